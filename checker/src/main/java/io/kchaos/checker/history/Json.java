@@ -1,0 +1,21 @@
+package io.kchaos.checker.history;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/** The one shared Jackson mapper of kchaos, and small helpers to build JSON values. */
+public final class Json {
+    /** Compact mapper for history lines. */
+    public static final ObjectMapper MAPPER = new ObjectMapper();
+    /** Indenting writer for results.json, run.json and the like. */
+    public static final ObjectMapper PRETTY = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private Json() {
+    }
+
+    public static ObjectNode object() {
+        return JsonNodeFactory.instance.objectNode();
+    }
+}

@@ -1,0 +1,124 @@
+package io.kchaos.checker.result;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.checker.history.Json;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The outcome of judging a history (and replicas): anomalies by type with evidence, statistics and warnings. Written as
+ * results.json in the shape of shared/spec/history.md; {@code valid} is true exactly when no anomaly was found.
+ */
+public final class CheckResult {
+    private final Map<String, AnomalyCases> anomalies = new TreeMap<>();
+    private final ObjectNode stats = Json.object();
+    private final List<String> warnings = new ArrayList<>();
+    private final List<String> errors = new ArrayList<>();
+
+    /** Records one case of an anomaly. */
+    public void anomaly(String type, ObjectNode example) {
+        anomalies.computeIfAbsent(type, t -> new AnomalyCases()).add(example);
+    }
+
+    public void warn(String warning) {
+        warnings.add(warning);
+    }
+
+    /** A checker that could not judge: the verdict becomes unknown unless anomalies were found. */
+    public void error(String error) {
+        errors.add(error);
+    }
+
+    /** Statistics; checkers add their own sections (e.g. {@code send}, {@code replicas}). */
+    public ObjectNode stats() {
+        return stats;
+    }
+
+    public Map<String, AnomalyCases> anomalies() {
+        return anomalies;
+    }
+
+    public List<String> anomalyTypes() {
+        return List.copyOf(anomalies.keySet());
+    }
+
+    public List<String> warnings() {
+        return warnings;
+    }
+
+    public List<String> errors() {
+        return errors;
+    }
+
+    public boolean valid() {
+        return anomalies.isEmpty();
+    }
+
+    public Verdict verdict() {
+        if (!anomalies.isEmpty()) return Verdict.INVALID;
+        return errors.isEmpty() ? Verdict.VALID : Verdict.UNKNOWN;
+    }
+
+    public long count(String anomalyType) {
+        AnomalyCases c = anomalies.get(anomalyType);
+        return c == null ? 0 : c.count();
+    }
+
+    /** Folds another checker's result into this one (anomalies, stats sections, warnings, errors). */
+    public CheckResult merge(CheckResult other) {
+        other.anomalies.forEach((type, cases) -> {
+            AnomalyCases mine = anomalies.computeIfAbsent(type, t -> new AnomalyCases());
+            for (ObjectNode ex : cases.examples()) {
+                if (mine.examples().size() < AnomalyCases.MAX_EXAMPLES) mine.examples().add(ex);
+            }
+            mine.addCount(cases.count());
+        });
+        Iterator<Map.Entry<String, JsonNode>> it = other.stats.fields();
+        while (it.hasNext()) {
+            Map.Entry<String, JsonNode> e = it.next();
+            stats.set(e.getKey(), e.getValue());
+        }
+        warnings.addAll(other.warnings);
+        errors.addAll(other.errors);
+        return this;
+    }
+
+    public ObjectNode toJson() {
+        ObjectNode root = Json.object();
+        root.put("valid", valid());
+        ArrayNode types = root.putArray("anomaly-types");
+        anomalies.keySet().forEach(types::add);
+        ObjectNode an = root.putObject("anomalies");
+        anomalies.forEach((type, cases) -> {
+            ObjectNode o = an.putObject(type);
+            o.put("count", cases.count());
+            ArrayNode ex = o.putArray("examples");
+            cases.examples().forEach(ex::add);
+        });
+        root.set("stats", stats);
+        ArrayNode w = root.putArray("warnings");
+        warnings.forEach(w::add);
+        if (!errors.isEmpty()) {
+            ArrayNode e = root.putArray("errors");
+            errors.forEach(e::add);
+        }
+        return root;
+    }
+
+    public void writeTo(Path file) {
+        try {
+            Json.PRETTY.writeValue(file.toFile(), toJson());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+}
