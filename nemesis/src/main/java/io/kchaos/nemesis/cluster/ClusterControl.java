@@ -1,0 +1,33 @@
+package io.kchaos.nemesis.cluster;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a nemesis may do to the cluster's nodes: the small interface the harness's cluster backends implement
+ * (local JVMs, containers). Process control only; network faults go through {@link #network()}.
+ */
+public interface ClusterControl {
+    /** Node ids, in order. */
+    List<Integer> nodeIds();
+
+    /** SIGKILL the node's broker process (no-op if it is not running). */
+    void kill(int node);
+
+    /** Starts the node again on the same data directory; returns once its process runs. */
+    void start(int node);
+
+    /** Stops the node cleanly: SIGTERM, a bounded wait, then SIGKILL. */
+    void stop(int node);
+
+    /** SIGSTOP the node's process. */
+    void pause(int node);
+
+    /** SIGCONT the node's process. */
+    void resume(int node);
+
+    boolean isRunning(int node);
+
+    /** Network faults, when this backend can inject them (e.g. not without root for the local backend). */
+    Optional<NetworkControl> network();
+}

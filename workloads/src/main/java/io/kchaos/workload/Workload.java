@@ -1,0 +1,26 @@
+package io.kchaos.workload;
+
+/**
+ * A workload drives Kafka clients and records every operation in the run's history. Lifecycle, in the order the
+ * harness calls it: {@link #start}, (faults happen), {@link #stop} (clients finish their in-flight ops), then — once
+ * the cluster is healed and fully in sync — {@link #drain} (the final complete read), then {@link #close}.
+ */
+public interface Workload extends AutoCloseable {
+    /** Short name, e.g. {@code queue}. */
+    String name();
+
+    /** Creates the topic(s) it needs and starts its worker threads. Returns once they run. */
+    void start(WorkloadContext context) throws Exception;
+
+    /** Asks workers to stop and waits until every invoked op has its completion in the history. */
+    void stop() throws InterruptedException;
+
+    /** The final read after healing: records {@code drain} ops that read every partition completely. */
+    void drain() throws Exception;
+
+    /** Live counters for the status line. */
+    WorkloadStats stats();
+
+    @Override
+    void close();
+}

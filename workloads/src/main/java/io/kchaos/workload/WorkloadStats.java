@@ -1,0 +1,16 @@
+package io.kchaos.workload;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/** Live counters a workload updates as ops complete; read by the status line. */
+public final class WorkloadStats {
+    public final LongAdder ok = new LongAdder();
+    public final LongAdder fail = new LongAdder();
+    public final LongAdder info = new LongAdder();
+    public final LongAdder polled = new LongAdder();
+
+    @Override
+    public String toString() {
+        return "ok " + ok.sum() + "  fail " + fail.sum() + "  info " + info.sum() + "  read " + polled.sum();
+    }
+}
