@@ -1,0 +1,64 @@
+package io.kchaos.harness.cluster;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * A Kafka broker's jar set on disk and its version: the one resolved at build time (the default), or an official
+ * distribution's {@code libs/} given with {@code --kafka-home}.
+ */
+public record KafkaDistribution(String version, Path libs, List<String> jars) {
+    private static final Pattern CORE_JAR = Pattern.compile("kafka_2\\.1[23]-(\\d+\\.\\d+\\.\\d+[^/]*?)\\.jar");
+
+    /** The broker resolved by the build (harness/broker-dist). */
+    public static KafkaDistribution bundled() {
+        Properties p = new Properties();
+        try (InputStream in = KafkaDistribution.class.getResourceAsStream("/io/kchaos/harness/build.properties")) {
+            if (in != null) p.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        String libs = System.getProperty("kchaos.kafka.libs", p.getProperty("kafka.libs"));
+        if (libs == null) throw new IllegalArgumentException("no bundled Kafka: build the project with Maven first");
+        return fromLibs(Path.of(libs));
+    }
+
+    /** A distribution folder (with {@code libs/}) or a folder of jars. */
+    public static KafkaDistribution fromHome(Path home) {
+        Path libs = Files.isDirectory(home.resolve("libs")) ? home.resolve("libs") : home;
+        return fromLibs(libs);
+    }
+
+    private static KafkaDistribution fromLibs(Path libs) {
+        if (!Files.isDirectory(libs)) throw new IllegalArgumentException("Kafka libs folder not found: " + libs
+                + (libs.toString().contains("broker-dist") ? " (run the build: mvn -DskipTests package)" : ""));
+        List<String> jars;
+        try (Stream<Path> s = Files.list(libs)) {
+            jars = s.map(x -> x.getFileName().toString()).filter(n -> n.endsWith(".jar")).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        String version = jars.stream().map(CORE_JAR::matcher).filter(Matcher::matches).map(m -> m.group(1))
+                .filter(v -> !v.contains("-")).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no kafka_2.13-<version>.jar in " + libs + ": not a Kafka broker jar set"));
+        return new KafkaDistribution(version, libs.toAbsolutePath(), jars);
+    }
+
+    /** The {@code -cp} value for a broker JVM. */
+    public String classpath() {
+        return libs.resolve("*").toString();
+    }
+
+    /** Major version, e.g. 4 for 4.1.1. */
+    public int major() {
+        return Integer.parseInt(version.split("\\.")[0]);
+    }
+}

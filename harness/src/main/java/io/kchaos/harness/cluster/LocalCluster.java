@@ -1,0 +1,305 @@
+package io.kchaos.harness.cluster;
+
+import io.kchaos.harness.os.CommandRunner;
+import io.kchaos.harness.os.Signals;
+import io.kchaos.nemesis.cluster.ClusterControl;
+import io.kchaos.nemesis.cluster.NetworkControl;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.Uuid;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * The embedded default backend: each Kafka node a JVM of its own, started from a broker jar set with
+ * {@code kafka.Kafka server.properties} after Kafka's own StorageTool format, with its data and log under
+ * {@code nodes/<id>/}. Kill is SIGKILL, stop is SIGTERM with a bounded wait then SIGKILL, pause is SIGSTOP.
+ * No broker outlives the harness: a shutdown hook kills them, and {@link OrphanReaper} reaps those of crashed runs.
+ */
+public final class LocalCluster implements ClusterControl, AutoCloseable {
+    private static final Duration STOP_GRACE = Duration.ofSeconds(20);
+
+    private final ClusterSpec spec;
+    private final Path nodesDir;
+    private final NodeHosts hosts;
+    private final Signals signals;
+    private final Map<Integer, LocalNode> nodes = new LinkedHashMap<>();
+    private final Map<Integer, Process> processes = new ConcurrentHashMap<>();
+    private final Map<Integer, Boolean> paused = new ConcurrentHashMap<>();
+    private final Thread shutdownHook = new Thread(this::killAllQuietly, "kchaos-cluster-cleanup");
+    private String clusterId;
+    private volatile boolean closed;
+
+    public LocalCluster(ClusterSpec spec, Path nodesDir, NodeHosts hosts, CommandRunner runner) {
+        this.spec = spec;
+        this.nodesDir = nodesDir;
+        this.hosts = hosts;
+        this.signals = new Signals(runner);
+    }
+
+    /** Formats and starts every node and waits until the cluster is ready; returns the seconds it took. */
+    public double start() {
+        long t0 = System.nanoTime();
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+        List<Integer> ids = new ArrayList<>();
+        for (int i = 1; i <= spec.nodes(); i++) ids.add(i);
+        hosts.setup(ids);
+        clusterId = Uuid.randomUuid().toString();
+        for (int id : ids) {
+            nodes.put(id, new LocalNode(id, hosts.address(id), freePort(), freePort(), nodesDir.resolve(Integer.toString(id))));
+        }
+        for (LocalNode n : nodes.values()) writeConfig(n);
+        formatAll();
+        for (int id : ids) start(id);
+        new Readiness(this).awaitReady(spec.startTimeout());
+        return (System.nanoTime() - t0) / 1e9;
+    }
+
+    private void writeConfig(LocalNode n) {
+        try {
+            Files.createDirectories(n.dataDir());
+            Files.writeString(n.propertiesFile(), ServerProperties.render(n, nodes, spec.brokerSettings()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write config of node " + n.id(), e);
+        }
+    }
+
+    private void formatAll() {
+        List<Process> formats = new ArrayList<>();
+        for (LocalNode n : nodes.values()) {
+            List<String> cmd = new ArrayList<>(List.of(javaBin(), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto",
+                    "-cp", spec.distribution().classpath(), "kafka.tools.StorageTool", "format",
+                    "-t", clusterId, "-c", n.propertiesFile().toString()));
+            try {
+                formats.add(new ProcessBuilder(cmd).redirectErrorStream(true)
+                        .redirectOutput(n.dir().resolve("format.log").toFile()).start());
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot run Kafka's StorageTool", e);
+            }
+        }
+        int i = 0;
+        for (LocalNode n : nodes.values()) {
+            Process p = formats.get(i++);
+            try {
+                if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                    p.destroyForcibly();
+                    throw new ClusterException("storage format of node " + n.id() + " failed; see " + n.dir().resolve("format.log"));
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new ClusterException("interrupted while formatting storage");
+            }
+        }
+    }
+
+    private List<String> brokerCommand(LocalNode n) {
+        List<String> cmd = new ArrayList<>(hosts.commandPrefix(n.id()));
+        cmd.add(javaBin());
+        cmd.add("-Xmx" + spec.heapMb() + "m");
+        cmd.add("-Xms" + Math.min(256, spec.heapMb()) + "m");
+        cmd.add("-Djava.awt.headless=true");
+        cmd.add("-Dorg.slf4j.simpleLogger.showDateTime=true");
+        cmd.add("-Dorg.slf4j.simpleLogger.dateTimeFormat=yyyy-MM-dd'T'HH:mm:ss.SSS");
+        cmd.add("-Dkchaos.node=" + n.id());
+        cmd.add(OrphanReaper.HARNESS_PID_FLAG + ProcessHandle.current().pid());
+        cmd.add("-cp");
+        cmd.add(spec.distribution().classpath());
+        cmd.add("kafka.Kafka");
+        cmd.add(n.propertiesFile().toString());
+        return cmd;
+    }
+
+    private static String javaBin() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    private static int freePort() {
+        try (ServerSocket s = new ServerSocket(0)) {
+            s.setReuseAddress(true);
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("no free port", e);
+        }
+    }
+
+    @Override
+    public List<Integer> nodeIds() {
+        return List.copyOf(nodes.keySet());
+    }
+
+    public LocalNode node(int id) {
+        LocalNode n = nodes.get(id);
+        if (n == null) throw new IllegalArgumentException("no node " + id);
+        return n;
+    }
+
+    public String clusterId() {
+        return clusterId;
+    }
+
+    public String bootstrapServers() {
+        return nodes.values().stream().map(LocalNode::bootstrap).collect(Collectors.joining(","));
+    }
+
+    /** A new Admin client for this cluster (the caller closes it). */
+    public Admin admin() {
+        Properties p = new Properties();
+        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        p.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5000);
+        p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10000);
+        return Admin.create(p);
+    }
+
+    @Override
+    public synchronized void start(int id) {
+        if (closed) return;
+        if (isRunning(id)) return;
+        LocalNode n = node(id);
+        try {
+            ProcessBuilder pb = new ProcessBuilder(brokerCommand(n)).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(n.logFile().toFile()));
+            Process p = pb.start();
+            processes.put(id, p);
+            paused.remove(id);
+            Files.writeString(n.pidFile(), p.pid() + "\n", StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start node " + id, e);
+        }
+    }
+
+    @Override
+    public void kill(int id) {
+        Process p = processes.get(id);
+        if (p == null) return;
+        p.destroyForcibly();
+        waitExit(p, Duration.ofSeconds(10));
+        resumeIfPaused(id, p);
+    }
+
+    @Override
+    public void stop(int id) {
+        Process p = processes.get(id);
+        if (p == null || !p.isAlive()) return;
+        resumeIfPaused(id, p);
+        p.destroy();
+        if (!waitExit(p, STOP_GRACE)) {
+            p.destroyForcibly();
+            waitExit(p, Duration.ofSeconds(10));
+        }
+    }
+
+    @Override
+    public void pause(int id) {
+        Process p = processes.get(id);
+        if (p == null || !p.isAlive()) return;
+        signals.stop(p.pid());
+        paused.put(id, true);
+    }
+
+    @Override
+    public void resume(int id) {
+        Process p = processes.get(id);
+        if (p == null) return;
+        resumeIfPaused(id, p);
+    }
+
+    private void resumeIfPaused(int id, Process p) {
+        if (paused.remove(id) != null) signals.cont(p.pid());
+    }
+
+    @Override
+    public boolean isRunning(int id) {
+        Process p = processes.get(id);
+        return p != null && p.isAlive();
+    }
+
+    public boolean isPaused(int id) {
+        return paused.containsKey(id);
+    }
+
+    /** Pid of the node's current process, if running. */
+    public Optional<Long> pid(int id) {
+        Process p = processes.get(id);
+        return p != null && p.isAlive() ? Optional.of(p.pid()) : Optional.empty();
+    }
+
+    @Override
+    public Optional<NetworkControl> network() {
+        return hosts.network();
+    }
+
+    public NodeHosts hosts() {
+        return hosts;
+    }
+
+    private static boolean waitExit(Process p, Duration d) {
+        try {
+            return p.waitFor(d.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Stops every node cleanly (all in parallel, each bounded), so the data directories can be audited. */
+    public void stopAll() {
+        List<Thread> ts = new ArrayList<>();
+        for (int id : nodes.keySet()) {
+            Thread t = new Thread(() -> stop(id), "stop-node-" + id);
+            t.start();
+            ts.add(t);
+        }
+        for (Thread t : ts) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void killAllQuietly() {
+        for (Map.Entry<Integer, Process> e : processes.entrySet()) {
+            try {
+                e.getValue().destroyForcibly();
+                resumeIfPaused(e.getKey(), e.getValue());
+            } catch (RuntimeException ignored) {
+                // best effort during shutdown
+            }
+        }
+        for (Process p : processes.values()) waitExit(p, Duration.ofSeconds(10));
+        try {
+            hosts.close();
+        } catch (RuntimeException ignored) {
+            // best effort during shutdown
+        }
+    }
+
+    /** Kills whatever still runs and removes the hosts' network setup. Idempotent. */
+    @Override
+    public synchronized void close() {
+        if (closed) return;
+        closed = true;
+        killAllQuietly();
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException ignored) {
+            // already shutting down
+        }
+    }
+}

@@ -1,0 +1,8 @@
+package io.kchaos.harness.os;
+
+/** A machine command that failed; the message has the command line and its stderr. */
+public class CommandException extends RuntimeException {
+    public CommandException(String command, CommandResult result) {
+        super("command failed (exit " + result.exitCode() + "): " + command + ": " + result.stderr().strip());
+    }
+}
