@@ -8,9 +8,13 @@ public final class WorkloadStats {
     public final LongAdder fail = new LongAdder();
     public final LongAdder info = new LongAdder();
     public final LongAdder polled = new LongAdder();
+    /** Records read by the final drain. */
+    public final LongAdder drained = new LongAdder();
 
     @Override
     public String toString() {
-        return "ok " + ok.sum() + "  fail " + fail.sum() + "  info " + info.sum() + "  read " + polled.sum();
+        long d = drained.sum();
+        return "ok " + ok.sum() + "  fail " + fail.sum() + "  info " + info.sum() + "  read " + polled.sum()
+                + (d > 0 ? "  drained " + d : "");
     }
 }

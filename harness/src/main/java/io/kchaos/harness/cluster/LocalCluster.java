@@ -52,6 +52,10 @@ public final class LocalCluster implements ClusterControl, AutoCloseable {
         this.signals = new Signals(runner);
     }
 
+    public ClusterSpec spec() {
+        return spec;
+    }
+
     /** Formats and starts every node and waits until the cluster is ready; returns the seconds it took. */
     public double start() {
         long t0 = System.nanoTime();
@@ -228,6 +232,7 @@ public final class LocalCluster implements ClusterControl, AutoCloseable {
         return p != null && p.isAlive();
     }
 
+    @Override
     public boolean isPaused(int id) {
         return paused.containsKey(id);
     }

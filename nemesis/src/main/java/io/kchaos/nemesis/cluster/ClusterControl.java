@@ -28,6 +28,9 @@ public interface ClusterControl {
 
     boolean isRunning(int node);
 
+    /** True while the node is SIGSTOPped by {@link #pause}. */
+    boolean isPaused(int node);
+
     /** Network faults, when this backend can inject them (e.g. not without root for the local backend). */
     Optional<NetworkControl> network();
 }

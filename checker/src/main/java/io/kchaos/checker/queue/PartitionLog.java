@@ -1,0 +1,100 @@
+package io.kchaos.checker.queue;
+
+import java.util.Arrays;
+
+/**
+ * What the history tells about one partition's log: the value each offset was first seen to hold (by an
+ * acknowledgement or a read) and where, which offsets are known to hold a record, the highest offset read, and the
+ * end offset of a complete drain if there was one.
+ */
+final class PartitionLog {
+    private final int partition;
+    private final LongIntMap slotByOffset = new LongIntMap(1024);
+    private final OffsetSet known = new OffsetSet();
+    private long[] values = new long[1024];
+    private long[] firstIndexes = new long[1024];
+    private long maxReadOffset = -1;
+    private long maxReadIndex = -1;
+    private long drainEndOffset = -1;
+    private long drainIndex = -1;
+
+    PartitionLog(int partition) {
+        this.partition = partition;
+    }
+
+    int partition() {
+        return partition;
+    }
+
+    /**
+     * Records that offset holds value, as seen at history index; the first claim of an offset is kept. Returns the
+     * slot of the offset, whose {@link #valueAt} differs from value when the claim contradicts an earlier one.
+     */
+    int claim(long offset, long value, long index) {
+        int fresh = slotByOffset.size();
+        int slot = slotByOffset.putIfAbsent(offset, fresh);
+        if (slot == fresh) {
+            if (slot == values.length) {
+                values = Arrays.copyOf(values, slot * 2);
+                firstIndexes = Arrays.copyOf(firstIndexes, slot * 2);
+            }
+            values[slot] = value;
+            firstIndexes[slot] = index;
+            known.add(offset);
+        }
+        return slot;
+    }
+
+    long valueAt(int slot) {
+        return values[slot];
+    }
+
+    long firstIndexAt(int slot) {
+        return firstIndexes[slot];
+    }
+
+    /** The slot of offset, or {@link LongIntMap#ABSENT} when nothing is known there. */
+    int slotOf(long offset) {
+        return slotByOffset.get(offset);
+    }
+
+    /** The smallest offset strictly between a and b known to hold a record, or -1. */
+    long knownBetween(long a, long b) {
+        return known.firstBetween(a, b);
+    }
+
+    void read(long offset, long index) {
+        if (offset > maxReadOffset) {
+            maxReadOffset = offset;
+            maxReadIndex = index;
+        }
+    }
+
+    void drained(long endOffset, long index) {
+        if (endOffset > drainEndOffset) {
+            drainEndOffset = endOffset;
+            drainIndex = index;
+        }
+    }
+
+    boolean isDrained() {
+        return drainIndex >= 0;
+    }
+
+    long drainEndOffset() {
+        return drainEndOffset;
+    }
+
+    long drainIndex() {
+        return drainIndex;
+    }
+
+    /** The highest offset read from this partition, or -1. */
+    long maxReadOffset() {
+        return maxReadOffset;
+    }
+
+    long maxReadIndex() {
+        return maxReadIndex;
+    }
+}

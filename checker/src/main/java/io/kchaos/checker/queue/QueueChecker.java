@@ -1,0 +1,38 @@
+package io.kchaos.checker.queue;
+
+import io.kchaos.checker.Checker;
+import io.kchaos.checker.history.History;
+import io.kchaos.checker.result.CheckResult;
+
+/**
+ * Judges a queue-workload history ({@code send}, {@code poll}, {@code drain}) in one pass, with memory proportional
+ * to the distinct values and offsets, and reports the client anomalies of shared/spec/history.md; unseen writes are
+ * only counted ({@code stats.unseen}) and warned about.
+ */
+public final class QueueChecker implements Checker {
+    public static final String NAME = "queue";
+    public static final String LOST_WRITE = "lost-write";
+    public static final String INCONSISTENT_OFFSETS = "inconsistent-offsets";
+    public static final String DUPLICATE = "duplicate";
+    public static final String G1A = "G1a";
+    public static final String NONMONOTONIC_SEND = "nonmonotonic-send";
+    public static final String NONMONOTONIC_POLL = "nonmonotonic-poll";
+    public static final String POLL_SKIP = "poll-skip";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    /** Throws {@link io.kchaos.checker.history.HistoryFormatException} when the history cannot be judged. */
+    @Override
+    public CheckResult check(History history) {
+        CheckResult result = new CheckResult();
+        QueuePass pass = new QueuePass(result);
+        history.forEach(pass);
+        pass.finish();
+        history.warnings().forEach(result::warn);
+        new QueueJudge(pass, result).judge();
+        return result;
+    }
+}

@@ -1,0 +1,190 @@
+package io.kchaos.checker.queue;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.checker.history.Json;
+import io.kchaos.checker.result.CheckResult;
+
+import java.util.Map;
+
+/**
+ * Judges what a {@link QueuePass} left once the whole history is known: lost writes (and unseen ones), offsets
+ * holding two values, duplicates, aborted reads and poll skips, then fills in the statistics. Each case names the
+ * history indexes a reader needs to check it by hand.
+ */
+final class QueueJudge {
+    private final QueuePass pass;
+    private final CheckResult result;
+    private final ValueTable values;
+
+    QueueJudge(QueuePass pass, CheckResult result) {
+        this.pass = pass;
+        this.result = result;
+        this.values = pass.values;
+    }
+
+    void judge() {
+        pass.conflicts.forEach(this::inconsistentOffset);
+        long unseen = 0;
+        long readValues = 0;
+        long readNeverSent = 0;
+        for (int id = 0; id < values.size(); id++) {
+            if (values.has(id, ValueTable.READ)) {
+                readValues++;
+                if (!values.has(id, ValueTable.SENT)) readNeverSent++;
+                if (values.has(id, ValueTable.FAILED)) abortedRead(id);
+                if (values.readAtSeveralPositions(id)) duplicate(id);
+                if (values.has(id, ValueTable.ACKED)) readElsewhereThanAcked(id);
+            } else if (values.has(id, ValueTable.ACKED)) {
+                if (isLost(id)) lostWrite(id);
+                else unseen++;
+            }
+        }
+        skips();
+        stats(unseen, readValues);
+        warnings(unseen, readNeverSent);
+    }
+
+    /**
+     * An acknowledged value never read is lost when its partition was drained completely (an acknowledged offset at
+     * or past the drained end is lost too) or a higher offset of it was read; otherwise it is unseen.
+     */
+    private boolean isLost(int id) {
+        PartitionLog log = pass.partitions.get(values.ackPartition(id));
+        long offset = values.ackOffset(id);
+        return log.isDrained() || (offset >= 0 && log.maxReadOffset() > offset);
+    }
+
+    private void lostWrite(int id) {
+        PartitionLog log = pass.partitions.get(values.ackPartition(id));
+        ObjectNode o = ack(id);
+        o.put("process", values.completionProcess(id));
+        o.put("time", values.completionTime(id));
+        if (log.maxReadOffset() >= 0) {
+            o.put("highest-read-offset", log.maxReadOffset());
+            o.put("highest-read-index", log.maxReadIndex());
+        }
+        if (log.isDrained()) {
+            o.put("drain-end-offset", log.drainEndOffset());
+            o.put("drain-index", log.drainIndex());
+        }
+        result.anomaly(QueueChecker.LOST_WRITE, o);
+    }
+
+    private void inconsistentOffset(OffsetConflicts.Position at, Map<Long, Long> valueIndexes) {
+        ObjectNode o = Json.object();
+        o.put("partition", at.partition());
+        o.put("offset", at.offset());
+        ArrayNode vs = o.putArray("values");
+        ArrayNode is = o.putArray("indexes");
+        valueIndexes.forEach((v, i) -> {
+            vs.add(v);
+            is.add(i);
+        });
+        result.anomaly(QueueChecker.INCONSISTENT_OFFSETS, o);
+    }
+
+    /**
+     * An acknowledgement naming another position than every read of the value is an inconsistent offset; it is
+     * reported on its own only when no position involved already holds two values (which tells the same story).
+     */
+    private void readElsewhereThanAcked(int id) {
+        int p = values.ackPartition(id);
+        long offset = values.ackOffset(id);
+        if (offset < 0 || values.readAt(id, p, offset) || pass.conflicts.contains(p, offset)) return;
+        for (ValueTable.ReadAt r : values.reads(id)) {
+            if (pass.conflicts.contains(r.partition(), r.offset())) return;
+        }
+        ObjectNode o = ack(id);
+        o.set("reads", reads(id));
+        result.anomaly(QueueChecker.INCONSISTENT_OFFSETS, o);
+    }
+
+    private void duplicate(int id) {
+        ObjectNode o = Json.object();
+        o.put("value", values.value(id));
+        o.set("reads", reads(id));
+        if (values.has(id, ValueTable.ACKED)) o.set("ack", ack(id));
+        result.anomaly(QueueChecker.DUPLICATE, o);
+    }
+
+    private void abortedRead(int id) {
+        ValueTable.ReadAt first = values.reads(id).get(0);
+        ObjectNode o = Json.object();
+        o.put("value", values.value(id));
+        o.put("partition", first.partition());
+        o.put("offset", first.offset());
+        o.put("index", first.index());
+        o.put("fail-index", values.completionIndex(id));
+        o.put("process", values.completionProcess(id));
+        result.anomaly(QueueChecker.G1A, o);
+    }
+
+    private void skips() {
+        PollJumps jumps = pass.jumps;
+        for (int i = 0; i < jumps.size(); i++) {
+            PartitionLog log = pass.partitions.get(jumps.partition(i));
+            long skipped = log.knownBetween(jumps.from(i), jumps.to(i));
+            if (skipped < 0) continue;
+            int slot = log.slotOf(skipped);
+            ObjectNode o = Json.object();
+            o.put("process", jumps.process(i));
+            o.put("partition", jumps.partition(i));
+            o.put("offset", jumps.to(i));
+            o.put("index", jumps.index(i));
+            o.put("previous-offset", jumps.from(i));
+            o.put("previous-index", jumps.fromIndex(i));
+            o.put("skipped-offset", skipped);
+            o.put("skipped-value", log.valueAt(slot));
+            o.put("skipped-index", log.firstIndexAt(slot));
+            result.anomaly(QueueChecker.POLL_SKIP, o);
+        }
+    }
+
+    private ObjectNode ack(int id) {
+        ObjectNode o = Json.object();
+        o.put("partition", values.ackPartition(id));
+        o.put("offset", values.ackOffset(id));
+        o.put("value", values.value(id));
+        o.put("index", values.completionIndex(id));
+        return o;
+    }
+
+    private ArrayNode reads(int id) {
+        ArrayNode a = Json.MAPPER.createArrayNode();
+        for (ValueTable.ReadAt r : values.reads(id)) {
+            a.addObject().put("partition", r.partition()).put("offset", r.offset()).put("index", r.index());
+        }
+        return a;
+    }
+
+    private void stats(long unseen, long readValues) {
+        ObjectNode s = result.stats();
+        s.set(QueueOps.SEND, pass.counts.toJson(QueueOps.SEND));
+        s.set(QueueOps.POLL, pass.counts.toJson(QueueOps.POLL));
+        s.set(QueueOps.DRAIN, pass.counts.toJson(QueueOps.DRAIN));
+        s.put("unseen", unseen);
+        s.put("read-values", readValues);
+        s.put("records-read", pass.recordsRead());
+        ArrayNode drained = s.putArray("partitions-drained");
+        pass.partitions.all().forEach(log -> {
+            if (log.isDrained()) drained.add(log.partition());
+        });
+        s.put("invocations-without-completion", pass.invocationsWithoutCompletion());
+    }
+
+    private void warnings(long unseen, long readNeverSent) {
+        if (unseen > 0) {
+            result.warn(unseen + " acknowledged write(s) were never read, and their partition was neither drained "
+                    + "completely nor read beyond them (unseen): whether they were lost is unknown");
+        }
+        if (pass.invocationsWithoutCompletion() > 0) {
+            result.warn(pass.invocationsWithoutCompletion() + " invocation(s) have no completion; counted as info");
+        }
+        if (pass.completionsWithoutInvocation() > 0) {
+            result.warn(pass.completionsWithoutInvocation() + " completion(s) have no pending invocation of the same "
+                    + "process and f");
+        }
+        if (readNeverSent > 0) result.warn(readNeverSent + " value(s) were read that no send in the history wrote");
+    }
+}

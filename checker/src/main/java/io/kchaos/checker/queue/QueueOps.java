@@ -1,0 +1,108 @@
+package io.kchaos.checker.queue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.checker.history.HistoryFormatException;
+import io.kchaos.checker.history.Op;
+
+import java.util.Iterator;
+import java.util.Map;
+import java.util.function.IntConsumer;
+
+/**
+ * The queue workload's op names and the fields of their values (shared/spec/history.md), read without building
+ * objects; a value of the wrong shape is a {@link HistoryFormatException} that names the op's history index.
+ */
+final class QueueOps {
+    static final String SEND = "send";
+    static final String POLL = "poll";
+    static final String DRAIN = "drain";
+
+    /** Receives one record of a poll or drain. */
+    interface RecordSink {
+        void record(int partition, long offset, long value);
+    }
+
+    /** Receives one entry of a partition-to-offset object such as {@code end-offsets}. */
+    interface PartitionOffsetSink {
+        void accept(int partition, long offset);
+    }
+
+    private QueueOps() {
+    }
+
+    static boolean isQueueOp(String f) {
+        return SEND.equals(f) || POLL.equals(f) || DRAIN.equals(f);
+    }
+
+    /** Whether a send's value names the value sent (fail/info completions may leave it to the invocation). */
+    static boolean hasSendValue(Op op) {
+        return op.value().isObject() && op.value().hasNonNull("value");
+    }
+
+    static long sendValue(Op op) {
+        return requiredLong(op, op.value(), "value");
+    }
+
+    static int partition(Op op, JsonNode node) {
+        long p = requiredLong(op, node, "partition");
+        if (p < 0 || p > Integer.MAX_VALUE) throw malformed(op, "\"partition\" out of range: " + p);
+        return (int) p;
+    }
+
+    /** The offset of an acknowledgement; -1 when the producer could not know it (e.g. acks=0). */
+    static long ackOffset(Op op) {
+        return Math.max(-1, requiredLong(op, op.value(), "offset"));
+    }
+
+    /** Visits the records of a poll or drain completion, in order. */
+    static void forEachRecord(Op op, RecordSink sink) {
+        JsonNode records = op.value().isObject() ? op.value().get("records") : null;
+        if (records == null || !records.isArray()) throw malformed(op, "missing \"records\" array");
+        for (JsonNode r : records) {
+            if (!r.isObject()) throw malformed(op, "a record is not an object");
+            long offset = requiredLong(op, r, "offset");
+            if (offset < 0) throw malformed(op, "negative record offset " + offset);
+            sink.record(partition(op, r), offset, requiredLong(op, r, "value"));
+        }
+    }
+
+    /** Visits the partitions a poll or drain invocation declares it sought ({@code {"seek": {"2": 0}}}). */
+    static void forEachSoughtPartition(Op op, IntConsumer sink) {
+        JsonNode seek = op.value().isObject() ? op.value().get("seek") : null;
+        if (seek == null || seek.isNull()) return;
+        if (!seek.isObject()) throw malformed(op, "\"seek\" is not an object");
+        seek.fieldNames().forEachRemaining(name -> sink.accept(partitionName(op, name)));
+    }
+
+    /** Visits the {@code end-offsets} of a drain completion, if any. */
+    static void forEachEndOffset(Op op, PartitionOffsetSink sink) {
+        JsonNode ends = op.value().isObject() ? op.value().get("end-offsets") : null;
+        if (ends == null || ends.isNull()) return;
+        if (!ends.isObject()) throw malformed(op, "\"end-offsets\" is not an object");
+        for (Iterator<Map.Entry<String, JsonNode>> it = ends.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            if (!e.getValue().canConvertToLong()) throw malformed(op, "end offset of partition " + e.getKey() + " is not an integer");
+            sink.accept(partitionName(op, e.getKey()), e.getValue().asLong());
+        }
+    }
+
+    static HistoryFormatException malformed(Op op, String what) {
+        return new HistoryFormatException("history index " + op.index() + " (" + op.f() + " " + op.type().wire() + "): " + what);
+    }
+
+    private static int partitionName(Op op, String name) {
+        try {
+            int p = Integer.parseInt(name);
+            if (p >= 0) return p;
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw malformed(op, "\"" + name + "\" is not a partition number");
+    }
+
+    private static long requiredLong(Op op, JsonNode node, String field) {
+        JsonNode v = node.isObject() ? node.get(field) : null;
+        if (v == null || !v.isIntegralNumber() || !v.canConvertToLong()) throw malformed(op, "missing or non-integer \"" + field + "\"");
+        return v.asLong();
+    }
+}

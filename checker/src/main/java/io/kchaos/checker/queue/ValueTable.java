@@ -1,0 +1,169 @@
+package io.kchaos.checker.queue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything the pass keeps per distinct value, in parallel primitive arrays indexed by a dense id given in order of
+ * first mention: how its send ended (with the completion's index, process and time), where it was acknowledged, and
+ * where it was read (the first read position inline; further distinct positions, which are duplicates, aside).
+ */
+final class ValueTable {
+    static final int SENT = 1;
+    static final int ACKED = 2;
+    static final int FAILED = 4;
+    static final int INFO = 8;
+    static final int READ = 16;
+
+    /** One position a value was read at, with the history index of the first such read. */
+    record ReadAt(int partition, long offset, long index) {
+    }
+
+    private final LongIntMap ids = new LongIntMap(1 << 16);
+    private long[] value = new long[1 << 12];
+    private byte[] flags = new byte[1 << 12];
+    private int[] ackPartition = new int[1 << 12];
+    private long[] ackOffset = new long[1 << 12];
+    private long[] completionIndex = new long[1 << 12];
+    private int[] completionProcess = new int[1 << 12];
+    private long[] completionTime = new long[1 << 12];
+    private int[] readPartition = new int[1 << 12];
+    private long[] readOffset = new long[1 << 12];
+    private long[] readIndex = new long[1 << 12];
+    private final Map<Integer, List<ReadAt>> extraReads = new HashMap<>();
+    private int size;
+
+    int size() {
+        return size;
+    }
+
+    /** The id of v, creating an entry on first mention. */
+    int id(long v) {
+        int id = ids.putIfAbsent(v, size);
+        if (id == size) {
+            if (size == value.length) grow();
+            value[id] = v;
+            size++;
+        }
+        return id;
+    }
+
+    void sent(long v) {
+        flags[id(v)] |= SENT;
+    }
+
+    void info(long v) {
+        flags[id(v)] |= SENT | INFO;
+    }
+
+    /** A send that ended ok (offset -1 when the acknowledgement named no offset). */
+    void acked(long v, int partition, long offset, long index, int process, long time) {
+        int id = id(v);
+        if (has(id, ACKED)) return;
+        flags[id] |= SENT | ACKED;
+        ackPartition[id] = partition;
+        ackOffset[id] = offset;
+        completion(id, index, process, time);
+    }
+
+    void failed(long v, long index, int process, long time) {
+        int id = id(v);
+        if (has(id, FAILED) || has(id, ACKED)) return;
+        flags[id] |= SENT | FAILED;
+        completion(id, index, process, time);
+    }
+
+    /** A read of v at (partition, offset); returns true when v was already read at another position. */
+    boolean read(long v, int partition, long offset, long index) {
+        int id = id(v);
+        if (!has(id, READ)) {
+            flags[id] |= READ;
+            readPartition[id] = partition;
+            readOffset[id] = offset;
+            readIndex[id] = index;
+            return false;
+        }
+        if (readPartition[id] == partition && readOffset[id] == offset) return false;
+        List<ReadAt> extra = extraReads.computeIfAbsent(id, k -> new ArrayList<>(2));
+        for (ReadAt r : extra) {
+            if (r.partition() == partition && r.offset() == offset) return true;
+        }
+        extra.add(new ReadAt(partition, offset, index));
+        return true;
+    }
+
+    boolean has(int id, int flag) {
+        return (flags[id] & flag) != 0;
+    }
+
+    long value(int id) {
+        return value[id];
+    }
+
+    int ackPartition(int id) {
+        return ackPartition[id];
+    }
+
+    long ackOffset(int id) {
+        return ackOffset[id];
+    }
+
+    long completionIndex(int id) {
+        return completionIndex[id];
+    }
+
+    int completionProcess(int id) {
+        return completionProcess[id];
+    }
+
+    long completionTime(int id) {
+        return completionTime[id];
+    }
+
+    /** Whether v was read at more than one position. */
+    boolean readAtSeveralPositions(int id) {
+        return extraReads.containsKey(id);
+    }
+
+    /** Every distinct position id was read at, the first one first. */
+    List<ReadAt> reads(int id) {
+        if (!has(id, READ)) return List.of();
+        List<ReadAt> all = new ArrayList<>();
+        all.add(new ReadAt(readPartition[id], readOffset[id], readIndex[id]));
+        all.addAll(extraReads.getOrDefault(id, List.of()));
+        return all;
+    }
+
+    /** Whether id was ever read at exactly (partition, offset). */
+    boolean readAt(int id, int partition, long offset) {
+        if (!has(id, READ)) return false;
+        if (readPartition[id] == partition && readOffset[id] == offset) return true;
+        for (ReadAt r : extraReads.getOrDefault(id, List.of())) {
+            if (r.partition() == partition && r.offset() == offset) return true;
+        }
+        return false;
+    }
+
+    private void completion(int id, long index, int process, long time) {
+        completionIndex[id] = index;
+        completionProcess[id] = process;
+        completionTime[id] = time;
+    }
+
+    private void grow() {
+        int n = value.length * 2;
+        value = Arrays.copyOf(value, n);
+        flags = Arrays.copyOf(flags, n);
+        ackPartition = Arrays.copyOf(ackPartition, n);
+        ackOffset = Arrays.copyOf(ackOffset, n);
+        completionIndex = Arrays.copyOf(completionIndex, n);
+        completionProcess = Arrays.copyOf(completionProcess, n);
+        completionTime = Arrays.copyOf(completionTime, n);
+        readPartition = Arrays.copyOf(readPartition, n);
+        readOffset = Arrays.copyOf(readOffset, n);
+        readIndex = Arrays.copyOf(readIndex, n);
+    }
+}

@@ -1,0 +1,111 @@
+package io.kchaos.checker.queue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.checker.history.History;
+import io.kchaos.checker.history.Json;
+import io.kchaos.checker.history.Op;
+import io.kchaos.checker.history.OpCodec;
+import io.kchaos.checker.history.OpType;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Builds small queue histories for tests; each call appends lines with consecutive indexes and times. */
+final class HistoryBuilder {
+    /** One record of a poll or drain. */
+    record Rec(int partition, long offset, long value) {
+    }
+
+    private final List<Op> ops = new ArrayList<>();
+
+    static Rec rec(int partition, long offset, long value) {
+        return new Rec(partition, offset, value);
+    }
+
+    HistoryBuilder line(int process, OpType type, String f, JsonNode value) {
+        ops.add(new Op(ops.size(), ops.size() * 1000L, process, type, f, value == null ? NullNode.getInstance() : value,
+                type == OpType.FAIL || type == OpType.INFO ? "TimeoutException: test" : null));
+        return this;
+    }
+
+    HistoryBuilder sendInvoke(int process, long value) {
+        return line(process, OpType.INVOKE, "send", sendValue(value));
+    }
+
+    /** The ok completion of a send (without invocation). */
+    HistoryBuilder sendOk(int process, long value, int partition, long offset) {
+        return line(process, OpType.OK, "send", sendValue(value).put("partition", partition).put("offset", offset));
+    }
+
+    /** An invocation and its ok completion. */
+    HistoryBuilder send(int process, long value, int partition, long offset) {
+        return sendInvoke(process, value).sendOk(process, value, partition, offset);
+    }
+
+    HistoryBuilder sendFail(int process, long value) {
+        return sendInvoke(process, value).line(process, OpType.FAIL, "send", sendValue(value));
+    }
+
+    HistoryBuilder sendInfo(int process, long value) {
+        return sendInvoke(process, value).line(process, OpType.INFO, "send", sendValue(value));
+    }
+
+    /** A poll invocation and its ok completion with these records. */
+    HistoryBuilder poll(int process, Rec... records) {
+        return line(process, OpType.INVOKE, "poll", null).line(process, OpType.OK, "poll", records(records));
+    }
+
+    /** A poll whose invocation declares a seek of these partitions (to the given offsets). */
+    HistoryBuilder pollAfterSeek(int process, Map<Integer, Long> seek, Rec... records) {
+        ObjectNode inv = Json.object();
+        ObjectNode s = inv.putObject("seek");
+        seek.forEach((p, o) -> s.put(String.valueOf(p), o));
+        return line(process, OpType.INVOKE, "poll", inv).line(process, OpType.OK, "poll", records(records));
+    }
+
+    /** A drain op that completes the read of the partitions in endOffsets. */
+    HistoryBuilder drain(int process, Map<Integer, Long> endOffsets, Rec... records) {
+        ObjectNode ok = records(records);
+        ObjectNode ends = ok.putObject("end-offsets");
+        endOffsets.forEach((p, o) -> ends.put(String.valueOf(p), o));
+        return line(process, OpType.INVOKE, "drain", null).line(process, OpType.OK, "drain", ok);
+    }
+
+    HistoryBuilder nemesis(String f) {
+        ObjectNode v = Json.object();
+        v.putArray("nodes").add(1);
+        return line(Op.NEMESIS, OpType.INVOKE, f, v).line(Op.NEMESIS, OpType.INFO, f, v);
+    }
+
+    /** The index of the last line added. */
+    long last() {
+        return ops.size() - 1;
+    }
+
+    History build() {
+        return History.of(List.copyOf(ops));
+    }
+
+    /** The history as history.jsonl lines. */
+    List<String> lines() {
+        return ops.stream().map(OpCodec::toLine).toList();
+    }
+
+    private static ObjectNode sendValue(long value) {
+        return Json.object().put("key", "k" + (value % 5)).put("value", value);
+    }
+
+    private static ObjectNode records(Rec... records) {
+        ObjectNode v = Json.object();
+        ArrayNode a = v.putArray("records");
+        for (Rec r : records) {
+            a.addObject().put("partition", r.partition()).put("offset", r.offset()).put("key", "k" + (r.value() % 5))
+                    .put("value", r.value());
+        }
+        return v;
+    }
+}

@@ -1,0 +1,41 @@
+package io.kchaos.checker.queue;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Random;
+import java.util.TreeSet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** The primitive structures behind the checker's bounded memory. */
+class StructuresTest {
+
+    @Test
+    void longIntMapKeepsTheFirstValueAndGrows() {
+        LongIntMap m = new LongIntMap(4);
+        for (int i = 0; i < 100_000; i++) assertEquals(i, m.putIfAbsent(i * 7919L - 50_000, i));
+        assertEquals(3, m.putIfAbsent(3 * 7919L - 50_000, 99));
+        assertEquals(100_000, m.size());
+        assertEquals(12345, m.get(12345 * 7919L - 50_000));
+        assertEquals(LongIntMap.ABSENT, m.get(1));
+    }
+
+    @Test
+    void offsetSetFindsTheFirstMemberBetweenLikeASortedSet() {
+        OffsetSet set = new OffsetSet();
+        TreeSet<Long> reference = new TreeSet<>();
+        Random random = new Random(7);
+        for (int i = 0; i < 5_000; i++) {
+            long o = random.nextInt(3) == 0 ? random.nextInt(1 << 20) : 1_000_000_000_000L + random.nextInt(100_000);
+            set.add(o);
+            reference.add(o);
+        }
+        for (int i = 0; i < 5_000; i++) {
+            long a = random.nextBoolean() ? random.nextInt(1 << 20) : 1_000_000_000_000L + random.nextInt(100_000);
+            long b = a + 1 + random.nextInt(20_000);
+            Long expected = reference.higher(a);
+            assertEquals(expected != null && expected < b ? expected : -1, set.firstBetween(a, b));
+        }
+        assertEquals(-1, set.firstBetween(5, 6));
+    }
+}

@@ -1,0 +1,24 @@
+package io.kchaos.harness.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code kchaos} command line: picocli dispatch to run, check, verify-logs, report, matrix. Exit 0 valid, 1 anomalies, 2 could not judge. */
+@Command(name = "kchaos", mixinStandardHelpOptions = true, version = "kchaos 0.1.0",
+        description = "A Jepsen-style consistency test harness for Apache Kafka.",
+        subcommands = {RunCommand.class, CheckCommand.class, CommandLine.HelpCommand.class})
+public final class Main {
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Runs the CLI and returns the exit code (used by tests without exiting the JVM). */
+    public static int execute(String... args) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setParameterExceptionHandler(new ErrorHandlers.BadParameters());
+        cl.setExecutionExceptionHandler(new ErrorHandlers.Failures());
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        return cl.execute(args);
+    }
+}

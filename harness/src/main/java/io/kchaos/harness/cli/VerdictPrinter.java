@@ -1,0 +1,32 @@
+package io.kchaos.harness.cli;
+
+import io.kchaos.checker.result.AnomalyCases;
+import io.kchaos.checker.result.CheckResult;
+
+import java.io.PrintStream;
+import java.util.Map;
+
+/** Prints a result's summary for a person: verdict, anomaly counts, key statistics, warnings. */
+final class VerdictPrinter {
+    private VerdictPrinter() {
+    }
+
+    static void print(CheckResult r, PrintStream out) {
+        switch (r.verdict()) {
+            case VALID -> out.println("VALID: no anomalies");
+            case INVALID -> out.println("INVALID: anomalies found");
+            case UNKNOWN -> out.println("COULD NOT JUDGE: " + String.join("; ", r.errors()));
+        }
+        for (Map.Entry<String, AnomalyCases> e : r.anomalies().entrySet()) {
+            out.printf("  %-32s %d%n", e.getKey(), e.getValue().count());
+            if (!e.getValue().examples().isEmpty()) out.println("      e.g. " + e.getValue().examples().get(0));
+        }
+        var send = r.stats().path("send");
+        if (!send.isMissingNode()) {
+            out.printf("  sends: ok %d, fail %d, info %d; unseen %d%n", send.path("ok").asLong(), send.path("fail").asLong(),
+                    send.path("info").asLong(), r.stats().path("unseen").asLong());
+        }
+        r.warnings().stream().limit(10).forEach(w -> out.println("  warning: " + w));
+        if (r.warnings().size() > 10) out.println("  (" + (r.warnings().size() - 10) + " more warnings in results.json)");
+    }
+}

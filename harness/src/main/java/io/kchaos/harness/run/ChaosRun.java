@@ -1,0 +1,121 @@
+package io.kchaos.harness.run;
+
+import io.kchaos.checker.history.HistoryFile;
+import io.kchaos.checker.history.HistoryWriter;
+import io.kchaos.checker.result.CheckResult;
+import io.kchaos.harness.cluster.LocalCluster;
+import io.kchaos.harness.cluster.OrphanReaper;
+import io.kchaos.harness.cluster.Readiness;
+import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.NemesisContext;
+import io.kchaos.nemesis.NemesisRecorder;
+import io.kchaos.nemesis.cluster.AdminTopicView;
+import io.kchaos.nemesis.schedule.NemesisSchedule;
+import io.kchaos.workload.Workload;
+import io.kchaos.workload.WorkloadContext;
+import org.apache.kafka.clients.admin.Admin;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * One chaos run, in the order the data flows: start the cluster, start the workload and the nemesis, run for the time
+ * limit, stop the faults and heal, stop the workload, wait for a full ISR, drain, record the final ISR, stop the
+ * cluster cleanly, check the history (and the replicas), write results and report.
+ */
+public final class ChaosRun {
+    private final RunConfig config;
+    private final RunFolder folder;
+    private final ClusterFactory clusters;
+    private final WorkloadFactory workloads;
+    private final List<Nemesis> nemeses;
+    private final Judge judge;
+    private final PrintStream out;
+
+    public ChaosRun(RunConfig config, RunFolder folder, ClusterFactory clusters, WorkloadFactory workloads,
+                    List<Nemesis> nemeses, Judge judge, PrintStream out) {
+        this.config = config;
+        this.folder = folder;
+        this.clusters = clusters;
+        this.workloads = workloads;
+        this.nemeses = nemeses;
+        this.judge = judge;
+        this.out = out;
+    }
+
+    /** Runs and judges; the returned result is also written to results.json. */
+    public CheckResult execute() throws Exception {
+        List<Long> reaped = OrphanReaper.reap();
+        if (!reaped.isEmpty()) out.println("reaped " + reaped.size() + " broker process(es) left by an earlier crashed run: " + reaped);
+        RunRecord record = new RunRecord(config, folder);
+        record.write();
+        FinalState finalState;
+        try (LocalCluster cluster = clusters.create(config, folder)) {
+            record.cluster(cluster);
+            out.println("starting " + config.nodes() + "-node Kafka " + record.kafkaVersion() + " cluster ("
+                    + cluster.hosts().describe() + ") in " + folder.dir());
+            double startup = cluster.start();
+            record.startup(startup, cluster);
+            out.printf("cluster ready in %.1f s: %s%n", startup, cluster.bootstrapServers());
+            finalState = runWorkload(cluster, record);
+            out.println("stopping the cluster cleanly");
+            cluster.stopAll();
+        }
+        out.println("checking " + folder.history());
+        CheckResult result = judge.judge(HistoryFile.open(folder.history()), folder, finalState);
+        result.writeTo(folder.results());
+        record.finish();
+        return result;
+    }
+
+    private FinalState runWorkload(LocalCluster cluster, RunRecord record) throws Exception {
+        long t0 = System.nanoTime();
+        try (HistoryWriter history = new HistoryWriter(folder.history());
+             Admin admin = cluster.admin();
+             Workload workload = workloads.create(config)) {
+            WorkloadContext wctx = new WorkloadContext(cluster::bootstrapServers, config.topic(), config.partitions(),
+                    config.replicationFactor(), Map.of(), config.producerConfig(), config.consumerConfig(),
+                    config.producers(), config.consumers(), config.rate(), config.seed(), history);
+            workload.start(wctx);
+            AdminTopicView topicView = new AdminTopicView(admin, config.topic(), config.partitions());
+            NemesisContext nctx = new NemesisContext(cluster, topicView, new NemesisRecorder(history), new Random(config.seed()));
+            NemesisSchedule schedule = new NemesisSchedule(nemeses, nctx, seconds(config.nemesisIntervalSeconds()),
+                    seconds(config.faultDurationSeconds()));
+            try (MetadataPoller poller = new MetadataPoller(admin, config.topic(), history, folder.leaders());
+                 StatusLine status = new StatusLine(out, 5, () -> String.format("[%4ds / %ds] %s | fault: %s",
+                         (System.nanoTime() - t0) / 1_000_000_000L, config.timeLimitSeconds(), workload.stats(), schedule.currentFault()))) {
+                poller.start();
+                schedule.start();
+                Thread.sleep(config.timeLimitSeconds() * 1000L);
+                out.println("time limit reached: healing faults");
+                schedule.stopAndHeal();
+                workload.stop();
+                out.println("waiting for a full ISR on " + config.topic());
+                boolean inSync = awaitFullIsr(admin);
+                if (!inSync) out.println("warning: the ISR did not become full within 120 s; draining anyway");
+                out.println("draining: reading every partition completely");
+                workload.drain();
+                poller.pollOnce();
+                return new FinalState(FinalIsr.read(admin, config.topic()), inSync, workload.stats().toString(), schedule.injected());
+            }
+        } finally {
+            record.duration((System.nanoTime() - t0) / 1e9);
+        }
+    }
+
+    private boolean awaitFullIsr(Admin admin) {
+        try {
+            Readiness.awaitFullIsr(admin, config.topic(), System.nanoTime() + Duration.ofSeconds(120).toNanos());
+            return true;
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    private static Duration seconds(double s) {
+        return Duration.ofMillis((long) (s * 1000));
+    }
+}

@@ -1,0 +1,9 @@
+package io.kchaos.harness.run;
+
+import io.kchaos.harness.cluster.LocalCluster;
+
+/** Creates the (not yet started) cluster a run uses, its nodes' files under the run folder. */
+@FunctionalInterface
+public interface ClusterFactory {
+    LocalCluster create(RunConfig config, RunFolder folder);
+}

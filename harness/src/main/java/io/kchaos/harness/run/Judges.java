@@ -1,0 +1,29 @@
+package io.kchaos.harness.run;
+
+import io.kchaos.checker.Checker;
+import io.kchaos.checker.ComposedChecker;
+import io.kchaos.checker.queue.QueueChecker;
+import io.kchaos.checker.result.CheckResult;
+
+import java.util.List;
+
+/** The standard checker set of kchaos: the client-history checks, then (for a run) the replica audit. */
+public final class Judges {
+    private Judges() {
+    }
+
+    /** Every check that needs only the history. */
+    public static Checker historyChecker() {
+        return new ComposedChecker(List.of(new QueueChecker()));
+    }
+
+    /** The judge of a full run: history checks, plus figures about the run's end state. */
+    public static Judge forRun() {
+        return (history, folder, fin) -> {
+            CheckResult r = historyChecker().check(history);
+            r.stats().put("faults-injected", fin.faultsInjected());
+            if (!fin.fullIsrBeforeDrain()) r.warn("the ISR was not full before the drain; replicas outside it may lag");
+            return r;
+        };
+    }
+}

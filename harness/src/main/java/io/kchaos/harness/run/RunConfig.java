@@ -1,0 +1,33 @@
+package io.kchaos.harness.run;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The fully resolved configuration of one run, as recorded in run.json: cluster, workload, nemesis schedule and every
+ * broker/producer/consumer setting the user gave.
+ */
+public record RunConfig(String name,
+                        String command,
+                        String scenario,
+                        long seed,
+                        int timeLimitSeconds,
+                        List<String> nemesis,
+                        double nemesisIntervalSeconds,
+                        double faultDurationSeconds,
+                        int nodes,
+                        int partitions,
+                        short replicationFactor,
+                        double rate,
+                        int producers,
+                        int consumers,
+                        Map<String, String> brokerConfig,
+                        Map<String, String> producerConfig,
+                        Map<String, String> consumerConfig,
+                        Path store,
+                        Path kafkaHome,
+                        int heapMb,
+                        String topic,
+                        boolean namespaces) {
+}

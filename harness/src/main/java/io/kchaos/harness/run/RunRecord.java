@@ -1,0 +1,90 @@
+package io.kchaos.harness.run;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.checker.history.Json;
+import io.kchaos.harness.cluster.LocalCluster;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.util.Map;
+
+/** run.json: the full resolved configuration, seed, Kafka version and jar set, broker settings, start-up time and duration. */
+public final class RunRecord {
+    private final ObjectNode json = Json.object();
+    private final RunFolder folder;
+
+    public RunRecord(RunConfig c, RunFolder folder) {
+        this.folder = folder;
+        json.put("name", c.name());
+        json.put("command", c.command());
+        json.put("scenario", c.scenario());
+        json.put("seed", c.seed());
+        json.put("workload", "queue");
+        json.put("backend", "local");
+        json.put("nodes", c.nodes());
+        json.put("topic", c.topic());
+        json.put("partitions", c.partitions());
+        json.put("replication-factor", c.replicationFactor());
+        json.put("time-limit-seconds", c.timeLimitSeconds());
+        ArrayNode n = json.putArray("nemesis");
+        c.nemesis().forEach(n::add);
+        json.put("nemesis-interval-seconds", c.nemesisIntervalSeconds());
+        json.put("fault-duration-seconds", c.faultDurationSeconds());
+        json.put("rate", c.rate());
+        json.put("producers", c.producers());
+        json.put("consumers", c.consumers());
+        putMap("broker-config", c.brokerConfig());
+        putMap("producer-config", c.producerConfig());
+        putMap("consumer-config", c.consumerConfig());
+        json.put("started-at", Instant.now().toString());
+    }
+
+    private void putMap(String key, Map<String, String> m) {
+        ObjectNode o = json.putObject(key);
+        m.forEach(o::put);
+    }
+
+    public String kafkaVersion() {
+        return json.path("kafka-version").asText("?");
+    }
+
+    /** Records the cluster about to start: version, jars, resolved broker settings, hosts. */
+    public void cluster(LocalCluster cluster) {
+        json.put("kafka-version", cluster.spec().distribution().version());
+        json.put("kafka-libs", cluster.spec().distribution().libs().toString());
+        ArrayNode jars = json.putArray("kafka-jars");
+        cluster.spec().distribution().jars().forEach(jars::add);
+        putMap("broker-settings", cluster.spec().brokerSettings());
+        json.put("hosts", cluster.hosts().describe());
+        write();
+    }
+
+    /** Records the started cluster's id, node addresses and start-up seconds. */
+    public void startup(double seconds, LocalCluster cluster) {
+        json.put("startup-seconds", Math.round(seconds * 100) / 100.0);
+        json.put("cluster-id", cluster.clusterId());
+        ObjectNode nodes = json.putObject("node-addresses");
+        cluster.nodeIds().forEach(id -> nodes.put(Integer.toString(id), cluster.node(id).bootstrap()));
+        write();
+    }
+
+    public void duration(double seconds) {
+        json.put("duration-seconds", Math.round(seconds * 10) / 10.0);
+        write();
+    }
+
+    public void finish() {
+        json.put("finished-at", Instant.now().toString());
+        write();
+    }
+
+    public void write() {
+        try {
+            Json.PRETTY.writeValue(folder.runJson().toFile(), json);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + folder.runJson(), e);
+        }
+    }
+}

@@ -1,0 +1,13 @@
+package io.kchaos.nemesis;
+
+/** One kind of fault (Jepsen's {@code Nemesis}): injects a fault now and returns it, to be healed later. */
+public interface Nemesis {
+    /** The name used with {@code --nemesis}, e.g. {@code kill-leader}. */
+    String name();
+
+    /**
+     * Injects one fault, recording its ops in the history. Returns the active fault, or {@link Fault#NONE} when
+     * there was nothing to do (e.g. no leader known right now).
+     */
+    Fault inject(NemesisContext context);
+}

@@ -1,0 +1,56 @@
+package io.kchaos.nemesis.cluster;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.TopicPartitionInfo;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/** {@link TopicView} over Kafka's Admin API; a metadata read that fails or times out reads as "unknown". */
+public final class AdminTopicView implements TopicView {
+    private final Admin admin;
+    private final String topic;
+    private final int partitions;
+
+    public AdminTopicView(Admin admin, String topic, int partitions) {
+        this.admin = admin;
+        this.topic = topic;
+        this.partitions = partitions;
+    }
+
+    @Override
+    public int partitions() {
+        return partitions;
+    }
+
+    /** The topic's current description, if it could be read within 5 s. */
+    public Optional<TopicDescription> describe() {
+        try {
+            return Optional.of(admin.describeTopics(List.of(topic)).allTopicNames().get(5, TimeUnit.SECONDS).get(topic));
+        } catch (Exception e) {
+            return Optional.empty();
+        }
+    }
+
+    private Optional<TopicPartitionInfo> info(int partition) {
+        return describe().flatMap(d -> d.partitions().stream().filter(p -> p.partition() == partition).findFirst());
+    }
+
+    @Override
+    public Optional<Integer> leader(int partition) {
+        return info(partition).map(TopicPartitionInfo::leader).filter(n -> n != null && !n.isEmpty()).map(Node::id);
+    }
+
+    @Override
+    public List<Integer> replicas(int partition) {
+        return info(partition).map(i -> i.replicas().stream().map(Node::id).toList()).orElse(List.of());
+    }
+
+    @Override
+    public List<Integer> isr(int partition) {
+        return info(partition).map(i -> i.isr().stream().map(Node::id).toList()).orElse(List.of());
+    }
+}

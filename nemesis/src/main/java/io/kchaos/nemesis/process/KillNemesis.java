@@ -1,0 +1,60 @@
+package io.kchaos.nemesis.process;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.nemesis.Fault;
+import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.NemesisContext;
+import io.kchaos.nemesis.NemesisRecorder;
+
+import java.util.List;
+
+/** SIGKILL a node ({@code kill-leader}: a random partition's leader; {@code kill-random}: any running node); healing restarts it. */
+public final class KillNemesis implements Nemesis {
+    private final NodeTarget target;
+
+    public KillNemesis(NodeTarget target) {
+        this.target = target;
+    }
+
+    @Override
+    public String name() {
+        return target == NodeTarget.LEADER ? "kill-leader" : "kill-random";
+    }
+
+    @Override
+    public Fault inject(NemesisContext ctx) {
+        return target.choose(ctx).map(choice -> {
+            int node = choice.node();
+            ObjectNode v = NemesisRecorder.nodes(List.of(node));
+            if (choice.partition() >= 0) v.put("leader-of", choice.partition());
+            ctx.recorder().record("kill", v, () -> ctx.cluster().kill(node));
+            return (Fault) new RestartFault(ctx, node, "kill node " + node);
+        }).orElse(Fault.NONE);
+    }
+
+    /** A killed node, healed by starting it again. */
+    static final class RestartFault implements Fault {
+        private final NemesisContext ctx;
+        private final int node;
+        private final String description;
+        private boolean healed;
+
+        RestartFault(NemesisContext ctx, int node, String description) {
+            this.ctx = ctx;
+            this.node = node;
+            this.description = description;
+        }
+
+        @Override
+        public String description() {
+            return description;
+        }
+
+        @Override
+        public synchronized void heal() {
+            if (healed) return;
+            healed = true;
+            ctx.recorder().record("start", NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().start(node));
+        }
+    }
+}

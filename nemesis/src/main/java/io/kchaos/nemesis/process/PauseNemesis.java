@@ -1,0 +1,57 @@
+package io.kchaos.nemesis.process;
+
+import io.kchaos.nemesis.Fault;
+import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.NemesisContext;
+import io.kchaos.nemesis.NemesisRecorder;
+
+import java.util.List;
+
+/** SIGSTOP a node (a random node, or a partition leader), like a long GC pause; healing sends SIGCONT. */
+public final class PauseNemesis implements Nemesis {
+    private final NodeTarget target;
+
+    public PauseNemesis(NodeTarget target) {
+        this.target = target;
+    }
+
+    @Override
+    public String name() {
+        return target == NodeTarget.LEADER ? "pause-leader" : "pause";
+    }
+
+    @Override
+    public Fault inject(NemesisContext ctx) {
+        return target.choose(ctx).map(choice -> {
+            List<Integer> nodes = List.of(choice.node());
+            ctx.recorder().record("pause", NemesisRecorder.nodes(nodes), () -> ctx.cluster().pause(choice.node()));
+            return (Fault) new ResumeFault(ctx, nodes, "pause node " + choice.node());
+        }).orElse(Fault.NONE);
+    }
+
+    /** Paused nodes, healed by SIGCONT. */
+    static final class ResumeFault implements Fault {
+        private final NemesisContext ctx;
+        private final List<Integer> nodes;
+        private final String description;
+        private boolean healed;
+
+        ResumeFault(NemesisContext ctx, List<Integer> nodes, String description) {
+            this.ctx = ctx;
+            this.nodes = nodes;
+            this.description = description;
+        }
+
+        @Override
+        public String description() {
+            return description;
+        }
+
+        @Override
+        public synchronized void heal() {
+            if (healed) return;
+            healed = true;
+            ctx.recorder().record("resume", NemesisRecorder.nodes(nodes), () -> nodes.forEach(ctx.cluster()::resume));
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package io.kchaos.nemesis.schedule;
+
+import io.kchaos.nemesis.Fault;
+import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.NemesisContext;
+import io.kchaos.nemesis.NemesisRecorder;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Runs faults one after another on its own thread: wait a jittered interval, inject a randomly chosen nemesis, hold
+ * the fault for a jittered duration, heal it. {@link #stopAndHeal()} ends the schedule and restores the cluster
+ * (Jepsen's final generator): heals the active fault, the network, resumes paused nodes, starts dead ones.
+ * Every random choice comes from the context's seeded Random, so a schedule replays from its seed.
+ */
+public final class NemesisSchedule implements Runnable {
+    private final List<Nemesis> nemeses;
+    private final NemesisContext ctx;
+    private final Duration interval;
+    private final Duration hold;
+    private final Thread thread;
+    private volatile boolean stopping;
+    private volatile String current = "none";
+    private Fault active = Fault.NONE;
+    private int injected;
+
+    public NemesisSchedule(List<Nemesis> nemeses, NemesisContext ctx, Duration interval, Duration hold) {
+        this.nemeses = List.copyOf(nemeses);
+        this.ctx = ctx;
+        this.interval = interval;
+        this.hold = hold;
+        this.thread = new Thread(this, "nemesis");
+        this.thread.setDaemon(true);
+    }
+
+    public void start() {
+        thread.start();
+    }
+
+    /** What fault is active right now, for the status line. */
+    public String currentFault() {
+        return current;
+    }
+
+    /** How many faults were injected so far. */
+    public int injected() {
+        return injected;
+    }
+
+    @Override
+    public void run() {
+        while (!stopping) {
+            if (!sleepJittered(interval)) break;
+            Nemesis n = ctx.pick(nemeses);
+            Fault f;
+            try {
+                f = n.inject(ctx);
+            } catch (RuntimeException e) {
+                current = "none (" + n.name() + " failed: " + e.getMessage() + ")";
+                continue;
+            }
+            synchronized (this) {
+                active = f;
+            }
+            if (f == Fault.NONE) continue;
+            injected++;
+            current = f.description();
+            sleepJittered(hold);
+            healActive();
+        }
+    }
+
+    private synchronized void healActive() {
+        Fault f = active;
+        active = Fault.NONE;
+        current = "none";
+        try {
+            f.heal();
+        } catch (RuntimeException e) {
+            current = "heal failed: " + e.getMessage();
+        }
+    }
+
+    /** Sleeps between 0.5x and 1.5x the duration; false if interrupted. */
+    private boolean sleepJittered(Duration d) {
+        long ms = (long) (d.toMillis() * (0.5 + ctx.random().nextDouble()));
+        try {
+            Thread.sleep(ms);
+            return !stopping;
+        } catch (InterruptedException e) {
+            return false;
+        }
+    }
+
+    /** Stops injecting, waits for the schedule thread, then heals everything it (or anything) left broken. */
+    public void stopAndHeal() throws InterruptedException {
+        stopping = true;
+        thread.interrupt();
+        thread.join(60_000);
+        healActive();
+        finalHeal(ctx);
+    }
+
+    /** Restores the whole cluster: network healed, every node resumed and running; each repair recorded. */
+    public static void finalHeal(NemesisContext ctx) {
+        ctx.cluster().network().ifPresent(net -> ctx.recorder().record("heal", NemesisRecorder.nodes(ctx.cluster().nodeIds()), net::healAll));
+        List<Integer> paused = ctx.cluster().nodeIds().stream().filter(ctx.cluster()::isPaused).toList();
+        if (!paused.isEmpty()) {
+            ctx.recorder().record("resume", NemesisRecorder.nodes(paused), () -> paused.forEach(ctx.cluster()::resume));
+        }
+        List<Integer> dead = ctx.cluster().nodeIds().stream().filter(n -> !ctx.cluster().isRunning(n)).toList();
+        if (!dead.isEmpty()) {
+            ctx.recorder().record("start", NemesisRecorder.nodes(dead), () -> dead.forEach(ctx.cluster()::start));
+        }
+    }
+}

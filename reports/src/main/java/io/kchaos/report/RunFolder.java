@@ -1,0 +1,78 @@
+package io.kchaos.report;
+
+import io.kchaos.report.leaders.LeadersFile;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * What a run folder holds, read leniently: run.json, results.json, leaders.jsonl, the history's path and the node log
+ * files. Missing pieces become "unknown" downstream, never an exception.
+ */
+public final class RunFolder {
+    private static final int MAX_FILES_PER_NODE = 30;
+
+    private final Path dir;
+    private final RunInfo run;
+    private final Results results;
+    private final LeadersFile.Contents leaders;
+    private final List<String> nodeFiles;
+
+    private RunFolder(Path dir, RunInfo run, Results results, LeadersFile.Contents leaders, List<String> nodeFiles) {
+        this.dir = dir;
+        this.run = run;
+        this.results = results;
+        this.leaders = leaders;
+        this.nodeFiles = nodeFiles;
+    }
+
+    public static RunFolder read(Path dir) {
+        return new RunFolder(dir, RunInfo.read(dir.resolve("run.json")), Results.read(dir.resolve("results.json")),
+                LeadersFile.read(dir.resolve("leaders.jsonl")), listNodeFiles(dir.resolve("nodes")));
+    }
+
+    /** Regular files directly inside nodes/&lt;id&gt;/, as paths relative to the run folder with '/' separators. */
+    private static List<String> listNodeFiles(Path nodes) {
+        List<String> out = new ArrayList<>();
+        if (!Files.isDirectory(nodes)) return out;
+        try (Stream<Path> ids = Files.list(nodes)) {
+            for (Path node : ids.filter(Files::isDirectory).sorted().toList()) {
+                try (Stream<Path> files = Files.list(node)) {
+                    files.filter(Files::isRegularFile).sorted().limit(MAX_FILES_PER_NODE)
+                            .forEach(f -> out.add("nodes/" + node.getFileName() + "/" + f.getFileName()));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // an unreadable nodes folder only means no links
+        }
+        return out;
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    public Path history() {
+        return dir.resolve("history.jsonl");
+    }
+
+    public RunInfo run() {
+        return run;
+    }
+
+    public Results results() {
+        return results;
+    }
+
+    public LeadersFile.Contents leaders() {
+        return leaders;
+    }
+
+    public List<String> nodeFiles() {
+        return nodeFiles;
+    }
+}

@@ -1,0 +1,30 @@
+package io.kchaos.report.scan;
+
+import io.kchaos.checker.history.Op;
+
+import java.util.BitSet;
+import java.util.Collection;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/** Keeps the history ops within a few lines of the indices anomalies point at, for the report's excerpts. */
+final class ExcerptCollector {
+    private final BitSet wanted = new BitSet();
+    private final SortedMap<Long, Op> kept = new TreeMap<>();
+
+    ExcerptCollector(Collection<Long> centers, int radius) {
+        for (long c : centers) {
+            if (c < 0 || c > Integer.MAX_VALUE - radius - 1) continue;
+            wanted.set((int) Math.max(0, c - radius), (int) c + radius + 1);
+        }
+    }
+
+    void offer(Op op) {
+        long i = op.index();
+        if (i >= 0 && i <= Integer.MAX_VALUE && wanted.get((int) i)) kept.put(i, op);
+    }
+
+    SortedMap<Long, Op> kept() {
+        return kept;
+    }
+}
