@@ -81,16 +81,25 @@ final class SegmentBatchReader implements AutoCloseable {
         }
     }
 
-    /** Visits the records of the batch last returned by {@link #next()}; throws {@link IllegalStateException} when they do not parse. */
+    /** Visits the records of the batch last returned by {@link #next()}; throws {@link CorruptRecordsException} when they do not parse. */
     void forEachRecord(Consumer<LogRecord> visitor) {
         if (current == null) throw new IllegalStateException("no current batch");
+        Iterator<Record> it;
         try {
-            for (Record r : current) {
-                visitor.accept(new LogRecord(r.offset(), bytes(r.key()), bytes(r.value())));
-            }
+            it = current.iterator();
         } catch (RuntimeException e) {
-            if (e instanceof IllegalStateException) throw e;
-            throw new IllegalStateException("records do not parse: " + e.getMessage(), e);
+            throw new CorruptRecordsException(e.getMessage());
+        }
+        while (true) {
+            LogRecord record;
+            try {
+                if (!it.hasNext()) return;
+                Record r = it.next();
+                record = new LogRecord(r.offset(), bytes(r.key()), bytes(r.value()));
+            } catch (RuntimeException e) {
+                throw new CorruptRecordsException(e.getMessage());
+            }
+            visitor.accept(record);
         }
     }
 

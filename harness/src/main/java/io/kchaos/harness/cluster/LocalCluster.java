@@ -2,10 +2,7 @@ package io.kchaos.harness.cluster;
 
 import io.kchaos.harness.os.CommandRunner;
 import io.kchaos.harness.os.Signals;
-import io.kchaos.nemesis.cluster.ClusterControl;
 import io.kchaos.nemesis.cluster.NetworkControl;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.Uuid;
 
 import java.io.IOException;
@@ -20,7 +17,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -31,7 +27,7 @@ import java.util.stream.Collectors;
  * {@code nodes/<id>/}. Kill is SIGKILL, stop is SIGTERM with a bounded wait then SIGKILL, pause is SIGSTOP.
  * No broker outlives the harness: a shutdown hook kills them, and {@link OrphanReaper} reaps those of crashed runs.
  */
-public final class LocalCluster implements ClusterControl, AutoCloseable {
+public final class LocalCluster implements KafkaCluster {
     private static final Duration STOP_GRACE = Duration.ofSeconds(20);
 
     private final ClusterSpec spec;
@@ -56,7 +52,7 @@ public final class LocalCluster implements ClusterControl, AutoCloseable {
         return spec;
     }
 
-    /** Formats and starts every node and waits until the cluster is ready; returns the seconds it took. */
+    @Override
     public double start() {
         long t0 = System.nanoTime();
         Runtime.getRuntime().addShutdownHook(shutdownHook);
@@ -152,21 +148,14 @@ public final class LocalCluster implements ClusterControl, AutoCloseable {
         return n;
     }
 
+    @Override
     public String clusterId() {
         return clusterId;
     }
 
+    @Override
     public String bootstrapServers() {
         return nodes.values().stream().map(LocalNode::bootstrap).collect(Collectors.joining(","));
-    }
-
-    /** A new Admin client for this cluster (the caller closes it). */
-    public Admin admin() {
-        Properties p = new Properties();
-        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
-        p.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5000);
-        p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10000);
-        return Admin.create(p);
     }
 
     @Override
@@ -252,6 +241,43 @@ public final class LocalCluster implements ClusterControl, AutoCloseable {
         return hosts;
     }
 
+    @Override
+    public String describe() {
+        return "local (" + hosts.describe() + ")";
+    }
+
+    @Override
+    public String kafkaVersion() {
+        return spec.distribution().version();
+    }
+
+    @Override
+    public Map<String, Object> software() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("kafka-libs", spec.distribution().libs().toString());
+        m.put("kafka-jars", spec.distribution().jars());
+        return m;
+    }
+
+    @Override
+    public Map<String, String> brokerSettings() {
+        return spec.brokerSettings();
+    }
+
+    @Override
+    public Map<Integer, String> nodeAddresses() {
+        Map<Integer, String> m = new LinkedHashMap<>();
+        nodes.forEach((id, n) -> m.put(id, n.bootstrap()));
+        return m;
+    }
+
+    @Override
+    public Map<Integer, Path> logDirs() {
+        Map<Integer, Path> m = new LinkedHashMap<>();
+        nodes.forEach((id, n) -> m.put(id, n.dataDir()));
+        return m;
+    }
+
     private static boolean waitExit(Process p, Duration d) {
         try {
             return p.waitFor(d.toMillis(), TimeUnit.MILLISECONDS);
@@ -261,7 +287,7 @@ public final class LocalCluster implements ClusterControl, AutoCloseable {
         }
     }
 
-    /** Stops every node cleanly (all in parallel, each bounded), so the data directories can be audited. */
+    @Override
     public void stopAll() {
         List<Thread> ts = new ArrayList<>();
         for (int id : nodes.keySet()) {

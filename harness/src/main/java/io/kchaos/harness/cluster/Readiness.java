@@ -20,9 +20,9 @@ public final class Readiness {
     /** Topic created to prove the cluster can elect leaders and replicate. */
     public static final String PROBE_TOPIC = "kchaos-ready";
 
-    private final LocalCluster cluster;
+    private final KafkaCluster cluster;
 
-    public Readiness(LocalCluster cluster) {
+    public Readiness(KafkaCluster cluster) {
         this.cluster = cluster;
     }
 

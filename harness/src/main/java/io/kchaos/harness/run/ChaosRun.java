@@ -3,7 +3,7 @@ package io.kchaos.harness.run;
 import io.kchaos.checker.history.HistoryFile;
 import io.kchaos.checker.history.HistoryWriter;
 import io.kchaos.checker.result.CheckResult;
-import io.kchaos.harness.cluster.LocalCluster;
+import io.kchaos.harness.cluster.KafkaCluster;
 import io.kchaos.harness.cluster.OrphanReaper;
 import io.kchaos.harness.cluster.Readiness;
 import io.kchaos.nemesis.Nemesis;
@@ -53,10 +53,10 @@ public final class ChaosRun {
         RunRecord record = new RunRecord(config, folder);
         record.write();
         FinalState finalState;
-        try (LocalCluster cluster = clusters.create(config, folder)) {
+        try (KafkaCluster cluster = clusters.create(config, folder)) {
             record.cluster(cluster);
             out.println("starting " + config.nodes() + "-node Kafka " + record.kafkaVersion() + " cluster ("
-                    + cluster.hosts().describe() + ") in " + folder.dir());
+                    + cluster.describe() + ") in " + folder.dir());
             double startup = cluster.start();
             record.startup(startup, cluster);
             out.printf("cluster ready in %.1f s: %s%n", startup, cluster.bootstrapServers());
@@ -71,7 +71,7 @@ public final class ChaosRun {
         return result;
     }
 
-    private FinalState runWorkload(LocalCluster cluster, RunRecord record) throws Exception {
+    private FinalState runWorkload(KafkaCluster cluster, RunRecord record) throws Exception {
         long t0 = System.nanoTime();
         try (HistoryWriter history = new HistoryWriter(folder.history());
              Admin admin = cluster.admin();

@@ -3,7 +3,7 @@ package io.kchaos.harness.run;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.checker.history.Json;
-import io.kchaos.harness.cluster.LocalCluster;
+import io.kchaos.harness.cluster.KafkaCluster;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,7 +22,6 @@ public final class RunRecord {
         json.put("scenario", c.scenario());
         json.put("seed", c.seed());
         json.put("workload", "queue");
-        json.put("backend", "local");
         json.put("nodes", c.nodes());
         json.put("topic", c.topic());
         json.put("partitions", c.partitions());
@@ -51,22 +50,20 @@ public final class RunRecord {
     }
 
     /** Records the cluster about to start: version, jars, resolved broker settings, hosts. */
-    public void cluster(LocalCluster cluster) {
-        json.put("kafka-version", cluster.spec().distribution().version());
-        json.put("kafka-libs", cluster.spec().distribution().libs().toString());
-        ArrayNode jars = json.putArray("kafka-jars");
-        cluster.spec().distribution().jars().forEach(jars::add);
-        putMap("broker-settings", cluster.spec().brokerSettings());
-        json.put("hosts", cluster.hosts().describe());
+    public void cluster(KafkaCluster cluster) {
+        json.put("kafka-version", cluster.kafkaVersion());
+        cluster.software().forEach((k, v) -> json.set(k, Json.MAPPER.valueToTree(v)));
+        putMap("broker-settings", cluster.brokerSettings());
+        json.put("backend", cluster.describe());
         write();
     }
 
     /** Records the started cluster's id, node addresses and start-up seconds. */
-    public void startup(double seconds, LocalCluster cluster) {
+    public void startup(double seconds, KafkaCluster cluster) {
         json.put("startup-seconds", Math.round(seconds * 100) / 100.0);
         json.put("cluster-id", cluster.clusterId());
         ObjectNode nodes = json.putObject("node-addresses");
-        cluster.nodeIds().forEach(id -> nodes.put(Integer.toString(id), cluster.node(id).bootstrap()));
+        cluster.nodeAddresses().forEach((id, a) -> nodes.put(Integer.toString(id), a));
         write();
     }
 

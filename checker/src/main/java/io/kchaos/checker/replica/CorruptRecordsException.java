@@ -1,0 +1,8 @@
+package io.kchaos.checker.replica;
+
+/** The records inside a batch do not parse (e.g. a compressed payload that does not decompress). */
+public class CorruptRecordsException extends RuntimeException {
+    public CorruptRecordsException(String message) {
+        super("records do not parse: " + message);
+    }
+}

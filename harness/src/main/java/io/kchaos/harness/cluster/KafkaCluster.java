@@ -1,0 +1,57 @@
+package io.kchaos.harness.cluster;
+
+import io.kchaos.nemesis.cluster.ClusterControl;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * A real Kafka cluster a run drives, whatever backend provides it (local JVMs, containers): start, reach, stop
+ * cleanly, and tell where each node's data directory ends up for the replica audit.
+ */
+public interface KafkaCluster extends ClusterControl, AutoCloseable {
+    /** Starts every node and waits until the cluster is ready; returns the seconds it took. */
+    double start();
+
+    /** host:port,... for clients. */
+    String bootstrapServers();
+
+    /** A new Admin client for this cluster (the caller closes it). */
+    default Admin admin() {
+        Properties p = new Properties();
+        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        p.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5000);
+        p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10000);
+        return Admin.create(p);
+    }
+
+    /** Stops every node cleanly (bounded), so the data directories can be audited. */
+    void stopAll();
+
+    String clusterId();
+
+    /** Backend and hosts, e.g. {@code local (network namespaces)}. */
+    String describe();
+
+    /** The Kafka version the nodes run. */
+    String kafkaVersion();
+
+    /** What run.json records about the broker software (jar set or image). */
+    Map<String, Object> software();
+
+    /** The resolved broker settings every node runs with. */
+    Map<String, String> brokerSettings();
+
+    /** Node id → the address clients use. */
+    Map<Integer, String> nodeAddresses();
+
+    /** Node id → its {@code log.dirs} folder on this machine, as left after {@link #stopAll()}. */
+    Map<Integer, Path> logDirs();
+
+    /** Kills whatever still runs and removes everything the backend created. Idempotent. */
+    @Override
+    void close();
+}

@@ -1,0 +1,117 @@
+package io.kchaos.report.html;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.checker.history.Op;
+import io.kchaos.checker.result.Verdict;
+import io.kchaos.report.AnomalyDefinitions;
+import io.kchaos.report.ExampleFields;
+import io.kchaos.report.Format;
+import io.kchaos.report.Results;
+
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.SortedMap;
+
+/** One part per anomaly type: count, definition, and the first examples with links into the history excerpts. */
+final class AnomaliesSection implements Section {
+    private static final Set<String> SHOWN_FIELDS = Set.of("index", "partition", "offset", "key", "value", "values");
+
+    private final Results results;
+    private final SortedMap<Long, Op> lines;
+
+    AnomaliesSection(ReportContext ctx) {
+        this.results = ctx.folder().results();
+        this.lines = ctx.digest().excerpts();
+    }
+
+    @Override
+    public String id() {
+        return "anomalies";
+    }
+
+    @Override
+    public String title() {
+        return "Anomalies";
+    }
+
+    @Override
+    public void render(Html h) {
+        if (results.anomalies().isEmpty()) {
+            h.el("p", results.verdict() == Verdict.UNKNOWN ? "Could not judge: " + results.reason() : "No anomaly found.");
+            return;
+        }
+        h.open("ul");
+        for (Results.Anomaly a : results.anomalies().values()) {
+            h.open("li").link("#" + Anchors.anomaly(a.type()), a.type()).text(": " + count(a)).close("li");
+        }
+        h.close("ul");
+        Set<String> ids = new HashSet<>();
+        for (Results.Anomaly a : results.anomalies().values()) anomaly(h, a, ids);
+    }
+
+    private static String count(Results.Anomaly a) {
+        return a.count() < 0 ? "count unknown" : a.count() + (a.count() == 1 ? " case" : " cases");
+    }
+
+    private void anomaly(Html h, Results.Anomaly a, Set<String> ids) {
+        String id = Anchors.anomaly(a.type());
+        while (!ids.add(id)) id = id + "_";
+        h.open("h3", "id", id).text(a.type() + " ").el("span", count(a), "class", "count").close("h3");
+        h.el("p", AnomalyDefinitions.definition(a.type()), "class", "def");
+        List<JsonNode> shown = ExampleFields.shown(a);
+        if (shown.isEmpty()) {
+            h.el("p", "no examples in results.json", "class", "muted");
+            return;
+        }
+        if (a.count() > shown.size()) h.el("p", "first " + shown.size() + " of " + a.count() + " cases", "class", "muted");
+        h.open("table", "class", "grid").row("th", "#", "history index", "process", "partition", "offset", "key",
+                "value", "time (s)", "other lines", "details");
+        int n = 0;
+        for (JsonNode ex : shown) example(h, ++n, ex);
+        h.close("table");
+    }
+
+    private void example(Html h, int n, JsonNode ex) {
+        OptionalLong index = ExampleFields.index(ex);
+        Op op = index.isPresent() ? lines.get(index.getAsLong()) : null;
+        h.open("tr").el("td", n).open("td");
+        if (index.isPresent()) indexLink(h, index.getAsLong());
+        else h.text("—");
+        h.close("td");
+        h.el("td", op == null ? Format.UNKNOWN : Anchors.process(op));
+        h.el("td", JsonView.cell(ex.get("partition")));
+        h.el("td", JsonView.cell(ex.get("offset")));
+        h.el("td", JsonView.cell(ex.get("key")));
+        h.el("td", JsonView.cell(ex.has("value") ? ex.get("value") : ex.get("values")));
+        h.el("td", op == null ? Format.UNKNOWN : Format.seconds(op.time()));
+        h.open("td");
+        for (long i : ExampleFields.otherIndices(ex)) {
+            indexLink(h, i);
+            h.text(" ");
+        }
+        h.close("td");
+        h.el("td", details(ex), "class", "mono");
+        h.close("tr");
+    }
+
+    private void indexLink(Html h, long index) {
+        if (lines.containsKey(index)) h.link("#" + Anchors.historyLine(index), index);
+        else h.text(index);
+    }
+
+    private static String details(JsonNode ex) {
+        if (!ex.isObject()) return JsonView.cell(ex);
+        ObjectNode rest = ((ObjectNode) ex).deepCopy();
+        Iterator<Map.Entry<String, JsonNode>> it = rest.fields();
+        while (it.hasNext()) {
+            String k = it.next().getKey();
+            if (SHOWN_FIELDS.contains(k) || k.endsWith("index") || k.endsWith("indices")) it.remove();
+        }
+        return rest.isEmpty() ? "" : JsonView.compact(rest);
+    }
+}
