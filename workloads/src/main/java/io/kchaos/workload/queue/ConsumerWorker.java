@@ -5,6 +5,7 @@ import io.kchaos.checker.history.HistoryWriter;
 import io.kchaos.checker.history.Json;
 import io.kchaos.checker.history.OpType;
 import io.kchaos.workload.WorkloadStats;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -28,6 +29,7 @@ final class ConsumerWorker implements Runnable {
     static final String F = "poll";
     static final Duration POLL_TIMEOUT = Duration.ofMillis(200);
     private static final Duration OFFSETS_TIMEOUT = Duration.ofSeconds(5);
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
 
     private final Supplier<Consumer<String, String>> consumers;
     private final List<TopicPartition> partitions;
@@ -48,8 +50,9 @@ final class ConsumerWorker implements Runnable {
 
     @Override
     public void run() {
-        try (Consumer<String, String> c = consumers.get()) {
-            consumer = c;
+        Consumer<String, String> c = consumers.get();
+        consumer = c;
+        try {
             c.assign(partitions);
             ObjectNode seek = seekToStart(c);
             int process = ids.next();
@@ -59,6 +62,17 @@ final class ConsumerWorker implements Runnable {
             }
         } catch (WakeupException e) {
             // stop() woke a poll that outlived its grace period; that poll was completed as info
+        } finally {
+            close(c);
+        }
+    }
+
+    /** Closes a consumer within {@link #CLOSE_TIMEOUT}, reporting (not throwing) a failure. */
+    static void close(Consumer<?, ?> c) {
+        try {
+            c.close(CloseOptions.timeout(CLOSE_TIMEOUT));
+        } catch (RuntimeException e) {
+            System.err.println("warning: queue: closing a consumer: " + SendErrorClassifier.describe(e));
         }
     }
 

@@ -47,28 +47,36 @@ final class Drainer {
     boolean run() {
         long deadline = System.nanoTime() + timeout.toNanos();
         invoke();
-        try (Consumer<String, String> c = consumers.get()) {
-            c.assign(partitions);
-            Map<TopicPartition, Long> start = retry(() -> c.beginningOffsets(partitions, OFFSETS_TIMEOUT), deadline);
-            Map<TopicPartition, Long> end = retry(() -> c.endOffsets(partitions, OFFSETS_TIMEOUT), deadline);
-            DrainAssembler assembler = new DrainAssembler(maxRecordsPerOp, this::write);
-            assembler.begin(Partitions.byNumber(start), Partitions.byNumber(end));
-            start.forEach(c::seek);
-            RuntimeException lastError = read(c, assembler, deadline);
-            boolean complete = assembler.incomplete().isEmpty();
-            if (!complete) {
-                System.err.println("warning: drain: partitions " + assembler.incomplete() + " not read completely within "
-                        + timeout.toSeconds() + " s; they are not listed in end-offsets"
-                        + (lastError == null ? "" : " (last error: " + SendErrorClassifier.describe(lastError) + ")"));
-            }
-            assembler.finish();
-            return complete;
+        Consumer<String, String> c = null;
+        try {
+            c = consumers.get();
+            return drain(c, deadline);
         } catch (RuntimeException e) {
             if (open) history.complete(process, OpType.INFO, F, null, SendErrorClassifier.describe(e));
             open = false;
             System.err.println("warning: drain failed: " + SendErrorClassifier.describe(e));
             return false;
+        } finally {
+            if (c != null) ConsumerWorker.close(c);
         }
+    }
+
+    private boolean drain(Consumer<String, String> c, long deadline) {
+        c.assign(partitions);
+        Map<TopicPartition, Long> start = retry(() -> c.beginningOffsets(partitions, OFFSETS_TIMEOUT), deadline);
+        Map<TopicPartition, Long> end = retry(() -> c.endOffsets(partitions, OFFSETS_TIMEOUT), deadline);
+        DrainAssembler assembler = new DrainAssembler(maxRecordsPerOp, this::write);
+        assembler.begin(Partitions.byNumber(start), Partitions.byNumber(end));
+        start.forEach(c::seek);
+        RuntimeException lastError = read(c, assembler, deadline);
+        boolean complete = assembler.incomplete().isEmpty();
+        if (!complete) {
+            System.err.println("warning: drain: partitions " + assembler.incomplete() + " not read completely within "
+                    + timeout.toSeconds() + " s; they are not listed in end-offsets"
+                    + (lastError == null ? "" : " (last error: " + SendErrorClassifier.describe(lastError) + ")"));
+        }
+        assembler.finish();
+        return complete;
     }
 
     /** Polls until every partition is complete or the deadline passes; returns the last poll error, if any. */

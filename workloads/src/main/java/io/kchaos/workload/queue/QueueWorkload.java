@@ -27,7 +27,9 @@ import java.util.function.Supplier;
  * the rule is documented on {@link SendErrorClassifier}. Producers default to acks=all with idempotence, a 10 s
  * delivery timeout, a 3 s request timeout, linger 1 ms and max.block 5 s, with the user's producer settings on top
  * (acks=1, retries=0 or more than 5 requests in flight turn idempotence off unless the user set it). Each producer
- * keeps up to {@link #DEFAULT_IN_FLIGHT} sends outstanding, each in its own logical process.
+ * keeps up to {@link #DEFAULT_IN_FLIGHT} sends outstanding, each in its own logical process, and picks each record's
+ * partition explicitly and uniformly at random (keys {@code k0..k7} are random too but do not decide the partition).
+ * Values start at 0 in every run, so each run needs a topic of its own (an existing topic is reused as it is).
  */
 public final class QueueWorkload implements Workload {
     public static final String NAME = "queue";
@@ -166,13 +168,7 @@ public final class QueueWorkload implements Workload {
             int n = recorder.abandonInFlight();
             System.err.println("warning: queue: " + n + " sends had no completion before stop; recorded as info");
         }
-        for (ProducerWorker w : producers) {
-            try {
-                w.close(CLOSE_TIMEOUT);
-            } catch (RuntimeException e) {
-                System.err.println("warning: queue: closing a producer: " + SendErrorClassifier.describe(e));
-            }
-        }
+        closeProducers();
         consumers.forEach(ConsumerWorker::stopPolling);
         for (int i = 0; i < consumerThreads.size(); i++) {
             Thread t = consumerThreads.get(i);
@@ -182,6 +178,22 @@ public final class QueueWorkload implements Workload {
                 t.join(CLOSE_TIMEOUT.toMillis());
             }
         }
+    }
+
+    /** Closes the producers in parallel, each bounded by {@link #CLOSE_TIMEOUT} (an unreachable broker costs it). */
+    private void closeProducers() throws InterruptedException {
+        List<Thread> closers = new ArrayList<>();
+        for (ProducerWorker w : producers) {
+            closers.add(daemon(() -> {
+                try {
+                    w.close(CLOSE_TIMEOUT);
+                } catch (RuntimeException e) {
+                    System.err.println("warning: queue: closing a producer: " + SendErrorClassifier.describe(e));
+                }
+            }, "close-producer"));
+        }
+        closers.forEach(Thread::start);
+        for (Thread t : closers) t.join(CLOSE_TIMEOUT.toMillis() + 2_000);
     }
 
     /**
