@@ -52,11 +52,13 @@ final class ValueTable {
     }
 
     void sent(long v) {
-        flags[id(v)] |= SENT;
+        int id = id(v); // before touching an array: id() may grow them
+        flags[id] |= SENT;
     }
 
     void info(long v) {
-        flags[id(v)] |= SENT | INFO;
+        int id = id(v);
+        flags[id] |= SENT | INFO;
     }
 
     /** A send that ended ok (offset -1 when the acknowledgement named no offset). */

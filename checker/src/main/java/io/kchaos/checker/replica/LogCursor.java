@@ -2,7 +2,7 @@ package io.kchaos.checker.replica;
 
 import java.io.IOException;
 import java.util.List;
-import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * Streams a partition's segments in base-offset order as {@link LogEvent}s: each batch, and the unparseable bytes that
@@ -14,6 +14,7 @@ public final class LogCursor implements AutoCloseable {
     private Segment segment;
     private SegmentBatchReader reader;
     private long bytesScanned;
+    private final SegmentBatchReader.ScratchBuffer scratch = new SegmentBatchReader.ScratchBuffer();
 
     /** A cursor over the given segments, which must be sorted by base offset. */
     public LogCursor(List<Segment> segments) {
@@ -27,7 +28,7 @@ public final class LogCursor implements AutoCloseable {
                 if (nextSegment >= segments.size()) return null;
                 segment = segments.get(nextSegment++);
                 try {
-                    reader = SegmentBatchReader.open(segment.path());
+                    reader = SegmentBatchReader.open(segment.path(), scratch);
                 } catch (IOException e) {
                     return new UnreadableBytes(segment.path(), 0, segment.path().toFile().length(), -1,
                             nextSegmentBaseOffset(), "cannot open: " + e.getMessage());
@@ -47,12 +48,13 @@ public final class LogCursor implements AutoCloseable {
     }
 
     /**
-     * Visits the records of the batch {@link #next()} returned last (decompressing it if needed); throws
-     * {@link CorruptRecordsException} when they do not parse.
+     * Visits the records of the batch {@link #next()} returned last (decompressing it if needed), in offset order,
+     * until the visitor returns false; throws {@link CorruptRecordsException} when they do not parse. Each
+     * {@link LogRecord} is only valid during its visit.
      */
-    public void forEachRecord(Consumer<LogRecord> visitor) {
+    public void readRecords(Predicate<LogRecord> visitor) {
         if (reader == null) throw new IllegalStateException("no current batch");
-        reader.forEachRecord(visitor);
+        reader.readRecords(visitor);
     }
 
     /** Bytes of the segments opened so far (each read once). */

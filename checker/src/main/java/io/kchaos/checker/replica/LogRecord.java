@@ -1,11 +1,34 @@
 package io.kchaos.checker.replica;
 
+import java.nio.ByteBuffer;
+
 /**
- * One record of a batch, copied out of the segment.
+ * One record of a batch, as views of the bytes just read: valid only during the visit that received it (the buffer
+ * is reused for the next batch). Copy with {@link #keyBytes()} / {@link #valueBytes()} to keep them.
  *
  * @param offset the record's offset
- * @param key    key bytes, or null
- * @param value  value bytes, or null (a tombstone)
+ * @param key    read-only key bytes, or null
+ * @param value  read-only value bytes, or null (a tombstone)
  */
-public record LogRecord(long offset, byte[] key, byte[] value) {
+public record LogRecord(long offset, ByteBuffer key, ByteBuffer value) {
+
+    public byte[] keyBytes() {
+        return copy(key);
+    }
+
+    public byte[] valueBytes() {
+        return copy(value);
+    }
+
+    /** Whether the value is exactly these bytes (false for a null value). */
+    public boolean valueEquals(byte[] expected) {
+        return value != null && value.equals(ByteBuffer.wrap(expected));
+    }
+
+    private static byte[] copy(ByteBuffer b) {
+        if (b == null) return null;
+        byte[] out = new byte[b.remaining()];
+        b.duplicate().get(out);
+        return out;
+    }
 }

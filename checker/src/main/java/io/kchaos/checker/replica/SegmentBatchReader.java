@@ -2,22 +2,24 @@ package io.kchaos.checker.replica;
 
 import org.apache.kafka.common.record.FileLogInputStream.FileChannelRecordBatch;
 import org.apache.kafka.common.record.FileRecords;
+import org.apache.kafka.common.record.MemoryRecords;
+import org.apache.kafka.common.record.MutableRecordBatch;
 import org.apache.kafka.common.record.Record;
-import org.apache.kafka.common.record.RecordBatch;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Iterator;
-import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
- * Streams the batches of one segment file, read-only. This is the ONLY class that touches kafka-clients' internal
- * record API ({@code FileRecords}, which moves to {@code org.apache.kafka.common.record.internal} in kafka-clients
- * 4.3): nothing of it leaks through this class's signatures.
+ * Streams the batches of one segment file, read-only. This is the ONLY class that reads through kafka-clients'
+ * internal record API ({@code FileRecords}, {@code MemoryRecords}, which move to
+ * {@code org.apache.kafka.common.record.internal} in kafka-clients 4.3): nothing of it leaks through its signatures.
  *
- * <p>Each batch is read from disk once: its CRC check loads the whole batch, and the header fields and records are then
- * taken from that copy. Reading stops at the first bytes that do not parse; {@link #unreadable()} then describes them.
+ * <p>{@code FileRecords} finds each batch (position and size, from its 17-byte header); the whole batch is then read
+ * once into a reusable direct buffer, and its CRC check, header fields and records all come from that copy. Reading
+ * stops at the first bytes that do not parse; {@link #unreadable()} then describes them.
  */
 final class SegmentBatchReader implements AutoCloseable {
     /** Base offset (8 bytes) and batch length (4 bytes) lead every batch. */
@@ -26,7 +28,8 @@ final class SegmentBatchReader implements AutoCloseable {
     private final Path path;
     private final FileRecords records;
     private final Iterator<FileChannelRecordBatch> batches;
-    private FileChannelRecordBatch current;
+    private final ScratchBuffer scratch;
+    private MutableRecordBatch current;
     private long nextPosition;
     private boolean finished;
     private UnparsedTail unparsed;
@@ -35,16 +38,28 @@ final class SegmentBatchReader implements AutoCloseable {
     record UnparsedTail(long position, long length, long offsetHint, String reason) {
     }
 
-    private SegmentBatchReader(Path path, FileRecords records) {
+    /** One reusable direct buffer per cursor, grown to the largest batch seen. */
+    static final class ScratchBuffer {
+        private ByteBuffer buffer = ByteBuffer.allocateDirect(1 << 20);
+
+        ByteBuffer forSize(int size) {
+            if (buffer.capacity() < size) buffer = ByteBuffer.allocateDirect(Math.max(size, buffer.capacity() * 2));
+            buffer.clear().limit(size);
+            return buffer;
+        }
+    }
+
+    private SegmentBatchReader(Path path, FileRecords records, ScratchBuffer scratch) {
         this.path = path;
         this.records = records;
+        this.scratch = scratch;
         this.batches = records.batches().iterator();
     }
 
-    /** Opens the segment read-only. */
-    static SegmentBatchReader open(Path path) throws IOException {
+    /** Opens the segment read-only; batches are read into {@code scratch}, so one batch is current at a time. */
+    static SegmentBatchReader open(Path path, ScratchBuffer scratch) throws IOException {
         try {
-            return new SegmentBatchReader(path, FileRecords.open(path.toFile(), false));
+            return new SegmentBatchReader(path, FileRecords.open(path.toFile(), false), scratch);
         } catch (RuntimeException e) { // e.g. a file above 2 GiB
             throw new IOException(e.getMessage(), e);
         }
@@ -58,31 +73,36 @@ final class SegmentBatchReader implements AutoCloseable {
     BatchInfo next() {
         current = null;
         if (finished) return null;
-        FileChannelRecordBatch b;
+        FileChannelRecordBatch located;
         try {
             if (!batches.hasNext()) return finish(null);
-            b = batches.next();
+            located = batches.next();
         } catch (RuntimeException e) { // CorruptRecordException (impossible size) or a read failure
             return finish(e.getMessage());
         }
         try {
-            boolean valid = b.isValid(); // loads the full batch: all later accessors use that copy
-            if (b.magic() > RecordBatch.CURRENT_MAGIC_VALUE) return finish("unknown message format (magic " + b.magic() + ")");
+            ByteBuffer bytes = scratch.forSize(located.sizeInBytes());
+            located.writeTo(bytes); // the one read of this batch's bytes
+            bytes.flip();
+            MutableRecordBatch b = MemoryRecords.readableRecords(bytes).batches().iterator().next();
+            boolean valid = b.isValid();
             Integer count = b.countOrNull();
-            BatchInfo info = new BatchInfo(path, b.position(), b.sizeInBytes(), b.baseOffset(), b.lastOffset(),
+            BatchInfo info = new BatchInfo(path, located.position(), b.sizeInBytes(), b.baseOffset(), b.lastOffset(),
                     b.partitionLeaderEpoch(), b.checksum(), valid, count == null ? -1 : count, b.producerId(),
                     b.isControlBatch(), b.isTransactional(), b.magic());
             current = b;
-            nextPosition = b.position() + (long) b.sizeInBytes();
+            nextPosition = located.position() + (long) located.sizeInBytes();
             return info;
-        } catch (RuntimeException e) { // a header too short for its format
-            nextPosition = b.position();
+        } catch (RuntimeException e) { // an unknown magic, or a header too short for its format
             return finish("batch header does not parse: " + e.getMessage());
         }
     }
 
-    /** Visits the records of the batch last returned by {@link #next()}; throws {@link CorruptRecordsException} when they do not parse. */
-    void forEachRecord(Consumer<LogRecord> visitor) {
+    /**
+     * Visits the records of the batch last returned by {@link #next()} in offset order until the visitor returns
+     * false; throws {@link CorruptRecordsException} when they do not parse. Key and value are views of the read buffer.
+     */
+    void readRecords(Predicate<LogRecord> visitor) {
         if (current == null) throw new IllegalStateException("no current batch");
         Iterator<Record> it;
         try {
@@ -95,11 +115,11 @@ final class SegmentBatchReader implements AutoCloseable {
             try {
                 if (!it.hasNext()) return;
                 Record r = it.next();
-                record = new LogRecord(r.offset(), bytes(r.key()), bytes(r.value()));
+                record = new LogRecord(r.offset(), view(r.key()), view(r.value()));
             } catch (RuntimeException e) {
                 throw new CorruptRecordsException(e.getMessage());
             }
-            visitor.accept(record);
+            if (!visitor.test(record)) return;
         }
     }
 
@@ -135,11 +155,8 @@ final class SegmentBatchReader implements AutoCloseable {
         return new UnparsedTail(nextPosition, length, offset, reason);
     }
 
-    private static byte[] bytes(ByteBuffer b) {
-        if (b == null) return null;
-        byte[] out = new byte[b.remaining()];
-        b.duplicate().get(out);
-        return out;
+    private static ByteBuffer view(ByteBuffer b) {
+        return b == null ? null : b.asReadOnlyBuffer();
     }
 
     @Override

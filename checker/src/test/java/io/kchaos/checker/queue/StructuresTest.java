@@ -21,6 +21,21 @@ class StructuresTest {
     }
 
     @Test
+    void valueTableGrowsPastItsInitialCapacity() {
+        ValueTable t = new ValueTable();
+        for (long v = 0; v < 20_000; v++) {
+            t.sent(v);
+            if (v % 2 == 0) t.info(v);
+            else t.acked(v, 1, v, v, 3, v);
+        }
+        assertEquals(20_000, t.size());
+        int id = t.id(19_999);
+        assertEquals(19_999, t.value(id));
+        assertEquals(19_999, t.ackOffset(id));
+        assertEquals(true, t.has(t.id(19_998), ValueTable.INFO));
+    }
+
+    @Test
     void offsetSetFindsTheFirstMemberBetweenLikeASortedSet() {
         OffsetSet set = new OffsetSet();
         TreeSet<Long> reference = new TreeSet<>();

@@ -1,0 +1,162 @@
+package io.kchaos.checker.availability;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.checker.Checker;
+import io.kchaos.checker.history.History;
+import io.kchaos.checker.history.Json;
+import io.kchaos.checker.result.CheckResult;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * How long writes were unavailable around each fault, from the history alone: for every nemesis fault op (kill, pause,
+ * partition, slow, ...) with its time and target, the seconds from the fault taking effect to the next acknowledged
+ * send, and from its heal to the first acknowledged send after it; plus the longest stretch of the workload with no
+ * acknowledged send. Adds {@code stats.availability}; never reports an anomaly (unavailability is not unsafety).
+ */
+public final class AvailabilityChecker implements Checker {
+    private static final double NANOS = 1e9;
+
+    @Override
+    public String name() {
+        return "availability";
+    }
+
+    /** A nemesis action as completed: its f, when it took effect, its target, and its error if it failed. */
+    private record Action(String f, long time, ObjectNode value, String error) {
+    }
+
+    @Override
+    public CheckResult check(History history) {
+        OkTimes oks = new OkTimes();
+        List<Action> actions = new ArrayList<>();
+        long[] window = {Long.MAX_VALUE, Long.MIN_VALUE};
+        history.forEach(op -> {
+            if (op.isNemesis()) {
+                if (!op.isInvoke()) actions.add(new Action(op.f(), op.time(), op.value().isObject() ? (ObjectNode) op.value() : null, op.error()));
+            } else if ("send".equals(op.f())) {
+                if (op.isInvoke()) window[0] = Math.min(window[0], op.time());
+                else window[1] = Math.max(window[1], op.time());
+                if (op.isOk()) oks.add(op.time());
+            }
+        });
+        CheckResult r = new CheckResult();
+        ObjectNode a = r.stats().putObject("availability");
+        ArrayNode faults = a.putArray("faults");
+        for (int i = 0; i < actions.size(); i++) {
+            Action fault = actions.get(i);
+            if (FaultKind.healedBy(fault.f()) != null) continue;
+            faults.add(describe(fault, healOf(fault, actions.subList(i + 1, actions.size())), oks));
+        }
+        longestGap(a, oks, window[0], window[1]);
+        return r;
+    }
+
+    private static ObjectNode describe(Action fault, Action heal, OkTimes oks) {
+        ObjectNode o = Json.object();
+        o.put("f", fault.f());
+        o.put("time-s", seconds(fault.time()));
+        o.set("value", fault.value());
+        if (fault.error() != null) o.put("error", fault.error());
+        putSince(o, "to-next-ok-send-s", fault.time(), oks);
+        if (heal != null) {
+            o.put("heal", heal.f());
+            o.put("heal-time-s", seconds(heal.time()));
+            putSince(o, "heal-to-next-ok-send-s", heal.time(), oks);
+        } else {
+            o.putNull("heal");
+        }
+        return o;
+    }
+
+    /** Seconds from {@code t} to the first acknowledged send after it, or null if none came. */
+    private static void putSince(ObjectNode o, String key, long t, OkTimes oks) {
+        long next = oks.firstAfter(t);
+        if (next < 0) o.putNull(key);
+        else o.put(key, seconds(next - t));
+    }
+
+    /** The first later heal of the same kind whose nodes overlap the fault's (either naming none counts as overlap). */
+    private static Action healOf(Action fault, List<Action> later) {
+        FaultKind kind = FaultKind.of(fault.f());
+        Set<Integer> nodes = FaultKind.nodes(fault.value());
+        for (Action h : later) {
+            if (FaultKind.healedBy(h.f()) != kind) continue;
+            Set<Integer> healed = FaultKind.nodes(h.value());
+            if (nodes.isEmpty() || healed.isEmpty() || !Collections.disjoint(nodes, healed)) return h;
+        }
+        return null;
+    }
+
+    /** The longest stretch of the workload (first send invoked .. last send completed) with no acknowledged send. */
+    private static void longestGap(ObjectNode a, OkTimes oks, long from, long to) {
+        if (from > to) {
+            a.putNull("longest-no-ok-send-s");
+            return;
+        }
+        long best = -1;
+        long bestFrom = from;
+        long prev = from;
+        for (int i = 0; i <= oks.size(); i++) {
+            long t = i < oks.size() ? oks.get(i) : to;
+            if (t - prev > best) {
+                best = t - prev;
+                bestFrom = prev;
+            }
+            prev = Math.max(prev, t);
+        }
+        a.put("longest-no-ok-send-s", seconds(best));
+        a.put("longest-no-ok-send-from-s", seconds(bestFrom));
+    }
+
+    private static double seconds(long nanos) {
+        return Math.round(nanos / NANOS * 1000) / 1000.0;
+    }
+
+    /** Times of acknowledged sends, in history order (which is time order), searchable by time. */
+    private static final class OkTimes {
+        private long[] times = new long[1024];
+        private int size;
+        private boolean sorted = true;
+
+        void add(long t) {
+            if (size == times.length) times = Arrays.copyOf(times, size * 2);
+            if (size > 0 && t < times[size - 1]) sorted = false;
+            times[size++] = t;
+        }
+
+        int size() {
+            return size;
+        }
+
+        long get(int i) {
+            sortOnce();
+            return times[i];
+        }
+
+        /** The first time strictly after {@code t}, or -1. */
+        long firstAfter(long t) {
+            sortOnce();
+            int lo = 0;
+            int hi = size;
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (times[mid] <= t) lo = mid + 1;
+                else hi = mid;
+            }
+            return lo < size ? times[lo] : -1;
+        }
+
+        private void sortOnce() {
+            if (!sorted) {
+                Arrays.sort(times, 0, size);
+                sorted = true;
+            }
+        }
+    }
+}

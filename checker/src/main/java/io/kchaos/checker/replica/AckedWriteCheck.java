@@ -1,0 +1,97 @@
+package io.kchaos.checker.replica;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Checks that every acknowledged write of one partition is in one final-ISR replica's log with its value
+ * ({@code acked-write-missing-on-replica}). The value on disk is the decimal text of the history's long value, as the
+ * workload's StringSerializer writes it. Records are only decoded for batches that hold an acknowledged offset.
+ *
+ * <p>Offsets below the replica's log start were deleted by retention and are skipped; offsets inside damaged bytes are
+ * already reported as {@code corrupt-batch} and counted as unverifiable, not reported again.
+ */
+final class AckedWriteCheck implements ReplicaListener {
+    private final Replica replica;
+    private final AckedWrites.Partition acks;
+    private final Findings findings;
+    private int next;
+    private long checked;
+    private long unverifiable;
+    private long belowLogStart;
+
+    AckedWriteCheck(Replica replica, AckedWrites.Partition acks, Findings findings) {
+        this.replica = replica;
+        this.acks = acks;
+        this.findings = findings;
+    }
+
+    @Override
+    public void batch(BatchInfo batch, LogCursor records) {
+        absentBelow(batch.baseOffset());
+        if (next >= acks.size() || acks.offset(next) > batch.lastOffset()) return;
+        try {
+            records.readRecords(r -> match(r, batch.lastOffset()));
+        } catch (CorruptRecordsException e) {
+            findings.corruptBatch(replica, batch, e.getMessage());
+            skipThrough(batch.lastOffset());
+            return;
+        }
+        absentBelow(batch.lastOffset() + 1);
+    }
+
+    @Override
+    public void damaged(long from, long to) {
+        absentBelow(from);
+        skipThrough(to);
+    }
+
+    @Override
+    public void end(long logEndOffset) {
+        absentBelow(Long.MAX_VALUE);
+    }
+
+    /** Compares the acknowledgements at this record's offset; false once no acknowledgement is left in the batch. */
+    private boolean match(LogRecord record, long batchLastOffset) {
+        if (next < acks.size() && acks.offset(next) < record.offset()) absentBelow(record.offset());
+        while (next < acks.size() && acks.offset(next) == record.offset()) {
+            checked++;
+            if (!record.valueEquals(Long.toString(acks.value(next)).getBytes(StandardCharsets.UTF_8))) {
+                findings.ackedWriteMissing(replica, record.offset(), acks.value(next), acks.index(next), record.valueBytes(), true);
+            }
+            next++;
+        }
+        return next < acks.size() && acks.offset(next) <= batchLastOffset;
+    }
+
+    /** Every acknowledged offset below {@code offset} not yet matched is absent from this replica. */
+    private void absentBelow(long offset) {
+        while (next < acks.size() && acks.offset(next) < offset) {
+            if (acks.offset(next) < replica.logStartOffset()) {
+                belowLogStart++;
+            } else {
+                checked++;
+                findings.ackedWriteMissing(replica, acks.offset(next), acks.value(next), acks.index(next), null, false);
+            }
+            next++;
+        }
+    }
+
+    private void skipThrough(long offset) {
+        while (next < acks.size() && acks.offset(next) <= offset) {
+            unverifiable++;
+            next++;
+        }
+    }
+
+    long checked() {
+        return checked;
+    }
+
+    long unverifiable() {
+        return unverifiable;
+    }
+
+    long belowLogStart() {
+        return belowLogStart;
+    }
+}

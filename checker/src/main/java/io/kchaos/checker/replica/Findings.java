@@ -1,0 +1,185 @@
+package io.kchaos.checker.replica;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.checker.history.Json;
+import io.kchaos.checker.result.CheckResult;
+import org.apache.kafka.common.TopicPartition;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import static io.kchaos.checker.replica.ReplicaAnomalies.ACKED_WRITE_MISSING_ON_REPLICA;
+import static io.kchaos.checker.replica.ReplicaAnomalies.CHECKPOINT_UNREADABLE;
+import static io.kchaos.checker.replica.ReplicaAnomalies.COMMITTED_DATA_MISSING;
+import static io.kchaos.checker.replica.ReplicaAnomalies.CORRUPT_BATCH;
+import static io.kchaos.checker.replica.ReplicaAnomalies.EPOCH_LINEAGE_MISMATCH;
+import static io.kchaos.checker.replica.ReplicaAnomalies.REPLICA_DIVERGENCE;
+
+/**
+ * Writes replica anomalies into a {@link CheckResult} with the evidence a reader can check by hand: node id, topic,
+ * partition, offsets, epochs, file paths and byte positions. The one place that knows the shape of each example.
+ */
+final class Findings {
+    private final CheckResult result;
+
+    Findings(CheckResult result) {
+        this.result = result;
+    }
+
+    void warn(String warning) {
+        result.warn(warning);
+    }
+
+    void checkpointUnreadable(int node, CheckpointProblem p) {
+        ObjectNode ex = Json.object();
+        ex.put("node", node);
+        ex.put("path", p.path().toString());
+        ex.put("line", p.line());
+        ex.put("reason", p.reason());
+        ex.put("text", p.text());
+        result.anomaly(CHECKPOINT_UNREADABLE, ex);
+    }
+
+    void corruptBatch(Replica r, BatchInfo b, String reason) {
+        ObjectNode ex = replica(r);
+        ex.put("path", b.segment().toString());
+        ex.put("position", b.position());
+        ex.put("offset", b.baseOffset());
+        ex.put("last-offset", b.lastOffset());
+        ex.put("epoch", b.leaderEpoch());
+        ex.put("size", b.sizeInBytes());
+        ex.put("reason", reason);
+        result.anomaly(CORRUPT_BATCH, ex);
+    }
+
+    void corruptBytes(Replica r, UnreadableBytes u, long fromOffset, long toOffset) {
+        ObjectNode ex = replica(r);
+        ex.put("path", u.segment().toString());
+        ex.put("position", u.position());
+        ex.put("length", u.length());
+        ex.put("offset", fromOffset);
+        ArrayNode lost = ex.putArray("lost-offsets");
+        lost.add(fromOffset);
+        if (toOffset == Long.MAX_VALUE) lost.addNull(); else lost.add(toOffset);
+        r.recoveryPoint().ifPresent(rp -> ex.put("recovery-point", rp));
+        ex.put("reason", u.reason());
+        result.anomaly(CORRUPT_BATCH, ex);
+    }
+
+    void divergence(TopicPartition tp, long offset, long highWatermark, Map<Replica, BatchInfo> batches) {
+        ObjectNode ex = partition(tp);
+        ex.put("offset", offset);
+        ex.put("high-watermark", highWatermark);
+        ObjectNode byNode = ex.putObject("batches");
+        batches.forEach((r, b) -> {
+            ObjectNode o = batch(b);
+            o.put("final-isr", r.inFinalIsr());
+            byNode.set(Integer.toString(r.nodeId()), o);
+        });
+        result.anomaly(REPLICA_DIVERGENCE, ex);
+    }
+
+    void committedDataMissing(Replica r, long from, long to, long highWatermark) {
+        ObjectNode ex = replica(r);
+        ex.put("from-offset", from);
+        ex.put("to-offset", to);
+        ex.put("high-watermark", highWatermark);
+        ex.put("path", r.partitionDir().path().toString());
+        result.anomaly(COMMITTED_DATA_MISSING, ex);
+    }
+
+    /** A replica's own epoch checkpoint disagrees with its batches around {@code epoch}. */
+    void lineageInReplica(Replica r, int epoch, Long checkpointStart, Long firstOffset, BatchInfo example,
+                          int expectedEpoch, long mismatchedBatches) {
+        ObjectNode ex = replica(r);
+        ex.put("kind", "checkpoint-vs-batches");
+        ex.put("epoch", epoch);
+        ex.put("checkpoint", r.partitionDir().leaderEpochs().path().toString());
+        putNullable(ex, "checkpoint-start-offset", checkpointStart);
+        putNullable(ex, "first-offset-in-epoch", firstOffset);
+        ex.put("mismatched-batches", mismatchedBatches);
+        if (example != null) {
+            ObjectNode b = batch(example);
+            if (expectedEpoch >= 0) b.put("checkpoint-epoch-at-offset", expectedEpoch); else b.putNull("checkpoint-epoch-at-offset");
+            ex.set("example-batch", b);
+        }
+        result.anomaly(EPOCH_LINEAGE_MISMATCH, ex);
+    }
+
+    /** A replica's epoch checkpoint goes backwards (epoch or start offset) between two lines. */
+    void lineageOrder(Replica r, List<EpochEntry> entries) {
+        ObjectNode ex = replica(r);
+        ex.put("kind", "checkpoint-order");
+        ex.put("checkpoint", r.partitionDir().leaderEpochs().path().toString());
+        ArrayNode arr = ex.putArray("entries");
+        entries.forEach(e -> arr.addArray().add(e.epoch()).add(e.startOffset()));
+        result.anomaly(EPOCH_LINEAGE_MISMATCH, ex);
+    }
+
+    void lineageAcrossReplicas(TopicPartition tp, int epoch, Map<Replica, Long> startOffsets) {
+        ObjectNode ex = partition(tp);
+        ex.put("kind", "across-replicas");
+        ex.put("epoch", epoch);
+        ObjectNode starts = ex.putObject("start-offsets");
+        ObjectNode paths = ex.putObject("checkpoints");
+        startOffsets.forEach((r, s) -> {
+            starts.put(Integer.toString(r.nodeId()), s);
+            paths.put(Integer.toString(r.nodeId()), r.partitionDir().leaderEpochs().path().toString());
+        });
+        result.anomaly(EPOCH_LINEAGE_MISMATCH, ex);
+    }
+
+    /** An acknowledged write not found (found == null) or found with another value on a final-ISR replica. */
+    void ackedWriteMissing(Replica r, long offset, long value, long historyIndex, byte[] found, boolean present) {
+        ObjectNode ex = replica(r);
+        ex.put("offset", offset);
+        ex.put("value", value);
+        ex.put("index", historyIndex);
+        if (present) ex.put("found-value", found == null ? null : text(found)); else ex.put("found", "absent");
+        ex.put("path", r.partitionDir().path().toString());
+        result.anomaly(ACKED_WRITE_MISSING_ON_REPLICA, ex);
+    }
+
+    private static ObjectNode replica(Replica r) {
+        ObjectNode ex = Json.object();
+        ex.put("node", r.nodeId());
+        ex.put("topic", r.topicPartition().topic());
+        ex.put("partition", r.topicPartition().partition());
+        return ex;
+    }
+
+    private static ObjectNode partition(TopicPartition tp) {
+        ObjectNode ex = Json.object();
+        ex.put("topic", tp.topic());
+        ex.put("partition", tp.partition());
+        return ex;
+    }
+
+    private static ObjectNode batch(BatchInfo b) {
+        ObjectNode o = Json.object();
+        o.put("offset", b.baseOffset());
+        o.put("last-offset", b.lastOffset());
+        o.put("crc", b.crc());
+        o.put("epoch", b.leaderEpoch());
+        o.put("path", b.segment().toString());
+        o.put("position", b.position());
+        return o;
+    }
+
+    private static void putNullable(ObjectNode o, String key, Long v) {
+        if (v == null) o.putNull(key); else o.put(key, v);
+    }
+
+    /** Bytes as text when they are printable UTF-8, else as hex. */
+    static String text(byte[] bytes) {
+        String s = new String(bytes, StandardCharsets.UTF_8);
+        boolean printable = s.codePoints().allMatch(c -> c >= 0x20 && c != 0x7f && c != 0xfffd);
+        if (printable && s.length() <= 200) return s;
+        StringBuilder hex = new StringBuilder("0x");
+        for (int i = 0; i < Math.min(bytes.length, 64); i++) hex.append(String.format("%02x", bytes[i]));
+        if (bytes.length > 64) hex.append("...(").append(bytes.length).append(" bytes)");
+        return hex.toString();
+    }
+}

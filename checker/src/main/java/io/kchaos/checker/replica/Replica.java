@@ -1,0 +1,246 @@
+package io.kchaos.checker.replica;
+
+import org.apache.kafka.common.TopicPartition;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * One node's copy of one partition during an audit: its checkpointed offsets, whether it is held to the final ISR
+ * rules, and a cursor that walks its good batches in offset order for {@link PartitionAudit}'s lock-step merge.
+ *
+ * <p>Damage is settled here, before the merge sees the log: a batch whose CRC does not match, or bytes that do not
+ * parse below the recovery point, are reported as {@code corrupt-batch} once, and the offsets they held are marked as
+ * damaged (covered, not missing) so that no other check reports them again. Unparseable bytes at or above the recovery
+ * point are a torn tail: a note, and the offsets are simply absent.
+ */
+final class Replica {
+    private final int nodeId;
+    private final BrokerLogDir logDir;
+    private final PartitionDir partitionDir;
+    private final long highWatermark;
+    private final OptionalLong recoveryPoint;
+    private final long logStartOffset;
+    private final Findings findings;
+    private final List<ReplicaListener> listeners = new ArrayList<>();
+    private boolean inFinalIsr;
+
+    private LogCursor cursor;
+    private BatchInfo head;
+    private BatchInfo lastConsumed;
+    /** Last offset of the last good batch (for the offsets-increase check). */
+    private long lastBatchOffset = -1;
+    /** Highest offset this replica holds or lost to reported damage: at or below it nothing is "missing". */
+    private long coveredUpTo;
+    private long pendingCorruptFrom = -1;
+    private BatchInfo pendingCorrupt;
+    private long missingFrom = -1;
+    private long missingTo = -1;
+    private long partitionHighWatermark = -1;
+    private boolean stale;
+    private long batches;
+    private long tornTails;
+    private long logEndOffset = -1;
+
+    Replica(int nodeId, BrokerLogDir logDir, PartitionDir partitionDir, Findings findings) {
+        this.nodeId = nodeId;
+        this.logDir = logDir;
+        this.partitionDir = partitionDir;
+        this.findings = findings;
+        TopicPartition tp = partitionDir.topicPartition();
+        this.highWatermark = logDir.highWatermarks().offset(tp).orElse(-1);
+        this.recoveryPoint = logDir.recoveryPoints().offset(tp);
+        long firstSegment = partitionDir.segments().isEmpty() ? 0 : partitionDir.segments().get(0).baseOffset();
+        this.logStartOffset = Math.max(firstSegment, logDir.logStartOffsets().offset(tp).orElse(0));
+        this.coveredUpTo = logStartOffset - 1;
+    }
+
+    void addListener(ReplicaListener listener) {
+        listeners.add(listener);
+    }
+
+    void setInFinalIsr(boolean inFinalIsr) {
+        this.inFinalIsr = inFinalIsr;
+    }
+
+    /** Opens the log and reads up to the first good batch. */
+    void start(long partitionHighWatermark) {
+        this.partitionHighWatermark = partitionHighWatermark;
+        cursor = partitionDir.openCursor();
+        advance();
+    }
+
+    /** The next good batch not yet consumed, or null at the end of the log. */
+    BatchInfo head() {
+        return head;
+    }
+
+    /** The batch consumed last, or null. */
+    BatchInfo lastConsumed() {
+        return lastConsumed;
+    }
+
+    /** Hands the head batch to the per-replica checks and moves on. */
+    void consume() {
+        for (ReplicaListener l : listeners) l.batch(head, cursor);
+        lastConsumed = head;
+        coveredUpTo = Math.max(coveredUpTo, head.lastOffset());
+        batches++;
+        advance();
+    }
+
+    boolean covers(long offset) {
+        return coveredUpTo >= offset;
+    }
+
+    /** Records that this final-ISR replica lacks offsets {@code from..to}; adjacent ranges become one case. */
+    void missing(long from, long to) {
+        if (missingFrom >= 0 && from == missingTo + 1) {
+            missingTo = to;
+            return;
+        }
+        flushMissing();
+        missingFrom = from;
+        missingTo = to;
+    }
+
+    /** Ends the walk: reports what is missing up to the high watermark and tells the checks the log ended. */
+    void finish() {
+        closePendingCorrupt(pendingCorrupt == null ? -1 : Math.max(pendingCorruptFrom, pendingCorrupt.lastOffset()));
+        logEndOffset = Math.max(logStartOffset, lastBatchOffset + 1);
+        if (inFinalIsr && coveredUpTo < Long.MAX_VALUE) {
+            long from = Math.max(coveredUpTo + 1, logStartOffset);
+            if (from < partitionHighWatermark) missing(from, partitionHighWatermark - 1);
+        }
+        flushMissing();
+        for (ReplicaListener l : listeners) l.end(logEndOffset);
+        cursor.close();
+    }
+
+    /** A replica outside the final ISR whose log left the others' lineage (an uncommitted suffix Kafka will truncate). */
+    void markStale(long offset, int epoch, int referenceEpoch) {
+        if (stale) return;
+        stale = true;
+        findings.warn("node " + nodeId + " " + topicPartition() + ": from offset " + offset + " holds epoch " + epoch
+                + " where the final ISR holds epoch " + referenceEpoch + "; it is outside the final ISR, so this suffix is"
+                + " uncommitted and not compared");
+    }
+
+    boolean stale() {
+        return stale;
+    }
+
+    private void advance() {
+        head = null;
+        LogEvent event;
+        while ((event = cursor.next()) != null) {
+            if (event instanceof UnreadableBytes u) {
+                unreadable(u);
+                continue;
+            }
+            BatchInfo b = (BatchInfo) event;
+            if (!b.crcValid()) {
+                findings.corruptBatch(this, b, "CRC mismatch (stored " + b.crc() + ")");
+                if (pendingCorrupt == null) pendingCorruptFrom = lastBatchOffset + 1;
+                pendingCorrupt = b;
+                continue;
+            }
+            if (b.baseOffset() <= lastBatchOffset) {
+                findings.corruptBatch(this, b, "offsets do not increase: the previous batch ended at offset " + lastBatchOffset);
+                continue;
+            }
+            closePendingCorrupt(b.baseOffset() - 1);
+            lastBatchOffset = b.lastOffset();
+            head = b;
+            return;
+        }
+    }
+
+    private void unreadable(UnreadableBytes u) {
+        closePendingCorrupt(pendingCorrupt == null ? -1 : Math.max(pendingCorruptFrom, pendingCorrupt.lastOffset()));
+        long from = lastBatchOffset + 1;
+        long to = u.nextSegmentBaseOffset() >= 0 ? u.nextSegmentBaseOffset() - 1 : Long.MAX_VALUE;
+        if (recoveryPoint.isEmpty() || from >= recoveryPoint.getAsLong()) {
+            tornTails++;
+            findings.warn("node " + nodeId + " " + topicPartition() + ": torn tail in " + u.segment() + " at position "
+                    + u.position() + " (" + u.length() + " bytes, " + u.reason() + ") "
+                    + (recoveryPoint.isEmpty() ? "with no recovery point checkpointed; not counted as corrupt"
+                    : "above the recovery point " + recoveryPoint.getAsLong() + ": normal after a crash, not counted"));
+            return;
+        }
+        findings.corruptBytes(this, u, from, to);
+        damaged(from, to);
+    }
+
+    /** Settles the offsets between the last good batch and {@code to} as lost to a CRC-corrupt batch. */
+    private void closePendingCorrupt(long to) {
+        if (pendingCorrupt == null) return;
+        damaged(pendingCorruptFrom, to);
+        lastBatchOffset = Math.max(lastBatchOffset, to);
+        pendingCorrupt = null;
+        pendingCorruptFrom = -1;
+    }
+
+    private void damaged(long from, long to) {
+        if (to < from) return;
+        coveredUpTo = Math.max(coveredUpTo, to);
+        for (ReplicaListener l : listeners) l.damaged(from, to);
+    }
+
+    private void flushMissing() {
+        if (missingFrom < 0) return;
+        findings.committedDataMissing(this, missingFrom, missingTo, partitionHighWatermark);
+        missingFrom = -1;
+    }
+
+    int nodeId() {
+        return nodeId;
+    }
+
+    TopicPartition topicPartition() {
+        return partitionDir.topicPartition();
+    }
+
+    BrokerLogDir logDir() {
+        return logDir;
+    }
+
+    PartitionDir partitionDir() {
+        return partitionDir;
+    }
+
+    /** This replica's own checkpointed high watermark, or -1 when it has none. */
+    long highWatermark() {
+        return highWatermark;
+    }
+
+    OptionalLong recoveryPoint() {
+        return recoveryPoint;
+    }
+
+    long logStartOffset() {
+        return logStartOffset;
+    }
+
+    boolean inFinalIsr() {
+        return inFinalIsr;
+    }
+
+    long batches() {
+        return batches;
+    }
+
+    long tornTails() {
+        return tornTails;
+    }
+
+    /** One past the last good batch, known after {@link #finish()}. */
+    long logEndOffset() {
+        return logEndOffset;
+    }
+
+    long bytesScanned() {
+        return cursor == null ? 0 : cursor.bytesScanned();
+    }
+}

@@ -1,0 +1,100 @@
+package io.kchaos.checker.availability;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.checker.history.History;
+import io.kchaos.checker.history.Json;
+import io.kchaos.checker.history.Op;
+import io.kchaos.checker.history.OpType;
+import io.kchaos.checker.result.CheckResult;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class AvailabilityCheckerTest {
+    private final List<Op> ops = new ArrayList<>();
+
+    private void op(double seconds, int process, OpType type, String f, String value) {
+        try {
+            JsonNode v = value == null ? Json.MAPPER.nullNode() : Json.MAPPER.readTree(value);
+            ops.add(new Op(ops.size(), (long) (seconds * 1e9), process, type, f, v, null));
+        } catch (Exception e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+
+    private void ackedSend(double invoke, double ok, int value) {
+        op(invoke, 0, OpType.INVOKE, "send", "{\"key\":\"k0\",\"value\":" + value + "}");
+        op(ok, 0, OpType.OK, "send", "{\"key\":\"k0\",\"value\":" + value + ",\"partition\":0,\"offset\":" + value + "}");
+    }
+
+    private void nemesis(double invoke, double done, String f, String value) {
+        op(invoke, Op.NEMESIS, OpType.INVOKE, f, value);
+        op(done, Op.NEMESIS, OpType.INFO, f, value);
+    }
+
+    private JsonNode availability() {
+        CheckResult r = new AvailabilityChecker().check(History.of(ops));
+        assertTrue(r.valid() && r.anomalyTypes().isEmpty(), "availability never reports anomalies");
+        return r.stats().path("availability");
+    }
+
+    @Test
+    void measuresEachFaultToTheNextAckAndEachHealToTheFirstAckAfterIt() {
+        ackedSend(0.0, 0.1, 1);
+        ackedSend(0.9, 1.0, 2);
+        nemesis(2.0, 2.1, "kill", "{\"nodes\":[2],\"leader-of\":0}");
+        op(2.2, 1, OpType.INVOKE, "send", "{\"key\":\"k1\",\"value\":3}");
+        op(4.2, 1, OpType.INFO, "send", "{\"key\":\"k1\",\"value\":3}");
+        ackedSend(2.3, 2.5, 4);
+        nemesis(3.0, 3.1, "partition", "{\"partition\":[[1],[2,3]],\"topology\":\"one\"}");
+        nemesis(5.0, 5.2, "start", "{\"nodes\":[2]}");
+        nemesis(5.5, 5.6, "heal", "{\"partition\":[[1],[2,3]],\"topology\":\"one\"}");
+        ackedSend(5.9, 6.0, 5);
+        ackedSend(6.9, 7.0, 6);
+
+        JsonNode a = availability();
+        JsonNode kill = a.path("faults").get(0);
+        assertEquals("kill", kill.path("f").asText());
+        assertEquals(2.1, kill.path("time-s").asDouble(), 1e-9);
+        assertEquals(2, kill.path("value").path("nodes").get(0).asInt(), "target recorded");
+        assertEquals(0.4, kill.path("to-next-ok-send-s").asDouble(), 1e-9, "next ack at 2.5");
+        assertEquals("start", kill.path("heal").asText());
+        assertEquals(5.2, kill.path("heal-time-s").asDouble(), 1e-9);
+        assertEquals(0.8, kill.path("heal-to-next-ok-send-s").asDouble(), 1e-9, "first ack after the restart at 6.0");
+
+        JsonNode partition = a.path("faults").get(1);
+        assertEquals("partition", partition.path("f").asText());
+        assertEquals(2.9, partition.path("to-next-ok-send-s").asDouble(), 1e-9, "no ack from 3.1 until 6.0");
+        assertEquals("heal", partition.path("heal").asText(), "a heal, not the restart, ends the partition");
+        assertEquals(0.4, partition.path("heal-to-next-ok-send-s").asDouble(), 1e-9);
+        assertEquals(2, a.path("faults").size(), "heal ops are not faults");
+
+        assertEquals(3.5, a.path("longest-no-ok-send-s").asDouble(), 1e-9, "2.5 .. 6.0");
+        assertEquals(2.5, a.path("longest-no-ok-send-from-s").asDouble(), 1e-9);
+    }
+
+    @Test
+    void aFaultNeverFollowedByAnAckOrAHealHasNoFigures() {
+        ackedSend(0.0, 0.1, 1);
+        nemesis(1.0, 1.1, "pause", "{\"nodes\":[1,3]}");
+        nemesis(1.5, 1.6, "resume", "{\"nodes\":[2]}");
+        op(1.2, 2, OpType.INVOKE, "send", "{\"key\":\"k2\",\"value\":2}");
+        op(9.0, 2, OpType.INFO, "send", "{\"key\":\"k2\",\"value\":2}");
+
+        JsonNode fault = availability().path("faults").get(0);
+        assertTrue(fault.path("to-next-ok-send-s").isNull(), "no ack after the pause: " + fault);
+        assertTrue(fault.path("heal").isNull(), "resuming another node does not heal this pause: " + fault);
+        assertEquals(8.9, availability().path("longest-no-ok-send-s").asDouble(), 1e-9, "last ack 0.1 .. last send completion 9.0");
+    }
+
+    @Test
+    void noSendsAndNoFaultsGiveAnEmptySection() {
+        JsonNode a = availability();
+        assertEquals(0, a.path("faults").size());
+        assertTrue(a.path("longest-no-ok-send-s").isNull());
+    }
+}
