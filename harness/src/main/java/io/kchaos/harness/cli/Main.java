@@ -1,6 +1,8 @@
 package io.kchaos.harness.cli;
 
 import picocli.CommandLine;
+
+import java.io.PrintWriter;
 import picocli.CommandLine.Command;
 
 /** The {@code kchaos} command line: picocli dispatch to run, check, verify-logs, report, matrix. Exit 0 valid, 1 anomalies, 2 could not judge. */
@@ -15,7 +17,13 @@ public final class Main {
 
     /** Runs the CLI and returns the exit code (used by tests without exiting the JVM). */
     public static int execute(String... args) {
+        return execute(new PrintWriter(System.err, true), args);
+    }
+
+    /** As {@link #execute(String...)}, with one-line errors written to {@code err}. */
+    public static int execute(PrintWriter err, String... args) {
         CommandLine cl = new CommandLine(new Main());
+        cl.setErr(err);
         cl.setParameterExceptionHandler(new ErrorHandlers.BadParameters());
         cl.setExecutionExceptionHandler(new ErrorHandlers.Failures());
         cl.setCaseInsensitiveEnumValuesAllowed(true);

@@ -29,6 +29,11 @@ import java.util.stream.Collectors;
  */
 public final class LocalCluster implements KafkaCluster {
     private static final Duration STOP_GRACE = Duration.ofSeconds(20);
+    /**
+     * Tuned for many brokers on few cores: C1 only (start-up dominated by JIT otherwise; a test cluster's load is
+     * light) and the serial collector (no GC threads competing for the two cores).
+     */
+    static final List<String> BROKER_JVM_FLAGS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError");
 
     private final ClusterSpec spec;
     private final Path nodesDir;
@@ -112,6 +117,7 @@ public final class LocalCluster implements KafkaCluster {
         cmd.add(javaBin());
         cmd.add("-Xmx" + spec.heapMb() + "m");
         cmd.add("-Xms" + Math.min(256, spec.heapMb()) + "m");
+        cmd.addAll(BROKER_JVM_FLAGS);
         cmd.add("-Djava.awt.headless=true");
         cmd.add("-Dorg.slf4j.simpleLogger.showDateTime=true");
         cmd.add("-Dorg.slf4j.simpleLogger.dateTimeFormat=yyyy-MM-dd'T'HH:mm:ss.SSS");

@@ -1,0 +1,86 @@
+package io.kchaos.harness.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Bad input gets exit 2 and one clear line, never a stack trace; `check` judges torn histories. */
+class CliErrorsTest {
+    private static final String SEND_OK = "{\"index\":0,\"time\":1,\"process\":0,\"type\":\"invoke\",\"f\":\"send\",\"value\":{\"key\":\"k1\",\"value\":1}}\n"
+            + "{\"index\":1,\"time\":2,\"process\":0,\"type\":\"ok\",\"f\":\"send\",\"value\":{\"key\":\"k1\",\"value\":1,\"partition\":0,\"offset\":0}}\n";
+    private static final String DRAIN_WITHOUT_IT = "{\"index\":2,\"time\":3,\"process\":1,\"type\":\"invoke\",\"f\":\"drain\",\"value\":null}\n"
+            + "{\"index\":3,\"time\":4,\"process\":1,\"type\":\"ok\",\"f\":\"drain\",\"value\":{\"records\":[],\"end-offsets\":{\"0\":1}}}\n";
+
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        return Main.execute(new PrintWriter(err, true), args);
+    }
+
+    private void assertOneLineError(String mustContain) {
+        String e = err.toString();
+        assertTrue(e.startsWith("kchaos: "), e);
+        assertTrue(e.contains(mustContain), e);
+        assertFalse(e.contains("\tat "), "no stack trace: " + e);
+    }
+
+    @Test
+    void unknownOptionExits2WithSuggestion() {
+        assertEquals(2, run("run", "--time-limt", "5"));
+        assertOneLineError("--time-limt");
+    }
+
+    @Test
+    void negativeRateExits2() {
+        assertEquals(2, run("run", "--rate", "-5"));
+        assertOneLineError("--rate must be > 0");
+    }
+
+    @Test
+    void unknownNemesisExits2() {
+        assertEquals(2, run("run", "--nemesis", "kill-everything"));
+        assertOneLineError("unknown nemesis 'kill-everything'");
+    }
+
+    @Test
+    void missingHistoryExits2(@TempDir Path dir) {
+        assertEquals(2, run("check", dir.resolve("nope.jsonl").toString()));
+        assertOneLineError("history not found");
+    }
+
+    @Test
+    void garbageInTheMiddleExits2NamingTheLine(@TempDir Path dir) throws Exception {
+        Path h = dir.resolve("h.jsonl");
+        Files.writeString(h, SEND_OK + "this is not json\n" + DRAIN_WITHOUT_IT);
+        assertEquals(2, run("check", h.toString()));
+        assertOneLineError("line 3");
+    }
+
+    @Test
+    void tornLastLineIsJudgedWithoutIt(@TempDir Path dir) throws Exception {
+        Path h = dir.resolve("h.jsonl");
+        Path out = dir.resolve("results.json");
+        Files.writeString(h, SEND_OK + DRAIN_WITHOUT_IT + "{\"index\":4,\"time\":5,\"proc");
+        assertEquals(1, run("check", h.toString(), "--out", out.toString()), "the acknowledged write is lost: exit 1");
+        String results = Files.readString(out);
+        assertTrue(results.contains("lost-write"), results);
+        assertTrue(results.contains("truncated"), results);
+    }
+
+    @Test
+    void validHistoryExits0(@TempDir Path dir) throws Exception {
+        Path h = dir.resolve("h.jsonl");
+        String drainWithIt = DRAIN_WITHOUT_IT.replace("\"records\":[]",
+                "\"records\":[{\"partition\":0,\"offset\":0,\"key\":\"k1\",\"value\":1}]");
+        Files.writeString(h, SEND_OK + drainWithIt);
+        assertEquals(0, run("check", h.toString()));
+    }
+}
