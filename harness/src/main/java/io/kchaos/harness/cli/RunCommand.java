@@ -5,14 +5,23 @@ import io.kchaos.harness.cluster.ClusterSpec;
 import io.kchaos.harness.cluster.KafkaDistribution;
 import io.kchaos.harness.cluster.LocalCluster;
 import io.kchaos.harness.cluster.ServerProperties;
+import io.kchaos.harness.docker.DockerBackend;
+import io.kchaos.harness.docker.DockerSpec;
+import io.kchaos.harness.os.CommandRunner;
 import io.kchaos.harness.os.ProcessCommandRunner;
+import io.kchaos.harness.run.Capabilities;
 import io.kchaos.harness.run.ChaosRun;
+import io.kchaos.harness.run.ClusterFactory;
 import io.kchaos.harness.run.Judges;
 import io.kchaos.harness.run.RunConfig;
 import io.kchaos.harness.run.RunFolder;
 import io.kchaos.harness.run.Hosts;
+import io.kchaos.harness.version.VersionProfile;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisRegistry;
+import io.kchaos.nemesis.cluster.Capability;
+import io.kchaos.nemesis.network.NetworkFaultOptions;
+import io.kchaos.nemesis.network.Topology;
 import io.kchaos.workload.queue.QueueWorkload;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -22,6 +31,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,8 +50,12 @@ public final class RunCommand implements Callable<Integer> {
     int timeLimit;
 
     @Option(names = "--nemesis", paramLabel = "NAME", split = ",", defaultValue = "kill-leader",
-            description = "faults to mix: none, kill-leader, kill-random, pause, pause-leader, pause-followers-kill-leader, partition, slow, flaky, ... (default ${DEFAULT-VALUE})")
+            description = "faults to mix: none, kill-leader, kill-random, pause, pause-leader, pause-followers-kill-leader, partition, partition-clients, slow, flaky; with --backend docker toxic-latency, toxic-bandwidth, toxic-timeout, toxic-reset, isolate (default ${DEFAULT-VALUE})")
     List<String> nemesis;
+
+    @Option(names = "--partition-targets", paramLabel = "TOPOLOGY", split = ",", defaultValue = "one,leader,halves,majority-ring,bridge",
+            description = "topologies the partition nemesis draws from, one at random per fault: one, leader, halves, majority-ring, bridge (default: all)")
+    List<String> partitionTargets;
 
     @Option(names = "--nemesis-interval", paramLabel = "SECONDS", defaultValue = "10", description = "mean time between faults (default ${DEFAULT-VALUE})")
     double nemesisInterval;
@@ -88,33 +102,79 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--kafka-home", paramLabel = "DIR", description = "use this Kafka distribution (its libs/ folder) instead of the bundled broker")
     Path kafkaHome;
 
+    @Option(names = "--kafka-version", paramLabel = "X.Y.Z", description = "run this Kafka release (3.7 or later), resolved from Maven Central into ~/.m2 on first use, then cached")
+    String kafkaVersion;
+
+    @Option(names = "--scenario", paramLabel = "NAME|FILE", description = "start from a scenario (shipped name or .json file; see docs/scenarios.md); options given here override it")
+    String scenario;
+
+    private String scenarioName;
+
+    @Option(names = "--backend", paramLabel = "local|docker", defaultValue = "local",
+            description = "where the brokers run: local JVMs, or Docker containers via Testcontainers (proxy faults toxic-*, isolate) (default ${DEFAULT-VALUE})")
+    Backend backend;
+
+    @Option(names = "--kafka-image", paramLabel = "IMAGE", description = "--backend docker: any image with Kafka under /opt/kafka (default: apache/kafka:<Kafka version>)")
+    String kafkaImage;
+
+    @Option(names = "--toxiproxy-image", paramLabel = "IMAGE", defaultValue = DockerSpec.DEFAULT_TOXIPROXY_IMAGE,
+            description = "--backend docker: the Toxiproxy image, started only for toxic-* and isolate (default ${DEFAULT-VALUE})")
+    String toxiproxyImage;
+
     @Option(names = "--broker-heap-mb", paramLabel = "MB", defaultValue = "512", description = "heap of each broker JVM (default ${DEFAULT-VALUE})")
     int heapMb;
 
     @Option(names = "--topic", paramLabel = "NAME", defaultValue = "kchaos-queue", description = "the workload's topic (default ${DEFAULT-VALUE})")
     String topic;
 
-    @Option(names = "--no-namespaces", description = "run every node on loopback even as root (no network faults)")
+    @Option(names = "--no-namespaces", description = "run every node on loopback even as root (no network faults: partition, partition-clients, slow, flaky)")
     boolean noNamespaces;
 
     @Override
     public Integer call() throws Exception {
+        if (scenario != null) {
+            var loaded = ScenarioDefaults.apply(scenario, spec);
+            scenarioName = loaded.name();
+            System.out.println("scenario " + loaded.name() + (loaded.expected().isBlank() ? "" : " (expected: " + loaded.expected() + ")"));
+        }
         RunConfig config = config();
-        List<Nemesis> nemeses = NemesisRegistry.builtIn().parse(config.nemesis());
-        KafkaDistribution dist = config.kafkaHome() == null ? KafkaDistribution.bundled() : KafkaDistribution.fromHome(config.kafkaHome());
+        NetworkFaultOptions netOptions = NetworkFaultOptions.defaults().withPartitionTargets(Topology.parse(config.partitionTargets()));
+        List<Nemesis> nemeses = NemesisRegistry.builtIn(netOptions).parse(config.nemesis());
+        CommandRunner runner = new ProcessCommandRunner();
+        Hosts.Plan hosts = backend == Backend.LOCAL ? localHosts(config, nemeses, runner) : null;
+        if (backend == Backend.DOCKER) DockerBackend.preflight(nemeses);
+        if (kafkaVersion != null && config.kafkaHome() != null) throw bad("give --kafka-version or --kafka-home, not both");
+        if (kafkaVersion != null) VersionProfile.of(kafkaVersion);
+        KafkaDistribution dist = kafkaVersion != null ? null
+                : config.kafkaHome() == null ? KafkaDistribution.bundled() : KafkaDistribution.fromHome(config.kafkaHome());
         RunFolder folder = RunFolder.create(config.store(), config.name());
         System.setProperty("org.slf4j.simpleLogger.logFile", folder.clientLog().toString());
         System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
+        // resolved after the client log is set: Maven Resolver's first log line fixes where SLF4J writes
+        if (dist == null) dist = KafkaDistribution.forVersion(kafkaVersion, System.out);
         Map<String, String> settings = new LinkedHashMap<>(ServerProperties.harnessDefaults(config.nodes()));
         settings.putAll(config.brokerConfig());
+        dist.profile().check(settings);
         ClusterSpec clusterSpec = new ClusterSpec(config.nodes(), dist, settings, config.heapMb(), Duration.ofSeconds(120));
-        ChaosRun run = new ChaosRun(config, folder,
-                (c, f) -> new LocalCluster(clusterSpec, f.nodes(), Hosts.choose(c.namespaces(), System.out), new ProcessCommandRunner()),
+        ClusterFactory clusters = backend == Backend.DOCKER
+                ? DockerBackend.clusters(new DockerSpec(config.nodes(), kafkaImage != null ? kafkaImage : DockerSpec.officialImage(dist.version()),
+                        settings, config.heapMb(), Duration.ofSeconds(180), DockerBackend.toxiproxyFor(nemeses, toxiproxyImage)), System.out)
+                : (c, f) -> new LocalCluster(clusterSpec, f.nodes(), hosts.create(), runner);
+        ChaosRun run = new ChaosRun(config, folder, clusters,
                 c -> new QueueWorkload(), nemeses, Judges.forRun(), System.out);
         CheckResult result = run.execute();
         VerdictPrinter.print(result, System.out);
         System.out.println("run folder: " + folder.dir());
         return result.verdict().exitCode();
+    }
+
+    /** Where the local nodes live; refuses the faults that this machine's hosts (or the local backend) cannot inject. */
+    private static Hosts.Plan localHosts(RunConfig config, List<Nemesis> nemeses, CommandRunner runner) {
+        Capabilities.refuse(nemeses, EnumSet.complementOf(EnumSet.of(Capability.TOXICS)), "--backend local");
+        Hosts.Plan hosts = Hosts.plan(config.namespaces(), runner);
+        hosts.refuseUnavailable(nemeses);
+        hosts.note().ifPresent(System.out::println);
+        return hosts;
     }
 
     private RunConfig config() {
@@ -131,7 +191,7 @@ public final class RunCommand implements Callable<Integer> {
         if (rf < 1 || rf > nodes) throw bad("--replication-factor must be between 1 and --nodes (" + nodes + ")");
         long s = seed != null ? seed : ThreadLocalRandom.current().nextLong(1L << 48);
         String command = "kchaos " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
-        return new RunConfig(name, command, null, s, timeLimit, nemesis, nemesisInterval, faultDuration, nodes, partitions,
+        return new RunConfig(name, command, scenarioName, s, timeLimit, nemesis, partitionTargets, nemesisInterval, faultDuration, nodes, partitions,
                 (short) rf, rate, producers, consumers, brokerConfig, producerConfig, consumerConfig, store, kafkaHome, heapMb,
                 topic, !noNamespaces);
     }

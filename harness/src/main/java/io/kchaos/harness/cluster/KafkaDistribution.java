@@ -1,7 +1,12 @@
 package io.kchaos.harness.cluster;
 
+import io.kchaos.harness.version.KafkaJars;
+import io.kchaos.harness.version.KafkaVersion;
+import io.kchaos.harness.version.VersionProfile;
+
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,8 +17,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * A Kafka broker's jar set on disk and its version: the one resolved at build time (the default), or an official
- * distribution's {@code libs/} given with {@code --kafka-home}.
+ * A Kafka broker's jar set on disk and its version: the one resolved at build time (the default), one resolved from
+ * Maven Central with {@code --kafka-version}, or an official distribution's {@code libs/} given with {@code --kafka-home}.
  */
 public record KafkaDistribution(String version, Path libs, List<String> jars) {
     private static final Pattern CORE_JAR = Pattern.compile("kafka_2\\.1[23]-(\\d+\\.\\d+\\.\\d+[^/]*?)\\.jar");
@@ -29,6 +34,24 @@ public record KafkaDistribution(String version, Path libs, List<String> jars) {
         String libs = System.getProperty("kchaos.kafka.libs", p.getProperty("kafka.libs"));
         if (libs == null) throw new IllegalArgumentException("no bundled Kafka: build the project with Maven first");
         return fromLibs(Path.of(libs));
+    }
+
+    /**
+     * A release by number: the bundled broker when it is that release, else its jar set resolved once from Maven
+     * Central into the local Maven repository and cached (a cached release needs no network).
+     *
+     * @throws IllegalArgumentException (one line) for a release kchaos cannot run or Maven Central does not have
+     */
+    public static KafkaDistribution forVersion(String version, PrintStream progress) {
+        KafkaVersion v = KafkaVersion.parse(version);
+        VersionProfile.of(v);
+        try {
+            KafkaDistribution b = bundled();
+            if (b.version().equals(v.toString())) return b;
+        } catch (IllegalArgumentException | UncheckedIOException notBuilt) {
+            // resolve it like any other release
+        }
+        return fromLibs(KafkaJars.standard(progress).libs(v));
     }
 
     /** A distribution folder (with {@code libs/}) or a folder of jars. */
@@ -55,6 +78,15 @@ public record KafkaDistribution(String version, Path libs, List<String> jars) {
     /** The {@code -cp} value for a broker JVM. */
     public String classpath() {
         return libs.resolve("*").toString();
+    }
+
+    /**
+     * What differs in this release (format command, features, settings).
+     *
+     * @throws IllegalArgumentException (one line) for a release kchaos cannot run
+     */
+    public VersionProfile profile() {
+        return VersionProfile.of(version);
     }
 
     /** Major version, e.g. 4 for 4.1.1. */

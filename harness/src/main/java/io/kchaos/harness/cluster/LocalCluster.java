@@ -78,7 +78,7 @@ public final class LocalCluster implements KafkaCluster {
     private void writeConfig(LocalNode n) {
         try {
             Files.createDirectories(n.dataDir());
-            Files.writeString(n.propertiesFile(), ServerProperties.render(n, nodes, spec.brokerSettings()));
+            Files.writeString(n.propertiesFile(), ServerProperties.render(n, nodes, spec.distribution().profile().serverSettings(spec.brokerSettings())));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write config of node " + n.id(), e);
         }
@@ -88,8 +88,8 @@ public final class LocalCluster implements KafkaCluster {
         List<Process> formats = new ArrayList<>();
         for (LocalNode n : nodes.values()) {
             List<String> cmd = new ArrayList<>(List.of(javaBin(), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto",
-                    "-cp", spec.distribution().classpath(), "kafka.tools.StorageTool", "format",
-                    "-t", clusterId, "-c", n.propertiesFile().toString()));
+                    "-cp", spec.distribution().classpath(), "kafka.tools.StorageTool"));
+            cmd.addAll(spec.distribution().profile().formatArgs(clusterId, n.propertiesFile().toString(), spec.brokerSettings()));
             try {
                 formats.add(new ProcessBuilder(cmd).redirectErrorStream(true)
                         .redirectOutput(n.dir().resolve("format.log").toFile()).start());
@@ -262,6 +262,7 @@ public final class LocalCluster implements KafkaCluster {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("kafka-libs", spec.distribution().libs().toString());
         m.put("kafka-jars", spec.distribution().jars());
+        m.put("kafka-features", spec.distribution().profile().effectiveFeatures(spec.brokerSettings()));
         return m;
     }
 

@@ -1,11 +1,15 @@
 package io.kchaos.harness.cluster;
 
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
 
 /** Generates a KRaft node's server.properties: combined broker+controller, static voters, kchaos's defaults, then the user's settings. */
 public final class ServerProperties {
+    /** The listener the KRaft quorum uses on every backend. */
+    public static final String CONTROLLER = "CONTROLLER";
+
     private ServerProperties() {
     }
 
@@ -25,22 +29,40 @@ public final class ServerProperties {
         return d;
     }
 
-    /** The full file for one node. {@code settings} are the resolved broker settings (defaults + user). */
+    /** The full file for one local node. {@code settings} are the resolved broker settings (defaults + user). */
     public static String render(LocalNode node, Map<Integer, LocalNode> all, Map<String, String> settings) {
+        return render(listeners(node), all.values().stream().map(ServerProperties::listeners).toList(), settings);
+    }
+
+    /** The full file for one node of any backend, its voters from {@code all}. */
+    public static String render(NodeListeners node, Collection<NodeListeners> all, Map<String, String> settings) {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("process.roles", "broker,controller");
         p.put("node.id", Integer.toString(node.id()));
-        p.put("controller.quorum.voters", all.values().stream()
-                .map(n -> n.id() + "@" + n.host() + ":" + n.controllerPort()).collect(Collectors.joining(",")));
-        p.put("listeners", "PLAINTEXT://" + node.host() + ":" + node.clientPort() + ",CONTROLLER://" + node.host() + ":" + node.controllerPort());
-        p.put("advertised.listeners", "PLAINTEXT://" + node.host() + ":" + node.clientPort());
-        p.put("controller.listener.names", "CONTROLLER");
-        p.put("inter.broker.listener.name", "PLAINTEXT");
-        p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
-        p.put("log.dirs", node.dataDir().toAbsolutePath().toString());
+        p.put("controller.quorum.voters", all.stream().map(n -> n.id() + "@" + n.controllerAddress()).collect(Collectors.joining(",")));
+        p.put("listeners", join(node.bind()));
+        p.put("advertised.listeners", join(node.advertised()));
+        p.put("controller.listener.names", CONTROLLER);
+        p.put("inter.broker.listener.name", node.interBroker());
+        p.put("listener.security.protocol.map", node.bind().keySet().stream().map(l -> l + ":PLAINTEXT").collect(Collectors.joining(",")));
+        p.put("log.dirs", node.logDir());
         p.putAll(settings);
         StringBuilder sb = new StringBuilder("# written by kchaos\n");
         p.forEach((k, v) -> sb.append(k).append('=').append(v).append('\n'));
         return sb.toString();
+    }
+
+    /** A local node: PLAINTEXT for clients and replication, CONTROLLER for the quorum, both on its host. */
+    private static NodeListeners listeners(LocalNode n) {
+        String controller = n.host() + ":" + n.controllerPort();
+        Map<String, String> bind = new LinkedHashMap<>();
+        bind.put("PLAINTEXT", n.bootstrap());
+        bind.put(CONTROLLER, controller);
+        return new NodeListeners(n.id(), bind, Map.of("PLAINTEXT", n.bootstrap()), "PLAINTEXT", controller,
+                n.dataDir().toAbsolutePath().toString());
+    }
+
+    private static String join(Map<String, String> listeners) {
+        return listeners.entrySet().stream().map(e -> e.getKey() + "://" + e.getValue()).collect(Collectors.joining(","));
     }
 }

@@ -6,11 +6,14 @@ import io.kchaos.checker.result.CheckResult;
 import io.kchaos.harness.cluster.KafkaCluster;
 import io.kchaos.harness.cluster.OrphanReaper;
 import io.kchaos.harness.cluster.Readiness;
+import io.kchaos.harness.net.NetworkJanitor;
+import io.kchaos.harness.os.ProcessCommandRunner;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
 import io.kchaos.nemesis.cluster.AdminTopicView;
 import io.kchaos.nemesis.schedule.NemesisSchedule;
+import io.kchaos.report.RunReport;
 import io.kchaos.workload.Workload;
 import io.kchaos.workload.WorkloadContext;
 import org.apache.kafka.clients.admin.Admin;
@@ -50,6 +53,8 @@ public final class ChaosRun {
     public CheckResult execute() throws Exception {
         List<Long> reaped = OrphanReaper.reap();
         if (!reaped.isEmpty()) out.println("reaped " + reaped.size() + " broker process(es) left by an earlier crashed run: " + reaped);
+        List<String> swept = new NetworkJanitor(new ProcessCommandRunner()).sweep();
+        if (!swept.isEmpty()) out.println("removed " + swept.size() + " network leftover(s) of an earlier crashed run: " + String.join(", ", swept));
         RunRecord record = new RunRecord(config, folder);
         record.write();
         FinalState finalState;
@@ -68,6 +73,7 @@ public final class ChaosRun {
         CheckResult result = judge.judge(HistoryFile.open(folder.history()), folder, finalState);
         result.writeTo(folder.results());
         record.finish();
+        writeReport();
         return result;
     }
 
@@ -103,6 +109,14 @@ public final class ChaosRun {
             }
         } finally {
             record.duration((System.nanoTime() - t0) / 1e9);
+        }
+    }
+
+    private void writeReport() {
+        try {
+            out.println("report: " + RunReport.write(folder.dir()).html());
+        } catch (RuntimeException e) {
+            out.println("warning: the report could not be written: " + e.getMessage());
         }
     }
 

@@ -2,6 +2,7 @@ package io.kchaos.harness.run;
 
 import io.kchaos.checker.Checker;
 import io.kchaos.checker.ComposedChecker;
+import io.kchaos.checker.availability.AvailabilityChecker;
 import io.kchaos.checker.queue.QueueChecker;
 import io.kchaos.checker.result.CheckResult;
 
@@ -14,7 +15,7 @@ public final class Judges {
 
     /** Every check that needs only the history. */
     public static Checker historyChecker() {
-        return new ComposedChecker(List.of(new QueueChecker()));
+        return new ComposedChecker(List.of(new QueueChecker(), new AvailabilityChecker()));
     }
 
     /** The judge of a full run: history checks, plus figures about the run's end state. */

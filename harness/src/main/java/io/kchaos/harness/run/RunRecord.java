@@ -29,6 +29,8 @@ public final class RunRecord {
         json.put("time-limit-seconds", c.timeLimitSeconds());
         ArrayNode n = json.putArray("nemesis");
         c.nemesis().forEach(n::add);
+        ArrayNode pt = json.putArray("partition-targets");
+        c.partitionTargets().forEach(pt::add);
         json.put("nemesis-interval-seconds", c.nemesisIntervalSeconds());
         json.put("fault-duration-seconds", c.faultDurationSeconds());
         json.put("rate", c.rate());

@@ -18,13 +18,14 @@ class NamespaceHostsTest {
     private final CapturingRunner runner = new CapturingRunner();
 
     private NamespaceHosts hosts() {
-        return new NamespaceHosts(runner, new NetNames(PID, 'b'), NetemDelay::new);
+        return new NamespaceHosts(runner, new NetNames(PID, 'b'), (r, n) -> new NetemDelay(r));
     }
 
     @Test
     void setupCreatesBridgeForwardRuleNamespacesAndVethsAndCloseUndoesThemNewestFirst() {
         String sub = "10.213." + OCTET + ".";
-        runner.answer("ip -o -4 addr show", "5: kc4242bbr    inet " + sub + "1/24 brd " + sub + "255 scope global kc4242bbr\n");
+        runner.answer("ip -o -4 addr show", "")
+                .answer("ip -o -4 addr show", "5: kc4242bbr    inet " + sub + "1/24 brd " + sub + "255 scope global kc4242bbr\n");
         NamespaceHosts h = hosts();
         h.setup(List.of(1, 2));
         List<String> setup = runner.drain();
@@ -84,7 +85,7 @@ class NamespaceHostsTest {
                 .answer("ip -o -4 addr show", "5: kc4242bbr inet " + sub + "1/24 scope global kc4242bbr\n"
                         + "6: kc77abr inet " + sub + "1/24 scope global kc77abr\n")
                 .answer("ip -o -4 addr show", "");
-        NamespaceHosts h = new NamespaceHosts(racing, new NetNames(PID, 'b'), r -> null);
+        NamespaceHosts h = new NamespaceHosts(racing, new NetNames(PID, 'b'), null);
         h.setup(List.of(1));
         assertTrue(racing.lines.contains("ip link del kc4242bbr"), "the clashing bridge is removed");
         assertTrue(h.address(1).startsWith("10.213." + (OCTET + 1) + "."), h.address(1));

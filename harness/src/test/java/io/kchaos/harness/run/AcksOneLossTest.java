@@ -5,9 +5,15 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.checker.history.Json;
+
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -28,5 +34,22 @@ class AcksOneLossTest {
         assertEquals(1, exit, "anomalies expected in " + h.dir + ": " + h.results);
         assertTrue(h.anomalies("lost-write") > 0, "lost-write reported: " + h.results.path("anomaly-types"));
         assertTrue(h.nemesis("pause") >= 1 && h.nemesis("kill") >= 1, "the fault happened: " + h.counts);
+
+        String dom = ReportInBrowser.check(h.dir, "kill ");
+        assertTrue(dom.contains("lost-write"), "the report shows the lost writes");
+        plantScriptKeyAndRerender(h.dir);
+    }
+
+    /** A record key that is markup must render as text: plant one in the results and rebuild the report. */
+    private static void plantScriptKeyAndRerender(Path runDir) throws Exception {
+        String xss = "<script>alert(1)</script>";
+        ObjectNode results = (ObjectNode) Json.MAPPER.readTree(Files.readString(runDir.resolve("results.json")));
+        ArrayNode examples = (ArrayNode) results.path("anomalies").path("lost-write").path("examples");
+        examples.insertObject(0).put("partition", 0).put("offset", 1).put("value", 1).put("key", xss).put("index", 0);
+        Json.MAPPER.writeValue(runDir.resolve("results.json").toFile(), results);
+        assertEquals(1, Main.execute("report", runDir.toString()));
+        String dom = HeadlessChromium.require().dumpDom(runDir.resolve("report.html"));
+        assertFalse(dom.contains(xss), "the key is not markup");
+        assertTrue(dom.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "the key is shown as text");
     }
 }

@@ -36,5 +36,7 @@ class SafeRunTest {
             assertTrue(Files.size(h.dir.resolve(f)) > 0, f + " written");
         }
         assertTrue(Files.isDirectory(h.dir.resolve("nodes/2/data")), "data dir kept");
+        String dom = ReportInBrowser.check(h.dir, "kill ");
+        assertTrue(dom.contains("valid"), "the banner shows the verdict");
     }
 }

@@ -40,7 +40,7 @@ final class FaultsSection implements Section {
             h.el("p", "No fault in the history.");
         } else {
             boolean computed = availability.isMissingNode() || availability.isNull();
-            h.open("table", "class", "grid").open("tr");
+            h.open("table", "class", "grid nowrap").open("tr");
             for (String c : new String[] {"#", "fault", "start (s)", "end (s)", "lasted", "healed by", "sends ok / fail / info"}) {
                 h.el("th", c);
             }

@@ -35,7 +35,7 @@ final class LatencySection implements Section {
         h.open("figure").raw(LatencyChart.render("lat", ReportContext.CHART_WIDTH, p, ctx.endSeconds(), d.windows(), d.events()));
         long total = p.total(OpType.OK) + p.total(OpType.FAIL) + p.total(OpType.INFO);
         h.el("figcaption", "Every send completion at its completion time; " + p.points().size() + " of " + total
-                + " drawn (one per cell of " + Format.duration(p.cellNanos()) + " × 1/24 decade per outcome).");
+                + " drawn (one per cell of " + Format.duration(p.cellNanos()) + " × 1/16 decade per outcome).");
         h.close("figure");
         h.open("figure").raw(ThroughputChart.render("tput", ReportContext.CHART_WIDTH, d.throughput(), ctx.endSeconds(),
                 d.windows(), d.events())).close("figure");

@@ -41,8 +41,9 @@ final class RunSection implements Section {
         h.open("table", "class", "kv");
         for (String[] f : FIELDS) h.row("td", f[0], run.text(f[1]));
         h.close("table");
+        h.open("div");
         for (String c : CONFIGS) config(h, c);
-        h.close("div");
+        h.close("div").close("div");
     }
 
     private void config(Html h, String field) {

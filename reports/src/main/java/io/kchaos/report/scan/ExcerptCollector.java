@@ -19,9 +19,13 @@ final class ExcerptCollector {
         }
     }
 
+    /** True when the line at this index belongs to an excerpt. */
+    boolean wants(long i) {
+        return i >= 0 && i <= Integer.MAX_VALUE && wanted.get((int) i);
+    }
+
     void offer(Op op) {
-        long i = op.index();
-        if (i >= 0 && i <= Integer.MAX_VALUE && wanted.get((int) i)) kept.put(i, op);
+        if (wants(op.index())) kept.put(op.index(), op);
     }
 
     SortedMap<Long, Op> kept() {

@@ -96,13 +96,14 @@ public final class FaultWindow {
         return stats;
     }
 
-    /** The nodes an op's value names: "nodes", "node", or every node of a "partition" grouping. */
+    /** The nodes an op's value names: "nodes", "node", or every node of a "partition" grouping (an array; a number is a topic partition). */
     static Set<Integer> nodesOf(JsonNode value) {
         Set<Integer> out = new LinkedHashSet<>();
         if (value == null || !value.isObject()) return out;
         value.path("nodes").forEach(n -> addNode(out, n));
         addNode(out, value.path("node"));
-        value.path("partition").forEach(group -> {
+        JsonNode partition = value.path("partition");
+        if (partition.isArray()) partition.forEach(group -> {
             if (group.isArray()) group.forEach(n -> addNode(out, n));
             else addNode(out, group);
         });
@@ -127,7 +128,7 @@ public final class FaultWindow {
         while (it.hasNext()) {
             Map.Entry<String, JsonNode> e = it.next();
             String k = e.getKey();
-            if (k.equals("nodes") || k.equals("partition")) continue;
+            if (k.equals("nodes") || k.equals("partition") && e.getValue().isArray()) continue;
             if (k.equals("node")) b.append(' ').append(e.getValue().asText());
             else if (e.getValue().isValueNode()) b.append(' ').append(k).append('=').append(e.getValue().asText());
         }

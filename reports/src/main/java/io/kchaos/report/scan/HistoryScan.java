@@ -1,7 +1,6 @@
 package io.kchaos.report.scan;
 
 import io.kchaos.checker.history.History;
-import io.kchaos.checker.history.HistoryFile;
 import io.kchaos.checker.history.Op;
 import io.kchaos.checker.history.OpType;
 
@@ -40,21 +39,29 @@ public final class HistoryScan implements FaultWindowTracker.Listener {
         this.excerpts = new ExcerptCollector(exampleIndices, EXCERPT_RADIUS);
     }
 
-    /** Scans history.jsonl at {@code file}, keeping excerpts around {@code exampleIndices}. */
+    /**
+     * Scans history.jsonl at {@code file}, keeping excerpts around {@code exampleIndices}. Client ops' values are skipped
+     * (the report needs only their times), which makes the pass several times faster than reading whole ops.
+     */
     public static HistoryDigest scan(Path file, Collection<Long> exampleIndices) {
-        if (!Files.isRegularFile(file)) return new HistoryScan(exampleIndices).digest(false, "history.jsonl not found", List.of());
-        return scan(new HistoryFile(file), exampleIndices);
+        HistoryScan s = new HistoryScan(exampleIndices);
+        if (!Files.isRegularFile(file)) return s.digest(false, "history.jsonl not found", List.of());
+        return s.run(new SkimmingHistoryFile(file, s.excerpts::wants));
     }
 
+    /** Scans any history (e.g. one held in memory). */
     public static HistoryDigest scan(History history, Collection<Long> exampleIndices) {
-        HistoryScan s = new HistoryScan(exampleIndices);
+        return new HistoryScan(exampleIndices).run(history);
+    }
+
+    private HistoryDigest run(History history) {
         String problem = null;
         try {
-            history.forEach(s::accept);
+            history.forEach(this::accept);
         } catch (RuntimeException e) {
-            problem = "history read stopped after " + s.ops + " lines: " + e.getMessage();
+            problem = "history read stopped after " + ops + " lines: " + e.getMessage();
         }
-        return s.digest(true, problem, history.warnings());
+        return digest(true, problem, history.warnings());
     }
 
     private void accept(Op op) {

@@ -9,16 +9,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Downsamples send completions for a scatter plot: one point per cell of a grid (time × 1/24 decade of latency × outcome),
+ * Downsamples send completions for a scatter plot: one point per cell of a grid (time × 1/16 decade of latency × outcome),
  * the cell width doubling whenever the points exceed the cap. Rare outcomes and outliers keep their own cells, so they
- * stay visible however many ops there are.
+ * stay visible however many ops there are. The point kept for a cell is chosen by a hash of its time and latency, so
+ * kept points spread over the cell instead of lining up at its left edge, and the choice is the same on every run.
  */
 public final class LatencyPoints {
     /** A completion: time in ns since the run started, latency in ns. */
     public record Point(long time, long latency, OpType type) {
     }
 
-    private static final int Y_CELLS_PER_DECADE = 24;
+    private static final int Y_CELLS_PER_DECADE = 16;
     private static final int Y_OFFSET = 512;
     private static final long INITIAL_CELL_NANOS = 1_000_000L;
 
@@ -34,12 +35,21 @@ public final class LatencyPoints {
     void add(long time, long latency, OpType type) {
         totals[type.ordinal()]++;
         Point p = new Point(time, latency, type);
-        cells.merge(key(p), p, LatencyPoints::earlier);
+        cells.merge(key(p), p, LatencyPoints::representative);
         if (cells.size() > cap) coarsen();
     }
 
-    private static Point earlier(Point a, Point b) {
-        return a.time() <= b.time() ? a : b;
+    private static Point representative(Point a, Point b) {
+        long ha = mix(a.time() * 31 + a.latency());
+        long hb = mix(b.time() * 31 + b.latency());
+        return ha < hb || ha == hb && a.time() <= b.time() ? a : b;
+    }
+
+    /** A 64-bit finaliser (SplitMix64): neighbouring inputs give unrelated outputs. */
+    private static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+        return z ^ (z >>> 31);
     }
 
     private long key(Point p) {
@@ -52,7 +62,7 @@ public final class LatencyPoints {
         while (cells.size() > cap) {
             cellNanos *= 2;
             Map<Long, Point> next = new HashMap<>(cells.size());
-            for (Point p : cells.values()) next.merge(key(p), p, LatencyPoints::earlier);
+            for (Point p : cells.values()) next.merge(key(p), p, LatencyPoints::representative);
             cells = next;
         }
     }

@@ -70,7 +70,7 @@ public final class ChartFrame {
         all.addAll(events);
         all.sort(java.util.Comparator.comparingLong(FaultWindow::start));
         for (FaultWindow w : all) {
-            double x0 = x.apply(w.start() / 1e9);
+            double x0 = Math.max(LEFT, x.apply(w.start() / 1e9));
             String full = w.label() + (w.healed() || w.number() == 0 ? "" : " (not healed)");
             for (String text : new String[] {full, w.number() > 0 ? "#" + w.number() : null}) {
                 if (text == null) continue;
@@ -160,8 +160,8 @@ public final class ChartFrame {
 
     private void shadeFaults(Svg svg) {
         for (FaultWindow w : windows) {
-            double x0 = x.apply(w.start() / 1e9);
-            double x1 = Math.max(x0 + 1.5, x.apply(w.end() / 1e9));
+            double x0 = Math.max(LEFT, x.apply(w.start() / 1e9));
+            double x1 = Math.min(right(), Math.max(x0 + 1.5, x.apply(w.end() / 1e9)));
             String color = Palette.fault(w.f());
             svg.open("g");
             svg.title("#" + w.number() + " " + w.label() + ": " + Format.seconds(w.start()) + " s to " + Format.seconds(w.end())
@@ -172,13 +172,13 @@ public final class ChartFrame {
             svg.close("g");
         }
         for (FaultWindow e : events) {
-            double px = x.apply(e.start() / 1e9);
+            double px = Math.max(LEFT, Math.min(right(), x.apply(e.start() / 1e9)));
             svg.open("g").title(e.label() + " at " + Format.seconds(e.start()) + " s");
             svg.line(px, plotTop, px, plotBottom, "stroke", "#555", "stroke-dasharray", "2 3");
             svg.close("g");
         }
         for (Placed p : labels) {
-            double px = x.apply(p.window().start() / 1e9);
+            double px = Math.max(LEFT, x.apply(p.window().start() / 1e9));
             double py = HEADER + p.row() * LABEL_ROW + 11;
             String color = p.window().number() == 0 ? "#555" : Palette.fault(p.window().f());
             svg.line(px, py - 10, px, plotTop, "stroke", color, "stroke-opacity", 0.5);

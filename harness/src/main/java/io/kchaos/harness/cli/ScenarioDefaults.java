@@ -1,0 +1,44 @@
+package io.kchaos.harness.cli;
+
+import io.kchaos.harness.scenario.Scenario;
+import io.kchaos.harness.scenario.ScenarioField;
+import io.kchaos.harness.scenario.Scenarios;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParseResult;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Applies a scenario to a parsed {@code run} command: each scenario value becomes the value of its option unless the
+ * option was given on the command line; the broker/producer/consumer maps merge key by key, the command line winning.
+ */
+final class ScenarioDefaults {
+    private ScenarioDefaults() {
+    }
+
+    /** Loads the scenario (name or file) and applies it to {@code spec}'s options; returns it. */
+    static Scenario apply(String nameOrPath, CommandSpec spec) {
+        Scenario scenario = Scenarios.load(nameOrPath);
+        ParseResult given = spec.commandLine().getParseResult();
+        for (Map.Entry<ScenarioField, Object> e : scenario.options().entrySet()) {
+            ScenarioField field = e.getKey();
+            OptionSpec option = spec.findOption(field.option());
+            if (option == null) {
+                if (field == ScenarioField.WORKLOAD && "queue".equals(e.getValue())) continue;
+                throw new IllegalArgumentException("scenario " + scenario.source() + ": field '" + field.key() + "' = " + e.getValue()
+                        + " is not supported by this kchaos run (no option " + field.option() + ")");
+            }
+            if (e.getValue() instanceof Map<?, ?> fromScenario) {
+                Map<Object, Object> merged = new LinkedHashMap<>(fromScenario);
+                Map<?, ?> fromCommandLine = option.getValue();
+                if (fromCommandLine != null) merged.putAll(fromCommandLine);
+                option.setValue(merged);
+            } else if (!given.hasMatchedOption(option)) {
+                option.setValue(e.getValue());
+            }
+        }
+        return scenario;
+    }
+}

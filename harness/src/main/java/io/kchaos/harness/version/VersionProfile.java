@@ -1,0 +1,117 @@
+package io.kchaos.harness.version;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What differs between the Kafka releases kchaos runs (every 3.x from 3.7 on and every 4.x, KRaft combined mode,
+ * static voters): which releases it refuses and why, the StorageTool {@code format} command line, and Eligible Leader
+ * Replicas (KIP-966). ELR is the format-time feature {@code eligible.leader.replicas.version} from 4.0 (default 0 in
+ * 4.0, 1 — enabled — on new clusters from 4.1); 3.7–3.9 have only an internal preview broker setting
+ * ({@code eligible.leader.replicas.enable}). kchaos accepts {@code eligible.leader.replicas.version} as a broker setting
+ * and passes it to {@code format --feature}.
+ */
+public final class VersionProfile {
+    /** The oldest release kchaos runs. */
+    public static final KafkaVersion OLDEST = new KafkaVersion(3, 7, 0);
+    /** The format-time feature that switches Eligible Leader Replicas on (1) or off (0). */
+    public static final String ELR_FEATURE = "eligible.leader.replicas.version";
+
+    private final KafkaVersion version;
+
+    private VersionProfile(KafkaVersion version) {
+        this.version = version;
+    }
+
+    /**
+     * The profile of a release kchaos can run.
+     *
+     * @throws IllegalArgumentException (one line) naming why an older release cannot run
+     */
+    public static VersionProfile of(KafkaVersion v) {
+        String prefix = "Kafka " + v + " is not supported: ";
+        if (!v.atLeast(2, 8)) throw new IllegalArgumentException(prefix + "it runs only with ZooKeeper, and kchaos runs KRaft (3.7 or later)");
+        if (!v.atLeast(3, 3)) throw new IllegalArgumentException(prefix + "its KRaft mode is early access, not production-ready; kchaos runs 3.7 or later");
+        if (v.compareTo(OLDEST) < 0) throw new IllegalArgumentException(prefix + "kchaos runs KRaft combined mode from 3.7 on");
+        return new VersionProfile(v);
+    }
+
+    /** As {@link #of(KafkaVersion)}, from text. */
+    public static VersionProfile of(String version) {
+        return of(KafkaVersion.parse(version));
+    }
+
+    public KafkaVersion version() {
+        return version;
+    }
+
+    /** True from 4.0: ELR exists as the {@value #ELR_FEATURE} feature. */
+    public boolean hasElrFeature() {
+        return version.atLeast(4, 0);
+    }
+
+    /** The ELR level a new cluster of this release gets unless told otherwise (0 where ELR does not exist). */
+    public int defaultElrLevel() {
+        return version.atLeast(4, 1) ? 1 : 0;
+    }
+
+    /** True from 3.9, whose StorageTool has {@code format --feature}. */
+    public boolean hasFormatFeatures() {
+        return version.atLeast(3, 9);
+    }
+
+    /** The settings that go to server.properties: all but the format-time features. */
+    public Map<String, String> serverSettings(Map<String, String> settings) {
+        Map<String, String> out = new LinkedHashMap<>(settings);
+        out.remove(ELR_FEATURE);
+        return out;
+    }
+
+    /** Format-time features among {@code settings}, as given. */
+    public Map<String, String> formatFeatures(Map<String, String> settings) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (settings.containsKey(ELR_FEATURE)) out.put(ELR_FEATURE, settings.get(ELR_FEATURE));
+        return out;
+    }
+
+    /** The features in effect on a new cluster: the release's defaults overridden by {@code settings}. */
+    public Map<String, String> effectiveFeatures(Map<String, String> settings) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (hasElrFeature()) out.put(ELR_FEATURE, Integer.toString(defaultElrLevel()));
+        out.putAll(formatFeatures(settings));
+        return out;
+    }
+
+    /**
+     * Refuses settings this release cannot apply.
+     *
+     * @throws IllegalArgumentException (one line) naming the setting
+     */
+    public void check(Map<String, String> settings) {
+        String elr = settings.get(ELR_FEATURE);
+        if (elr == null) return;
+        if (!hasElrFeature()) {
+            throw new IllegalArgumentException(ELR_FEATURE + " needs Kafka 4.0 or later (Kafka " + version
+                    + " has only the internal preview setting eligible.leader.replicas.enable)");
+        }
+        if (!elr.equals("0") && !elr.equals("1")) throw new IllegalArgumentException(ELR_FEATURE + " must be 0 or 1, not '" + elr + "'");
+    }
+
+    /** Arguments of {@code kafka.tools.StorageTool} that format one node's storage for static-voter KRaft. */
+    public List<String> formatArgs(String clusterId, String propertiesFile, Map<String, String> settings) {
+        check(settings);
+        List<String> args = new ArrayList<>(List.of("format", "-t", clusterId, "-c", propertiesFile));
+        formatFeatures(settings).forEach((k, v) -> {
+            args.add("--feature");
+            args.add(k + "=" + v);
+        });
+        return args;
+    }
+
+    @Override
+    public String toString() {
+        return "Kafka " + version + (hasElrFeature() ? " (ELR " + (defaultElrLevel() == 1 ? "on" : "off") + " by default)" : " (no ELR)");
+    }
+}

@@ -1,0 +1,64 @@
+package io.kchaos.harness.docker;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.checker.history.HistoryFile;
+import io.kchaos.checker.history.Json;
+import io.kchaos.checker.history.Op;
+import io.kchaos.harness.cli.Main;
+import io.kchaos.harness.cluster.KafkaDistribution;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testcontainers.DockerClientFactory;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The queue workload on three Kafka containers under docker kill and docker pause, through the CLI. */
+@Tag("docker")
+class DockerRunTest {
+
+    @Test
+    void queueUnderKillAndPauseInThreeContainersIsValidAndLeavesNoContainer(@TempDir Path store) throws Exception {
+        String image = "kchaos-local/kafka:" + KafkaDistribution.bundled().version();
+        DockerTestSupport.assumeImages(image);
+        long t0 = System.nanoTime();
+        int code = Main.execute("run", "--backend", "docker", "--kafka-image", image, "--nemesis", "kill-random,pause",
+                "--time-limit", "40", "--nemesis-interval", "6", "--fault-duration", "3", "--rate", "200", "--seed", "7",
+                "--store", store.toString());
+        System.out.printf("docker run took %.1f s%n", (System.nanoTime() - t0) / 1e9);
+        Path run = store.resolve("latest");
+        assertEquals(0, code, "valid run; see " + run.toRealPath());
+
+        Map<String, Integer> nemesisOps = new HashMap<>();
+        HistoryFile.open(run.resolve("history.jsonl")).forEach((Op op) -> {
+            if (op.isNemesis() && !op.isInvoke() && op.error() == null) nemesisOps.merge(op.f(), 1, Integer::sum);
+        });
+        System.out.println("nemesis ops: " + nemesisOps);
+        assertTrue(nemesisOps.getOrDefault("kill", 0) >= 1, "a container was killed: " + nemesisOps);
+        assertTrue(nemesisOps.getOrDefault("pause", 0) >= 1, "a container was paused: " + nemesisOps);
+        assertTrue(nemesisOps.getOrDefault("start", 0) >= 1 && nemesisOps.getOrDefault("resume", 0) >= 1, "and healed: " + nemesisOps);
+
+        JsonNode runJson = Json.MAPPER.readTree(run.resolve("run.json").toFile());
+        assertEquals(image, runJson.path("kafka-image").asText());
+        assertTrue(runJson.path("backend").asText().startsWith("docker"), runJson.path("backend").asText());
+        System.out.println("startup seconds: " + runJson.path("startup-seconds"));
+        for (int node = 1; node <= 3; node++) {
+            Path dir = run.resolve("nodes").resolve(Integer.toString(node));
+            assertTrue(Files.size(dir.resolve("server.log")) > 1000, "broker output in " + dir);
+            assertTrue(Files.exists(dir.resolve("data").resolve("meta.properties")), "data directory in the run folder: " + dir);
+        }
+
+        var docker = DockerClientFactory.instance().client();
+        Map<String, String> mine = Map.of(ContainerLabels.HARNESS_PID, Long.toString(ProcessHandle.current().pid()));
+        assertEquals(List.of(), docker.listContainersCmd().withShowAll(true).withLabelFilter(mine).exec(), "no container left");
+        assertEquals(List.of(), docker.listNetworksCmd().withFilter("label",
+                List.of(ContainerLabels.HARNESS_PID + "=" + ProcessHandle.current().pid())).exec(), "no network left");
+    }
+}

@@ -1,0 +1,42 @@
+package io.kchaos.harness.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.checker.history.OpType;
+import io.kchaos.harness.cli.Main;
+import io.kchaos.harness.net.NetworkSupport;
+import io.kchaos.harness.os.ProcessCommandRunner;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The safe configuration (acks=all, min.insync.replicas=2, unclean election off) under a 60 s mix of partitions,
+ * pauses and kills, each node in its own network namespace, is valid; and every kind of fault really ran.
+ */
+@Tag("cluster")
+class MixedFaultsRunTest {
+
+    @Test
+    void safeConfigurationUnderPartitionPauseAndKillIsValid(@TempDir Path store) throws Exception {
+        NetworkSupport support = NetworkSupport.probe(new ProcessCommandRunner(), true);
+        assumeTrue(support.namespaces(), "network namespaces unavailable: " + support.noNamespaces());
+        int exit = Main.execute("run", "--time-limit", "60", "--nemesis", "partition,pause,kill", "--nemesis-interval", "6",
+                "--fault-duration", "5", "--seed", "3", "--store", store.toString());
+        RunHistories h = new RunHistories(store);
+        assertEquals(0, exit, "verdict of " + h.dir + ": " + h.results);
+        assertTrue(h.nemesis("partition") >= 1 && h.nemesis("heal") >= 2, "partitions injected and healed: " + h.counts);
+        assertTrue(h.nemesis("pause") >= 1 && h.nemesis("resume") >= 1, "pauses injected and resumed: " + h.counts);
+        assertTrue(h.nemesis("kill") >= 1 && h.nemesis("start") >= 1, "kills injected and restarted: " + h.counts);
+        assertTrue(h.count("send", OpType.OK) >= 500, "hundreds of acknowledged sends: " + h.counts);
+        assertEquals(0, h.results.path("stats").path("unseen").asLong(-1), "every acknowledged write was read: " + h.results);
+        JsonNode faults = h.results.path("stats").path("availability").path("faults");
+        assertTrue(faults.size() >= 3, "availability figures per fault: " + h.results.path("stats"));
+        for (JsonNode f : faults) System.out.println("MEASURED availability " + f);
+    }
+}

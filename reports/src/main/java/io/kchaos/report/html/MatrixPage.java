@@ -1,0 +1,158 @@
+package io.kchaos.report.html;
+
+import io.kchaos.checker.result.Verdict;
+import io.kchaos.report.Format;
+import io.kchaos.report.MatrixCell;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.StringJoiner;
+
+/**
+ * The matrix page: a grid whose columns are the values of the last setting that varies and whose rows are the
+ * combinations of the others, each cell coloured by verdict and linking to its run's report; then every cell in full.
+ */
+public final class MatrixPage {
+    private static final String NONE = "—";
+
+    private MatrixPage() {
+    }
+
+    public static String render(List<MatrixCell> cells) {
+        Html h = new Html();
+        PageStyle.begin(h, "kchaos matrix");
+        h.el("h1", "kchaos matrix");
+        summary(h, cells);
+        h.open("section", "id", "grid").el("h2", "Grid");
+        grid(h, cells);
+        h.el("p", "p99: send latency p99 (acknowledged sends); gap: the longest time without an acknowledged send during "
+                + "a fault. Each cell links to its run's report.", "class", "muted");
+        h.close("section");
+        h.open("section", "id", "cells").el("h2", "All cells");
+        table(h, cells);
+        h.close("section");
+        PageStyle.end(h);
+        return h.toString();
+    }
+
+    private static void summary(Html h, List<MatrixCell> cells) {
+        Map<Verdict, Integer> n = new LinkedHashMap<>();
+        Verdict worst = Verdict.VALID;
+        for (MatrixCell c : cells) {
+            n.merge(c.verdict(), 1, Integer::sum);
+            worst = worst.merge(c.verdict());
+        }
+        if (cells.isEmpty()) worst = Verdict.UNKNOWN;
+        String cls = worst == Verdict.VALID ? "v-valid" : worst == Verdict.INVALID ? "v-invalid" : "v-unknown";
+        h.open("div", "class", "banner " + cls).text(cells.size() + " cells: " + n.getOrDefault(Verdict.VALID, 0) + " valid, "
+                + n.getOrDefault(Verdict.INVALID, 0) + " with anomalies, " + n.getOrDefault(Verdict.UNKNOWN, 0)
+                + " could not judge").close("div");
+    }
+
+    private static void grid(Html h, List<MatrixCell> cells) {
+        List<String> varying = varyingKeys(cells);
+        String columnKey = varying.isEmpty() ? null : varying.get(varying.size() - 1);
+        List<String> rowKeys = varying.isEmpty() ? List.of() : varying.subList(0, varying.size() - 1);
+        Map<String, Map<String, List<MatrixCell>>> grid = new LinkedHashMap<>();
+        Set<String> columns = new LinkedHashSet<>();
+        for (MatrixCell c : cells) {
+            String col = columnKey == null ? "cell" : columnKey + "=" + c.config().getOrDefault(columnKey, NONE);
+            String row = rowKeys.isEmpty() ? (columnKey == null ? c.displayName() : "") : rowName(c, rowKeys);
+            columns.add(col);
+            grid.computeIfAbsent(row, r -> new LinkedHashMap<>()).computeIfAbsent(col, k -> new ArrayList<>()).add(c);
+        }
+        h.open("table", "class", "matrix").open("tr").el("th", "");
+        columns.forEach(c -> h.el("th", c));
+        h.close("tr");
+        grid.forEach((row, byColumn) -> {
+            h.open("tr").el("th", row);
+            for (String col : columns) slot(h, byColumn.getOrDefault(col, List.of()));
+            h.close("tr");
+        });
+        h.close("table");
+    }
+
+    private static void slot(Html h, List<MatrixCell> cs) {
+        if (cs.isEmpty()) {
+            h.el("td", "not run", "class", "cell c-empty");
+            return;
+        }
+        Verdict worst = Verdict.VALID;
+        for (MatrixCell c : cs) worst = worst.merge(c.verdict());
+        h.open("td", "class", "cell " + verdictClass(worst));
+        for (MatrixCell c : cs) {
+            if (c.reportLink() != null) h.open("a", "href", c.reportLink(), "title", c.displayName());
+            h.el("strong", verdictWord(c.verdict())).empty("br");
+            if (!c.anomalyCounts().isEmpty()) h.text(anomalies(c)).empty("br");
+            h.el("small", "p99 " + Format.millis(c.p99Millis()) + " ms · gap " + gap(c));
+            if (c.reportLink() != null) h.close("a");
+        }
+        h.close("td");
+    }
+
+    private static void table(Html h, List<MatrixCell> cells) {
+        h.open("table", "class", "grid").row("th", "cell", "config", "verdict", "anomalies", "send p99 (ms)",
+                "longest without ack during a fault", "report");
+        for (MatrixCell c : cells) {
+            StringJoiner cfg = new StringJoiner(", ");
+            c.config().forEach((k, v) -> cfg.add(k + "=" + v));
+            h.open("tr").el("td", c.displayName()).el("td", cfg.toString());
+            h.el("td", verdictWord(c.verdict()), "class", verdictClass(c.verdict()));
+            h.el("td", c.anomalyCounts().isEmpty() ? "none" : anomalies(c)).el("td", Format.millis(c.p99Millis()));
+            h.el("td", gap(c)).open("td");
+            if (c.reportLink() != null) h.link(c.reportLink(), "report");
+            else h.text(Format.UNKNOWN);
+            h.close("td").close("tr");
+        }
+        h.close("table");
+    }
+
+    /** Setting names whose values differ between cells, in first-seen order. */
+    static List<String> varyingKeys(List<MatrixCell> cells) {
+        Set<String> keys = new LinkedHashSet<>();
+        cells.forEach(c -> keys.addAll(c.config().keySet()));
+        List<String> out = new ArrayList<>();
+        for (String k : keys) {
+            Set<String> values = new LinkedHashSet<>();
+            cells.forEach(c -> values.add(c.config().getOrDefault(k, NONE)));
+            if (values.size() > 1) out.add(k);
+        }
+        return out;
+    }
+
+    private static String rowName(MatrixCell c, List<String> keys) {
+        StringJoiner j = new StringJoiner(", ");
+        keys.forEach(k -> j.add(k + "=" + c.config().getOrDefault(k, NONE)));
+        return j.toString();
+    }
+
+    private static String anomalies(MatrixCell c) {
+        StringJoiner j = new StringJoiner(", ");
+        c.anomalyCounts().forEach((t, n) -> j.add(t + " " + (n < 0 ? "?" : n)));
+        return j.toString();
+    }
+
+    private static String gap(MatrixCell c) {
+        return c.worstGapNanos() < 0 ? Format.UNKNOWN : Format.duration(c.worstGapNanos());
+    }
+
+    private static String verdictWord(Verdict v) {
+        return switch (v) {
+            case VALID -> "valid";
+            case INVALID -> "anomalies";
+            default -> "could not judge";
+        };
+    }
+
+    private static String verdictClass(Verdict v) {
+        return switch (v) {
+            case VALID -> "c-valid";
+            case INVALID -> "c-invalid";
+            default -> "c-unknown";
+        };
+    }
+}

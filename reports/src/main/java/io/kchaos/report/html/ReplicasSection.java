@@ -1,0 +1,74 @@
+package io.kchaos.report.html;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.report.AnomalyDefinitions;
+import io.kchaos.report.Results;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Findings of the on-disk replica audit: replica anomalies per partition and the audit's own per-partition figures. */
+final class ReplicasSection implements Section {
+    private final Results results;
+
+    ReplicasSection(ReportContext ctx) {
+        this.results = ctx.folder().results();
+    }
+
+    /** True when results.json has anything from the replica audit. */
+    static boolean applies(Results r) {
+        return r.stats().has("replicas") || r.anomalies().keySet().stream().anyMatch(AnomalyDefinitions::isReplica);
+    }
+
+    @Override
+    public String id() {
+        return "replicas";
+    }
+
+    @Override
+    public String title() {
+        return "Replicas";
+    }
+
+    @Override
+    public void render(Html h) {
+        List<Results.Anomaly> replica = new ArrayList<>();
+        for (Results.Anomaly a : results.anomalies().values()) {
+            if (AnomalyDefinitions.isReplica(a.type())) replica.add(a);
+        }
+        if (replica.isEmpty()) {
+            h.el("p", "No replica anomaly.");
+        } else {
+            perPartition(h, replica);
+        }
+        JsonNode stats = results.stats().path("replicas");
+        if (!stats.isMissingNode()) {
+            h.el("h3", "Audit figures (results.json stats.replicas)");
+            JsonView.render(h, stats);
+        }
+    }
+
+    private static void perPartition(Html h, List<Results.Anomaly> replica) {
+        Map<String, Map<String, Integer>> byPartition = new TreeMap<>();
+        for (Results.Anomaly a : replica) {
+            for (JsonNode ex : a.examples()) {
+                JsonNode p = ex.path("partition");
+                String key = p.isMissingNode() || p.isNull() ? "(none named)" : p.asText();
+                byPartition.computeIfAbsent(key, k -> new TreeMap<>()).merge(a.type(), 1, Integer::sum);
+            }
+        }
+        h.open("table", "class", "grid").open("tr").el("th", "partition");
+        replica.forEach(a -> h.open("th").link("#" + Anchors.anomaly(a.type()), a.type()).close("th"));
+        h.close("tr");
+        byPartition.forEach((p, counts) -> {
+            h.open("tr").el("td", p);
+            replica.forEach(a -> h.el("td", counts.getOrDefault(a.type(), 0), "class", counts.containsKey(a.type()) ? "badcell" : ""));
+            h.close("tr");
+        });
+        h.close("table");
+        h.el("p", "Counts of the examples kept in results.json, per partition; the full counts are in the anomaly sections.",
+                "class", "muted");
+    }
+}

@@ -1,0 +1,80 @@
+package io.kchaos.report.html;
+
+import io.kchaos.checker.result.Verdict;
+import io.kchaos.report.Results;
+import io.kchaos.report.RunFolder;
+import io.kchaos.report.RunInfo;
+import io.kchaos.report.scan.HistoryDigest;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.StringJoiner;
+
+/** The run report: verdict banner and identity line, then the sections, in one self-contained HTML page (no script). */
+public final class RunPage {
+    private RunPage() {
+    }
+
+    public static String render(RunFolder folder, HistoryDigest digest) {
+        ReportContext ctx = ReportContext.of(folder, digest);
+        List<Section> sections = new ArrayList<>(List.of(new RunSection(ctx), new OutcomeSection(ctx),
+                new AnomaliesSection(ctx), new FaultsSection(ctx), new LatencySection(ctx), new LeadersSection(ctx)));
+        if (ReplicasSection.applies(folder.results())) sections.add(new ReplicasSection(ctx));
+        sections.add(new ExcerptsSection(ctx));
+        sections.add(new LogsSection(ctx));
+
+        RunInfo run = folder.run();
+        Html h = new Html();
+        PageStyle.begin(h, "kchaos: " + run.displayName());
+        h.el("h1", "kchaos run: " + run.displayName());
+        banner(h, folder.results());
+        h.el("p", identity(run), "class", "muted");
+        h.open("nav");
+        sections.forEach(s -> h.link("#" + s.id(), s.title()));
+        h.close("nav");
+        for (Section s : sections) {
+            h.open("section", "id", s.id()).el("h2", s.title());
+            s.render(h);
+            h.close("section");
+        }
+        PageStyle.end(h);
+        return h.toString();
+    }
+
+    private static void banner(Html h, Results r) {
+        Verdict v = r.verdict();
+        String cls = switch (v) {
+            case VALID -> "v-valid";
+            case INVALID -> "v-invalid";
+            default -> "v-unknown";
+        };
+        h.open("div", "class", "banner " + cls).text(headline(v));
+        String sub = switch (v) {
+            case VALID -> "no anomaly found";
+            case INVALID -> anomalyList(r) + (r.reason() == null ? "" : " — " + r.reason());
+            default -> r.reason();
+        };
+        h.el("span", sub, "class", "sub").close("div");
+    }
+
+    /** The banner's headline for a verdict. */
+    public static String headline(Verdict v) {
+        return switch (v) {
+            case VALID -> "VALID";
+            case INVALID -> "ANOMALIES FOUND";
+            default -> "COULD NOT JUDGE";
+        };
+    }
+
+    private static String anomalyList(Results r) {
+        StringJoiner j = new StringJoiner(", ");
+        r.anomalies().values().forEach(a -> j.add(a.type() + " (" + (a.count() < 0 ? "?" : a.count()) + ")"));
+        return j.toString();
+    }
+
+    private static String identity(RunInfo run) {
+        return "scenario " + run.text("scenario") + " · seed " + run.text("seed") + " · Kafka " + run.text("kafka-version")
+                + " · " + run.text("nodes") + " nodes · duration " + run.text("duration-seconds") + " s · started "
+                + run.text("started-at") + (run.problem() == null ? "" : " · " + run.problem());
+    }
+}

@@ -1,0 +1,90 @@
+package io.kchaos.report.junit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.checker.result.Verdict;
+import io.kchaos.report.AnomalyDefinitions;
+import io.kchaos.report.ExampleFields;
+import io.kchaos.report.Format;
+import io.kchaos.report.Results;
+import io.kchaos.report.RunFolder;
+import io.kchaos.report.RunInfo;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
+
+/**
+ * The run's JUnit suite: a "queue" case for the client-history checker, a "replicas" case when the replica audit
+ * ran, and one failing case per anomaly type found. A run that could not be judged is an error of "queue".
+ */
+public final class RunJUnit {
+    private static final int EXAMPLES_IN_BODY = 5;
+    private static final int MAX_FIRST = 200;
+    private static final int MAX_EXAMPLE = 2000;
+
+    private RunJUnit() {
+    }
+
+    public static JUnitSuite build(RunFolder folder) {
+        RunInfo run = folder.run();
+        Results r = folder.results();
+        String classname = "kchaos." + run.displayName();
+        double seconds = run.number("duration-seconds").orElse(0);
+        List<JUnitCase> cases = new ArrayList<>();
+        cases.add(queue(classname, seconds, r));
+        if (r.stats().has("replicas") || r.anomalies().keySet().stream().anyMatch(AnomalyDefinitions::isReplica)) {
+            cases.add(family(classname, "replicas", 0, r, true, null));
+        }
+        for (Results.Anomaly a : r.anomalies().values()) {
+            cases.add(JUnitCase.failure(classname, a.type(), 0, a.type(), summary(a), body(a)));
+        }
+        Map<String, String> props = new LinkedHashMap<>();
+        for (String f : new String[] {"scenario", "seed", "kafka-version", "nodes", "nemesis", "command"}) props.put(f, run.text(f));
+        return new JUnitSuite(classname, seconds, props, cases);
+    }
+
+    private static JUnitCase queue(String classname, double seconds, Results r) {
+        if (r.verdict() == Verdict.UNKNOWN) {
+            StringJoiner body = new StringJoiner("\n");
+            body.add(r.reason());
+            r.errors().forEach(body::add);
+            return JUnitCase.error(classname, "queue", seconds, "could-not-judge", "could not judge: " + r.reason(), body.toString());
+        }
+        if (r.verdict() == Verdict.INVALID && r.anomalies().isEmpty()) {
+            return JUnitCase.failure(classname, "queue", seconds, "invalid", r.reason(), r.reason());
+        }
+        return family(classname, "queue", seconds, r, false, r.warnings().isEmpty() ? null : String.join("\n", r.warnings()));
+    }
+
+    /** Passes unless anomalies of the family (replica or client) were found. */
+    private static JUnitCase family(String classname, String name, double seconds, Results r, boolean replica, String out) {
+        List<Results.Anomaly> found = new ArrayList<>();
+        for (Results.Anomaly a : r.anomalies().values()) {
+            if (AnomalyDefinitions.isReplica(a.type()) == replica) found.add(a);
+        }
+        if (found.isEmpty()) return JUnitCase.passed(classname, name, seconds, out);
+        StringJoiner msg = new StringJoiner(", ", found.size() + " anomaly type(s): ", "");
+        StringJoiner body = new StringJoiner("\n\n");
+        for (Results.Anomaly a : found) {
+            msg.add(a.type() + " (" + (a.count() < 0 ? "?" : a.count()) + ")");
+            body.add(body(a));
+        }
+        return JUnitCase.failure(classname, name, seconds, "anomalies", msg.toString(), body.toString());
+    }
+
+    private static String summary(Results.Anomaly a) {
+        String first = a.examples().isEmpty() ? "" : "; first: " + Format.clip(a.examples().get(0).toString(), MAX_FIRST);
+        return a.type() + ": " + (a.count() < 0 ? "count unknown" : a.count() + " case(s)") + first;
+    }
+
+    private static String body(Results.Anomaly a) {
+        StringJoiner j = new StringJoiner("\n");
+        j.add(a.type() + ": " + AnomalyDefinitions.definition(a.type()));
+        List<JsonNode> shown = ExampleFields.shown(a);
+        shown.stream().limit(EXAMPLES_IN_BODY).forEach(ex -> j.add("  " + Format.clip(ex.toString(), MAX_EXAMPLE)));
+        if (a.count() > EXAMPLES_IN_BODY) j.add("  ... " + (a.count() - Math.min(EXAMPLES_IN_BODY, shown.size())) + " more");
+        return j.toString();
+    }
+}

@@ -1,0 +1,87 @@
+package io.kchaos.report.scan;
+
+import com.fasterxml.jackson.databind.node.NullNode;
+import io.kchaos.checker.history.History;
+import io.kchaos.checker.history.HistoryFormatException;
+import io.kchaos.checker.history.Op;
+import io.kchaos.checker.history.OpCodec;
+
+import java.io.InputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.LongPredicate;
+
+/**
+ * A history.jsonl reader for the report: it reads a line's index, time, process, type and f with {@link LineHeader} and
+ * stops there, never touching the {@code value} (most of the bytes: poll and drain records) when those fields come
+ * first, as the harness writes them. Nemesis ops, the lines {@code wantValue} asks for, the last line and any line
+ * whose fields come in another order go through {@link OpCodec#parse} whole. Skipped values are a JSON null, and the
+ * error of a skimmed op is not read (the report needs neither). Same error rules as {@code HistoryFile} for the lines
+ * it parses: a torn last line is a warning, any other malformed line an error naming it; it does not validate the rest
+ * of a skimmed line (that is the checker's job).
+ */
+final class SkimmingHistoryFile implements History {
+
+    private final Path path;
+    private final LongPredicate wantValue;
+    private final List<String> warnings = new ArrayList<>();
+    private final LineHeader header = new LineHeader();
+
+    SkimmingHistoryFile(Path path, LongPredicate wantValue) {
+        this.path = path;
+        this.wantValue = wantValue;
+    }
+
+    @Override
+    public void forEach(Consumer<Op> visitor) {
+        warnings.clear();
+        try (InputStream in = Files.newInputStream(path)) {
+            ByteLines lines = new ByteLines(in);
+            long lineNo = 0;
+            while (lines.next()) {
+                lineNo++;
+                if (lines.blank()) continue;
+                Op op;
+                try {
+                    op = lines.terminated() ? skim(lines.buffer(), lines.offset(), lines.length()) : parse(lines);
+                } catch (IllegalArgumentException e) {
+                    if (!lines.terminated()) {
+                        warnings.add("line " + lineNo + " is truncated (the history ends mid-line); ignored");
+                        break;
+                    }
+                    throw new HistoryFormatException(path + " line " + lineNo + ": " + e.getMessage());
+                }
+                visitor.accept(op);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static Op parse(ByteLines lines) {
+        return parse(lines.buffer(), lines.offset(), lines.length());
+    }
+
+    private static Op parse(byte[] b, int off, int len) {
+        return OpCodec.parse(new String(b, off, len, StandardCharsets.UTF_8));
+    }
+
+    /** The op of one line, its value skipped unless needed; IllegalArgumentException when the line is not a valid op. */
+    Op skim(byte[] line, int off, int len) {
+        if (!header.read(line, off, len) || header.process == Op.NEMESIS || wantValue.test(header.index)) {
+            return parse(line, off, len);
+        }
+        return new Op(header.index, header.time, header.process, header.type, header.f, NullNode.getInstance(), null);
+    }
+
+    @Override
+    public List<String> warnings() {
+        return List.copyOf(warnings);
+    }
+}

@@ -1,0 +1,125 @@
+package io.kchaos.report.scan;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.checker.history.History;
+import io.kchaos.checker.history.Json;
+import io.kchaos.checker.history.Op;
+import io.kchaos.checker.history.OpType;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class FaultWindowTrackerTest {
+    private static final long S = 1_000_000_000L;
+
+    private final List<Op> ops = new ArrayList<>();
+
+    private void nemesis(long time, String f, String value) {
+        JsonNode v = parse(value);
+        ops.add(new Op(ops.size(), time, Op.NEMESIS, OpType.INVOKE, f, v, null));
+        ops.add(new Op(ops.size(), time + S / 10, Op.NEMESIS, OpType.INFO, f, v, null));
+    }
+
+    private void send(long invoke, long complete, int process, OpType type) {
+        ops.add(new Op(ops.size(), invoke, process, OpType.INVOKE, "send", Json.object().put("value", ops.size()), null));
+        ops.add(new Op(ops.size(), complete, process, type, "send", Json.object().put("value", ops.size()), null));
+    }
+
+    private static JsonNode parse(String json) {
+        try {
+            return Json.MAPPER.readTree(json);
+        } catch (Exception e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+
+    private HistoryDigest scan() {
+        return HistoryScan.scan(History.of(ops), List.of());
+    }
+
+    @Test
+    void killIsHealedByTheStartOfTheSameNodeOnly() {
+        nemesis(1 * S, "kill", "{\"nodes\":[2]}");
+        nemesis(2 * S, "kill", "{\"nodes\":[3]}");
+        nemesis(3 * S, "start", "{\"nodes\":[3]}");
+        nemesis(5 * S, "start", "{\"nodes\":[2]}");
+        List<FaultWindow> w = scan().windows();
+        assertEquals(2, w.size());
+        assertEquals("kill 2", w.get(0).label());
+        assertEquals(1 * S, w.get(0).start());
+        assertEquals(5 * S + S / 10, w.get(0).end(), "ends when the start of node 2 completed");
+        assertEquals("kill 3", w.get(1).label());
+        assertEquals(3 * S + S / 10, w.get(1).end());
+        assertTrue(w.get(0).healed());
+        assertEquals("start", w.get(0).healedBy());
+    }
+
+    @Test
+    void partitionPauseAndSlowGetTheirHealsAndLabels() {
+        nemesis(1 * S, "partition", "{\"partition\":[[1],[2,3]]}");
+        nemesis(2 * S, "pause", "{\"nodes\":[3]}");
+        nemesis(3 * S, "resume", "{\"nodes\":[3]}");
+        nemesis(4 * S, "heal", "null");
+        nemesis(5 * S, "slow", "{\"node\":1,\"latency-ms\":200}");
+        nemesis(6 * S, "heal-links", "null");
+        List<FaultWindow> w = scan().windows();
+        assertEquals(List.of("partition [1] | [2 3]", "pause 3", "slow 1 latency-ms=200"), w.stream().map(FaultWindow::label).toList());
+        assertEquals(4 * S + S / 10, w.get(0).end());
+        assertEquals(3 * S + S / 10, w.get(1).end());
+        assertEquals(6 * S + S / 10, w.get(2).end());
+        assertTrue(w.stream().allMatch(FaultWindow::healed));
+    }
+
+    @Test
+    void aResumeDoesNotHealAKillAndUnhealedFaultsLastToTheEnd() {
+        nemesis(1 * S, "kill", "{\"nodes\":[2]}");
+        nemesis(2 * S, "resume", "{\"nodes\":[2]}");
+        send(3 * S, 9 * S, 0, OpType.OK);
+        HistoryDigest d = scan();
+        FaultWindow w = d.windows().get(0);
+        assertFalse(w.healed());
+        assertEquals(9 * S, w.end());
+        assertEquals(9 * S, d.end());
+    }
+
+    @Test
+    void aTopicPartitionNumberIsNotANetworkPartition() {
+        nemesis(1 * S, "kill", "{\"partition\":0,\"nodes\":[2]}");
+        nemesis(2 * S, "start", "{\"nodes\":[0]}");
+        FaultWindow w = scan().windows().get(0);
+        assertEquals("kill 2 partition=0", w.label());
+        assertEquals(java.util.Set.of(2), w.nodes());
+        assertFalse(w.healed(), "starting node 0 does not heal the kill of node 2");
+    }
+
+    @Test
+    void unknownNemesisActionsAreEventsNotWindows() {
+        nemesis(1 * S, "bump-clock", "{\"node\":1}");
+        HistoryDigest d = scan();
+        assertEquals(0, d.windows().size());
+        assertEquals(1, d.events().size());
+        assertEquals("bump-clock 1", d.events().get(0).label());
+    }
+
+    @Test
+    void availabilityMeasuresAcksAroundTheFault() {
+        send(0, S / 2, 0, OpType.OK);
+        nemesis(1 * S, "kill", "{\"nodes\":[1]}");
+        send(S, 2 * S, 0, OpType.INFO);
+        send(2 * S, 4 * S, 1, OpType.OK);
+        nemesis(6 * S, "start", "{\"nodes\":[1]}");
+        send(7 * S, 8 * S, 1, OpType.OK);
+        WindowStats s = scan().windows().get(0).stats();
+        assertEquals(4 * S, s.firstAck());
+        assertEquals(8 * S, s.firstAckAfterHeal());
+        assertEquals(3 * S, s.maxGap(), "from the fault start (1 s) to the ack at 4 s; then 4 s to the heal at 6.1 s is shorter");
+        assertEquals(1, s.latencies().sendOkCount());
+        assertEquals(1, s.latencies().sendInfoCount());
+        assertEquals(2000.0, s.latencies().send().p50(), 2000 * 0.01);
+    }
+}
