@@ -8,7 +8,7 @@ import java.util.TreeMap;
  * A set of non-negative offsets as a bitmap split into chunks of 4096 offsets, so dense logs cost about a bit per
  * offset and sparse or huge offsets cost only the chunks they touch. Answers "is some member strictly between a and b".
  */
-final class OffsetSet {
+public final class OffsetSet {
     private static final int CHUNK_BITS = 12;
     private static final int CHUNK_SIZE = 1 << CHUNK_BITS;
 
@@ -16,7 +16,7 @@ final class OffsetSet {
     private long lastKey = -1;
     private BitSet lastChunk;
 
-    void add(long offset) {
+    public void add(long offset) {
         if (offset < 0) throw new IllegalArgumentException("negative offset " + offset);
         long key = offset >>> CHUNK_BITS;
         if (key != lastKey) {
@@ -26,14 +26,14 @@ final class OffsetSet {
         lastChunk.set((int) (offset & (CHUNK_SIZE - 1)));
     }
 
-    boolean contains(long offset) {
+    public boolean contains(long offset) {
         if (offset < 0) return false;
         BitSet chunk = chunks.get(offset >>> CHUNK_BITS);
         return chunk != null && chunk.get((int) (offset & (CHUNK_SIZE - 1)));
     }
 
     /** The smallest member at or above from, or -1 when there is none. */
-    long nextAtOrAbove(long from) {
+    public long nextAtOrAbove(long from) {
         long start = Math.max(0, from);
         long startKey = start >>> CHUNK_BITS;
         for (Map.Entry<Long, BitSet> e = chunks.ceilingEntry(startKey); e != null; e = chunks.higherEntry(e.getKey())) {

@@ -63,6 +63,11 @@ final class PartitionLog {
         return known.firstBetween(a, b);
     }
 
+    /** The smallest offset at or above from known to hold a record, or -1. */
+    long knownAtOrAbove(long from) {
+        return known.nextAtOrAbove(from);
+    }
+
     void read(long offset, long index) {
         if (offset > maxReadOffset) {
             maxReadOffset = offset;

@@ -28,11 +28,14 @@ public final class QueueChecker implements Checker {
     @Override
     public CheckResult check(History history) {
         CheckResult result = new CheckResult();
-        QueuePass pass = new QueuePass(result);
+        QueueLedger ledger = new QueueLedger(result);
+        QueuePass pass = new QueuePass(ledger);
         history.forEach(pass);
         pass.finish();
         history.warnings().forEach(result::warn);
-        new QueueJudge(pass, result).judge();
+        pass.countsInto(result.stats());
+        ledger.judge();
+        pass.pairingInto(result);
         return result;
     }
 }

@@ -8,23 +8,23 @@ import io.kchaos.checker.result.CheckResult;
 import java.util.Map;
 
 /**
- * Judges what a {@link QueuePass} left once the whole history is known: lost writes (and unseen ones), offsets
+ * Judges what a {@link QueueLedger} holds once the whole history is known: lost writes (and unseen ones), offsets
  * holding two values, duplicates, aborted reads and poll skips, then fills in the statistics. Each case names the
  * history indexes a reader needs to check it by hand.
  */
 final class QueueJudge {
-    private final QueuePass pass;
+    private final QueueLedger ledger;
     private final CheckResult result;
     private final ValueTable values;
 
-    QueueJudge(QueuePass pass, CheckResult result) {
-        this.pass = pass;
+    QueueJudge(QueueLedger ledger, CheckResult result) {
+        this.ledger = ledger;
         this.result = result;
-        this.values = pass.values;
+        this.values = ledger.values;
     }
 
     void judge() {
-        pass.conflicts.forEach(this::inconsistentOffset);
+        ledger.conflicts.forEach(this::inconsistentOffset);
         long unseen = 0;
         long readValues = 0;
         long readNeverSent = 0;
@@ -50,13 +50,13 @@ final class QueueJudge {
      * or past the drained end is lost too) or a higher offset of it was read; otherwise it is unseen.
      */
     private boolean isLost(int id) {
-        PartitionLog log = pass.partitions.get(values.ackPartition(id));
+        PartitionLog log = ledger.partitions.get(values.ackPartition(id));
         long offset = values.ackOffset(id);
         return log.isDrained() || (offset >= 0 && log.maxReadOffset() > offset);
     }
 
     private void lostWrite(int id) {
-        PartitionLog log = pass.partitions.get(values.ackPartition(id));
+        PartitionLog log = ledger.partitions.get(values.ackPartition(id));
         ObjectNode o = ack(id);
         o.put("process", values.completionProcess(id));
         o.put("time", values.completionTime(id));
@@ -91,9 +91,9 @@ final class QueueJudge {
     private void readElsewhereThanAcked(int id) {
         int p = values.ackPartition(id);
         long offset = values.ackOffset(id);
-        if (offset < 0 || values.readAt(id, p, offset) || pass.conflicts.contains(p, offset)) return;
+        if (offset < 0 || values.readAt(id, p, offset) || ledger.conflicts.contains(p, offset)) return;
         for (ValueTable.ReadAt r : values.reads(id)) {
-            if (pass.conflicts.contains(r.partition(), r.offset())) return;
+            if (ledger.conflicts.contains(r.partition(), r.offset())) return;
         }
         ObjectNode o = ack(id);
         o.set("reads", reads(id));
@@ -121,9 +121,9 @@ final class QueueJudge {
     }
 
     private void skips() {
-        PollJumps jumps = pass.jumps;
+        PollJumps jumps = ledger.jumps;
         for (int i = 0; i < jumps.size(); i++) {
-            PartitionLog log = pass.partitions.get(jumps.partition(i));
+            PartitionLog log = ledger.partitions.get(jumps.partition(i));
             long skipped = log.knownBetween(jumps.from(i), jumps.to(i));
             if (skipped < 0) continue;
             int slot = log.slotOf(skipped);
@@ -160,30 +160,19 @@ final class QueueJudge {
 
     private void stats(long unseen, long readValues) {
         ObjectNode s = result.stats();
-        s.set(QueueOps.SEND, pass.counts.toJson(QueueOps.SEND));
-        s.set(QueueOps.POLL, pass.counts.toJson(QueueOps.POLL));
-        s.set(QueueOps.DRAIN, pass.counts.toJson(QueueOps.DRAIN));
         s.put("unseen", unseen);
         s.put("read-values", readValues);
-        s.put("records-read", pass.recordsRead());
+        s.put("records-read", ledger.recordsRead());
         ArrayNode drained = s.putArray("partitions-drained");
-        pass.partitions.all().forEach(log -> {
+        ledger.partitions.all().forEach(log -> {
             if (log.isDrained()) drained.add(log.partition());
         });
-        s.put("invocations-without-completion", pass.invocationsWithoutCompletion());
     }
 
     private void warnings(long unseen, long readNeverSent) {
         if (unseen > 0) {
             result.warn(unseen + " acknowledged write(s) were never read, and their partition was neither drained "
                     + "completely nor read beyond them (unseen): whether they were lost is unknown");
-        }
-        if (pass.invocationsWithoutCompletion() > 0) {
-            result.warn(pass.invocationsWithoutCompletion() + " invocation(s) have no completion; counted as info");
-        }
-        if (pass.completionsWithoutInvocation() > 0) {
-            result.warn(pass.completionsWithoutInvocation() + " completion(s) have no pending invocation of the same "
-                    + "process and f");
         }
         if (readNeverSent > 0) result.warn(readNeverSent + " value(s) were read that no send in the history wrote");
     }

@@ -12,25 +12,26 @@ import java.util.function.IntConsumer;
  * The queue workload's op names and the fields of their values (shared/spec/history.md), read without building
  * objects; a value of the wrong shape is a {@link HistoryFormatException} that names the op's history index.
  */
-final class QueueOps {
-    static final String SEND = "send";
-    static final String POLL = "poll";
-    static final String DRAIN = "drain";
+public final class QueueOps {
+    public static final String SEND = "send";
+    public static final String POLL = "poll";
+    public static final String DRAIN = "drain";
 
     /** Receives one record of a poll or drain. */
-    interface RecordSink {
+    public interface RecordSink {
         void record(int partition, long offset, long value);
     }
 
     /** Receives one entry of a partition-to-offset object such as {@code end-offsets}. */
-    interface PartitionOffsetSink {
+    public interface PartitionOffsetSink {
         void accept(int partition, long offset);
     }
 
     private QueueOps() {
     }
 
-    static boolean isQueueOp(String f) {
+    /** Whether f is one of the queue ops (send, poll, drain). */
+    public static boolean isQueueOp(String f) {
         return SEND.equals(f) || POLL.equals(f) || DRAIN.equals(f);
     }
 
@@ -43,7 +44,8 @@ final class QueueOps {
         return requiredLong(op, op.value(), "value");
     }
 
-    static int partition(Op op, JsonNode node) {
+    /** The non-negative {@code partition} field of node. */
+    public static int partition(Op op, JsonNode node) {
         long p = requiredLong(op, node, "partition");
         if (p < 0 || p > Integer.MAX_VALUE) throw malformed(op, "\"partition\" out of range: " + p);
         return (int) p;
@@ -56,7 +58,12 @@ final class QueueOps {
 
     /** Visits the records of a poll or drain completion, in order. */
     static void forEachRecord(Op op, RecordSink sink) {
-        JsonNode records = op.value().isObject() ? op.value().get("records") : null;
+        forEachRecord(op, op.value(), sink);
+    }
+
+    /** Visits the {@code records} array of holder (an op's value, or a micro-op's result), in order. */
+    public static void forEachRecord(Op op, JsonNode holder, RecordSink sink) {
+        JsonNode records = holder.isObject() ? holder.get("records") : null;
         if (records == null || !records.isArray()) throw malformed(op, "missing \"records\" array");
         for (JsonNode r : records) {
             if (!r.isObject()) throw malformed(op, "a record is not an object");
@@ -68,7 +75,12 @@ final class QueueOps {
 
     /** Visits the partitions a poll or drain invocation declares it sought ({@code {"seek": {"2": 0}}}). */
     static void forEachSoughtPartition(Op op, IntConsumer sink) {
-        JsonNode seek = op.value().isObject() ? op.value().get("seek") : null;
+        forEachSoughtPartition(op, op.value(), sink);
+    }
+
+    /** Visits the partitions of holder's {@code seek} object, if any. */
+    public static void forEachSoughtPartition(Op op, JsonNode holder, IntConsumer sink) {
+        JsonNode seek = holder.isObject() ? holder.get("seek") : null;
         if (seek == null || seek.isNull()) return;
         if (!seek.isObject()) throw malformed(op, "\"seek\" is not an object");
         seek.fieldNames().forEachRemaining(name -> sink.accept(partitionName(op, name)));
@@ -76,21 +88,28 @@ final class QueueOps {
 
     /** Visits the {@code end-offsets} of a drain completion, if any. */
     static void forEachEndOffset(Op op, PartitionOffsetSink sink) {
-        JsonNode ends = op.value().isObject() ? op.value().get("end-offsets") : null;
+        forEachPartitionOffset(op, op.value(), "end-offsets", sink);
+    }
+
+    /** Visits holder's {@code field}, an object of partition numbers to offsets such as {@code end-offsets}, if any. */
+    public static void forEachPartitionOffset(Op op, JsonNode holder, String field, PartitionOffsetSink sink) {
+        JsonNode ends = holder.isObject() ? holder.get(field) : null;
         if (ends == null || ends.isNull()) return;
-        if (!ends.isObject()) throw malformed(op, "\"end-offsets\" is not an object");
+        if (!ends.isObject()) throw malformed(op, "\"" + field + "\" is not an object");
         for (Iterator<Map.Entry<String, JsonNode>> it = ends.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
-            if (!e.getValue().canConvertToLong()) throw malformed(op, "end offset of partition " + e.getKey() + " is not an integer");
+            if (!e.getValue().canConvertToLong()) throw malformed(op, field + " of partition " + e.getKey() + " is not an integer");
             sink.accept(partitionName(op, e.getKey()), e.getValue().asLong());
         }
     }
 
-    static HistoryFormatException malformed(Op op, String what) {
+    /** A format error naming the op's history index and f. */
+    public static HistoryFormatException malformed(Op op, String what) {
         return new HistoryFormatException("history index " + op.index() + " (" + op.f() + " " + op.type().wire() + "): " + what);
     }
 
-    private static int partitionName(Op op, String name) {
+    /** A partition number written as an object key, e.g. {@code "2"}. */
+    public static int partitionName(Op op, String name) {
         try {
             int p = Integer.parseInt(name);
             if (p >= 0) return p;
@@ -100,7 +119,8 @@ final class QueueOps {
         throw malformed(op, "\"" + name + "\" is not a partition number");
     }
 
-    private static long requiredLong(Op op, JsonNode node, String field) {
+    /** The integer {@code field} of node; a format error when it is missing or not an integer. */
+    public static long requiredLong(Op op, JsonNode node, String field) {
         JsonNode v = node.isObject() ? node.get(field) : null;
         if (v == null || !v.isIntegralNumber() || !v.canConvertToLong()) throw malformed(op, "missing or non-integer \"" + field + "\"");
         return v.asLong();

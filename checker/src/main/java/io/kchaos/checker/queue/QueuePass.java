@@ -1,5 +1,6 @@
 package io.kchaos.checker.queue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.checker.history.Op;
 import io.kchaos.checker.history.OpType;
 import io.kchaos.checker.result.CheckResult;
@@ -9,24 +10,19 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * The one pass over a queue history: pairs each client invocation with its completion per process and feeds sends and
- * reads into per-value, per-partition and per-process state. It keeps no {@link Op}: memory grows with distinct values
- * and offsets, not with ops. Nemesis ops and unknown fs are ignored.
+ * The one pass over a queue history: pairs each client invocation with its completion per process and feeds sends,
+ * reads, seeks and drains into a {@link QueueLedger}. It keeps no {@link Op}. Nemesis ops and unknown fs are ignored,
+ * so the transaction and consumer-group checkers hand it their {@code send}/{@code poll}/{@code drain} ops.
  */
-final class QueuePass implements Consumer<Op> {
-    final ValueTable values = new ValueTable();
-    final Partitions partitions = new Partitions();
-    final OffsetConflicts conflicts = new OffsetConflicts();
-    final PollJumps jumps = new PollJumps();
+public final class QueuePass implements Consumer<Op> {
     final OpCounts counts = new OpCounts();
-    private final ProcessOrders orders;
+    private final QueueLedger ledger;
     private final Map<Integer, ProcessState> processes = new HashMap<>();
-    private long recordsRead;
     private long invocationsWithoutCompletion;
     private long completionsWithoutInvocation;
 
-    QueuePass(CheckResult result) {
-        this.orders = new ProcessOrders(result, jumps);
+    public QueuePass(QueueLedger ledger) {
+        this.ledger = ledger;
     }
 
     @Override
@@ -38,40 +34,48 @@ final class QueuePass implements Consumer<Op> {
     }
 
     /** Ends the pass: invocations still pending count as info. */
-    void finish() {
+    public void finish() {
         processes.values().forEach(p -> {
             if (p.pendingF() != null) abandon(p);
         });
     }
 
-    long recordsRead() {
-        return recordsRead;
+    /** Adds the op counts ({@code send}, {@code poll}, {@code drain}) to the statistics. */
+    public void countsInto(ObjectNode stats) {
+        stats.set(QueueOps.SEND, counts.toJson(QueueOps.SEND));
+        stats.set(QueueOps.POLL, counts.toJson(QueueOps.POLL));
+        stats.set(QueueOps.DRAIN, counts.toJson(QueueOps.DRAIN));
     }
 
-    long invocationsWithoutCompletion() {
-        return invocationsWithoutCompletion;
-    }
-
-    long completionsWithoutInvocation() {
-        return completionsWithoutInvocation;
+    /** Adds the pairing figures and warnings (invocations without completion and the reverse). */
+    public void pairingInto(CheckResult result) {
+        result.stats().put("invocations-without-completion", invocationsWithoutCompletion);
+        if (invocationsWithoutCompletion > 0) {
+            result.warn(invocationsWithoutCompletion + " invocation(s) have no completion; counted as info");
+        }
+        if (completionsWithoutInvocation > 0) {
+            result.warn(completionsWithoutInvocation + " completion(s) have no pending invocation of the same "
+                    + "process and f");
+        }
     }
 
     private void invoke(Op op, ProcessState process) {
         if (process.pendingF() != null) abandon(process);
         if (QueueOps.SEND.equals(op.f())) {
             long v = QueueOps.sendValue(op);
-            values.sent(v);
+            ledger.sent(v);
             process.invokedSend(v);
         } else {
             process.invoked(op.f());
-            QueueOps.forEachSoughtPartition(op, p -> orders.seek(process.readCursors(op.f()), p));
+            QueueLedger.ReadKind kind = kind(op.f());
+            QueueOps.forEachSoughtPartition(op, p -> ledger.seek(op.process(), kind, p));
         }
     }
 
     /** An invocation that got no completion: info, as the spec says. */
     private void abandon(ProcessState process) {
         counts.add(process.pendingF(), OpType.INFO);
-        if (process.pendingHasValue()) values.info(process.pendingValue());
+        if (process.pendingHasValue()) ledger.info(process.pendingValue());
         invocationsWithoutCompletion++;
         process.completed();
     }
@@ -83,51 +87,36 @@ final class QueuePass implements Consumer<Op> {
         }
         counts.add(op.f(), op.type());
         if (QueueOps.SEND.equals(op.f())) completeSend(op, process);
-        else if (op.isOk()) completeRead(op, process);
+        else if (op.isOk()) completeRead(op);
         process.completed();
     }
 
     private void completeSend(Op op, ProcessState process) {
         if (op.isOk()) {
-            acked(op, QueueOps.sendValue(op), process);
+            long v = QueueOps.sendValue(op);
+            int p = QueueOps.partition(op, op.value());
+            long o = QueueOps.ackOffset(op);
+            ledger.acked(v, p, o, op.index(), op.process(), op.time());
+            ledger.sendOrder(op.process(), p, o, v, op.index(), true);
             return;
         }
         long v;
         if (QueueOps.hasSendValue(op)) v = QueueOps.sendValue(op);
         else if (process.pendingHasValue()) v = process.pendingValue();
         else return;
-        if (op.type() == OpType.FAIL) values.failed(v, op.index(), op.process(), op.time());
-        else values.info(v);
+        if (op.type() == OpType.FAIL) ledger.failed(v, op.index(), op.process(), op.time());
+        else ledger.info(v);
     }
 
-    private void acked(Op op, long v, ProcessState process) {
-        int p = QueueOps.partition(op, op.value());
-        long o = QueueOps.ackOffset(op);
-        values.acked(v, p, o, op.index(), op.process(), op.time());
-        PartitionLog log = partitions.get(p);
-        if (o < 0) return;
-        claim(log, o, v, op.index());
-        orders.sent(process.sends, op.process(), p, o, v, op.index());
-    }
-
-    private void completeRead(Op op, ProcessState process) {
-        Map<Integer, Cursor> cursors = process.readCursors(op.f());
-        QueueOps.forEachRecord(op, (p, o, v) -> {
-            recordsRead++;
-            values.read(v, p, o, op.index());
-            PartitionLog log = partitions.get(p);
-            log.read(o, op.index());
-            claim(log, o, v, op.index());
-            orders.read(cursors, op.process(), p, o, v, op.index());
-        });
+    private void completeRead(Op op) {
+        QueueLedger.ReadKind kind = kind(op.f());
+        QueueOps.forEachRecord(op, (p, o, v) -> ledger.read(op.process(), kind, p, o, v, op.index()));
         if (QueueOps.DRAIN.equals(op.f())) {
-            QueueOps.forEachEndOffset(op, (p, end) -> partitions.get(p).drained(end, op.index()));
+            QueueOps.forEachEndOffset(op, (p, end) -> ledger.drained(p, end, op.index()));
         }
     }
 
-    private void claim(PartitionLog log, long offset, long v, long index) {
-        int slot = log.claim(offset, v, index);
-        long held = log.valueAt(slot);
-        if (held != v) conflicts.add(log.partition(), offset, held, log.firstIndexAt(slot), v, index);
+    private static QueueLedger.ReadKind kind(String f) {
+        return QueueOps.DRAIN.equals(f) ? QueueLedger.ReadKind.DRAIN : QueueLedger.ReadKind.POLL;
     }
 }

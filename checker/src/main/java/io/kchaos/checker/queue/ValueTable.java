@@ -40,6 +40,11 @@ final class ValueTable {
         return size;
     }
 
+    /** The id of v, or {@link LongIntMap#ABSENT} when v was never mentioned. */
+    int find(long v) {
+        return ids.get(v);
+    }
+
     /** The id of v, creating an entry on first mention. */
     int id(long v) {
         int id = ids.putIfAbsent(v, size);

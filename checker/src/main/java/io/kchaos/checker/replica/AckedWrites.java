@@ -2,7 +2,6 @@ package io.kchaos.checker.replica;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.checker.history.History;
-import io.kchaos.checker.history.Op;
 
 import java.util.Arrays;
 import java.util.HashMap;

@@ -13,8 +13,9 @@ import java.util.TreeMap;
  * assigns to its offset; each epoch that has data starts exactly at its first batch; entries never go backwards.
  *
  * <p>Legitimate Kafka states that pass: an entry with no batches (a new leader's {@code 4 100}-style entry, or one whose
- * data was truncated away), entries and batches below the log start offset, and equal start offsets of consecutive
- * entries. In a log dir without the clean-shutdown marker the file may lag the log above the recovery point (Kafka
+ * data was truncated away and whose removal Kafka had not yet written: it flushes truncations asynchronously), entries
+ * and batches below the log start offset (whether or not Kafka already moved the first entry up to it), and equal start
+ * offsets of consecutive entries. In a log dir without the clean-shutdown marker the file may lag the log above the recovery point (Kafka
  * rebuilds it on restart), so disagreements there are counted in a warning, not reported.
  *
  * <p>One case per epoch: a shifted boundary between epochs e-1 and e shows as batches of one carrying the other, and
@@ -61,7 +62,7 @@ final class EpochLineageCheck implements ReplicaListener {
         return usable;
     }
 
-    /** Epoch → first offset of this replica's batches in that epoch (at or above the log start). */
+    /** Epoch → base offset of this replica's first batch in that epoch that reaches the log start. */
     Map<Integer, Long> firstOffsetByEpoch() {
         return firstOffsetByEpoch;
     }
@@ -80,7 +81,7 @@ final class EpochLineageCheck implements ReplicaListener {
     public void batch(BatchInfo b, LogCursor records) {
         if (!usable || b.leaderEpoch() < 0 || b.lastOffset() < logStart) return;
         long at = Math.max(b.baseOffset(), logStart);
-        firstOffsetByEpoch.putIfAbsent(b.leaderEpoch(), at);
+        firstOffsetByEpoch.putIfAbsent(b.leaderEpoch(), b.baseOffset());
         int expected = epochAt(at);
         if (expected == b.leaderEpoch()) return;
         if (mayLag(at)) {
@@ -113,7 +114,7 @@ final class EpochLineageCheck implements ReplicaListener {
         }
         firstOffsetByEpoch.forEach((epoch, first) -> {
             Long start = startByEpoch.get(epoch);
-            if (start == null || start.longValue() == first || mayLag(Math.min(start, first)) || damagedBetween(start, first)) return;
+            if (start == null || startMatches(start, first) || mayLag(Math.min(start, first)) || damagedBetween(start, first)) return;
             Mismatch m = mismatches.computeIfAbsent(epoch, k -> new Mismatch());
             m.checkpointStart = start;
             m.firstOffset = first;
@@ -127,6 +128,14 @@ final class EpochLineageCheck implements ReplicaListener {
                     + " batches above the recovery point disagree with " + replica.partitionDir().leaderEpochs().path()
                     + "; the broker did not shut down cleanly, so the file may lag its log (not counted)");
         }
+    }
+
+    /**
+     * An epoch's checkpointed start matches its first batch; for the epoch in effect at the log start, any start at or
+     * below the log start does (Kafka moves it up to the log start, but writes that change asynchronously).
+     */
+    private boolean startMatches(long start, long firstBatchBase) {
+        return firstBatchBase <= logStart ? start <= logStart : start == firstBatchBase;
     }
 
     /** The epoch the checkpoint assigns to {@code offset} (the last entry starting at or below it), or -1. */

@@ -107,7 +107,7 @@ final class Replica {
 
     /** Ends the walk: reports what is missing up to the high watermark and tells the checks the log ended. */
     void finish() {
-        closePendingCorrupt(pendingCorrupt == null ? -1 : Math.max(pendingCorruptFrom, pendingCorrupt.lastOffset()));
+        closePendingCorruptAtItsLastOffset();
         logEndOffset = Math.max(logStartOffset, lastBatchOffset + 1);
         if (inFinalIsr && coveredUpTo < Long.MAX_VALUE) {
             long from = Math.max(coveredUpTo + 1, logStartOffset);
@@ -158,7 +158,7 @@ final class Replica {
     }
 
     private void unreadable(UnreadableBytes u) {
-        closePendingCorrupt(pendingCorrupt == null ? -1 : Math.max(pendingCorruptFrom, pendingCorrupt.lastOffset()));
+        closePendingCorruptAtItsLastOffset();
         long from = lastBatchOffset + 1;
         long to = u.nextSegmentBaseOffset() >= 0 ? u.nextSegmentBaseOffset() - 1 : Long.MAX_VALUE;
         if (recoveryPoint.isEmpty() || from >= recoveryPoint.getAsLong()) {
@@ -171,6 +171,11 @@ final class Replica {
         }
         findings.corruptBytes(this, u, from, to);
         damaged(from, to);
+    }
+
+    /** With nothing good after a CRC-corrupt batch, its own (unverified) last offset ends the damage. */
+    private void closePendingCorruptAtItsLastOffset() {
+        if (pendingCorrupt != null) closePendingCorrupt(Math.max(pendingCorruptFrom, pendingCorrupt.lastOffset()));
     }
 
     /** Settles the offsets between the last good batch and {@code to} as lost to a CRC-corrupt batch. */

@@ -8,8 +8,8 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Assertions shared by the queue checker tests. */
-final class Checks {
+/** Assertions shared by the checker tests (queue, transactions, consumer groups). */
+public final class Checks {
     private Checks() {
     }
 
@@ -18,18 +18,18 @@ final class Checks {
     }
 
     /** Asserts the result has exactly these anomaly types, with count for the first one. */
-    static void assertOnly(CheckResult r, String type, long count) {
+    public static void assertOnly(CheckResult r, String type, long count) {
         assertEquals(List.of(type), r.anomalyTypes(), () -> r.toJson().toPrettyString());
         assertEquals(count, r.count(type), () -> r.toJson().toPrettyString());
         assertTrue(!r.valid());
     }
 
-    static void assertValid(CheckResult r) {
+    public static void assertValid(CheckResult r) {
         assertEquals(List.of(), r.anomalyTypes(), () -> r.toJson().toPrettyString());
         assertTrue(r.valid());
     }
 
-    static ObjectNode example(CheckResult r, String type, int i) {
+    public static ObjectNode example(CheckResult r, String type, int i) {
         return r.anomalies().get(type).examples().get(i);
     }
 }

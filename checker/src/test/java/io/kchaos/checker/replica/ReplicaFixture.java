@@ -47,6 +47,7 @@ final class ReplicaFixture {
         Long highWatermark;
         Long recoveryPoint;
         boolean cleanShutdown = true;
+        Long logStart;
         final Map<Long, Long> positions = new TreeMap<>();
 
         Node(int id) {
@@ -74,6 +75,12 @@ final class ReplicaFixture {
 
         Node recoveryPoint(long rp) {
             this.recoveryPoint = rp;
+            return this;
+        }
+
+        /** Retention or DeleteRecords moved the log start here; the segments still hold what lies below it. */
+        Node logStart(long offset) {
+            this.logStart = offset;
             return this;
         }
 
@@ -172,7 +179,7 @@ final class ReplicaFixture {
             long rp = n.recoveryPoint != null ? n.recoveryPoint : n.logEnd();
             write(dir.resolve(BrokerLogDir.HIGH_WATERMARKS), offsets(hw));
             write(dir.resolve(BrokerLogDir.RECOVERY_POINTS), offsets(rp));
-            write(dir.resolve(BrokerLogDir.LOG_START_OFFSETS), "0\n0\n");
+            write(dir.resolve(BrokerLogDir.LOG_START_OFFSETS), n.logStart == null ? "0\n0\n" : "0\n1\n" + TOPIC + " " + PARTITION + " " + n.logStart + "\n");
             StringBuilder epochs = new StringBuilder("0\n" + n.epochs.size() + "\n");
             n.epochs.forEach(e -> epochs.append(e.epoch()).append(' ').append(e.startOffset()).append('\n'));
             write(folder.resolve(LeaderEpochCheckpoint.FILE_NAME), epochs.toString());

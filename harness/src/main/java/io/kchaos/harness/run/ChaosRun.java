@@ -105,7 +105,8 @@ public final class ChaosRun {
                 out.println("draining: reading every partition completely");
                 workload.drain();
                 poller.pollOnce();
-                return new FinalState(FinalIsr.read(admin, config.topic()), inSync, workload.stats().toString(), schedule.injected());
+                return new FinalState(config.topic(), FinalIsr.read(admin, config.topic()), inSync, workload.stats().toString(),
+                        schedule.injected(), cluster.logDirs());
             }
         } finally {
             record.duration((System.nanoTime() - t0) / 1e9);

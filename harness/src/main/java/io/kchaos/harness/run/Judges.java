@@ -4,6 +4,8 @@ import io.kchaos.checker.Checker;
 import io.kchaos.checker.ComposedChecker;
 import io.kchaos.checker.availability.AvailabilityChecker;
 import io.kchaos.checker.queue.QueueChecker;
+import io.kchaos.checker.history.History;
+import io.kchaos.checker.replica.ReplicaAudit;
 import io.kchaos.checker.result.CheckResult;
 
 import java.util.List;
@@ -18,13 +20,26 @@ public final class Judges {
         return new ComposedChecker(List.of(new QueueChecker(), new AvailabilityChecker()));
     }
 
-    /** The judge of a full run: history checks, plus figures about the run's end state. */
+    /** The judge of a full run: history checks, then the replica audit of the cleanly stopped data directories. */
     public static Judge forRun() {
         return (history, folder, fin) -> {
             CheckResult r = historyChecker().check(history);
             r.stats().put("faults-injected", fin.faultsInjected());
             if (!fin.fullIsrBeforeDrain()) r.warn("the ISR was not full before the drain; replicas outside it may lag");
+            r.merge(replicaAudit(history, fin));
             return r;
         };
+    }
+
+    /** The audit of the run's data directories against each other and against the history's acknowledged writes. */
+    static CheckResult replicaAudit(History history, FinalState fin) {
+        try {
+            return ReplicaAudit.builder().logDirs(fin.logDirs().values()).topics(List.of(fin.topic()))
+                    .finalIsr(fin.topic(), fin.finalIsr()).ackedWrites(history, fin.topic()).build().run();
+        } catch (RuntimeException e) {
+            CheckResult failed = new CheckResult();
+            failed.error("replica audit failed: " + e.getMessage());
+            return failed;
+        }
     }
 }

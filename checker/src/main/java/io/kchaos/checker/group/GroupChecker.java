@@ -1,0 +1,46 @@
+package io.kchaos.checker.group;
+
+import io.kchaos.checker.Checker;
+import io.kchaos.checker.history.History;
+import io.kchaos.checker.queue.QueueLedger;
+import io.kchaos.checker.queue.QueuePass;
+import io.kchaos.checker.result.CheckResult;
+
+/**
+ * Judges a consumer-group history (docs/history-txn-group.md) in one pass: the producers' sends and the final drain
+ * as the queue checker does (lost-write, inconsistent-offsets, G1a, ...), each group consumer's polls in order between
+ * rebalances (nonmonotonic-poll, poll-skip), and the group's own guarantees: committed offsets never move backwards
+ * ({@code nonmonotonic-commit}), a (re)assigned consumer resumes at or before the committed offset
+ * ({@code skipped-on-resume}), and every record below the end offsets the group caught up to was polled by some group
+ * consumer ({@code lost-by-group}). Re-consumption is at-least-once's price: counted in {@code stats.group.duplicates},
+ * not an anomaly.
+ */
+public final class GroupChecker implements Checker {
+    public static final String NAME = "group";
+    public static final String NONMONOTONIC_COMMIT = "nonmonotonic-commit";
+    public static final String SKIPPED_ON_RESUME = "skipped-on-resume";
+    public static final String LOST_BY_GROUP = "lost-by-group";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    /** Throws {@link io.kchaos.checker.history.HistoryFormatException} when the history cannot be judged. */
+    @Override
+    public CheckResult check(History history) {
+        CheckResult result = new CheckResult();
+        QueueLedger ledger = new QueueLedger(result);
+        QueuePass queueOps = new QueuePass(ledger);
+        GroupPass pass = new GroupPass(ledger, queueOps, result);
+        history.forEach(pass);
+        pass.finish();
+        history.warnings().forEach(result::warn);
+        queueOps.countsInto(result.stats());
+        result.stats().remove("poll");
+        ledger.judge();
+        queueOps.pairingInto(result);
+        new GroupJudge(pass, ledger, result).judge();
+        return result;
+    }
+}

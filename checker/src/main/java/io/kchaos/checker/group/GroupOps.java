@@ -1,0 +1,76 @@
+package io.kchaos.checker.group;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.checker.history.Op;
+import io.kchaos.checker.queue.QueueOps;
+
+import java.util.function.IntConsumer;
+
+/**
+ * The consumer-group workload's op names and value fields (docs/history-txn-group.md): {@code subscribe},
+ * {@code poll} (records plus the rebalance events Kafka delivered during it), {@code commit} (offsets asked, and the
+ * committed offsets the broker returned), {@code committed}, {@code close}, {@code crash}, {@code reset} and the end
+ * phase's {@code catch-up}.
+ */
+final class GroupOps {
+    static final String SUBSCRIBE = "subscribe";
+    static final String POLL = "poll";
+    static final String COMMIT = "commit";
+    static final String COMMITTED = "committed";
+    static final String CLOSE = "close";
+    static final String CRASH = "crash";
+    static final String RESET = "reset";
+    static final String CATCH_UP = "catch-up";
+
+    /** Receives one rebalance event of a poll (or close): partitions assigned (with positions) or taken away. */
+    interface RebalanceSink {
+        /** Partitions newly assigned; {@code position} is -1 where the op names none. */
+        void assigned(int partition, long position);
+
+        /** Partitions revoked or lost. */
+        void revoked(int partition);
+    }
+
+    private GroupOps() {
+    }
+
+    static boolean isGroupOp(String f) {
+        return switch (f) {
+            case SUBSCRIBE, POLL, COMMIT, COMMITTED, CLOSE, CRASH, RESET, CATCH_UP -> true;
+            default -> false;
+        };
+    }
+
+    /** Whether a subscribe declares the auto-commit variant. */
+    static boolean autoCommit(Op op) {
+        return op.value().isObject() && op.value().path("auto-commit").asBoolean(false);
+    }
+
+    /** Visits the {@code rebalance} events of a completion in order. */
+    static void forEachRebalance(Op op, RebalanceSink sink) {
+        JsonNode events = op.value().isObject() ? op.value().get("rebalance") : null;
+        if (events == null || events.isNull()) return;
+        if (!events.isArray()) throw QueueOps.malformed(op, "\"rebalance\" is not an array");
+        for (JsonNode e : events) {
+            if (!e.isObject()) throw QueueOps.malformed(op, "a rebalance event is not an object");
+            forEachPartition(op, e, "revoked", sink::revoked);
+            forEachPartition(op, e, "lost", sink::revoked);
+            JsonNode positions = e.get("positions");
+            forEachPartition(op, e, "assigned", p -> {
+                JsonNode at = positions != null && positions.isObject() ? positions.get(String.valueOf(p)) : null;
+                if (at != null && !at.canConvertToLong()) throw QueueOps.malformed(op, "position of " + p + " is not an integer");
+                sink.assigned(p, at == null ? -1 : at.asLong());
+            });
+        }
+    }
+
+    private static void forEachPartition(Op op, JsonNode event, String field, IntConsumer sink) {
+        JsonNode ps = event.get(field);
+        if (ps == null || ps.isNull()) return;
+        if (!ps.isArray()) throw QueueOps.malformed(op, "\"" + field + "\" is not an array of partitions");
+        for (JsonNode p : ps) {
+            if (!p.canConvertToInt() || p.asInt() < 0) throw QueueOps.malformed(op, "\"" + field + "\" holds a non-partition " + p);
+            sink.accept(p.asInt());
+        }
+    }
+}

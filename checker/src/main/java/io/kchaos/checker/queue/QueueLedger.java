@@ -1,0 +1,191 @@
+package io.kchaos.checker.queue;
+
+import io.kchaos.checker.result.CheckResult;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * What a history tells about a topic used as a queue, fed event by event (a value sent, acknowledged at a position,
+ * definitely failed or indeterminate, read by a process, a declared seek, a complete drain) and judged once at the end
+ * for the anomalies of shared/spec/history.md: lost writes, inconsistent offsets, duplicates, aborted reads (G1a),
+ * nonmonotonic sends and polls, poll skips. The queue checker feeds it {@code send}/{@code poll}/{@code drain} ops; the
+ * transaction and consumer-group checkers feed it their own ops, so every workload shares one definition of each
+ * anomaly. Memory grows with distinct values and offsets, not with ops.
+ */
+public final class QueueLedger {
+    /** Which cursors a read moves: polls during the run and the final drain are tracked apart. */
+    public enum ReadKind { POLL, DRAIN }
+
+    /** A (partition, offset) position in the topic. */
+    public record Position(int partition, long offset) {
+    }
+
+    final ValueTable values = new ValueTable();
+    final Partitions partitions = new Partitions();
+    final OffsetConflicts conflicts = new OffsetConflicts();
+    final PollJumps jumps = new PollJumps();
+    private final CheckResult result;
+    private final ProcessOrders orders;
+    private final Map<Integer, ProcessCursors> processes = new HashMap<>();
+    private long recordsRead;
+
+    /** @param result where anomalies go, as they are found and when {@link #judge()} runs */
+    public QueueLedger(CheckResult result) {
+        this.result = result;
+        this.orders = new ProcessOrders(result, jumps);
+    }
+
+    /** A send of v was invoked. */
+    public void sent(long v) {
+        values.sent(v);
+    }
+
+    /** The send of v ended indeterminate (info, or no completion). */
+    public void info(long v) {
+        values.info(v);
+    }
+
+    /** The send of v definitely did not happen; a later read of v is an aborted read. */
+    public void failed(long v, long index, int process, long time) {
+        values.failed(v, index, process, time);
+    }
+
+    /**
+     * v was acknowledged at (partition, offset) by the completion at history index; offset -1 when the
+     * acknowledgement named none. Does not judge send order: see {@link #sendOrder}.
+     */
+    public void acked(long v, int partition, long offset, long index, int process, long time) {
+        values.acked(v, partition, offset, index, process, time);
+        PartitionLog log = partitions.get(partition);
+        if (offset >= 0) claim(log, offset, v, index);
+    }
+
+    /**
+     * Moves a process's send cursor in a partition to an acknowledged offset; with {@code check}, an offset below the
+     * previous one is a nonmonotonic send.
+     */
+    public void sendOrder(int process, int partition, long offset, long v, long index, boolean check) {
+        if (offset < 0) return;
+        Map<Integer, Cursor> sends = cursors(process).sends;
+        if (check) {
+            orders.sent(sends, process, partition, offset, v, index);
+        } else {
+            Cursor c = sends.get(partition);
+            if (c == null) sends.put(partition, new Cursor(offset, v, index));
+            else c.move(offset, v, index);
+        }
+    }
+
+    /** A process read v at (partition, offset) in the op at history index. */
+    public void read(int process, ReadKind kind, int partition, long offset, long v, long index) {
+        recordsRead++;
+        values.read(v, partition, offset, index);
+        PartitionLog log = partitions.get(partition);
+        log.read(offset, index);
+        claim(log, offset, v, index);
+        orders.read(cursors(process).reads(kind), process, partition, offset, v, index);
+    }
+
+    /** A declared seek or (re)assignment: the process's next read of the partition may be anywhere. */
+    public void seek(int process, ReadKind kind, int partition) {
+        orders.seek(cursors(process).reads(kind), partition);
+    }
+
+    /** A drain read the partition completely up to (not including) endOffset. */
+    public void drained(int partition, long endOffset, long index) {
+        partitions.get(partition).drained(endOffset, index);
+    }
+
+    /** Reports every anomaly still pending, and adds the ledger's figures and warnings to the result. */
+    public void judge() {
+        new QueueJudge(this, result).judge();
+    }
+
+    /** Records read so far (counting each record of each read op). */
+    public long recordsRead() {
+        return recordsRead;
+    }
+
+    /** Whether v was read by anyone. */
+    public boolean isRead(long v) {
+        int id = values.find(v);
+        return id >= 0 && values.has(id, ValueTable.READ);
+    }
+
+    /** Where v was acknowledged, or null when it was not (or the acknowledgement named no offset). */
+    public Position ackedAt(long v) {
+        int id = values.find(v);
+        if (id < 0 || !values.has(id, ValueTable.ACKED) || values.ackOffset(id) < 0) return null;
+        return new Position(values.ackPartition(id), values.ackOffset(id));
+    }
+
+    /** Where v was first read, or null when it never was. */
+    public Position firstReadAt(long v) {
+        int id = values.find(v);
+        if (id < 0 || !values.has(id, ValueTable.READ)) return null;
+        ValueTable.ReadAt r = values.reads(id).get(0);
+        return new Position(r.partition(), r.offset());
+    }
+
+    /** Where v is known to be: its acknowledged position, else where it was first read; null when unknown. */
+    public Position positionOf(long v) {
+        Position acked = ackedAt(v);
+        return acked != null ? acked : firstReadAt(v);
+    }
+
+    /** Whether a drain read the partition completely. */
+    public boolean isDrained(int partition) {
+        PartitionLog log = partitions.find(partition);
+        return log != null && log.isDrained();
+    }
+
+    /** The end offset of the partition's complete drain, or -1. */
+    public long drainEndOffset(int partition) {
+        PartitionLog log = partitions.find(partition);
+        return log == null ? -1 : log.drainEndOffset();
+    }
+
+    /** The highest offset of the partition anyone read, or -1. */
+    public long maxReadOffset(int partition) {
+        PartitionLog log = partitions.find(partition);
+        return log == null ? -1 : log.maxReadOffset();
+    }
+
+    /** The smallest offset at or above {@code from} known (acknowledged or read) to hold a record, or -1. */
+    public long nextKnown(int partition, long from) {
+        PartitionLog log = partitions.find(partition);
+        return log == null ? -1 : log.knownAtOrAbove(from);
+    }
+
+    /** The value first seen at (partition, offset); only meaningful for a known offset. */
+    public long valueAt(int partition, long offset) {
+        PartitionLog log = partitions.find(partition);
+        int slot = log == null ? LongIntMap.ABSENT : log.slotOf(offset);
+        if (slot == LongIntMap.ABSENT) throw new IllegalArgumentException("nothing known at " + partition + "/" + offset);
+        return log.valueAt(slot);
+    }
+
+    /** The history index where (partition, offset) was first seen; only meaningful for a known offset. */
+    public long firstIndexAt(int partition, long offset) {
+        PartitionLog log = partitions.find(partition);
+        int slot = log == null ? LongIntMap.ABSENT : log.slotOf(offset);
+        if (slot == LongIntMap.ABSENT) throw new IllegalArgumentException("nothing known at " + partition + "/" + offset);
+        return log.firstIndexAt(slot);
+    }
+
+    /** The partitions the history mentions, ascending. */
+    public java.util.List<Integer> partitionNumbers() {
+        return partitions.all().stream().map(PartitionLog::partition).toList();
+    }
+
+    private ProcessCursors cursors(int process) {
+        return processes.computeIfAbsent(process, k -> new ProcessCursors());
+    }
+
+    private void claim(PartitionLog log, long offset, long v, long index) {
+        int slot = log.claim(offset, v, index);
+        long held = log.valueAt(slot);
+        if (held != v) conflicts.add(log.partition(), offset, held, log.firstIndexAt(slot), v, index);
+    }
+}

@@ -1,0 +1,47 @@
+package io.kchaos.checker.txn;
+
+import io.kchaos.checker.Checker;
+import io.kchaos.checker.history.History;
+import io.kchaos.checker.queue.QueueLedger;
+import io.kchaos.checker.queue.QueuePass;
+import io.kchaos.checker.result.CheckResult;
+
+/**
+ * Judges a transaction-workload history ({@code txn} ops with send and poll micro-ops, read_committed {@code poll} and
+ * {@code drain} ops; docs/history-txn-group.md) in one pass. Committed transactions' sends are acknowledged writes for
+ * the queue anomalies (lost-write, duplicate, inconsistent-offsets, nonmonotonic-send/poll, poll-skip), aborted ones'
+ * are definitely failed (G1a when read); on top: torn transactions, precommitted reads, the order of a transaction's
+ * sends to one partition, and wr cycles (G1c).
+ */
+public final class TxnChecker implements Checker {
+    public static final String NAME = "txn";
+    public static final String TORN_TXN = "torn-txn";
+    public static final String PRECOMMITTED_READ = "precommitted-read";
+    public static final String INT_NONMONOTONIC_SEND = "int-nonmonotonic-send";
+    /** Not an anomaly (Kafka does not isolate transactions' writes from each other): a figure in {@code stats}. */
+    public static final String INT_SEND_SKIP = "int-send-skip";
+    public static final String G1C = "G1c";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    /** Throws {@link io.kchaos.checker.history.HistoryFormatException} when the history cannot be judged. */
+    @Override
+    public CheckResult check(History history) {
+        CheckResult result = new CheckResult();
+        QueueLedger ledger = new QueueLedger(result);
+        QueuePass queueOps = new QueuePass(ledger);
+        TxnPass pass = new TxnPass(ledger, queueOps, result);
+        history.forEach(pass);
+        pass.finish();
+        history.warnings().forEach(result::warn);
+        queueOps.countsInto(result.stats());
+        result.stats().remove("send");
+        ledger.judge();
+        queueOps.pairingInto(result);
+        new TxnJudge(pass, ledger, result).judge();
+        return result;
+    }
+}

@@ -1,0 +1,126 @@
+package io.kchaos.checker.txn;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.checker.history.Json;
+import io.kchaos.checker.queue.QueueLedger;
+import io.kchaos.checker.result.AnomalyCases;
+import io.kchaos.checker.result.CheckResult;
+
+import java.util.List;
+
+/**
+ * Judges, once the whole transaction history is known, what needs every read: torn transactions, the order of a
+ * transaction's sends to one partition (int-nonmonotonic-send; int-send-skip as a figure) and wr cycles (G1c); then
+ * writes the transaction figures.
+ */
+final class TxnJudge {
+    private final TxnPass pass;
+    private final QueueLedger ledger;
+    private final CheckResult result;
+
+    TxnJudge(TxnPass pass, QueueLedger ledger, CheckResult result) {
+        this.pass = pass;
+        this.ledger = ledger;
+        this.result = result;
+    }
+
+    void judge() {
+        pass.visibleOrUnknown.forEach(this::tornTxn);
+        AnomalyCases skips = new AnomalyCases();
+        pass.pairs.all().forEach(pair -> sendPair(pair, skips));
+        pass.graph.cycles().forEach(this::cycle);
+        ObjectNode s = result.stats();
+        s.set("txn", pass.counts.toJson());
+        ObjectNode skip = s.putObject(TxnChecker.INT_SEND_SKIP);
+        skip.put("count", skips.count());
+        ArrayNode ex = skip.putArray("examples");
+        skips.examples().stream().limit(5).forEach(ex::add);
+        if (pass.counts.invocationsWithoutCompletion > 0) {
+            result.warn(pass.counts.invocationsWithoutCompletion + " transaction(s) have no completion; counted as info");
+        }
+        if (pass.counts.completionsWithoutInvocation > 0) {
+            result.warn(pass.counts.completionsWithoutInvocation + " transaction completion(s) have no pending invocation");
+        }
+    }
+
+    /**
+     * A transaction proven committed (ok, or info with one of its values read) of which some values were read and
+     * another was not, although its partition was read completely past it (drained, or an offset above it read).
+     */
+    private void tornTxn(TxnRecord txn) {
+        int read = 0;
+        for (TxnOps.Send s : txn.sends()) if (ledger.isRead(s.value())) read++;
+        if (read == 0 || read == txn.sends().size()) return;
+        ArrayNode seen = Json.MAPPER.createArrayNode();
+        ArrayNode missing = Json.MAPPER.createArrayNode();
+        for (TxnOps.Send s : txn.sends()) {
+            if (ledger.isRead(s.value())) {
+                QueueLedger.Position at = ledger.firstReadAt(s.value());
+                seen.addObject().put("value", s.value()).put("partition", at.partition()).put("offset", at.offset());
+            } else if (shouldHaveBeenRead(s)) {
+                ObjectNode m = missing.addObject().put("value", s.value()).put("partition", s.partition());
+                if (s.offset() >= 0) m.put("offset", s.offset());
+                if (ledger.isDrained(s.partition())) m.put("drain-end-offset", ledger.drainEndOffset(s.partition()));
+                else m.put("highest-read-offset", ledger.maxReadOffset(s.partition()));
+            }
+        }
+        if (missing.isEmpty()) return;
+        ObjectNode o = Json.object();
+        o.put("process", txn.process());
+        o.put("index", txn.index());
+        o.put("type", txn.type().wire());
+        o.set("read", seen);
+        o.set("missing", missing);
+        result.anomaly(TxnChecker.TORN_TXN, o);
+    }
+
+    private boolean shouldHaveBeenRead(TxnOps.Send s) {
+        if (s.partition() < 0) return false;
+        return ledger.isDrained(s.partition()) || (s.offset() >= 0 && ledger.maxReadOffset(s.partition()) > s.offset());
+    }
+
+    /** Positions from the completion, else from the ledger; a pair whose order is unknown is not judged. */
+    private void sendPair(SendPairs.Pair pair, AnomalyCases skips) {
+        long o1 = pair.o1() >= 0 ? pair.o1() : offsetIn(pair.v1(), pair.partition());
+        long o2 = pair.o2() >= 0 ? pair.o2() : offsetIn(pair.v2(), pair.partition());
+        if (o1 < 0 || o2 < 0) return;
+        if (o2 <= o1) {
+            result.anomaly(TxnChecker.INT_NONMONOTONIC_SEND, pairCase(pair, o1, o2));
+            return;
+        }
+        long between = ledger.nextKnown(pair.partition(), o1 + 1);
+        if (between >= 0 && between < o2) {
+            ObjectNode o = pairCase(pair, o1, o2);
+            o.put("skipped-offset", between);
+            o.put("skipped-value", ledger.valueAt(pair.partition(), between));
+            skips.add(o);
+        }
+    }
+
+    private long offsetIn(long v, int partition) {
+        QueueLedger.Position at = ledger.positionOf(v);
+        return at != null && at.partition() == partition ? at.offset() : -1;
+    }
+
+    private static ObjectNode pairCase(SendPairs.Pair pair, long o1, long o2) {
+        ObjectNode o = Json.object();
+        o.put("process", pair.process());
+        o.put("index", pair.index());
+        o.put("partition", pair.partition());
+        o.putArray("values").add(pair.v1()).add(pair.v2());
+        o.putArray("offsets").add(o1).add(o2);
+        return o;
+    }
+
+    private void cycle(List<Integer> ids) {
+        ObjectNode o = Json.object();
+        ArrayNode steps = o.putArray("cycle");
+        for (int id : ids) {
+            TxnRecord t = pass.byId.get(id);
+            steps.addObject().put("index", t.index()).put("process", t.process());
+        }
+        o.put("edges", "wr: each transaction polled a value the previous one sent (the last, one the first sent)");
+        result.anomaly(TxnChecker.G1C, o);
+    }
+}

@@ -1,0 +1,146 @@
+package io.kchaos.checker.group;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.checker.history.History;
+import io.kchaos.checker.history.Json;
+import io.kchaos.checker.history.Op;
+import io.kchaos.checker.history.OpType;
+import io.kchaos.checker.result.CheckResult;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Builds small consumer-group histories for tests; each call appends lines with consecutive indexes and times. */
+final class GroupHistory {
+    /** A record polled: value at (partition, offset). */
+    record R(int partition, long offset, long value) {
+    }
+
+    private final List<Op> ops = new ArrayList<>();
+    private final List<ObjectNode> events = new ArrayList<>();
+
+    static R r(int partition, long offset, long value) {
+        return new R(partition, offset, value);
+    }
+
+    GroupHistory line(int process, OpType type, String f, JsonNode value) {
+        ops.add(new Op(ops.size(), ops.size() * 1000L, process, type, f, value == null ? NullNode.getInstance() : value,
+                type == OpType.FAIL || type == OpType.INFO ? "TimeoutException: test" : null));
+        return this;
+    }
+
+    /** Acknowledged sends of values to partition 0 at offsets equal to the values (process 100). */
+    GroupHistory sends(long... values) {
+        for (long v : values) {
+            ObjectNode inv = Json.object().put("key", "k").put("value", v);
+            line(100, OpType.INVOKE, "send", inv).line(100, OpType.OK, "send", inv.deepCopy().put("partition", 0).put("offset", v));
+        }
+        return this;
+    }
+
+    GroupHistory subscribe(int process, boolean autoCommit) {
+        ObjectNode v = Json.object().put("topic", "t").put("group", "g").put("auto-commit", autoCommit);
+        return line(process, OpType.INVOKE, "subscribe", v).line(process, OpType.OK, "subscribe", v);
+    }
+
+    /** The next poll's rebalance log gets an assignment with these positions. */
+    GroupHistory assigned(Map<Integer, Long> positions) {
+        ObjectNode e = Json.object();
+        ArrayNode a = e.putArray("assigned");
+        ObjectNode pos = e.putObject("positions");
+        new TreeMap<>(positions).forEach((p, o) -> {
+            a.add(p);
+            if (o >= 0) pos.put(String.valueOf(p), o);
+        });
+        events.add(e);
+        return this;
+    }
+
+    /** The next poll's rebalance log gets a revocation. */
+    GroupHistory revoked(int... partitions) {
+        ObjectNode e = Json.object();
+        ArrayNode a = e.putArray("revoked");
+        for (int p : partitions) a.add(p);
+        events.add(e);
+        return this;
+    }
+
+    /** A poll that returned these records, after the rebalance events queued since the last poll. */
+    GroupHistory poll(int process, R... records) {
+        ObjectNode v = Json.object();
+        ArrayNode a = v.putArray("records");
+        for (R r : records) a.addObject().put("partition", r.partition()).put("offset", r.offset()).put("key", "k").put("value", r.value());
+        if (!events.isEmpty()) {
+            ArrayNode log = v.putArray("rebalance");
+            events.forEach(log::add);
+            events.clear();
+        }
+        return line(process, OpType.INVOKE, "poll", null).line(process, OpType.OK, "poll", v);
+    }
+
+    GroupHistory commitInvoke(int process, Map<Integer, Long> offsets) {
+        return line(process, OpType.INVOKE, "commit", Json.object().set("offsets", offsets(offsets)));
+    }
+
+    /** A commit's completion; committed (the broker's answer) only for ok. */
+    GroupHistory commitComplete(int process, OpType type, Map<Integer, Long> offsets, Map<Integer, Long> committed) {
+        ObjectNode v = Json.object();
+        v.set("offsets", offsets(offsets));
+        if (committed != null) v.set("committed", offsets(committed));
+        return line(process, type, "commit", v);
+    }
+
+    GroupHistory commit(int process, Map<Integer, Long> offsets) {
+        return commitInvoke(process, offsets).commitComplete(process, OpType.OK, offsets, offsets);
+    }
+
+    GroupHistory crash(int process) {
+        return line(process, OpType.INVOKE, "crash", null).line(process, OpType.INFO, "crash", null);
+    }
+
+    GroupHistory reset(int process, Map<Integer, Long> offsets) {
+        ObjectNode v = Json.object();
+        v.set("offsets", offsets(offsets));
+        return line(process, OpType.INVOKE, "reset", v).line(process, OpType.OK, "reset", v);
+    }
+
+    /** The end phase: the group's committed offsets reached these end offsets. */
+    GroupHistory catchUp(Map<Integer, Long> ends) {
+        ObjectNode v = Json.object();
+        v.set("end-offsets", offsets(ends));
+        v.set("committed", offsets(ends));
+        return line(99, OpType.INVOKE, "catch-up", null).line(99, OpType.OK, "catch-up", v);
+    }
+
+    /** The final drain: partition 0 read completely, holding these values at offsets equal to them. */
+    GroupHistory drain(long... values) {
+        ObjectNode v = Json.object();
+        ArrayNode a = v.putArray("records");
+        for (long x : values) a.addObject().put("partition", 0).put("offset", x).put("key", "k").put("value", x);
+        v.putObject("end-offsets").put("0", values.length == 0 ? 0 : values[values.length - 1] + 1);
+        return line(98, OpType.INVOKE, "drain", null).line(98, OpType.OK, "drain", v);
+    }
+
+    long last() {
+        return ops.size() - 1;
+    }
+
+    History build() {
+        return History.of(List.copyOf(ops));
+    }
+
+    CheckResult check() {
+        return new GroupChecker().check(build());
+    }
+
+    private static ObjectNode offsets(Map<Integer, Long> m) {
+        ObjectNode o = Json.object();
+        new TreeMap<>(m).forEach((p, v) -> o.put(String.valueOf(p), v));
+        return o;
+    }
+}

@@ -1,0 +1,109 @@
+package io.kchaos.checker.txn;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.checker.history.History;
+import io.kchaos.checker.history.Json;
+import io.kchaos.checker.history.Op;
+import io.kchaos.checker.history.OpType;
+import io.kchaos.checker.result.CheckResult;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Builds small transaction histories for tests; each call appends lines with consecutive indexes and times. */
+final class TxnHistory {
+    /** A send micro-op: value to partition, at offset (-1: the completion names none). */
+    record S(long value, int partition, long offset) {
+    }
+
+    /** A record read: value at (partition, offset). */
+    record R(int partition, long offset, long value) {
+    }
+
+    private final List<Op> ops = new ArrayList<>();
+
+    static S s(long value, int partition, long offset) {
+        return new S(value, partition, offset);
+    }
+
+    static R r(int partition, long offset, long value) {
+        return new R(partition, offset, value);
+    }
+
+    TxnHistory line(int process, OpType type, String f, JsonNode value) {
+        ops.add(new Op(ops.size(), ops.size() * 1000L, process, type, f, value == null ? NullNode.getInstance() : value,
+                type == OpType.FAIL || type == OpType.INFO ? "TimeoutException: test" : null));
+        return this;
+    }
+
+    /** A transaction of sends, invoked and completed with type (abort: the value declares a deliberate abort). */
+    TxnHistory txn(int process, OpType type, boolean abort, S... sends) {
+        return txnInvoke(process, abort, sends).txnComplete(process, type, abort, sends, null);
+    }
+
+    /** A transaction of sends followed by one poll micro-op that returned these records. */
+    TxnHistory txnWithPoll(int process, OpType type, S[] sends, R... polled) {
+        return txnInvoke(process, false, sends).txnComplete(process, type, false, sends, polled);
+    }
+
+    TxnHistory txnInvoke(int process, boolean abort, S... sends) {
+        ObjectNode v = Json.object();
+        ArrayNode mops = v.putArray("txn");
+        for (S s : sends) mops.addArray().add("send").add("k" + s.value() % 4).add(s.value())
+                .addObject().put("partition", s.partition());
+        v.put("abort", abort);
+        return line(process, OpType.INVOKE, "txn", v);
+    }
+
+    TxnHistory txnComplete(int process, OpType type, boolean abort, S[] sends, R[] polled) {
+        ObjectNode v = Json.object();
+        ArrayNode mops = v.putArray("txn");
+        for (S s : sends) {
+            ObjectNode at = mops.addArray().add("send").add("k" + s.value() % 4).add(s.value()).addObject()
+                    .put("partition", s.partition());
+            if (s.offset() >= 0) at.put("offset", s.offset());
+        }
+        if (polled != null) mops.addArray().add("poll").add(records(polled));
+        v.put("abort", abort);
+        return line(process, type, "txn", v);
+    }
+
+    /** A read_committed consumer's poll. */
+    TxnHistory poll(int process, R... records) {
+        return line(process, OpType.INVOKE, "poll", null).line(process, OpType.OK, "poll", records(records));
+    }
+
+    /** A drain op completing the read of the partitions in endOffsets. */
+    TxnHistory drain(int process, Map<Integer, Long> endOffsets, R... records) {
+        ObjectNode ok = records(records);
+        ObjectNode ends = ok.putObject("end-offsets");
+        endOffsets.forEach((p, o) -> ends.put(String.valueOf(p), o));
+        return line(process, OpType.INVOKE, "drain", null).line(process, OpType.OK, "drain", ok);
+    }
+
+    long last() {
+        return ops.size() - 1;
+    }
+
+    History build() {
+        return History.of(List.copyOf(ops));
+    }
+
+    CheckResult check() {
+        return new TxnChecker().check(build());
+    }
+
+    private static ObjectNode records(R... records) {
+        ObjectNode v = Json.object();
+        ArrayNode a = v.putArray("records");
+        for (R r : records) {
+            a.addObject().put("partition", r.partition()).put("offset", r.offset()).put("key", "k" + r.value() % 4)
+                    .put("value", r.value());
+        }
+        return v;
+    }
+}

@@ -1,0 +1,107 @@
+package io.kchaos.harness.net;
+
+import io.kchaos.harness.cluster.OrphanReaper;
+import io.kchaos.harness.os.CommandRunner;
+import io.kchaos.harness.os.ProcessCommandRunner;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * A harness SIGKILLed mid-run leaves its namespaces, links, FORWARD rule and brokers behind; the next run's janitor and
+ * reaper remove every one of them (and nothing of any live run).
+ */
+@Tag("cluster")
+class CrashCleanupTest {
+    private final CommandRunner runner = new ProcessCommandRunner();
+
+    @Test
+    void whatAKilledHarnessLeftIsRemovedByTheNextRun(@TempDir Path store) throws Exception {
+        NetworkSupport support = NetworkSupport.probe(runner, true);
+        assumeTrue(support.namespaces(), "network namespaces unavailable: " + support.noNamespaces());
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+                "-cp", System.getProperty("java.class.path")));
+        String libs = System.getProperty("kchaos.kafka.libs");
+        if (libs != null) cmd.add(1, "-Dkchaos.kafka.libs=" + libs);
+        cmd.addAll(List.of("io.kchaos.harness.cli.Main", "run", "--time-limit", "300", "--nemesis", "partition",
+                "--partition-targets", "one", "--nemesis-interval", "1", "--fault-duration", "120", "--broker-heap-mb", "256",
+                "--store", store.toString()));
+        Process harness = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        long pid = harness.pid();
+        CountDownLatch partitioned = new CountDownLatch(1);
+        StringBuilder output = new StringBuilder();
+        Thread reader = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(harness.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line; (line = r.readLine()) != null; ) {
+                    synchronized (output) {
+                        output.append(line).append('\n');
+                    }
+                    if (line.contains("fault: partition")) partitioned.countDown();
+                }
+            } catch (Exception ignored) {
+                // the harness was killed
+            }
+        }, "child-harness-output");
+        reader.setDaemon(true);
+        reader.start();
+        String tag = "kchaos-" + pid + "a";
+        try {
+            assertTrue(partitioned.await(240, TimeUnit.SECONDS), "the child harness started a cluster and partitioned it: " + output);
+        } finally {
+            harness.destroyForcibly();
+            harness.waitFor(30, TimeUnit.SECONDS);
+        }
+
+        Leftovers left = Leftovers.of(runner, pid);
+        System.out.println("MEASURED crash: SIGKILLed harness " + pid + " left " + left);
+        assertEquals(3, left.namespaces.size(), "its 3 namespaces are left: " + left);
+        assertEquals(4, left.links.size(), "its bridge and 3 veths are left: " + left);
+        assertEquals(1, left.forwardRules.size(), "its FORWARD rule is left: " + left);
+        assertEquals(3, left.brokers.size(), "its 3 brokers still run: " + left);
+        String inside = runner.run(NodeNetwork.inNamespace(tag + "-n1", "iptables", "-S")).stdout()
+                + runner.run(NodeNetwork.inNamespace(tag + "-n2", "iptables", "-S")).stdout();
+        assertTrue(inside.contains("--comment " + tag) && inside.contains("-j DROP"), "its partition rules are in place: " + inside);
+
+        List<Long> reaped = OrphanReaper.reap();
+        List<String> swept = new NetworkJanitor(runner).sweep();
+        System.out.println("MEASURED crash cleanup: reaped brokers " + reaped + "; janitor removed " + swept);
+        assertTrue(reaped.containsAll(left.brokers), "the reaper killed its brokers: " + reaped);
+        for (String ns : left.namespaces) assertTrue(swept.contains("namespace " + ns), "removed " + ns + ": " + swept);
+        for (long broker : left.brokers) ProcessHandle.of(broker).ifPresent(h -> h.onExit().join());
+        Leftovers after = Leftovers.of(runner, pid);
+        assertTrue(after.isEmpty(), "nothing of the killed harness is left: " + after);
+    }
+
+    /** What a harness with this pid left on the machine. */
+    private record Leftovers(List<String> namespaces, List<String> links, List<String> forwardRules, List<Long> brokers) {
+        static Leftovers of(CommandRunner runner, long pid) {
+            List<String> ns = runner.run("ip", "netns", "list").stdout().lines().map(l -> l.split("\\s+")[0])
+                    .filter(n -> NetNames.ownerOfNamespace(n).orElse(-1L) == pid).toList();
+            List<String> links = runner.run("ip", "-o", "link", "show").stdout().lines().map(l -> l.split(":\\s+")[1].split("@")[0])
+                    .filter(n -> NetNames.ownerOfLink(n).orElse(-1L) == pid).toList();
+            List<String> rules = runner.run("iptables", "-S", "FORWARD").stdout().lines()
+                    .filter(l -> NetNames.ownerOfRule(l).orElse(-1L) == pid).toList();
+            List<Long> brokers = ProcessHandle.allProcesses().filter(ProcessHandle::isAlive)
+                    .filter(h -> h.info().commandLine().orElse("").contains("-Dkchaos.harness.pid=" + pid + " ")).map(ProcessHandle::pid).toList();
+            return new Leftovers(ns, links, rules, brokers);
+        }
+
+        boolean isEmpty() {
+            return namespaces.isEmpty() && links.isEmpty() && forwardRules.isEmpty() && brokers.isEmpty();
+        }
+    }
+}
