@@ -23,7 +23,7 @@ fail() { say "$*"; exit 1; }
 missing=()
 command -v dockerd >/dev/null 2>&1 || missing+=(docker.io)
 command -v debootstrap >/dev/null 2>&1 || missing+=(debootstrap)
-[ -x /bin/busybox ] || missing+=(busybox-static)
+dpkg -s busybox-static >/dev/null 2>&1 || missing+=(busybox-static)  # static: it runs in an empty image
 if [ ${#missing[@]} -gt 0 ] && [ "$(id -u)" = 0 ]; then
   say "installing ${missing[*]}"
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}") >"$state/apt.log" 2>&1 \
@@ -55,7 +55,11 @@ if ! has_image "$tiny_image"; then
   rm -rf "$t"
 fi
 
-[ -d "$libs" ] || fail "no broker jars in $libs (build harness/broker-dist first)"
+if [ ! -d "$libs" ]; then
+  say "resolving the broker jars (harness/broker-dist)"
+  (cd "$here" && mvn -B -q -pl harness/broker-dist generate-resources) >"$state/broker-dist.log" 2>&1 \
+    || fail "could not resolve the broker jars; see $state/broker-dist.log"
+fi
 version=$(ls "$libs" | sed -n 's/^kafka_2\.13-\([0-9][0-9.]*\)\.jar$/\1/p' | head -n 1)
 [ -n "$version" ] || fail "no kafka_2.13-<version>.jar in $libs"
 kafka_image=kchaos-local/kafka:$version

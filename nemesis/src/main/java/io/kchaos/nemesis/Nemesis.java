@@ -1,5 +1,9 @@
 package io.kchaos.nemesis;
 
+import io.kchaos.nemesis.cluster.Capability;
+
+import java.util.Set;
+
 /** One kind of fault (Jepsen's {@code Nemesis}): injects a fault now and returns it, to be healed later. */
 public interface Nemesis {
     /** The name used with {@code --nemesis}, e.g. {@code kill-leader}. */
@@ -10,4 +14,9 @@ public interface Nemesis {
      * there was nothing to do (e.g. no leader known right now).
      */
     Fault inject(NemesisContext context);
+
+    /** What the cluster backend must be able to do for this fault; a run refuses it up front when one is missing. */
+    default Set<Capability> requires() {
+        return Set.of();
+    }
 }

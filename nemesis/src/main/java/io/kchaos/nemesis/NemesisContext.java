@@ -1,16 +1,24 @@
 package io.kchaos.nemesis;
 
 import io.kchaos.nemesis.cluster.ClusterControl;
+import io.kchaos.nemesis.cluster.CoordinatorView;
 import io.kchaos.nemesis.cluster.TopicView;
 
 import java.util.List;
 import java.util.Random;
 
 /**
- * What a nemesis acts on and records to: the cluster's nodes, the workload topic's metadata, the history, and the
- * run's seeded randomness (so a schedule replays from its seed).
+ * What a nemesis acts on and records to: the cluster's nodes, the workload topic's metadata, the history, the run's
+ * seeded randomness (so a schedule replays from its seed), and the coordinators of the workload's transactions and
+ * group.
  */
-public record NemesisContext(ClusterControl cluster, TopicView topic, NemesisRecorder recorder, Random random) {
+public record NemesisContext(ClusterControl cluster, TopicView topic, NemesisRecorder recorder, Random random,
+                             CoordinatorView coordinators) {
+
+    /** A context whose workload has no coordinators to aim at. */
+    public NemesisContext(ClusterControl cluster, TopicView topic, NemesisRecorder recorder, Random random) {
+        this(cluster, topic, recorder, random, CoordinatorView.NONE);
+    }
 
     /** A random element of a non-empty list. */
     public <T> T pick(List<T> from) {

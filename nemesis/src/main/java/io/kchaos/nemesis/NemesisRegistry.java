@@ -1,10 +1,23 @@
 package io.kchaos.nemesis;
 
+import io.kchaos.nemesis.cluster.Capability;
+import io.kchaos.nemesis.cluster.Toxic;
+import io.kchaos.nemesis.coordinator.KillCoordinatorNemesis;
+import io.kchaos.nemesis.coordinator.PartitionCoordinatorNemesis;
+import io.kchaos.nemesis.network.ClientPartitionNemesis;
+import io.kchaos.nemesis.network.FlakyNemesis;
+import io.kchaos.nemesis.network.NetworkFaultOptions;
+import io.kchaos.nemesis.network.PartitionNemesis;
+import io.kchaos.nemesis.network.SlowNemesis;
+import io.kchaos.nemesis.process.IsrShrinkNemesis;
 import io.kchaos.nemesis.process.KillNemesis;
 import io.kchaos.nemesis.process.NodeTarget;
 import io.kchaos.nemesis.process.NoNemesis;
 import io.kchaos.nemesis.process.PauseFollowersKillLeader;
 import io.kchaos.nemesis.process.PauseNemesis;
+import io.kchaos.nemesis.process.RollingRestartNemesis;
+import io.kchaos.nemesis.toxic.IsolateNemesis;
+import io.kchaos.nemesis.toxic.ToxicNemesis;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,8 +31,13 @@ public final class NemesisRegistry {
     private final Map<String, Supplier<Nemesis>> byName = new LinkedHashMap<>();
     private final Map<String, String> descriptions = new LinkedHashMap<>();
 
-    /** The registry with every built-in nemesis. */
+    /** The registry with every built-in nemesis, network faults with their default settings. */
     public static NemesisRegistry builtIn() {
+        return builtIn(NetworkFaultOptions.defaults());
+    }
+
+    /** The registry with every built-in nemesis, network faults with these settings. */
+    public static NemesisRegistry builtIn(NetworkFaultOptions net) {
         NemesisRegistry r = new NemesisRegistry();
         r.register("none", "no faults", NoNemesis::new);
         r.register("kill-leader", "SIGKILL the leader of a random partition, restart it later", () -> new KillNemesis(NodeTarget.LEADER));
@@ -29,6 +47,30 @@ public final class NemesisRegistry {
         r.register("pause-leader", "SIGSTOP a random partition's leader, SIGCONT later", () -> new PauseNemesis(NodeTarget.LEADER));
         r.register("pause-followers-kill-leader", "SIGSTOP a leader's followers for 2 s, SIGKILL the leader, SIGCONT them, restart it later",
                 () -> new PauseFollowersKillLeader(Duration.ofSeconds(2)));
+        r.register("isr-shrink", "SIGSTOP a partition's followers until the ISR is the leader alone, let it acknowledge alone 3 s, SIGKILL it, "
+                + "SIGCONT them, wait for a new leader; restart it later (needs RF 2 on 3 nodes, low replica.lag.time.max.ms)",
+                () -> new IsrShrinkNemesis(Duration.ofSeconds(30), Duration.ofSeconds(3), Duration.ofSeconds(30)));
+        r.register("rolling-restart", "restart every node in turn (clean stop, start), waiting for a full ISR before each",
+                () -> new RollingRestartNemesis(Duration.ofSeconds(90)));
+        r.register("partition", "cut links between nodes (iptables); topology from --partition-targets",
+                () -> new PartitionNemesis(net.partitionTargets()));
+        r.register("kill-coordinator", "SIGKILL the transaction or group coordinator of the workload (txn, group), restart it later",
+                KillCoordinatorNemesis::new);
+        r.register("partition-coordinator", "cut the workload's transaction or group coordinator from the other nodes (iptables)",
+                PartitionCoordinatorNemesis::new);
+        r.register("partition-clients", "cut the harness's clients from some nodes; the nodes still see each other", ClientPartitionNemesis::new);
+        r.register("slow", "delay the packets of one node or all (" + net.latencyMs() + " ± " + net.jitterMs() + " ms)",
+                () -> new SlowNemesis(net.latencyMs(), net.jitterMs()));
+        r.register("flaky", "drop " + net.lossPercent() + " % of the packets of one node or all", () -> new FlakyNemesis(net.lossPercent()));
+        r.register("toxic-latency", "Toxiproxy: 500 ± 100 ms latency on a node's client or replication traffic (--backend docker)",
+                () -> new ToxicNemesis("toxic-latency", new Toxic.Latency(500, 100)));
+        r.register("toxic-bandwidth", "Toxiproxy: limit a node's client or replication traffic to 32 KB/s (--backend docker)",
+                () -> new ToxicNemesis("toxic-bandwidth", new Toxic.Bandwidth(32)));
+        r.register("toxic-timeout", "Toxiproxy: a node's connections pass no data and close after 2 s (--backend docker)",
+                () -> new ToxicNemesis("toxic-timeout", new Toxic.Timeout(2000)));
+        r.register("toxic-reset", "Toxiproxy: reset (TCP RST) a node's client or replication connections (--backend docker)",
+                () -> new ToxicNemesis("toxic-reset", new Toxic.ResetPeer(0)));
+        r.register("isolate", "Toxiproxy: disable a node's proxies, so no client or follower reaches it (--backend docker)", IsolateNemesis::new);
         return r;
     }
 
@@ -49,6 +91,11 @@ public final class NemesisRegistry {
         }
         if (out.isEmpty()) throw new IllegalArgumentException("no nemesis given; use 'none' for no faults");
         return out;
+    }
+
+    /** The names of the nemeses that need this capability, in registration order. */
+    public List<String> namesRequiring(Capability capability) {
+        return byName.entrySet().stream().filter(e -> e.getValue().get().requires().contains(capability)).map(Map.Entry::getKey).toList();
     }
 
     public Map<String, String> descriptions() {

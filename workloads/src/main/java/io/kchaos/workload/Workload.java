@@ -1,5 +1,7 @@
 package io.kchaos.workload;
 
+import java.util.List;
+
 /**
  * A workload drives Kafka clients and records every operation in the run's history. Lifecycle, in the order the
  * harness calls it: {@link #start}, (faults happen), {@link #stop} (clients finish their in-flight ops), then — once
@@ -17,6 +19,16 @@ public interface Workload extends AutoCloseable {
 
     /** The final read after healing: records {@code drain} ops that read every partition completely. */
     void drain() throws Exception;
+
+    /** The transactional ids its producers use, for faults aimed at their transaction coordinators; none by default. */
+    default List<String> transactionalIds() {
+        return List.of();
+    }
+
+    /** The consumer groups it uses, for faults aimed at their group coordinators; none by default. */
+    default List<String> groupIds() {
+        return List.of();
+    }
 
     /** Live counters for the status line. */
     WorkloadStats stats();

@@ -21,6 +21,7 @@ import java.util.function.Supplier;
  * @param ratePerSecond     target total send rate across producers
  * @param seed              seeds the workload's random choices
  * @param history           the run's history
+ * @param options           workload-specific settings ({@code --workload-option KEY=VALUE}), e.g. {@code abort-rate}
  */
 public record WorkloadContext(Supplier<String> bootstrapServers,
                               String topic,
@@ -33,5 +34,15 @@ public record WorkloadContext(Supplier<String> bootstrapServers,
                               int consumers,
                               double ratePerSecond,
                               long seed,
-                              HistoryWriter history) {
+                              HistoryWriter history,
+                              Map<String, String> options) {
+
+    /** A context without workload options. */
+    public WorkloadContext(Supplier<String> bootstrapServers, String topic, int partitions, short replicationFactor,
+                           Map<String, String> topicConfig, Map<String, String> producerConfig,
+                           Map<String, String> consumerConfig, int producers, int consumers, double ratePerSecond,
+                           long seed, HistoryWriter history) {
+        this(bootstrapServers, topic, partitions, replicationFactor, topicConfig, producerConfig, consumerConfig,
+                producers, consumers, ratePerSecond, seed, history, Map.of());
+    }
 }

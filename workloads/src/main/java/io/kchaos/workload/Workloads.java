@@ -1,6 +1,8 @@
 package io.kchaos.workload;
 
+import io.kchaos.workload.group.GroupWorkload;
 import io.kchaos.workload.queue.QueueWorkload;
+import io.kchaos.workload.txn.TxnWorkload;
 
 import java.util.List;
 import java.util.Map;
@@ -10,7 +12,9 @@ import java.util.function.Supplier;
 /** The workloads kchaos knows, by name: what the CLI's {@code --workload NAME} resolves through. */
 public final class Workloads {
     private static final Map<String, Supplier<Workload>> BY_NAME = new TreeMap<>(Map.of(
-            QueueWorkload.NAME, QueueWorkload::new));
+            QueueWorkload.NAME, QueueWorkload::new,
+            TxnWorkload.NAME, TxnWorkload::new,
+            GroupWorkload.NAME, GroupWorkload::new));
 
     private Workloads() {
     }

@@ -2,20 +2,27 @@ package io.kchaos.workload;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class WorkloadsTest {
     @Test
-    void queueIsKnownByName() {
-        assertEquals("queue", Workloads.create("queue").name());
-        assertTrue(Workloads.names().contains("queue"));
+    void everyWorkloadIsKnownByName() {
+        assertEquals(List.of("group", "queue", "txn"), Workloads.names());
+        for (String name : Workloads.names()) assertEquals(name, Workloads.create(name).name());
+    }
+
+    @Test
+    void onlyTheTxnAndGroupWorkloadsNameCoordinatorTargetsOnceStarted() {
+        assertEquals(List.of(), Workloads.create("queue").transactionalIds());
+        assertEquals(List.of("kchaos-group"), Workloads.create("group").groupIds());
     }
 
     @Test
     void unknownNameIsRejectedWithTheKnownOnes() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Workloads.create("qeue"));
-        assertEquals("unknown workload 'qeue'; known: [queue]", e.getMessage());
+        assertEquals("unknown workload 'qeue'; known: [group, queue, txn]", e.getMessage());
     }
 }

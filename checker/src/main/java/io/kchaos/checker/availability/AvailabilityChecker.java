@@ -15,9 +15,10 @@ import java.util.Set;
 
 /**
  * How long writes were unavailable around each fault, from the history alone: for every nemesis fault op (kill, pause,
- * partition, slow, ...) with its time and target, the seconds from the fault taking effect to the next acknowledged
- * send, and from its heal to the first acknowledged send after it; plus the longest stretch of the workload with no
- * acknowledged send. Adds {@code stats.availability}; never reports an anomaly (unavailability is not unsafety).
+ * partition, slow, ...) with its target, the seconds from the fault taking effect (its completion) to the next
+ * acknowledged send, and from its heal (the first later heal of the same kind on an overlapping node) to the first
+ * acknowledged send after it; plus the longest stretch of the workload with no acknowledged send. Adds
+ * {@code stats.availability}; never reports an anomaly (unavailability is not unsafety).
  */
 public final class AvailabilityChecker implements Checker {
     private static final double NANOS = 1e9;

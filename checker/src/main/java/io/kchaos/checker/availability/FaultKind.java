@@ -12,17 +12,15 @@ import java.util.TreeSet;
 enum FaultKind {
     PROCESS_DOWN, PAUSE, NETWORK;
 
-    /** The kind of fault a heal op ends, or null if {@code f} is not a heal. */
+    /** The kind of fault a heal op ends ({@code heal}, {@code heal-*} end network and proxy faults), or null if {@code f} is not a heal. */
     static FaultKind healedBy(String f) {
         switch (f) {
             case "start": case "restart": case "recover":
                 return PROCESS_DOWN;
             case "resume": case "unpause":
                 return PAUSE;
-            case "heal": case "heal-network": case "heal-links":
-                return NETWORK;
             default:
-                return null;
+                return f.startsWith("heal") ? NETWORK : null;
         }
     }
 

@@ -92,6 +92,18 @@ class AvailabilityCheckerTest {
     }
 
     @Test
+    void anyHealNamedHealEndsANetworkOrProxyFaultAndIsNoFaultItself() {
+        ackedSend(0.0, 0.1, 1);
+        nemesis(1.0, 1.1, "toxic-latency", "{\"nodes\":[2]}");
+        nemesis(3.0, 3.2, "heal-toxic", "{\"nodes\":[1,2,3]}");
+        ackedSend(3.5, 3.6, 2);
+        JsonNode faults = availability().path("faults");
+        assertEquals(1, faults.size(), "the heal is not listed as a fault: " + faults);
+        assertEquals("heal-toxic", faults.get(0).path("heal").asText());
+        assertEquals(0.4, faults.get(0).path("heal-to-next-ok-send-s").asDouble(), 1e-9);
+    }
+
+    @Test
     void noSendsAndNoFaultsGiveAnEmptySection() {
         JsonNode a = availability();
         assertEquals(0, a.path("faults").size());

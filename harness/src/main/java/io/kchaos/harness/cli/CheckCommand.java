@@ -2,6 +2,7 @@ package io.kchaos.harness.cli;
 
 import io.kchaos.checker.history.HistoryFile;
 import io.kchaos.checker.result.CheckResult;
+import io.kchaos.harness.run.HistoryWorkload;
 import io.kchaos.harness.run.Judges;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -20,13 +21,22 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE", description = "write results.json here")
     Path out;
 
+    @Option(names = "--workload", paramLabel = "queue|txn|group",
+            description = "which workload wrote the history (default: run.json beside it, else detected from its ops)")
+    String workload;
+
     @Override
     public Integer call() {
         long t0 = System.nanoTime();
-        CheckResult r = Judges.historyChecker().check(HistoryFile.open(history));
+        HistoryFile file = HistoryFile.open(history);
+        if (workload != null && !Judges.WORKLOADS.contains(workload)) {
+            throw new IllegalArgumentException("unknown workload '" + workload + "'; known: " + new java.util.TreeSet<>(Judges.WORKLOADS));
+        }
+        String judged = workload != null ? workload : HistoryWorkload.of(history, file);
+        CheckResult r = Judges.historyChecker(judged).check(file);
         if (out != null) r.writeTo(out);
         VerdictPrinter.print(r, System.out);
-        System.out.printf("judged %s in %.1f s%s%n", history, (System.nanoTime() - t0) / 1e9, out == null ? "" : "; results in " + out);
+        System.out.printf("judged %s (%s workload) in %.1f s%s%n", history, judged, (System.nanoTime() - t0) / 1e9, out == null ? "" : "; results in " + out);
         return r.verdict().exitCode();
     }
 }

@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 /** The {@code kchaos} command line: picocli dispatch to run, check, verify-logs, report, matrix. Exit 0 valid, 1 anomalies, 2 could not judge. */
 @Command(name = "kchaos", mixinStandardHelpOptions = true, version = "kchaos 0.1.0",
         description = "A Jepsen-style consistency test harness for Apache Kafka.",
-        subcommands = {RunCommand.class, CheckCommand.class, VerifyLogsCommand.class, ReportCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {RunCommand.class, CheckCommand.class, VerifyLogsCommand.class, ReportCommand.class, MatrixCommand.class, CompareCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
 
     public static void main(String[] args) {

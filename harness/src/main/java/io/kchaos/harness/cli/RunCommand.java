@@ -22,7 +22,7 @@ import io.kchaos.nemesis.NemesisRegistry;
 import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.network.NetworkFaultOptions;
 import io.kchaos.nemesis.network.Topology;
-import io.kchaos.workload.queue.QueueWorkload;
+import io.kchaos.workload.Workloads;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -46,11 +46,19 @@ public final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @Option(names = "--workload", paramLabel = "NAME", defaultValue = "queue",
+            description = "what the clients do: queue (sends and reads), txn (transactions, read_committed), group (a consumer group committing offsets) (default ${DEFAULT-VALUE})")
+    String workload;
+
+    @Option(names = "--workload-option", paramLabel = "KEY=VALUE",
+            description = "a workload setting; repeatable (txn: abort-rate, poll-rate, max-sends; group: commit=after|auto|ahead, churn-seconds, crash-rate)")
+    Map<String, String> workloadOptions = new LinkedHashMap<>();
+
     @Option(names = "--time-limit", paramLabel = "SECONDS", defaultValue = "60", description = "how long the workload runs, faults included (default ${DEFAULT-VALUE})")
     int timeLimit;
 
     @Option(names = "--nemesis", paramLabel = "NAME", split = ",", defaultValue = "kill-leader",
-            description = "faults to mix: none, kill-leader, kill-random, pause, pause-leader, pause-followers-kill-leader, partition, partition-clients, slow, flaky; with --backend docker toxic-latency, toxic-bandwidth, toxic-timeout, toxic-reset, isolate (default ${DEFAULT-VALUE})")
+            description = "faults to mix: none, kill-leader, kill-random, pause, pause-leader, pause-followers-kill-leader, partition, partition-clients, slow, flaky, kill-coordinator, partition-coordinator (txn, group); with --backend docker toxic-latency, toxic-bandwidth, toxic-timeout, toxic-reset, isolate (default ${DEFAULT-VALUE})")
     List<String> nemesis;
 
     @Option(names = "--partition-targets", paramLabel = "TOPOLOGY", split = ",", defaultValue = "one,leader,halves,majority-ring,bridge",
@@ -81,7 +89,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--producers", paramLabel = "N", defaultValue = "3", description = "producer workers (default ${DEFAULT-VALUE})")
     int producers;
 
-    @Option(names = "--consumers", paramLabel = "N", defaultValue = "1", description = "consumer workers polling during the run (default ${DEFAULT-VALUE})")
+    @Option(names = "--consumers", paramLabel = "N", defaultValue = "1", description = "consumer workers polling during the run; group: members of the consumer group (default ${DEFAULT-VALUE})")
     int consumers;
 
     @Option(names = "--broker-config", paramLabel = "KEY=VALUE", description = "a broker setting for every node; repeatable (e.g. min.insync.replicas=1)")
@@ -142,7 +150,7 @@ public final class RunCommand implements Callable<Integer> {
         List<Nemesis> nemeses = NemesisRegistry.builtIn(netOptions).parse(config.nemesis());
         CommandRunner runner = new ProcessCommandRunner();
         Hosts.Plan hosts = backend == Backend.LOCAL ? localHosts(config, nemeses, runner) : null;
-        if (backend == Backend.DOCKER) DockerBackend.preflight(nemeses);
+        if (backend == Backend.DOCKER) DockerBackend.refuseUnavailable(nemeses);
         if (kafkaVersion != null && config.kafkaHome() != null) throw bad("give --kafka-version or --kafka-home, not both");
         if (kafkaVersion != null) VersionProfile.of(kafkaVersion);
         KafkaDistribution dist = kafkaVersion != null ? null
@@ -155,13 +163,17 @@ public final class RunCommand implements Callable<Integer> {
         Map<String, String> settings = new LinkedHashMap<>(ServerProperties.harnessDefaults(config.nodes()));
         settings.putAll(config.brokerConfig());
         dist.profile().check(settings);
+        List<String> unknownSettings = dist.unknownSettings(settings);
+        if (!unknownSettings.isEmpty()) {
+            System.out.println("warning: Kafka " + dist.version() + " does not define broker setting(s) " + unknownSettings + "; its brokers ignore them");
+        }
         ClusterSpec clusterSpec = new ClusterSpec(config.nodes(), dist, settings, config.heapMb(), Duration.ofSeconds(120));
         ClusterFactory clusters = backend == Backend.DOCKER
                 ? DockerBackend.clusters(new DockerSpec(config.nodes(), kafkaImage != null ? kafkaImage : DockerSpec.officialImage(dist.version()),
                         settings, config.heapMb(), Duration.ofSeconds(180), DockerBackend.toxiproxyFor(nemeses, toxiproxyImage)), System.out)
                 : (c, f) -> new LocalCluster(clusterSpec, f.nodes(), hosts.create(), runner);
         ChaosRun run = new ChaosRun(config, folder, clusters,
-                c -> new QueueWorkload(), nemeses, Judges.forRun(), System.out);
+                c -> Workloads.create(c.workload()), nemeses, Judges.forRun(config.workload()), System.out);
         CheckResult result = run.execute();
         VerdictPrinter.print(result, System.out);
         System.out.println("run folder: " + folder.dir());
@@ -187,13 +199,14 @@ public final class RunCommand implements Callable<Integer> {
         if (!(nemesisInterval > 0)) throw bad("--nemesis-interval must be > 0");
         if (!(faultDuration > 0)) throw bad("--fault-duration must be > 0");
         if (heapMb < 128) throw bad("--broker-heap-mb must be >= 128");
+        if (!Workloads.names().contains(workload)) throw bad("unknown workload '" + workload + "'; known: " + String.join(", ", Workloads.names()));
         int rf = replicationFactor == null ? Math.min(3, nodes) : replicationFactor;
         if (rf < 1 || rf > nodes) throw bad("--replication-factor must be between 1 and --nodes (" + nodes + ")");
         long s = seed != null ? seed : ThreadLocalRandom.current().nextLong(1L << 48);
         String command = "kchaos " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
         return new RunConfig(name, command, scenarioName, s, timeLimit, nemesis, partitionTargets, nemesisInterval, faultDuration, nodes, partitions,
                 (short) rf, rate, producers, consumers, brokerConfig, producerConfig, consumerConfig, store, kafkaHome, heapMb,
-                topic, !noNamespaces);
+                topic, !noNamespaces, workload, workloadOptions);
     }
 
     private ParameterException bad(String message) {

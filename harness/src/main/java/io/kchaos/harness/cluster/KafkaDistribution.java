@@ -1,5 +1,6 @@
 package io.kchaos.harness.cluster;
 
+import io.kchaos.harness.version.BrokerConfigNames;
 import io.kchaos.harness.version.KafkaJars;
 import io.kchaos.harness.version.KafkaVersion;
 import io.kchaos.harness.version.VersionProfile;
@@ -11,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -87,6 +89,11 @@ public record KafkaDistribution(String version, Path libs, List<String> jars) {
      */
     public VersionProfile profile() {
         return VersionProfile.of(version);
+    }
+
+    /** The keys of {@code settings} this release does not define (its brokers would ignore them); empty when it cannot tell. */
+    public List<String> unknownSettings(Map<String, String> settings) {
+        return BrokerConfigNames.of(libs).map(known -> BrokerConfigNames.unknown(known, settings)).orElse(List.of());
     }
 
     /** Major version, e.g. 4 for 4.1.1. */

@@ -186,7 +186,7 @@ public final class LocalCluster implements KafkaCluster {
         Process p = processes.get(id);
         if (p == null) return;
         p.destroyForcibly();
-        waitExit(p, Duration.ofSeconds(10));
+        waitExitUninterruptibly(p, Duration.ofSeconds(10));
         resumeIfPaused(id, p);
     }
 
@@ -291,6 +291,26 @@ public final class LocalCluster implements KafkaCluster {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
+        }
+    }
+
+    /**
+     * Waits for the process to exit even when this thread is interrupted (the nemesis thread is, at the end of a run):
+     * a kill must not return while the node still runs, or its restart would be skipped. Keeps the interrupt.
+     */
+    private static boolean waitExitUninterruptibly(Process p, Duration d) {
+        boolean interrupted = Thread.interrupted();
+        long deadline = System.nanoTime() + d.toNanos();
+        try {
+            while (true) {
+                try {
+                    return p.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (interrupted) Thread.currentThread().interrupt();
         }
     }
 

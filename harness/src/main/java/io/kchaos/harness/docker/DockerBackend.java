@@ -1,5 +1,6 @@
 package io.kchaos.harness.docker;
 
+import io.kchaos.harness.cluster.ClusterException;
 import io.kchaos.harness.run.Capabilities;
 import io.kchaos.harness.run.ClusterFactory;
 import io.kchaos.nemesis.Nemesis;
@@ -12,9 +13,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * {@code --backend docker}: checks up front that a Docker daemon answers and that every chosen fault can be injected
- * into containers (process faults always, proxy faults through Toxiproxy, no namespace network faults), starts
- * Toxiproxy only when a fault needs it, and sweeps the leftovers of dead harnesses before each run's cluster.
+ * {@code --backend docker}: refuses up front the faults containers cannot take (they take process faults, and proxy
+ * faults through Toxiproxy, but no namespace network faults), starts Toxiproxy only when a fault needs it, and before
+ * each run's cluster checks that a Docker daemon answers and sweeps the leftovers of dead harnesses.
  */
 public final class DockerBackend {
     /** What a container cluster can do beyond process control. */
@@ -23,12 +24,9 @@ public final class DockerBackend {
     private DockerBackend() {
     }
 
-    /** Throws IllegalArgumentException (one line) when no daemon answers or a nemesis cannot run in containers. */
-    public static void preflight(List<Nemesis> nemeses) {
+    /** Throws IllegalArgumentException (one line) naming each chosen nemesis that containers cannot take. */
+    public static void refuseUnavailable(List<Nemesis> nemeses) {
         Capabilities.refuse(nemeses, CAPABILITIES, "--backend docker");
-        if (!daemonAnswers()) {
-            throw new IllegalArgumentException("--backend docker: no Docker daemon answers (start one, or set DOCKER_HOST); see docs/docker.md");
-        }
     }
 
     /** True when Testcontainers finds a Docker daemon that answers. */
@@ -46,9 +44,15 @@ public final class DockerBackend {
         return needed ? Optional.of(image) : Optional.empty();
     }
 
-    /** Creates each run's ContainerCluster after removing what crashed harnesses left. */
+    /**
+     * Creates each run's ContainerCluster once a daemon answers, after removing what crashed harnesses left. (Asked
+     * only here, when the run's client log is set up: Testcontainers logs from its first use on.)
+     */
     public static ClusterFactory clusters(DockerSpec spec, PrintStream out) {
         return (config, folder) -> {
+            if (!daemonAnswers()) {
+                throw new ClusterException("--backend docker: no Docker daemon answers (start one, or set DOCKER_HOST); see docs/docker.md");
+            }
             List<String> removed = new DockerJanitor(DockerClientFactory.instance().client()).sweep();
             if (!removed.isEmpty()) out.println("removed " + removed.size() + " Docker leftover(s) of an earlier crashed run: " + String.join(", ", removed));
             return new ContainerCluster(spec, folder.nodes());

@@ -17,5 +17,5 @@ public record DockerSpec(int nodes, String kafkaImage, Map<String, String> broke
     }
 
     /** The Toxiproxy image used when proxy faults are asked for. */
-    public static final String DEFAULT_TOXIPROXY_IMAGE = "ghcr.io/shopify/toxiproxy:2.12.0";
+    public static final String DEFAULT_TOXIPROXY_IMAGE = "ghcr.io/shopify/toxiproxy:2.5.0";
 }

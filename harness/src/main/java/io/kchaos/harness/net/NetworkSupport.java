@@ -32,7 +32,7 @@ public record NetworkSupport(String noNamespaces, String noDelay, LinkDelay.Fact
 
     /** Probes this machine; {@code wanted} false (--no-namespaces) skips the probe. */
     public static NetworkSupport probe(CommandRunner runner, boolean wanted) {
-        if (!wanted) return none("--no-namespaces");
+        if (!wanted) return none("--no-namespaces was given");
         if (!"0".equals(runner.run("id", "-u").stdout().trim())) return none("not running as root");
         List<String> missing = new ArrayList<>();
         if (!runner.run("ip", "-V").ok()) missing.add("ip");

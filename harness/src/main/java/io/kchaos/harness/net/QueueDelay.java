@@ -21,6 +21,7 @@ import java.util.Map;
  */
 public final class QueueDelay implements LinkDelay {
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(15);
+    private static String script;
 
     private final CommandRunner runner;
     private final HelperProcesses helpers;
@@ -39,13 +40,16 @@ public final class QueueDelay implements LinkDelay {
     }
 
     /** The helper's source, passed with {@code python3 -c}. */
-    public static String script() {
-        try (InputStream in = QueueDelay.class.getResourceAsStream("delay_queue.py")) {
-            if (in == null) throw new IllegalStateException("delay_queue.py missing from the harness jar");
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+    public static synchronized String script() {
+        if (script == null) {
+            try (InputStream in = QueueDelay.class.getResourceAsStream("delay_queue.py")) {
+                if (in == null) throw new IllegalStateException("delay_queue.py missing from the harness jar");
+                script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
+        return script;
     }
 
     /** The command that checks, in a throw-away namespace, that the helper can bind a queue here. */

@@ -11,6 +11,7 @@ import io.kchaos.harness.os.ProcessCommandRunner;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
+import io.kchaos.nemesis.cluster.AdminCoordinatorView;
 import io.kchaos.nemesis.cluster.AdminTopicView;
 import io.kchaos.nemesis.schedule.NemesisSchedule;
 import io.kchaos.report.RunReport;
@@ -84,10 +85,12 @@ public final class ChaosRun {
              Workload workload = workloads.create(config)) {
             WorkloadContext wctx = new WorkloadContext(cluster::bootstrapServers, config.topic(), config.partitions(),
                     config.replicationFactor(), Map.of(), config.producerConfig(), config.consumerConfig(),
-                    config.producers(), config.consumers(), config.rate(), config.seed(), history);
+                    config.producers(), config.consumers(), config.rate(), config.seed(), history, config.workloadOptions());
             workload.start(wctx);
             AdminTopicView topicView = new AdminTopicView(admin, config.topic(), config.partitions());
-            NemesisContext nctx = new NemesisContext(cluster, topicView, new NemesisRecorder(history), new Random(config.seed()));
+            AdminCoordinatorView coordinators = new AdminCoordinatorView(admin, workload::transactionalIds, workload::groupIds);
+            NemesisContext nctx = new NemesisContext(cluster, topicView, new NemesisRecorder(history), new Random(config.seed()),
+                    coordinators);
             NemesisSchedule schedule = new NemesisSchedule(nemeses, nctx, seconds(config.nemesisIntervalSeconds()),
                     seconds(config.faultDurationSeconds()));
             try (MetadataPoller poller = new MetadataPoller(admin, config.topic(), history, folder.leaders());

@@ -44,9 +44,16 @@ public final class Hosts {
             return c;
         }
 
-        /** Why a capability is missing, or null. */
-        private String reason(Capability c) {
-            return c == Capability.NETWORK ? support.noNamespaces() : support.delay() ? null : support.noDelay();
+        /** Why these hosts lack a capability they govern (network, link delay), or null; others are not theirs to refuse. */
+        private String missing(Capability c) {
+            switch (c) {
+                case NETWORK:
+                    return support.noNamespaces();
+                case LINK_DELAY:
+                    return support.delay() ? null : support.noDelay();
+                default:
+                    return null;
+            }
         }
 
         /** One line naming the faults unavailable on this machine and why; empty when every fault is available. */
@@ -63,13 +70,14 @@ public final class Hosts {
             return support.delayName().equals("netem") ? Optional.empty() : Optional.of("note: link delay by " + support.delayName());
         }
 
-        /** Throws IllegalArgumentException (one line) when a chosen nemesis needs what this machine lacks. */
+        /** Throws IllegalArgumentException (one line) when a chosen nemesis needs network or delay this machine lacks. */
         public void refuseUnavailable(List<Nemesis> nemeses) {
             List<String> problems = new ArrayList<>();
             for (Nemesis n : nemeses) {
-                for (Capability c : n.requires()) {
-                    if (!capabilities().contains(c)) {
-                        problems.add("nemesis '" + n.name() + "' is unavailable: " + c.need() + ", but " + reason(c));
+                for (Capability c : Capability.values()) {
+                    String why = n.requires().contains(c) ? missing(c) : null;
+                    if (why != null) {
+                        problems.add("nemesis '" + n.name() + "' is unavailable: " + c.need() + ", but " + why);
                         break;
                     }
                 }

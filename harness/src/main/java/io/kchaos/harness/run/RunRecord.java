@@ -21,7 +21,8 @@ public final class RunRecord {
         json.put("command", c.command());
         json.put("scenario", c.scenario());
         json.put("seed", c.seed());
-        json.put("workload", "queue");
+        json.put("workload", c.workload());
+        putMap("workload-options", c.workloadOptions());
         json.put("nodes", c.nodes());
         json.put("topic", c.topic());
         json.put("partitions", c.partitions());

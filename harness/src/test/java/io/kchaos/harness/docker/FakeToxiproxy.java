@@ -61,7 +61,7 @@ final class FakeToxiproxy implements AutoCloseable {
         }
         ObjectNode p = proxies.get(proxy);
         if (p == null) {
-            reply(ex, 404, Json.object().put("status", 404).put("title", "proxy not found"));
+            reply(ex, 404, Json.object().put("error", "proxy not found").put("status", 404));
             return;
         }
         ObjectNode toxics = (ObjectNode) p.get("toxics");

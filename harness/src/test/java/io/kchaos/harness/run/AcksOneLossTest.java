@@ -27,13 +27,13 @@ class AcksOneLossTest {
 
     @Test
     void acksOneUnderPauseFollowersKillLeaderLosesAcknowledgedWrites(@TempDir Path store) throws Exception {
-        int exit = Main.execute("run", "--time-limit", "35", "--nemesis", "pause-followers-kill-leader",
-                "--nemesis-interval", "8", "--fault-duration", "4", "--seed", "7",
-                "--producer-config", "acks=1", "--store", store.toString());
+        // the shipped scenario: acks=1, pause-followers-kill-leader every ~8 s for 35 s (scenarios/leader-kill-acks1.json)
+        int exit = Main.execute("run", "--scenario", "leader-kill-acks1", "--seed", "7", "--store", store.toString());
         RunHistories h = new RunHistories(store);
         assertEquals(1, exit, "anomalies expected in " + h.dir + ": " + h.results);
         assertTrue(h.anomalies("lost-write") > 0, "lost-write reported: " + h.results.path("anomaly-types"));
         assertTrue(h.nemesis("pause") >= 1 && h.nemesis("kill") >= 1, "the fault happened: " + h.counts);
+        assertEquals("leader-kill-acks1", Json.MAPPER.readTree(h.dir.resolve("run.json").toFile()).path("scenario").asText());
 
         String dom = ReportInBrowser.check(h.dir, "kill ");
         assertTrue(dom.contains("lost-write"), "the report shows the lost writes");

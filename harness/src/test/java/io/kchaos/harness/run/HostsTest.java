@@ -38,8 +38,9 @@ class HostsTest {
         Hosts.Plan plan = Hosts.plan(true, machine("1000", l -> false));
         assertEquals(Set.of(), plan.capabilities());
         assertInstanceOf(LoopbackHosts.class, plan.create());
-        assertEquals("note: every node runs on loopback (not running as root); unavailable faults: partition, partition-clients, slow, flaky",
-                plan.note().orElseThrow());
+        String note = plan.note().orElseThrow();
+        assertTrue(note.startsWith("note: every node runs on loopback (not running as root); unavailable faults: partition, "), note);
+        for (String fault : List.of("partition-clients", "slow", "flaky")) assertTrue(note.contains(", " + fault), note);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> plan.refuseUnavailable(nemeses("kill-leader", "partition")));
         assertEquals("nemesis 'partition' is unavailable: network faults need each node in its own network namespace, but not running as root",
                 e.getMessage());
@@ -69,6 +70,6 @@ class HostsTest {
     void missingToolsAndNoNamespacesAreNamed() {
         assertTrue(Hosts.plan(true, machine("0", l -> l.startsWith("iptables"))).note().orElseThrow()
                 .contains("iptables not found (install the iproute2 and iptables packages)"));
-        assertTrue(Hosts.plan(false, machine("0", l -> false)).note().orElseThrow().contains("(--no-namespaces)"));
+        assertTrue(Hosts.plan(false, machine("0", l -> false)).note().orElseThrow().contains("(--no-namespaces was given)"));
     }
 }

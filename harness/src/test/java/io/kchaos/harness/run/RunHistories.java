@@ -37,6 +37,10 @@ final class RunHistories {
         return counts.getOrDefault("nemesis:" + f + ":info", 0);
     }
 
+    JsonNode runJson() throws IOException {
+        return Json.MAPPER.readTree(Files.readString(dir.resolve("run.json")));
+    }
+
     long anomalies(String type) {
         return results.path("anomalies").path(type).path("count").asLong(0);
     }

@@ -2,6 +2,7 @@ package io.kchaos.harness.run;
 
 import io.kchaos.checker.history.OpType;
 import io.kchaos.harness.cli.Main;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,29 +15,69 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The foundation's end-to-end check on a real 3-node cluster: the safe default (acks=all, min.insync.replicas=2,
- * unclean election off) under kill-leader for 45 s is valid, and the history shows the faults really happened.
+ * unclean election off) under kill-leader for 45 s is valid, the history shows the faults really happened, the
+ * post-run replica audit ran, and the report renders. One run serves every test here.
  */
 @Tag("cluster")
 class SafeRunTest {
+    @TempDir
+    static Path store;
+    static int exit;
+    static RunHistories run;
+
+    @BeforeAll
+    static void runOnce() throws Exception {
+        exit = Main.execute("run", "--time-limit", "45", "--nemesis", "kill-leader", "--nemesis-interval", "8",
+                "--fault-duration", "4", "--seed", "42", "--store", store.toString());
+        run = new RunHistories(store);
+    }
 
     @Test
-    void safeConfigurationUnderKillLeaderIsValid(@TempDir Path store) throws Exception {
-        int exit = Main.execute("run", "--time-limit", "45", "--nemesis", "kill-leader", "--nemesis-interval", "8",
-                "--fault-duration", "4", "--seed", "42", "--store", store.toString());
-        RunHistories h = new RunHistories(store);
-        assertEquals(0, exit, "verdict of " + h.dir + ": " + h.results);
-        assertTrue(h.nemesis("kill") >= 2, "at least two leader kills: " + h.counts);
-        assertTrue(h.nemesis("start") >= 2, "killed leaders restarted: " + h.counts);
-        assertTrue(h.count("send", OpType.OK) >= 500, "hundreds of acknowledged sends: " + h.counts);
-        assertTrue(h.count("send", OpType.FAIL) + h.count("send", OpType.INFO) > 0,
-                "sends failed or became indeterminate around the kills: " + h.counts);
-        assertTrue(h.count("drain", OpType.OK) >= 1, "a final drain: " + h.counts);
-        assertEquals(0, h.results.path("stats").path("unseen").asLong(-1), "every acknowledged write was read: " + h.results);
-        for (String f : new String[]{"run.json", "results.json", "history.jsonl", "nodes/1/server.log"}) {
-            assertTrue(Files.size(h.dir.resolve(f)) > 0, f + " written");
+    void safeConfigurationUnderKillLeaderIsValid() {
+        assertEquals(0, exit, "verdict of " + run.dir + ": " + run.results);
+        assertTrue(run.nemesis("kill") >= 2, "at least two leader kills: " + run.counts);
+        assertTrue(run.nemesis("start") >= 2, "killed leaders restarted: " + run.counts);
+        assertTrue(run.count("send", OpType.OK) >= 500, "hundreds of acknowledged sends: " + run.counts);
+        assertTrue(run.count("send", OpType.FAIL) + run.count("send", OpType.INFO) > 0,
+                "sends failed or became indeterminate around the kills: " + run.counts);
+        assertTrue(run.count("drain", OpType.OK) >= 1, "a final drain: " + run.counts);
+        assertEquals(0, run.results.path("stats").path("unseen").asLong(-1), "every acknowledged write was read: " + run.results);
+    }
+
+    @Test
+    void runFolderHoldsEverything() throws Exception {
+        for (String f : new String[]{"run.json", "results.json", "history.jsonl", "leaders.jsonl", "nodes/1/server.log"}) {
+            assertTrue(Files.size(run.dir.resolve(f)) > 0, f + " written");
         }
-        assertTrue(Files.isDirectory(h.dir.resolve("nodes/2/data")), "data dir kept");
-        String dom = ReportInBrowser.check(h.dir, "kill ");
+        assertTrue(Files.isDirectory(run.dir.resolve("nodes/2/data")), "data dir kept");
+        assertTrue(run.runJson().path("startup-seconds").asDouble() > 0, "start-up time recorded");
+        assertEquals(42, run.runJson().path("seed").asLong(), "seed recorded");
+    }
+
+    @Test
+    void resultsIncludeTheReplicaAudit() {
+        var replicas = run.results.path("stats").path("replicas");
+        for (int p = 0; p < 3; p++) {
+            var part = replicas.path("kchaos-queue-" + p);
+            assertTrue(part.path("high-watermark").asLong() > 0, "partition " + p + " audited: " + replicas);
+            assertTrue(part.path("batches-compared").asLong() > 0, "batches compared for partition " + p + ": " + part);
+            assertTrue(part.path("epochs").size() >= 1, "epochs listed for partition " + p + ": " + part);
+        }
+    }
+
+    @Test
+    void reportRendersInABrowser() throws Exception {
+        String dom = ReportInBrowser.check(run.dir, "kill ");
         assertTrue(dom.contains("valid"), "the banner shows the verdict");
+    }
+
+    @Test
+    void replicaDamageIsReportedOneTypeEach(@TempDir Path work) throws Exception {
+        ReplicaDamage damage = new ReplicaDamage(run.dir, work);
+        assertEquals(0, damage.verify("intact", d -> { }), "the cleanly stopped replicas agree");
+        damage.expectOnly("corrupt-batch", "flipped byte", ReplicaDamage::flipByteInARecord);
+        damage.expectOnly("committed-data-missing", "segment truncated between batches", ReplicaDamage::truncateSegmentMidway);
+        damage.expectOnly("epoch-lineage-mismatch", "epoch start offset changed", ReplicaDamage::shiftAnEpochStartOffset);
+        damage.expectOnly("checkpoint-unreadable", "garbage checkpoint line", ReplicaDamage::garbleACheckpointLine);
     }
 }

@@ -30,6 +30,9 @@ public final class AdminTopicView implements TopicView {
     public Optional<TopicDescription> describe() {
         try {
             return Optional.of(admin.describeTopics(List.of(topic)).allTopicNames().get(5, TimeUnit.SECONDS).get(topic));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // a nemesis waiting on the metadata must see that the run is stopping
+            return Optional.empty();
         } catch (Exception e) {
             return Optional.empty();
         }

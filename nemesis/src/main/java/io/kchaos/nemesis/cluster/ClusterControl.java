@@ -5,7 +5,8 @@ import java.util.Optional;
 
 /**
  * What a nemesis may do to the cluster's nodes: the small interface the harness's cluster backends implement
- * (local JVMs, containers). Process control only; network faults go through {@link #network()}.
+ * (local JVMs, containers). Process control only; network faults go through {@link #network()}, proxy faults through
+ * {@link #toxics()}.
  */
 public interface ClusterControl {
     /** Node ids, in order. */
@@ -33,4 +34,9 @@ public interface ClusterControl {
 
     /** Network faults, when this backend can inject them (e.g. not without root for the local backend). */
     Optional<NetworkControl> network();
+
+    /** Toxiproxy faults, when this backend puts proxies in front of the nodes (the Docker backend can). */
+    default Optional<ToxicControl> toxics() {
+        return Optional.empty();
+    }
 }

@@ -102,9 +102,10 @@ public final class NemesisSchedule implements Runnable {
         finalHeal(ctx);
     }
 
-    /** Restores the whole cluster: network healed, every node resumed and running; each repair recorded. */
+    /** Restores the whole cluster: network and proxies healed, every node resumed and running; each repair recorded. */
     public static void finalHeal(NemesisContext ctx) {
         ctx.cluster().network().ifPresent(net -> ctx.recorder().record("heal", NemesisRecorder.nodes(ctx.cluster().nodeIds()), net::healAll));
+        ctx.cluster().toxics().ifPresent(t -> ctx.recorder().record("heal-toxic", NemesisRecorder.nodes(ctx.cluster().nodeIds()), t::healAll));
         List<Integer> paused = ctx.cluster().nodeIds().stream().filter(ctx.cluster()::isPaused).toList();
         if (!paused.isEmpty()) {
             ctx.recorder().record("resume", NemesisRecorder.nodes(paused), () -> paused.forEach(ctx.cluster()::resume));

@@ -1,0 +1,94 @@
+package io.kchaos.harness.compare;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import io.kchaos.checker.history.History;
+import io.kchaos.checker.history.HistoryFile;
+import io.kchaos.checker.history.Json;
+import io.kchaos.checker.result.Verdict;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What a finished run folder says, for comparing runs and filling a matrix: its configuration (run.json), verdict
+ * and anomaly counts (results.json; UNKNOWN when the run was never judged) and its send figures (history.jsonl).
+ */
+public record RunSummary(Path dir, JsonNode run, Verdict verdict, Map<String, Long> anomalies, SendFigures sends,
+                         double longestNoAckSeconds) {
+
+    /**
+     * Reads a run folder (or a link to one, like {@code store/latest}).
+     *
+     * @throws IllegalArgumentException (one line) when it is not a run folder
+     */
+    public static RunSummary load(Path folder) {
+        Path dir;
+        try {
+            dir = folder.toRealPath();
+        } catch (IOException e) {
+            throw new IllegalArgumentException("run folder not found: " + folder);
+        }
+        if (!Files.isRegularFile(dir.resolve("run.json")) && !Files.isRegularFile(dir.resolve("history.jsonl"))) {
+            throw new IllegalArgumentException("not a run folder (no run.json, no history.jsonl): " + folder);
+        }
+        JsonNode run = read(dir.resolve("run.json"));
+        JsonNode results = read(dir.resolve("results.json"));
+        Verdict verdict = results.isMissingNode() ? Verdict.UNKNOWN
+                : results.path("errors").size() > 0 ? Verdict.UNKNOWN
+                : results.path("valid").asBoolean(false) ? Verdict.VALID : Verdict.INVALID;
+        Map<String, Long> anomalies = new TreeMap<>();
+        results.path("anomalies").fields().forEachRemaining(e -> anomalies.put(e.getKey(), e.getValue().path("count").asLong()));
+        Path history = dir.resolve("history.jsonl");
+        SendFigures sends = SendFigures.of(Files.isRegularFile(history) ? HistoryFile.open(history) : History.of(List.of()));
+        double gap = results.path("stats").path("availability").path("longest-no-ok-send-s").asDouble(Double.NaN);
+        return new RunSummary(dir, run, verdict, anomalies, sends, gap);
+    }
+
+    private static JsonNode read(Path file) {
+        if (!Files.isRegularFile(file)) return MissingNode.getInstance();
+        try {
+            return Json.MAPPER.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage().replaceAll("\\s*\\R\\s*", " "));
+        }
+    }
+
+    /** Count of one anomaly type (0 when absent). */
+    public long anomalies(String type) {
+        return anomalies.getOrDefault(type, 0L);
+    }
+
+    public String kafkaVersion() {
+        return run.path("kafka-version").asText("?");
+    }
+
+    /**
+     * The settings the run used: broker settings, producer and consumer config ({@code producer.acks} style keys),
+     * format-time features ({@code feature eligible.leader.replicas.version}), Kafka version and the run's shape.
+     */
+    public Map<String, String> settings() {
+        Map<String, String> out = new TreeMap<>();
+        run.path("broker-settings").fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
+        run.path("producer-config").fields().forEachRemaining(e -> out.put("producer." + e.getKey(), e.getValue().asText()));
+        run.path("consumer-config").fields().forEachRemaining(e -> out.put("consumer." + e.getKey(), e.getValue().asText()));
+        run.path("kafka-features").fields().forEachRemaining(e -> out.put("feature " + e.getKey(), e.getValue().asText()));
+        out.put("kafka-version", kafkaVersion());
+        for (String k : new String[]{"scenario", "nemesis", "nodes", "partitions", "replication-factor", "rate", "time-limit-seconds"}) {
+            JsonNode v = run.path(k);
+            if (!v.isMissingNode() && !v.isNull()) out.put(k, v.isArray() ? String.join(",", toStrings(v)) : v.asText());
+        }
+        return out;
+    }
+
+    private static List<String> toStrings(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(x -> out.add(x.asText()));
+        return out;
+    }
+}

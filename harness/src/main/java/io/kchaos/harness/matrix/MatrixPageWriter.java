@@ -1,0 +1,35 @@
+package io.kchaos.harness.matrix;
+
+import io.kchaos.harness.compare.RunSummary;
+import io.kchaos.report.MatrixCell;
+import io.kchaos.report.MatrixReport;
+import io.kchaos.report.RunReport;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Hands a finished matrix to the reports module: matrix.html (one cell per run, linking each run's report) and junit.xml. */
+public final class MatrixPageWriter {
+    private MatrixPageWriter() {
+    }
+
+    public static MatrixReport.Written write(Path matrixDir, MatrixResult result) {
+        List<MatrixCell> cells = new ArrayList<>();
+        for (CellOutcome c : result.cells()) {
+            for (RunOutcome r : c.runs()) {
+                RunSummary s = r.summary();
+                String label = c.cell().id() + " " + c.cell().label() + (result.repeat() > 1 ? " #" + r.repeat() : "");
+                long gap = s == null || Double.isNaN(s.longestNoAckSeconds()) ? -1 : (long) (s.longestNoAckSeconds() * 1e9);
+                double p99 = s == null ? Double.NaN : s.sends().latencyMillis(99);
+                String link = null;
+                if (s != null && Files.isRegularFile(s.dir().resolve(RunReport.HTML))) {
+                    link = matrixDir.toAbsolutePath().normalize().relativize(s.dir().resolve(RunReport.HTML)).toString().replace('\\', '/');
+                }
+                cells.add(new MatrixCell(label, c.cell().values(), r.verdict(), s == null ? null : s.anomalies(), gap, p99, link));
+            }
+        }
+        return MatrixReport.write(matrixDir, cells);
+    }
+}

@@ -1,0 +1,151 @@
+package io.kchaos.harness.matrix;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.checker.history.Json;
+import io.kchaos.harness.compare.RunSummary;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A finished matrix: every cell's repeats judged against the expectations. Exit code 1 when an expectation is unmet,
+ * else 2 when some run could not be judged, else 0. Renders the table (console and matrix.txt) and matrix.json.
+ */
+public record MatrixResult(String scenario, String command, int repeat, List<MatrixAxis> axes, List<Expectation> expectations,
+                           List<CellOutcome> cells) {
+    /** The anomaly columns of the table (every anomaly still counts in the verdict columns and matrix.json). */
+    static final List<String> COLUMNS = List.of("lost-write", "duplicate", "inconsistent-offsets");
+
+    /** The expectations that select the cell. */
+    public List<Expectation> expectationsOf(MatrixCellSpec cell) {
+        return expectations.stream().filter(e -> e.selects(cell)).toList();
+    }
+
+    /** Why the cell breaks its expectations (empty when it keeps them all). */
+    public List<String> unmet(CellOutcome c) {
+        List<String> out = new ArrayList<>();
+        for (Expectation e : expectationsOf(c.cell())) e.unmet(c).ifPresent(out::add);
+        return out;
+    }
+
+    public int exitCode() {
+        if (cells.stream().anyMatch(c -> !unmet(c).isEmpty())) return 1;
+        return cells.stream().anyMatch(c -> c.unknown() > 0) ? 2 : 0;
+    }
+
+    /** The console table, one row per cell. */
+    public String table() {
+        List<String[]> rows = new ArrayList<>();
+        List<String> head = new ArrayList<>(List.of("cell", "settings", "runs", "valid", "invalid", "unknown"));
+        head.addAll(COLUMNS);
+        head.addAll(List.of("refused", "availability", "p99 ms", "expect"));
+        rows.add(head.toArray(String[]::new));
+        for (CellOutcome c : cells) {
+            List<String> r = new ArrayList<>(List.of(c.cell().id(), c.cell().label(), Integer.toString(c.runs().size()),
+                    Long.toString(c.valid()), Long.toString(c.invalid()), Long.toString(c.unknown())));
+            for (String type : COLUMNS) {
+                long n = c.total(type);
+                r.add(n == 0 ? "0" : n + " (" + c.runsWith(type) + "/" + c.runs().size() + ")");
+            }
+            r.add(Long.toString(c.refused()));
+            r.add(Double.isNaN(c.availability()) ? "-" : String.format("%.1f %%", 100 * c.availability()));
+            r.add(Double.isNaN(c.p99Millis()) ? "-" : String.format("%.1f", c.p99Millis()));
+            List<Expectation> es = expectationsOf(c.cell());
+            r.add(es.isEmpty() ? "" : String.join(",", es.stream().map(Expectation::outcome).toList()) + (unmet(c).isEmpty() ? " ok" : " UNMET"));
+            rows.add(r.toArray(String[]::new));
+        }
+        int[] w = new int[head.size()];
+        for (String[] r : rows) for (int i = 0; i < r.length; i++) w[i] = Math.max(w[i], r[i].length());
+        StringBuilder sb = new StringBuilder();
+        for (String[] r : rows) {
+            StringBuilder line = new StringBuilder();
+            for (int i = 0; i < r.length; i++) line.append(r[i]).append(" ".repeat(w[i] - r[i].length())).append("  ");
+            sb.append(line.toString().stripTrailing()).append('\n');
+        }
+        sb.append("(anomaly columns: total count (runs with it / runs); refused: sends refused with NotEnoughReplicas; "
+                + "availability: share of sends acknowledged; p99: worst repeat)\n");
+        for (CellOutcome c : cells) unmet(c).forEach(u -> sb.append(c.cell().id()).append(" UNMET: ").append(u).append('\n'));
+        return sb.toString();
+    }
+
+    /** matrix.json; run folders relative to {@code matrixDir}. */
+    public ObjectNode toJson(Path matrixDir) {
+        ObjectNode o = Json.object();
+        o.put("scenario", scenario);
+        o.put("command", command);
+        o.put("repeat", repeat);
+        ArrayNode ax = o.putArray("axes");
+        for (MatrixAxis a : axes) {
+            ObjectNode x = ax.addObject();
+            x.put("key", a.key());
+            x.put("target", a.route().target().name().toLowerCase());
+            x.put("setting", a.route().key());
+            a.values().forEach(x.putArray("values")::add);
+        }
+        ArrayNode ex = o.putArray("expectations");
+        expectations.forEach(e -> ex.add(e.text()));
+        ArrayNode cs = o.putArray("cells");
+        for (CellOutcome c : cells) cs.add(cellJson(c, matrixDir));
+        o.put("exit-code", exitCode());
+        return o;
+    }
+
+    private ObjectNode cellJson(CellOutcome c, Path matrixDir) {
+        ObjectNode x = Json.object();
+        x.put("id", c.cell().id());
+        x.put("label", c.cell().label());
+        ObjectNode settings = x.putObject("settings");
+        c.cell().values().forEach(settings::put);
+        ArrayNode ex = x.putArray("expect");
+        expectationsOf(c.cell()).forEach(e -> ex.add(e.outcome()));
+        List<String> unmet = unmet(c);
+        x.put("expectations-met", unmet.isEmpty());
+        unmet.forEach(x.putArray("unmet")::add);
+        ObjectNode s = x.putObject("summary");
+        s.put("runs", c.runs().size());
+        s.put("valid", c.valid());
+        s.put("invalid", c.invalid());
+        s.put("unknown", c.unknown());
+        ObjectNode an = s.putObject("anomalies");
+        for (String t : c.anomalyTypes()) {
+            ObjectNode a = an.putObject(t);
+            a.put("runs", c.runsWith(t));
+            a.put("count", c.total(t));
+        }
+        s.put("refused", c.refused());
+        number(s, "availability", c.availability());
+        number(s, "throughput", c.throughput());
+        number(s, "p99-ms", c.p99Millis());
+        number(s, "longest-no-ack-s", c.longestNoAckSeconds());
+        ArrayNode runs = x.putArray("runs");
+        for (RunOutcome r : c.runs()) {
+            ObjectNode ro = runs.addObject();
+            ro.put("repeat", r.repeat());
+            ro.put("exit-code", r.exitCode());
+            ro.put("verdict", r.verdict().name().toLowerCase());
+            RunSummary sum = r.summary();
+            if (sum == null) continue;
+            ro.put("dir", matrixDir.toAbsolutePath().normalize().relativize(sum.dir()).toString());
+            ro.put("kafka-version", sum.kafkaVersion());
+            ObjectNode ra = ro.putObject("anomalies");
+            sum.anomalies().forEach((k, v) -> ra.put(k, (long) v));
+            ObjectNode sends = ro.putObject("sends");
+            sends.put("ok", sum.sends().ok());
+            sends.put("fail", sum.sends().fail());
+            sends.put("info", sum.sends().info());
+            sends.put("refused", sum.sends().refused());
+            number(ro, "availability", sum.sends().availability());
+            number(ro, "throughput", sum.sends().throughput());
+            number(ro, "p50-ms", sum.sends().latencyMillis(50));
+            number(ro, "p99-ms", sum.sends().latencyMillis(99));
+        }
+        return x;
+    }
+
+    private static void number(ObjectNode o, String key, double v) {
+        if (Double.isNaN(v)) o.putNull(key);
+        else o.put(key, Math.round(v * 10000) / 10000.0);
+    }
+}

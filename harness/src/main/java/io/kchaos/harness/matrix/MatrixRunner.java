@@ -1,0 +1,95 @@
+package io.kchaos.harness.matrix;
+
+import io.kchaos.harness.compare.RunSummary;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * Runs every cell of a matrix {@code repeat} times, one run at a time, each a normal run folder under the matrix
+ * folder ({@code <matrix>/<timestamp>-<cell>-r<n>/}) on a fresh cluster, and collects their summaries.
+ */
+public final class MatrixRunner {
+    private final Path matrixDir;
+    private final String scenario;
+    private final List<String> commonArgs;
+    private final Long seed;
+    private final int repeat;
+    private final RunLauncher launcher;
+    private final PrintStream out;
+
+    /**
+     * @param scenario   the scenario every run starts from
+     * @param commonArgs run options for every cell (before the cell's own settings)
+     * @param seed       base seed (repeat n uses seed + n - 1, the same in every cell), or null for random seeds
+     */
+    public MatrixRunner(Path matrixDir, String scenario, List<String> commonArgs, Long seed, int repeat, RunLauncher launcher, PrintStream out) {
+        this.matrixDir = matrixDir;
+        this.scenario = scenario;
+        this.commonArgs = List.copyOf(commonArgs);
+        this.seed = seed;
+        this.repeat = repeat;
+        this.launcher = launcher;
+        this.out = out;
+    }
+
+    public List<CellOutcome> run(List<MatrixCellSpec> cells) throws Exception {
+        List<CellOutcome> outcomes = new ArrayList<>();
+        int total = cells.size() * repeat;
+        int n = 0;
+        for (MatrixCellSpec cell : cells) {
+            List<RunOutcome> runs = new ArrayList<>();
+            for (int r = 1; r <= repeat; r++) {
+                n++;
+                out.printf("%n=== matrix run %d/%d: %s %s, repeat %d/%d%n", n, total, cell.id(), cell.label(), r, repeat);
+                runs.add(runOnce(cell, r));
+                RunOutcome last = runs.get(runs.size() - 1);
+                out.printf("=== %s repeat %d: %s%s%n", cell.id(), r, last.verdict().name().toLowerCase(),
+                        last.summary() == null ? " (no run folder)" : " in " + last.summary().dir());
+            }
+            outcomes.add(new CellOutcome(cell, runs));
+        }
+        return outcomes;
+    }
+
+    /** The arguments of one repeat of a cell. */
+    List<String> args(MatrixCellSpec cell, int r) {
+        List<String> args = new ArrayList<>(List.of("--scenario", scenario, "--store", matrixDir.toString(), "--name", cell.id() + "-r" + r));
+        if (seed != null) args.addAll(List.of("--seed", Long.toString(seed + r - 1)));
+        args.addAll(commonArgs);
+        args.addAll(cell.runArgs());
+        return args;
+    }
+
+    private RunOutcome runOnce(MatrixCellSpec cell, int r) throws Exception {
+        Set<Path> before = folders();
+        int exit = launcher.launch(args(cell, r));
+        Set<Path> created = folders();
+        created.removeAll(before);
+        String suffix = "-" + cell.id() + "-r" + r;
+        Path dir = created.stream().filter(p -> p.getFileName().toString().contains(suffix)).findFirst().orElse(null);
+        RunSummary summary = null;
+        if (dir != null) {
+            try {
+                summary = RunSummary.load(dir);
+            } catch (IllegalArgumentException e) {
+                out.println("warning: " + e.getMessage());
+            }
+        }
+        return new RunOutcome(r, exit, summary);
+    }
+
+    private Set<Path> folders() throws IOException {
+        if (!Files.isDirectory(matrixDir)) return new HashSet<>();
+        try (Stream<Path> s = Files.list(matrixDir)) {
+            return new HashSet<>(s.filter(p -> Files.isDirectory(p) && !Files.isSymbolicLink(p)).toList());
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package io.kchaos.harness.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.checker.history.History;
+import io.kchaos.checker.history.Json;
+import io.kchaos.checker.history.Op;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+
+/**
+ * Tells which workload wrote a history, so {@code check} judges it with the right checkers: the {@code workload} of
+ * the run.json next to it, else the first op whose f only one workload uses ({@code txn}; {@code subscribe},
+ * {@code commit}, {@code catch-up}, ...) within the first {@value #SCAN_LIMIT} ops, else the queue workload.
+ */
+public final class HistoryWorkload {
+    static final int SCAN_LIMIT = 100_000;
+    private static final Set<String> GROUP_FS = Set.of("subscribe", "commit", "committed", "catch-up", "crash", "close", "reset");
+
+    private HistoryWorkload() {
+    }
+
+    /** The workload named by run.json beside the history file, or found in its ops. */
+    public static String of(Path historyFile, History history) {
+        Path runJson = historyFile.toAbsolutePath().resolveSibling("run.json");
+        if (Files.isRegularFile(runJson)) {
+            try {
+                JsonNode w = Json.MAPPER.readTree(Files.readString(runJson)).get("workload");
+                if (w != null && w.isTextual() && Judges.WORKLOADS.contains(w.asText())) return w.asText();
+            } catch (IOException | RuntimeException e) {
+                // fall back to the ops
+            }
+        }
+        return fromOps(history);
+    }
+
+    /** The workload whose ops the history holds, from its first {@value #SCAN_LIMIT} ops. */
+    public static String fromOps(History history) {
+        try {
+            history.forEach(new Scan());
+        } catch (Found f) {
+            return f.workload;
+        }
+        return "queue";
+    }
+
+    private static final class Scan implements java.util.function.Consumer<Op> {
+        private int seen;
+
+        @Override
+        public void accept(Op op) {
+            if (++seen > SCAN_LIMIT) throw new Found("queue");
+            if (op.isNemesis()) return;
+            if ("txn".equals(op.f())) throw new Found("txn");
+            if (GROUP_FS.contains(op.f())) throw new Found("group");
+        }
+    }
+
+    /** Ends the scan early (History has no other way to stop a walk). */
+    private static final class Found extends RuntimeException {
+        final String workload;
+
+        Found(String workload) {
+            super(null, null, false, false);
+            this.workload = workload;
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package io.kchaos.harness.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A scenario sets run options' values; options given on the command line win (config maps key by key). */
+class ScenarioDefaultsTest {
+
+    private static RunCommand parsed(String... args) {
+        RunCommand run = new RunCommand();
+        CommandLine cl = new CommandLine(run);
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.parseArgs(args);
+        return run;
+    }
+
+    @Test
+    void scenarioValuesApplyUnlessGivenOnTheCommandLine() {
+        RunCommand run = parsed("--time-limit", "12", "--broker-config", "min.insync.replicas=2", "--producer-config", "linger.ms=5");
+        ScenarioDefaults.apply("isr-shrink-unclean", run.spec);
+        assertEquals(12, run.timeLimit, "explicit --time-limit wins");
+        assertEquals(List.of("isr-shrink"), run.nemesis);
+        assertEquals(2, run.replicationFactor);
+        assertEquals(1, run.partitions);
+        assertEquals(500.0, run.rate);
+        assertEquals("2", run.brokerConfig.get("min.insync.replicas"), "explicit broker setting wins");
+        assertEquals("true", run.brokerConfig.get("unclean.leader.election.enable"), "the scenario's other broker settings stay");
+        assertEquals(Map.of("acks", "all", "enable.idempotence", "false", "retries", "0", "linger.ms", "5"), run.producerConfig);
+    }
+
+    @Test
+    void aBadScenarioFileExitsTwoNamingTheField(@TempDir Path dir) throws Exception {
+        Path f = Files.writeString(dir.resolve("bad.json"), "{\"nemesis\": [\"kill-leader\"], \"fault-duration\": \"5s\"}");
+        StringWriter err = new StringWriter();
+        assertEquals(2, Main.execute(new PrintWriter(err, true), "run", "--scenario", f.toString(), "--store", dir.resolve("store").toString()));
+        assertTrue(err.toString().startsWith("kchaos: scenario " + f + ": field 'fault-duration' must be a number, not the string \"5s\""), err.toString());
+    }
+
+    @Test
+    void unsupportedKafkaVersionsExitTwoBeforeAnyNetwork(@TempDir Path dir) {
+        StringWriter err = new StringWriter();
+        assertEquals(2, Main.execute(new PrintWriter(err, true), "run", "--kafka-version", "3.6.2", "--store", dir.toString()));
+        assertEquals("kchaos: Kafka 3.6.2 is not supported: kchaos runs KRaft combined mode from 3.7 on", err.toString().strip());
+        StringWriter err2 = new StringWriter();
+        assertEquals(2, Main.execute(new PrintWriter(err2, true), "matrix", "--scenario", "safe-default", "--kafka-version", "2.8.2,4.1.1",
+                "--store", dir.toString()));
+        assertTrue(err2.toString().contains("Kafka 2.8.2 is not supported"), err2.toString());
+    }
+}

@@ -1,0 +1,100 @@
+package io.kchaos.harness.matrix;
+
+import io.kchaos.harness.compare.FakeRunFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Expectations and the matrix's exit code, on run folders a fake launcher writes (no cluster). */
+class MatrixTest {
+    private final List<MatrixAxis> axes = List.of(MatrixAxis.parse("min.insync.replicas=1,2"), MatrixAxis.parse("acks=1,all"));
+    private final List<MatrixCellSpec> cells = MatrixCellSpec.grid(axes);
+
+    private Expectation expect(String text) {
+        return Expectation.parse(text, axes, cells);
+    }
+
+    private static String refusal(Runnable r) {
+        return assertThrows(IllegalArgumentException.class, r::run).getMessage();
+    }
+
+    @Test
+    void expectationsParseAndSelectCells() {
+        Expectation e = expect("min.insync.replicas=2,acks=all:valid");
+        assertEquals(List.of("c04"), cells.stream().filter(e::selects).map(MatrixCellSpec::id).toList());
+        assertEquals(2, cells.stream().filter(expect("producer.acks=1:lost-write")::selects).count(), "a prefixed key names the same axis");
+        assertEquals(4, cells.stream().filter(expect("*:invalid")::selects).count());
+        assertTrue(refusal(() -> expect("min.insync.replicas=2")).contains("must look like"));
+        assertTrue(refusal(() -> expect("retries=0:valid")).contains("no --set or --kafka-version varies 'retries'"));
+        assertTrue(refusal(() -> expect("min.insync.replicas=3:valid")).contains("matches no cell"));
+        assertTrue(refusal(() -> expect("acks=all:VALID!")).contains("must be valid, invalid or an anomaly type"));
+        assertTrue(refusal(() -> MatrixAxis.parse("acks")).contains("KEY=VALUE"));
+        assertTrue(refusal(() -> MatrixAxis.parse("acks=1,,all")).contains("empty value"));
+    }
+
+    /** Writes a run folder per launch: anomalies for acks=1 cells, a crash (no folder, exit 2) when told to. */
+    private static RunLauncher fake(Path matrixDir, boolean crashMinIsr2) {
+        int[] n = {0};
+        return args -> {
+            String name = args.get(args.indexOf("--name") + 1);
+            boolean acks1 = args.contains("acks=1");
+            if (crashMinIsr2 && args.contains("min.insync.replicas=2")) return 2;
+            Map<String, Long> anomalies = acks1 ? Map.of("lost-write", 4L) : Map.of();
+            FakeRunFolder.write(matrixDir.resolve("20260101T00000" + (n[0]++) + "-" + name), "4.1.1", Map.of(), anomalies,
+                    FakeRunFolder.sends(10, 5, "ok"));
+            return acks1 ? 1 : 0;
+        };
+    }
+
+    private MatrixResult run(Path dir, boolean crash, int repeat, String... expectations) throws Exception {
+        List<Expectation> es = new ArrayList<>();
+        for (String e : expectations) es.add(expect(e));
+        MatrixRunner runner = new MatrixRunner(dir, "s", List.of("--time-limit", "5"), 7L, repeat, fake(dir, crash),
+                new PrintStream(new ByteArrayOutputStream()));
+        return new MatrixResult("s", "kchaos matrix", repeat, axes, es, runner.run(cells));
+    }
+
+    @Test
+    void aValidExpectationOnACellWithAnomaliesExitsOne(@TempDir Path dir) throws Exception {
+        MatrixResult r = run(dir, false, 2, "acks=1:valid");
+        assertEquals(1, r.exitCode());
+        assertEquals(2, r.cells().get(0).runsWith("lost-write"), "both repeats of c01 lost writes");
+        assertEquals(8, r.cells().get(0).total("lost-write"));
+        assertTrue(r.table().contains("c01 UNMET: expected valid, 2 of 2 runs had anomalies [lost-write]"), r.table());
+        assertTrue(r.toJson(dir).path("cells").get(0).path("runs").get(1).path("dir").asText().endsWith("-c01-r2"));
+    }
+
+    @Test
+    void metExpectationsExitZero(@TempDir Path dir) throws Exception {
+        MatrixResult r = run(dir, false, 1, "acks=all:valid", "acks=1:lost-write", "acks=1:invalid");
+        assertEquals(0, r.exitCode(), r.table());
+        assertEquals(1.0, r.cells().get(1).availability());
+    }
+
+    @Test
+    void anUnjudgedRunExitsTwoUnlessAnExpectationFailed(@TempDir Path dir) throws Exception {
+        MatrixResult r = run(dir, true, 1, "acks=all:valid");
+        assertEquals(1, r.cells().get(3).unknown());
+        assertEquals(2, r.exitCode(), "min.insync.replicas=2 runs crashed: could not judge");
+        MatrixResult failed = run(dir.resolve("x"), true, 1, "acks=1:valid");
+        assertEquals(1, failed.exitCode());
+    }
+
+    @Test
+    void eachRepeatGetsItsOwnNameAndSeed(@TempDir Path dir) {
+        MatrixRunner runner = new MatrixRunner(dir, "isr-shrink-unclean", List.of("--time-limit", "5"), 100L, 3, a -> 0, System.out);
+        List<String> args = runner.args(cells.get(2), 3);
+        assertEquals(List.of("--scenario", "isr-shrink-unclean", "--store", dir.toString(), "--name", "c03-r3", "--seed", "102",
+                "--time-limit", "5", "--broker-config", "min.insync.replicas=2", "--producer-config", "acks=1"), args);
+    }
+}

@@ -1,0 +1,35 @@
+package io.kchaos.harness.scenario;
+
+import io.kchaos.harness.cli.Main;
+import io.kchaos.harness.compare.RunSummary;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * isr-shrink-unclean on the real cluster with min.insync.replicas=2 (unclean election still on): once the ISR is the
+ * leader alone the broker refuses acks=all writes (NotEnoughReplicasException, a certain failure with retries=0)
+ * instead of acknowledging them, so losing that leader loses nothing acknowledged. The min.insync.replicas=1 half is
+ * {@code MatrixClusterTest}.
+ */
+@Tag("cluster")
+class IsrShrinkScenarioTest {
+
+    @Test
+    void minInsyncReplicasTwoRefusesWritesAndLosesNothing(@TempDir Path store) {
+        int exit = Main.execute("run", "--scenario", "isr-shrink-unclean", "--broker-config", "min.insync.replicas=2",
+                "--seed", "11", "--store", store.toString());
+        RunSummary run = RunSummary.load(store.resolve("latest"));
+        assertEquals(0, exit, "valid expected: " + run.dir() + " " + run.anomalies());
+        assertEquals("2", run.settings().get("min.insync.replicas"));
+        assertEquals("true", run.settings().get("unclean.leader.election.enable"), "the scenario's other settings stay");
+        assertTrue(run.sends().refused() > 0, "sends refused with NotEnoughReplicas while the ISR was the leader alone: " + run.dir());
+        assertTrue(run.sends().ok() > 0, "sends acknowledged before the fault");
+        assertEquals(0, run.run().path("broker-settings").path("min.insync.replicas").asInt() - 2);
+    }
+}

@@ -1,0 +1,81 @@
+package io.kchaos.harness.scenario;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Scenario files: the schema check names the field and the problem; the shipped scenarios parse. */
+class ScenarioParserTest {
+
+    private static String error(String json) {
+        return assertThrows(IllegalArgumentException.class, () -> ScenarioParser.parse(json, "s.json", "s")).getMessage();
+    }
+
+    @Test
+    void unknownKeyIsNamedWithTheKnownOnes() {
+        String e = error("{\"time-limit\": 5, \"nemsis\": \"kill-leader\"}");
+        assertTrue(e.startsWith("scenario s.json: unknown field 'nemsis'"), e);
+        assertTrue(e.contains("nemesis") && e.contains("broker-config"), e);
+    }
+
+    @Test
+    void wrongTypesAreNamed() {
+        assertEquals("scenario s.json: field 'time-limit' must be an integer, not the string \"40\"", error("{\"time-limit\": \"40\"}"));
+        assertEquals("scenario s.json: field 'time-limit' must be an integer, not the number 4.5", error("{\"time-limit\": 4.5}"));
+        assertEquals("scenario s.json: field 'rate' must be a number, not true", error("{\"rate\": true}"));
+        assertEquals("scenario s.json: field 'broker-config' must be an object of string, number or boolean values, not an array",
+                error("{\"broker-config\": [1]}"));
+        assertEquals("scenario s.json: field 'broker-config.min.insync.replicas' must be a string, number or boolean, not an object",
+                error("{\"broker-config\": {\"min.insync.replicas\": {\"x\": 1}}}"));
+        assertEquals("scenario s.json: field 'nemesis': every element must be a string, not the number 3", error("{\"nemesis\": [\"kill-leader\", 3]}"));
+        assertEquals("scenario s.json: field 'name' must not be empty", error("{\"name\": \"\"}"));
+    }
+
+    @Test
+    void notJsonOrNotAnObjectIsRefused() {
+        assertTrue(error("{\"time-limit\": 5,,}").startsWith("scenario s.json: not valid JSON at line 1"), error("{\"time-limit\": 5,,}"));
+        assertEquals("scenario s.json: must be a JSON object { ... }", error("[1, 2]"));
+    }
+
+    @Test
+    void valuesAreTypedForTheirRunOptions() {
+        Scenario s = ScenarioParser.parse("{\"description\": \"d\", \"expected\": \"valid\", \"time-limit\": 40, \"seed\": 12345678901,"
+                + " \"rate\": 250, \"nemesis\": \"kill-leader, pause\", \"broker-config\": {\"min.insync.replicas\": 2,"
+                + " \"unclean.leader.election.enable\": true}, \"producer-config\": {\"acks\": \"all\"}}", "f.json", "f");
+        assertEquals("f", s.name());
+        assertEquals("valid", s.expected());
+        assertEquals(40, s.option(ScenarioField.TIME_LIMIT));
+        assertEquals(12345678901L, s.option(ScenarioField.SEED));
+        assertEquals(250.0, s.option(ScenarioField.RATE));
+        assertEquals(List.of("kill-leader", "pause"), s.option(ScenarioField.NEMESIS));
+        assertEquals(Map.of("min.insync.replicas", "2", "unclean.leader.election.enable", "true"), s.settings(ScenarioField.BROKER_CONFIG));
+        assertEquals(Map.of("acks", "all"), s.settings(ScenarioField.PRODUCER_CONFIG));
+    }
+
+    @Test
+    void shippedScenariosParseAndSayWhatTheyExpect() {
+        List<String> shipped = Scenarios.shipped();
+        assertTrue(shipped.containsAll(List.of("leader-kill-acks1", "isr-shrink-unclean", "rolling-restart", "safe-default")), shipped.toString());
+        for (String name : shipped) {
+            Scenario s = Scenarios.load(name);
+            assertEquals(name, s.name(), "the name inside " + name + ".json");
+            assertTrue(!s.description().isBlank() && !s.expected().isBlank(), name + " has a description and an expected outcome");
+            assertTrue(s.option(ScenarioField.NEMESIS) != null && s.option(ScenarioField.TIME_LIMIT) != null, name + " has a nemesis and a time limit");
+        }
+        assertEquals("1", Scenarios.load("leader-kill-acks1").settings(ScenarioField.PRODUCER_CONFIG).get("acks"));
+        assertEquals(2, Scenarios.load("isr-shrink-unclean").option(ScenarioField.REPLICATION_FACTOR));
+    }
+
+    @Test
+    void unknownNameListsTheShippedOnes() {
+        String e = assertThrows(IllegalArgumentException.class, () -> Scenarios.load("no-such-scenario")).getMessage();
+        assertTrue(e.startsWith("unknown scenario 'no-such-scenario'; shipped: ") && e.contains("safe-default"), e);
+        String f = assertThrows(IllegalArgumentException.class, () -> Scenarios.load("missing/x.json")).getMessage();
+        assertEquals("scenario file not found: missing/x.json", f);
+    }
+}

@@ -1,0 +1,39 @@
+package io.kchaos.harness.version;
+
+import io.kchaos.harness.cli.Main;
+import io.kchaos.harness.compare.RunSummary;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Brokers of other Kafka releases, resolved from Maven Central at run time (the build knows only 4.1.1): a 3.x and a
+ * 4.0 cluster each run a short kill-leader workload, and run.json records the exact version and jar set.
+ */
+@Tag("cluster")
+class KafkaVersionsClusterTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"3.9.1", "4.0.1"})
+    void runsAReleaseResolvedFromMavenCentral(String version, @TempDir Path store) throws Exception {
+        int exit = Main.execute("run", "--kafka-version", version, "--time-limit", "15", "--nemesis", "kill-leader",
+                "--nemesis-interval", "6", "--fault-duration", "3", "--rate", "300", "--seed", "5", "--store", store.toString());
+        RunSummary run = RunSummary.load(store.resolve("latest"));
+        assertEquals(0, exit, "valid expected: " + run.dir() + " " + run.anomalies());
+        assertEquals(version, run.kafkaVersion());
+        String jars = run.run().path("kafka-jars").toString();
+        assertTrue(jars.contains("kafka_2.13-" + version + ".jar") && jars.contains("kafka-clients-" + version + ".jar"), jars);
+        assertTrue(jars.contains("slf4j-simple-1.7.36.jar"), "an SLF4J binding was added: " + jars);
+        assertTrue(run.run().path("kafka-libs").asText().contains("kafka-" + version), run.run().path("kafka-libs").asText());
+        String log = Files.readString(run.dir().resolve("nodes/1/server.log"));
+        assertTrue(log.contains("Kafka version: " + version), "the broker itself reports " + version);
+        assertTrue(run.sends().ok() > 100, "the workload ran: " + run.sends().ok());
+    }
+}

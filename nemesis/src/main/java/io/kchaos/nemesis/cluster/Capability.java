@@ -1,0 +1,26 @@
+package io.kchaos.nemesis.cluster;
+
+/**
+ * What a cluster backend can do beyond process control, so a run can refuse a fault it cannot inject before it starts:
+ * {@link #NETWORK} cuts links and drops packets, {@link #LINK_DELAY} delays them, {@link #TOXICS} acts on
+ * proxied connections.
+ */
+public enum Capability {
+    /** Partitions and packet loss (each node its own host, iptables). */
+    NETWORK("network faults need each node in its own network namespace"),
+    /** Link latency with jitter (netem, or a packet-delaying queue where the kernel has no netem). */
+    LINK_DELAY("link delay needs netem or a packet-delay queue"),
+    /** Toxics and isolation on proxies in front of the brokers' listeners (Toxiproxy, the Docker backend). */
+    TOXICS("proxy faults need Toxiproxy in front of the brokers (--backend docker)");
+
+    private final String need;
+
+    Capability(String need) {
+        this.need = need;
+    }
+
+    /** One phrase saying what this capability needs, for error messages. */
+    public String need() {
+        return need;
+    }
+}

@@ -1,0 +1,48 @@
+package io.kchaos.nemesis.network;
+
+import io.kchaos.nemesis.Fault;
+import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.NemesisContext;
+import io.kchaos.nemesis.cluster.Capability;
+import io.kchaos.nemesis.cluster.NetworkControl;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * {@code partition}: cuts links between nodes (packets dropped both ways), in a topology chosen at random among the
+ * targets for each fault; healing removes exactly the partition.
+ */
+public final class PartitionNemesis implements Nemesis {
+    private final List<Topology> targets;
+
+    public PartitionNemesis(List<Topology> targets) {
+        if (targets.isEmpty()) throw new IllegalArgumentException("no partition targets");
+        this.targets = List.copyOf(targets);
+    }
+
+    @Override
+    public String name() {
+        return "partition";
+    }
+
+    @Override
+    public Set<Capability> requires() {
+        return Set.of(Capability.NETWORK);
+    }
+
+    public List<Topology> targets() {
+        return targets;
+    }
+
+    @Override
+    public Fault inject(NemesisContext ctx) {
+        Optional<NetworkControl> net = ctx.cluster().network();
+        if (net.isEmpty()) return Fault.NONE;
+        Topology t = ctx.pick(targets);
+        return t.plan(ctx).map(plan -> NetworkFault.apply(ctx, "partition", plan.toJson(ctx.cluster().nodeIds()),
+                "partition " + plan.describe(), () -> net.get().partition(plan.components()), net.get()::healPartitions))
+                .orElse(Fault.NONE);
+    }
+}

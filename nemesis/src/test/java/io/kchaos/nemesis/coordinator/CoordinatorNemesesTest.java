@@ -1,0 +1,156 @@
+package io.kchaos.nemesis.coordinator;
+
+import io.kchaos.checker.history.HistoryFile;
+import io.kchaos.checker.history.HistoryWriter;
+import io.kchaos.checker.history.Op;
+import io.kchaos.nemesis.Fault;
+import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.NemesisContext;
+import io.kchaos.nemesis.NemesisRecorder;
+import io.kchaos.nemesis.NemesisRegistry;
+import io.kchaos.nemesis.cluster.Capability;
+import io.kchaos.nemesis.cluster.ClusterControl;
+import io.kchaos.nemesis.cluster.Coordinated;
+import io.kchaos.nemesis.cluster.CoordinatorView;
+import io.kchaos.nemesis.cluster.NetworkControl;
+import io.kchaos.nemesis.cluster.TopicView;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** kill-coordinator and partition-coordinator against a fake three-node cluster whose coordinators move when hit. */
+class CoordinatorNemesesTest {
+    private static final Coordinated GROUP = new Coordinated(Coordinated.Kind.GROUP, "kchaos-group");
+
+    @TempDir
+    Path dir;
+
+    /** Nodes 1-3; the group is coordinated by node 2 until node 2 is killed or cut off, then by node 3. */
+    private static final class Fake implements ClusterControl, TopicView, CoordinatorView, NetworkControl {
+        final List<String> calls = new ArrayList<>();
+        final Set<Integer> down = new HashSet<>();
+        final List<Coordinated> targets;
+        final boolean withNetwork;
+        final Map<Coordinated, Integer> coordinators = new HashMap<>();
+
+        Fake(List<Coordinated> targets, boolean withNetwork) {
+            this.targets = targets;
+            this.withNetwork = withNetwork;
+            targets.forEach(t -> coordinators.put(t, 2));
+        }
+
+        @Override public List<Integer> nodeIds() { return List.of(1, 2, 3); }
+        @Override public void kill(int node) { calls.add("kill " + node); down.add(node); coordinators.replaceAll((t, n) -> 3); }
+        @Override public void start(int node) { calls.add("start " + node); down.remove(node); }
+        @Override public void stop(int node) { }
+        @Override public void pause(int node) { }
+        @Override public void resume(int node) { }
+        @Override public boolean isRunning(int node) { return !down.contains(node); }
+        @Override public boolean isPaused(int node) { return false; }
+        @Override public Optional<NetworkControl> network() { return withNetwork ? Optional.of(this) : Optional.empty(); }
+        @Override public int partitions() { return 1; }
+        @Override public Optional<Integer> leader(int partition) { return Optional.of(1); }
+        @Override public List<Integer> replicas(int partition) { return nodeIds(); }
+        @Override public List<Integer> isr(int partition) { return nodeIds(); }
+        @Override public List<Coordinated> targets() { return targets; }
+        @Override public Optional<Integer> coordinator(Coordinated t) { return Optional.ofNullable(coordinators.get(t)); }
+
+        @Override
+        public void partition(Collection<? extends Set<Integer>> components) {
+            calls.add("partition " + components.stream().map(c -> new TreeSet<>(c).toString()).toList());
+            coordinators.replaceAll((t, n) -> 3);
+        }
+
+        @Override public void partitionClients(Set<Integer> nodes) { }
+        @Override public void healPartitions() { calls.add("heal-partitions"); }
+        @Override public void slow(Set<Integer> nodes, int delayMs, int jitterMs) { }
+        @Override public void flaky(Set<Integer> nodes, double lossPercent) { }
+        @Override public void healLinks() { }
+    }
+
+    private List<String> injectAndHeal(Nemesis nemesis, Fake c) {
+        Path file = dir.resolve(nemesis.name() + c.hashCode() + ".jsonl");
+        try (HistoryWriter w = new HistoryWriter(file)) {
+            Fault f = nemesis.inject(new NemesisContext(c, c, new NemesisRecorder(w), new Random(1), c));
+            f.heal();
+            f.heal();
+        }
+        List<String> lines = new ArrayList<>();
+        HistoryFile.open(file).forEach((Op op) -> lines.add(op.type().wire() + " " + op.f() + " " + op.value()));
+        return lines;
+    }
+
+    @Test
+    void killCoordinatorKillsTheGroupCoordinatorAndRecordsWhereItMoved() {
+        Fake c = new Fake(List.of(GROUP), false);
+
+        List<String> lines = injectAndHeal(new KillCoordinatorNemesis(), c);
+
+        String kill = "{\"nodes\":[2],\"coordinator-of\":{\"group\":\"kchaos-group\"}}";
+        String start = "{\"nodes\":[2],\"coordinator-of\":{\"group\":\"kchaos-group\"},\"coordinator-after\":3}";
+        assertEquals(List.of("invoke kill " + kill, "info kill " + kill, "invoke start " + start, "info start " + start), lines);
+        assertEquals(List.of("kill 2", "start 2"), c.calls, "heal runs once");
+    }
+
+    @Test
+    void killCoordinatorAimsAtATransactionalIdsCoordinator() {
+        Coordinated txn = new Coordinated(Coordinated.Kind.TRANSACTION, "kchaos-txn-0");
+        List<String> lines = injectAndHeal(new KillCoordinatorNemesis(), new Fake(List.of(txn), false));
+
+        assertTrue(lines.get(0).contains("\"coordinator-of\":{\"transactional-id\":\"kchaos-txn-0\"}"), lines.get(0));
+    }
+
+    @Test
+    void withoutTargetsOrAKnownCoordinatorNothingIsInjected() {
+        Fake none = new Fake(List.of(), true);
+        NemesisContext ctx = new NemesisContext(none, none, null, new Random(1), none);
+        assertSame(Fault.NONE, new KillCoordinatorNemesis().inject(ctx));
+        assertSame(Fault.NONE, new PartitionCoordinatorNemesis().inject(ctx));
+        Fake unknown = new Fake(List.of(GROUP), true);
+        unknown.coordinators.clear();
+        assertSame(Fault.NONE, new KillCoordinatorNemesis().inject(new NemesisContext(unknown, unknown, null, new Random(1), unknown)));
+        assertTrue(none.calls.isEmpty() && unknown.calls.isEmpty());
+    }
+
+    @Test
+    void partitionCoordinatorCutsItFromTheOtherNodesAndHealsExactlyThat() {
+        Fake c = new Fake(List.of(GROUP), true);
+
+        List<String> lines = injectAndHeal(new PartitionCoordinatorNemesis(), c);
+
+        assertEquals(List.of("partition [[2], [1, 3]]", "heal-partitions"), c.calls);
+        assertEquals("invoke partition {\"coordinator-of\":{\"group\":\"kchaos-group\"},\"partition\":[[2],[1,3]]}", lines.get(0));
+        assertTrue(lines.get(3).startsWith("info heal ") && lines.get(3).endsWith("\"coordinator-after\":3}"), lines.get(3));
+    }
+
+    @Test
+    void partitionCoordinatorWithoutNetworkControlDoesNothing() {
+        Fake c = new Fake(List.of(GROUP), false);
+        assertSame(Fault.NONE, new PartitionCoordinatorNemesis().inject(new NemesisContext(c, c, null, new Random(1), c)));
+        assertTrue(c.calls.isEmpty());
+    }
+
+    @Test
+    void registeredByNameAndPartitionNeedsTheNetwork() {
+        NemesisRegistry r = NemesisRegistry.builtIn();
+        assertEquals("kill-coordinator", r.parse(List.of("kill-coordinator")).get(0).name());
+        assertEquals("partition-coordinator", r.parse(List.of("partition-coordinator")).get(0).name());
+        assertTrue(r.namesRequiring(Capability.NETWORK).contains("partition-coordinator"));
+        assertTrue(!r.namesRequiring(Capability.NETWORK).contains("kill-coordinator"));
+    }
+}

@@ -1,0 +1,209 @@
+package io.kchaos.nemesis.toxic;
+
+import io.kchaos.checker.history.HistoryFile;
+import io.kchaos.checker.history.HistoryWriter;
+import io.kchaos.checker.history.Op;
+import io.kchaos.nemesis.Fault;
+import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.NemesisContext;
+import io.kchaos.nemesis.NemesisRecorder;
+import io.kchaos.nemesis.NemesisRegistry;
+import io.kchaos.nemesis.cluster.Capability;
+import io.kchaos.nemesis.cluster.ClusterControl;
+import io.kchaos.nemesis.cluster.NetworkControl;
+import io.kchaos.nemesis.cluster.Toxic;
+import io.kchaos.nemesis.cluster.ToxicControl;
+import io.kchaos.nemesis.cluster.TopicView;
+import io.kchaos.nemesis.cluster.Traffic;
+import io.kchaos.nemesis.schedule.NemesisSchedule;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ToxicNemesesTest {
+    @TempDir
+    Path dir;
+
+    /** Three running nodes, node 2 stopped; records every ToxicControl call. */
+    private static final class FakeCluster implements ClusterControl, TopicView, ToxicControl {
+        final List<String> calls = new ArrayList<>();
+        final boolean withToxics;
+
+        FakeCluster(boolean withToxics) {
+            this.withToxics = withToxics;
+        }
+
+        public List<Integer> nodeIds() {
+            return List.of(1, 2, 3);
+        }
+
+        public void kill(int node) {
+        }
+
+        public void start(int node) {
+        }
+
+        public void stop(int node) {
+        }
+
+        public void pause(int node) {
+        }
+
+        public void resume(int node) {
+        }
+
+        public boolean isRunning(int node) {
+            return node != 2;
+        }
+
+        public boolean isPaused(int node) {
+            return false;
+        }
+
+        public Optional<NetworkControl> network() {
+            return Optional.empty();
+        }
+
+        @Override
+        public Optional<ToxicControl> toxics() {
+            return withToxics ? Optional.of(this) : Optional.empty();
+        }
+
+        public int partitions() {
+            return 1;
+        }
+
+        public Optional<Integer> leader(int partition) {
+            return Optional.of(1);
+        }
+
+        public List<Integer> replicas(int partition) {
+            return List.of(1, 2, 3);
+        }
+
+        public List<Integer> isr(int partition) {
+            return List.of(1, 3);
+        }
+
+        public void add(Set<Integer> nodes, Set<Traffic> traffic, Toxic toxic) {
+            calls.add("add " + new TreeSet<>(nodes) + " " + new TreeSet<>(traffic) + " " + toxic);
+        }
+
+        public void remove(Set<Integer> nodes, Set<Traffic> traffic) {
+            calls.add("remove " + new TreeSet<>(nodes) + " " + new TreeSet<>(traffic));
+        }
+
+        public void isolate(Set<Integer> nodes) {
+            calls.add("isolate " + new TreeSet<>(nodes));
+        }
+
+        public void rejoin(Set<Integer> nodes) {
+            calls.add("rejoin " + new TreeSet<>(nodes));
+        }
+
+        public void healAll() {
+            calls.add("heal-all");
+        }
+    }
+
+    private record Run(List<String> calls, List<String> lines) {
+    }
+
+    /** Runs the action against a fake cluster with a fresh history and returns the control calls and history lines. */
+    private Run run(long seed, boolean withToxics, Consumer<NemesisContext> action) {
+        FakeCluster c = new FakeCluster(withToxics);
+        Path file = dir.resolve("h-" + seed + "-" + System.nanoTime() + ".jsonl");
+        try (HistoryWriter w = new HistoryWriter(file)) {
+            action.accept(new NemesisContext(c, c, new NemesisRecorder(w), new Random(seed)));
+        }
+        List<String> lines = new ArrayList<>();
+        HistoryFile.open(file).forEach((Op op) -> lines.add(op.type().wire() + " " + op.f() + " " + op.value()));
+        return new Run(c.calls, lines);
+    }
+
+    private Run injectAndHealTwice(Nemesis n, long seed) {
+        return run(seed, true, ctx -> {
+            Fault f = n.inject(ctx);
+            f.heal();
+            f.heal();
+        });
+    }
+
+    @Test
+    void latencyHitsOneRunningNodeAndHealRemovesExactlyThatToxic() {
+        Set<String> scopes = new java.util.HashSet<>();
+        for (long seed = 0; seed < 30; seed++) {
+            Run r = injectAndHealTwice(new ToxicNemesis("toxic-latency", new Toxic.Latency(500, 100)), seed);
+            assertEquals(2, r.calls().size(), "one add, one remove (heal is idempotent): " + r.calls());
+            String add = r.calls().get(0);
+            assertTrue(add.matches("add \\[[13]] \\[(CLIENT|REPLICATION|CLIENT, REPLICATION)] Latency\\[latencyMs=500, jitterMs=100]"), add);
+            String target = add.substring(4, add.indexOf(" Latency"));
+            assertEquals("remove " + target, r.calls().get(1), "heal removes the toxic it added");
+            assertTrue(r.lines().get(0).matches("invoke toxic-latency \\{\"nodes\":\\[[13]],\"traffic\":\\[[a-z\",]+],"
+                    + "\"toxic\":\"latency\",\"latency-ms\":500,\"jitter-ms\":100}"), r.lines().get(0));
+            assertTrue(r.lines().get(2).startsWith("invoke heal-toxic {\"nodes\":["), r.lines().get(2));
+            assertEquals(4, r.lines().size(), "invoke/info for the toxic and for its heal");
+            scopes.add(target.substring(target.indexOf("] ") + 2));
+        }
+        assertEquals(Set.of("[CLIENT]", "[REPLICATION]", "[CLIENT, REPLICATION]"), scopes, "every traffic scope gets chosen");
+    }
+
+    @Test
+    void eachToxicIsRecordedWithItsParameters() {
+        assertTrue(injectAndHealTwice(new ToxicNemesis("toxic-bandwidth", new Toxic.Bandwidth(32)), 1).lines().get(0)
+                .endsWith("\"toxic\":\"bandwidth\",\"rate-kb-per-s\":32}"));
+        assertTrue(injectAndHealTwice(new ToxicNemesis("toxic-timeout", new Toxic.Timeout(2000)), 1).lines().get(0)
+                .endsWith("\"toxic\":\"timeout\",\"timeout-ms\":2000}"));
+        assertTrue(injectAndHealTwice(new ToxicNemesis("toxic-reset", new Toxic.ResetPeer(0)), 1).lines().get(1)
+                .matches("info toxic-reset .*\"toxic\":\"reset_peer\",\"timeout-ms\":0}"));
+    }
+
+    @Test
+    void isolateDisablesOneRunningNodesProxiesAndRejoinEnablesThem() {
+        Run r = injectAndHealTwice(new IsolateNemesis(), 4);
+        assertEquals(2, r.calls().size(), r.calls().toString());
+        assertTrue(r.calls().get(0).matches("isolate \\[[13]]"), r.calls().get(0));
+        assertEquals(r.calls().get(0).replace("isolate", "rejoin"), r.calls().get(1));
+        String nodes = r.calls().get(0).substring("isolate ".length()).replace(" ", "");
+        assertEquals(List.of("invoke isolate {\"nodes\":" + nodes + "}", "info isolate {\"nodes\":" + nodes + "}",
+                "invoke rejoin {\"nodes\":" + nodes + "}", "info rejoin {\"nodes\":" + nodes + "}"), r.lines());
+    }
+
+    @Test
+    void withoutToxiproxyTheyRefuseInsteadOfSilentlyInjectingNothing() {
+        for (Nemesis n : List.of(new IsolateNemesis(), new ToxicNemesis("toxic-latency", new Toxic.Latency(1, 0)))) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> run(1, false, n::inject));
+            assertTrue(e.getMessage().contains("--backend docker"), e.getMessage());
+        }
+    }
+
+    @Test
+    void finalHealRemovesEveryToxicAndRecordsIt() {
+        Run r = run(1, true, NemesisSchedule::finalHeal);
+        assertTrue(r.calls().contains("heal-all"), r.calls().toString());
+        assertTrue(r.lines().contains("invoke heal-toxic {\"nodes\":[1,2,3]}"), r.lines().toString());
+        Run none = run(1, false, NemesisSchedule::finalHeal);
+        assertTrue(none.lines().stream().noneMatch(l -> l.contains("heal-toxic")), "no proxies, nothing to heal");
+    }
+
+    @Test
+    void registryKnowsTheFiveProxyFaultsAndTheyNeedToxiproxy() {
+        NemesisRegistry r = NemesisRegistry.builtIn();
+        assertEquals(List.of("toxic-latency", "toxic-bandwidth", "toxic-timeout", "toxic-reset", "isolate"),
+                r.namesRequiring(Capability.TOXICS));
+        for (Nemesis n : r.parse(List.of("toxic-latency", "isolate"))) assertEquals(Set.of(Capability.TOXICS), n.requires());
+        assertTrue(r.parse(List.of("kill-random", "pause")).stream().noneMatch(n -> n.requires().contains(Capability.TOXICS)));
+    }
+}

@@ -1,0 +1,132 @@
+package io.kchaos.workload.common;
+
+import io.kchaos.checker.history.HistoryWriter;
+import io.kchaos.checker.history.OpType;
+import io.kchaos.workload.WorkloadStats;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.common.TopicPartition;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * The final read: a fresh consumer reads every partition from its log start offset up to the end offset (the high
+ * watermark) it had when the drain began, and records the result as {@code drain} ops of one process, split by
+ * {@link DrainAssembler}. Bounded by a timeout: partitions not read completely by then are not listed in any op's
+ * end-offsets, and a warning goes to stderr. If the offsets cannot be fetched at all, the open op completes as info.
+ */
+public final class Drainer {
+    static final String F = "drain";
+    private static final Duration OFFSETS_TIMEOUT = Duration.ofSeconds(5);
+
+    private final Supplier<Consumer<String, String>> consumers;
+    private final List<TopicPartition> partitions;
+    private final HistoryWriter history;
+    private final WorkloadStats stats;
+    private final int process;
+    private final Duration timeout;
+    private final int maxRecordsPerOp;
+    private boolean open;
+
+    public Drainer(Supplier<Consumer<String, String>> consumers, List<TopicPartition> partitions, HistoryWriter history,
+            WorkloadStats stats, int process, Duration timeout, int maxRecordsPerOp) {
+        this.consumers = consumers;
+        this.partitions = partitions;
+        this.history = history;
+        this.stats = stats;
+        this.process = process;
+        this.timeout = timeout;
+        this.maxRecordsPerOp = maxRecordsPerOp;
+    }
+
+    /** Runs the drain; returns true when every partition was read completely. */
+    public boolean run() {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        invoke();
+        Consumer<String, String> c = null;
+        try {
+            c = consumers.get();
+            return drain(c, deadline);
+        } catch (RuntimeException e) {
+            if (open) history.complete(process, OpType.INFO, F, null, SendErrorClassifier.describe(e));
+            open = false;
+            System.err.println("warning: drain failed: " + SendErrorClassifier.describe(e));
+            return false;
+        } finally {
+            if (c != null) ConsumerWorker.close(c);
+        }
+    }
+
+    private boolean drain(Consumer<String, String> c, long deadline) {
+        c.assign(partitions);
+        Map<TopicPartition, Long> start = retry(() -> c.beginningOffsets(partitions, OFFSETS_TIMEOUT), deadline);
+        Map<TopicPartition, Long> end = retry(() -> c.endOffsets(partitions, OFFSETS_TIMEOUT), deadline);
+        DrainAssembler assembler = new DrainAssembler(maxRecordsPerOp, this::write);
+        assembler.begin(Partitions.byNumber(start), Partitions.byNumber(end));
+        start.forEach(c::seek);
+        RuntimeException lastError = read(c, assembler, deadline);
+        boolean complete = assembler.incomplete().isEmpty();
+        if (!complete) {
+            System.err.println("warning: drain: partitions " + assembler.incomplete() + " not read completely within "
+                    + timeout.toSeconds() + " s; they are not listed in end-offsets"
+                    + (lastError == null ? "" : " (last error: " + SendErrorClassifier.describe(lastError) + ")"));
+        }
+        assembler.finish();
+        return complete;
+    }
+
+    /** Polls until every partition is complete or the deadline passes; returns the last poll error, if any. */
+    private RuntimeException read(Consumer<String, String> c, DrainAssembler assembler, long deadline) {
+        RuntimeException lastError = null;
+        while (!assembler.incomplete().isEmpty() && System.nanoTime() - deadline < 0) {
+            try {
+                ConsumerRecords<String, String> polled = c.poll(ConsumerWorker.POLL_TIMEOUT);
+                for (ConsumerRecord<String, String> r : polled) {
+                    if (assembler.add(ReadRecord.of(r))) stats.drained.increment();
+                }
+                for (int p : List.copyOf(assembler.incomplete())) {
+                    assembler.positionReached(p, c.position(partitions.get(p), OFFSETS_TIMEOUT)); // list index = partition
+                }
+            } catch (RuntimeException e) {
+                lastError = e;
+                sleepQuietly(ConsumerWorker.POLL_TIMEOUT.toMillis());
+            }
+        }
+        return lastError;
+    }
+
+    private void write(DrainChunk chunk, boolean last) {
+        history.complete(process, OpType.OK, F, chunk.toJson(), null);
+        open = false;
+        if (!last) invoke();
+    }
+
+    private void invoke() {
+        history.invoke(process, F, null);
+        open = true;
+    }
+
+    /** Calls {@code call} until it succeeds; after the deadline its last error is thrown. */
+    private static <T> T retry(Supplier<T> call, long deadline) {
+        while (true) {
+            try {
+                return call.get();
+            } catch (RuntimeException e) {
+                if (System.nanoTime() - deadline >= 0) throw e;
+                sleepQuietly(500);
+            }
+        }
+    }
+
+    private static void sleepQuietly(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package io.kchaos.workload.common;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.checker.history.Json;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+
+import java.util.List;
+
+/**
+ * One record as a consumer read it, and its history form {@code {"partition", "offset", "key", "value"}} with the
+ * value as a long (as the queue workload's producers write it).
+ */
+public record ReadRecord(int partition, long offset, String key, String value) {
+
+    public static ReadRecord of(ConsumerRecord<String, String> r) {
+        return new ReadRecord(r.partition(), r.offset(), r.key(), r.value());
+    }
+
+    public ObjectNode toJson() {
+        ObjectNode o = Json.object();
+        o.put("partition", partition);
+        o.put("offset", offset);
+        o.put("key", key);
+        Long v = parseLong(value);
+        if (v != null) o.put("value", v);
+        else o.put("value", value); // not written by kchaos; kept verbatim so the checker can complain
+        return o;
+    }
+
+    /** The records as a JSON array, in the given order. */
+    public static ArrayNode toJson(List<ReadRecord> records) {
+        ArrayNode a = JsonNodeFactory.instance.arrayNode(records.size());
+        for (ReadRecord r : records) a.add(r.toJson());
+        return a;
+    }
+
+    private static Long parseLong(String s) {
+        if (s == null) return null;
+        try {
+            return Long.parseLong(s);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,278 @@
+package io.kchaos.workload.group;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.checker.history.HistoryWriter;
+import io.kchaos.checker.history.Json;
+import io.kchaos.checker.history.OpType;
+import io.kchaos.workload.WorkloadStats;
+import io.kchaos.workload.common.ConsumerWorker;
+import io.kchaos.workload.common.ProcessIds;
+import io.kchaos.workload.common.ReadRecord;
+import io.kchaos.workload.common.SendErrorClassifier;
+import org.apache.kafka.clients.consumer.CloseOptions;
+import org.apache.kafka.clients.consumer.CommitFailedException;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.RebalanceInProgressException;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+
+/**
+ * One consumer-group member slot. Each incarnation is a fresh consumer: {@code subscribe}, then {@code poll} (records
+ * plus the rebalance events delivered during it) and — unless Kafka auto-commits — {@code commit} of the processed
+ * positions after every poll that processed records (the broker's committed offsets read back with
+ * {@code committed()}); it ends with a {@code close} (after a last commit) or, when told to crash, a {@code crash}:
+ * closed without leaving the group or committing, so the group only notices at the session timeout. Then the slot
+ * starts a new incarnation. A process runs one op at a time; after an info outcome it continues under a new id.
+ */
+final class GroupMember implements Runnable {
+    static final Duration POLL_TIMEOUT = Duration.ofMillis(200);
+    private static final Duration CALL_TIMEOUT = Duration.ofSeconds(5);
+    private static final long OBSERVE_EVERY_NANOS = 1_000_000_000L;
+    private static final long RESTART_PAUSE_MILLIS = 300;
+
+    /** How an incarnation is asked to end. */
+    enum Exit { NONE, CLOSE, CRASH }
+
+    private final Supplier<Consumer<String, String>> consumers;
+    private final String topic;
+    private final String group;
+    private final CommitMode mode;
+    private final HistoryWriter history;
+    private final WorkloadStats stats;
+    private final ProcessIds ids;
+    private volatile boolean running = true;
+    private volatile Exit exit = Exit.NONE;
+
+    GroupMember(Supplier<Consumer<String, String>> consumers, String topic, String group, CommitMode mode,
+                HistoryWriter history, WorkloadStats stats, ProcessIds ids) {
+        this.consumers = consumers;
+        this.topic = topic;
+        this.group = group;
+        this.mode = mode;
+        this.history = history;
+        this.stats = stats;
+        this.ids = ids;
+    }
+
+    @Override
+    public void run() {
+        while (running) {
+            new Incarnation(consumers.get()).run();
+            if (!running) break;
+            try {
+                Thread.sleep(RESTART_PAUSE_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** Ends the current incarnation (close or crash) after its current op; the slot starts a new one. */
+    void retire(Exit how) {
+        exit = how;
+    }
+
+    /** Ends the slot: the current incarnation closes cleanly after its current op. */
+    void stopRunning() {
+        running = false;
+    }
+
+    /** One consumer's life in the group, on the slot's thread. */
+    private final class Incarnation implements RebalanceLog.Holder {
+        private final Consumer<String, String> consumer;
+        private final RebalanceLog log;
+        private final Set<TopicPartition> assigned = new HashSet<>();
+        private final Map<TopicPartition, Long> processed = new HashMap<>();
+        private final Map<TopicPartition, Long> processedAtCommit = new HashMap<>();
+        private boolean closed;
+        private int process = ids.next();
+        private long lastObserved = System.nanoTime();
+
+        Incarnation(Consumer<String, String> consumer) {
+            this.consumer = consumer;
+            this.log = new RebalanceLog(consumer, this);
+        }
+
+        void run() {
+            try {
+                if (!subscribe()) return;
+                while (running && exit == Exit.NONE) {
+                    poll();
+                    if (mode != CommitMode.AUTO) commitProgress();
+                    else if (System.nanoTime() - lastObserved > OBSERVE_EVERY_NANOS) observeCommitted();
+                }
+                if (running && exit == Exit.CRASH) {
+                    crash();
+                } else {
+                    if (mode != CommitMode.AUTO) commitProgress();
+                    close();
+                }
+            } finally {
+                exit = Exit.NONE;
+                if (!closed) ConsumerWorker.close(consumer);
+            }
+        }
+
+        @Override
+        public void assigned(Collection<TopicPartition> partitions) {
+            assigned.addAll(partitions);
+        }
+
+        @Override
+        public void revoked(Collection<TopicPartition> partitions) {
+            assigned.removeAll(partitions);
+            partitions.forEach(tp -> {
+                processed.remove(tp);
+                processedAtCommit.remove(tp);
+            });
+        }
+
+        private boolean subscribe() {
+            ObjectNode v = Json.object().put("topic", topic).put("group", group).put("auto-commit", mode == CommitMode.AUTO);
+            history.invoke(process, "subscribe", v);
+            try {
+                consumer.subscribe(List.of(topic), log);
+            } catch (RuntimeException e) {
+                info("subscribe", v, e);
+                return false;
+            }
+            history.complete(process, OpType.OK, "subscribe", v, null);
+            return true;
+        }
+
+        private void poll() {
+            history.invoke(process, "poll", null);
+            ConsumerRecords<String, String> polled;
+            try {
+                polled = consumer.poll(POLL_TIMEOUT);
+            } catch (RuntimeException e) {
+                info("poll", log.drainInto(Json.object()), e);
+                return;
+            }
+            List<ReadRecord> records = new ArrayList<>(polled.count());
+            for (ConsumerRecord<String, String> r : polled) {
+                records.add(ReadRecord.of(r));
+                processed.put(new TopicPartition(r.topic(), r.partition()), r.offset() + 1);
+            }
+            ObjectNode v = Json.object();
+            v.set("records", ReadRecord.toJson(records));
+            history.complete(process, OpType.OK, "poll", log.drainInto(v), null);
+            stats.polled.add(records.size());
+        }
+
+        /**
+         * Commits the positions processed since the last successful commit (or, ahead, those partitions' end offsets).
+         */
+        private void commitProgress() {
+            Map<TopicPartition, Long> progress = new HashMap<>();
+            processed.forEach((tp, o) -> {
+                if (assigned.contains(tp) && !o.equals(processedAtCommit.get(tp))) progress.put(tp, o);
+            });
+            Map<TopicPartition, Long> offsets = new HashMap<>(progress);
+            if (offsets.isEmpty()) return;
+            if (mode == CommitMode.AHEAD) {
+                try {
+                    consumer.endOffsets(offsets.keySet(), CALL_TIMEOUT).forEach((tp, end) -> offsets.merge(tp, end, Math::max));
+                } catch (RuntimeException e) {
+                    return; // no commit this time
+                }
+            }
+            ObjectNode v = Json.object();
+            v.set("offsets", byPartition(offsets));
+            history.invoke(process, "commit", v);
+            Map<TopicPartition, OffsetAndMetadata> request = new HashMap<>();
+            offsets.forEach((tp, o) -> request.put(tp, new OffsetAndMetadata(o)));
+            try {
+                consumer.commitSync(request, CALL_TIMEOUT);
+            } catch (CommitFailedException | RebalanceInProgressException e) {
+                history.complete(process, OpType.FAIL, "commit", v, SendErrorClassifier.describe(e));
+                return;
+            } catch (RuntimeException e) {
+                info("commit", v, e);
+                return;
+            }
+            processedAtCommit.putAll(progress);
+            ObjectNode ok = v.deepCopy();
+            readCommitted(ok);
+            history.complete(process, OpType.OK, "commit", ok, null);
+        }
+
+        /** Auto-commit variant: a {@code committed} op reads the group's committed offsets of the held partitions. */
+        private void observeCommitted() {
+            lastObserved = System.nanoTime();
+            if (assigned.isEmpty()) return;
+            history.invoke(process, "committed", null);
+            ObjectNode v = Json.object();
+            if (readCommitted(v)) history.complete(process, OpType.OK, "committed", v, null);
+            else info("committed", v, null);
+        }
+
+        /** Puts the broker's committed offsets of the held partitions into v; false when they could not be read. */
+        private boolean readCommitted(ObjectNode v) {
+            try {
+                Map<TopicPartition, OffsetAndMetadata> got = consumer.committed(Set.copyOf(assigned), CALL_TIMEOUT);
+                Map<TopicPartition, Long> offsets = new HashMap<>();
+                got.forEach((tp, om) -> {
+                    if (om != null) offsets.put(tp, om.offset());
+                });
+                v.set("committed", byPartition(offsets));
+                return true;
+            } catch (RuntimeException e) {
+                return false;
+            }
+        }
+
+        private void crash() {
+            history.invoke(process, "crash", null);
+            log.silence();
+            closed = true;
+            try {
+                consumer.close(CloseOptions.groupMembershipOperation(CloseOptions.GroupMembershipOperation.REMAIN_IN_GROUP)
+                        .withTimeout(Duration.ZERO));
+            } catch (RuntimeException e) {
+                // a crash does not care
+            }
+            history.complete(process, OpType.INFO, "crash", null, "crashed: closed without leaving the group or committing");
+        }
+
+        private void close() {
+            history.invoke(process, "close", null);
+            closed = true;
+            try {
+                consumer.close(CloseOptions.timeout(CALL_TIMEOUT));
+            } catch (RuntimeException e) {
+                info("close", log.drainInto(Json.object()), e);
+                return;
+            }
+            history.complete(process, OpType.OK, "close", log.drainInto(Json.object()), null);
+        }
+
+        /** Completes the current op as info and moves to a new process id. */
+        private void info(String f, ObjectNode value, RuntimeException e) {
+            history.complete(process, OpType.INFO, f, value, e == null ? "offsets not readable" : SendErrorClassifier.describe(e));
+            process = ids.next();
+        }
+
+        private ObjectNode byPartition(Map<TopicPartition, Long> offsets) {
+            ObjectNode o = Json.object();
+            Map<Integer, Long> sorted = new TreeMap<>();
+            offsets.forEach((tp, off) -> sorted.put(tp.partition(), off));
+            sorted.forEach((p, off) -> o.put(String.valueOf(p), off));
+            return o;
+        }
+    }
+}

@@ -1,0 +1,148 @@
+package io.kchaos.workload.group;
+
+import io.kchaos.workload.Workload;
+import io.kchaos.workload.WorkloadContext;
+import io.kchaos.workload.WorkloadStats;
+import io.kchaos.workload.common.ClientConfigs;
+import io.kchaos.workload.common.Clients;
+import io.kchaos.workload.common.Drainer;
+import io.kchaos.workload.common.ProcessIds;
+import io.kchaos.workload.common.ProducerFleet;
+import io.kchaos.workload.common.TopicSetup;
+import io.kchaos.workload.common.WorkloadOptions;
+import io.kchaos.workload.queue.QueueWorkload;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.TopicPartition;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * The {@code group} workload: the queue workload's acks=all producers feed the topic while {@code --consumers}
+ * members of one consumer group ({@value #GROUP}) subscribe to it, poll, and commit what they processed
+ * ({@link CommitMode}); the workload itself makes the group rebalance by ending a random member every
+ * {@code churn-seconds} (8 s by default, jittered) — closing it, or with {@code crash-rate} (0.5) crashing it — and
+ * starting a new one; broker faults add theirs. After the run, with the producers stopped, the group consumes to the
+ * end offsets ({@code catch-up}), the members close, and a drain outside the group reads every partition. Ops:
+ * docs/history-txn-group.md. Options: {@code commit} = after | auto | ahead, {@code churn-seconds}, {@code crash-rate}.
+ */
+public final class GroupWorkload implements Workload {
+    public static final String NAME = "group";
+    public static final String GROUP = "kchaos-group";
+    private static final Duration CATCH_UP_TIMEOUT = Duration.ofSeconds(60);
+    private static final long MEMBER_STOP_MILLIS = 20_000;
+
+    private final WorkloadStats stats = new WorkloadStats();
+    private final ProcessIds ids = new ProcessIds();
+    private final List<GroupMember> members = new ArrayList<>();
+    private final List<Thread> threads = new ArrayList<>();
+    private WorkloadContext context;
+    private List<TopicPartition> partitions;
+    private ProducerFleet producers;
+    private Churner churner;
+    private boolean stopped;
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public synchronized void start(WorkloadContext ctx) throws Exception {
+        if (context != null) throw new IllegalStateException("group workload already started");
+        WorkloadOptions options = WorkloadOptions.of(NAME, ctx.options(), Set.of("commit", "churn-seconds", "crash-rate"));
+        CommitMode mode = CommitMode.of(options.choice("commit", "after", Set.copyOf(CommitMode.wires())));
+        double churnSeconds = options.number("churn-seconds", 8, 0, 3600);
+        double crashRate = options.number("crash-rate", 0.5, 0, 1);
+        context = ctx;
+        partitions = TopicSetup.ensure(ctx);
+        Supplier<Consumer<String, String>> probe = Clients.consumers(ctx, "kchaos-group-probe", settings(mode));
+        Clients.construct("consumer", probe).close(); // reject bad settings now, not in a thread
+        producers = new ProducerFleet(ctx, partitions.size(), ids, stats, QueueWorkload.DEFAULT_IN_FLIGHT);
+        for (int i = 0; i < Math.max(1, ctx.consumers()); i++) {
+            String clientId = "kchaos-member-" + i;
+            GroupMember m = new GroupMember(Clients.consumers(ctx, clientId, settings(mode)), ctx.topic(), GROUP, mode,
+                    ctx.history(), stats, ids);
+            members.add(m);
+            threads.add(Clients.daemon(m, clientId));
+        }
+        churner = new Churner(members, (long) (churnSeconds * 1000), crashRate, ctx.seed() * 31 + 7);
+        threads.forEach(Thread::start);
+        producers.start();
+        churner.start();
+    }
+
+    /** The members' consumer settings under the user's: the group, earliest reset, short session and poll timeouts. */
+    private static Map<String, String> settings(CommitMode mode) {
+        Map<String, String> s = new HashMap<>();
+        s.put(ConsumerConfig.GROUP_ID_CONFIG, GROUP);
+        s.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        s.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, String.valueOf(mode == CommitMode.AUTO));
+        s.put(ConsumerConfig.AUTO_COMMIT_INTERVAL_MS_CONFIG, "1000");
+        s.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, "6000");
+        s.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, "1500");
+        s.put(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG, "20000");
+        return s;
+    }
+
+    /**
+     * Stops the churn and the producers (every send completes), lets the group consume to the end offsets and records
+     * the {@code catch-up}, then closes the members.
+     */
+    @Override
+    public synchronized void stop() throws InterruptedException {
+        if (context == null || stopped) return;
+        stopped = true;
+        churner.stop();
+        producers.stop();
+        try (Admin admin = Admin.create(ClientConfigs.admin(context.bootstrapServers().get()))) {
+            if (!CatchUp.run(admin, GROUP, partitions, context.history(), ids.next(), CATCH_UP_TIMEOUT)) {
+                System.err.println("warning: group: the group did not consume to the end offsets within "
+                        + CATCH_UP_TIMEOUT.toSeconds() + " s; lost-by-group is judged only where it did");
+            }
+        }
+        members.forEach(GroupMember::stopRunning);
+        long deadline = System.currentTimeMillis() + MEMBER_STOP_MILLIS;
+        for (Thread t : threads) {
+            t.join(Math.max(1, deadline - System.currentTimeMillis()));
+            if (t.isAlive()) {
+                t.interrupt();
+                t.join(5_000);
+            }
+        }
+    }
+
+    /** Reads every partition completely with a fresh consumer outside the group, as drain ops. */
+    @Override
+    public void drain() {
+        if (context == null) throw new IllegalStateException("group workload not started");
+        new Drainer(Clients.consumers(context, "kchaos-drain", Map.of()), partitions, context.history(), stats,
+                ids.next(), QueueWorkload.DEFAULT_DRAIN_TIMEOUT, QueueWorkload.MAX_RECORDS_PER_DRAIN_OP).run();
+    }
+
+    @Override
+    public List<String> groupIds() {
+        return List.of(GROUP);
+    }
+
+    @Override
+    public WorkloadStats stats() {
+        return stats;
+    }
+
+    @Override
+    public void close() {
+        try {
+            stop();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,136 @@
+package io.kchaos.workload.txn;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.checker.history.HistoryWriter;
+import io.kchaos.checker.history.Json;
+import io.kchaos.checker.history.OpType;
+import io.kchaos.workload.WorkloadStats;
+import io.kchaos.workload.common.SendErrorClassifier;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+
+/**
+ * Runs one transaction and records it as a {@code txn} op with exactly one completion. The outcome rule:
+ * {@code commitTransaction} returned → ok; {@code abortTransaction} returned (deliberately, or after a send failed
+ * before any commit was asked) → fail, the sends are definitely invisible; {@code beginTransaction} threw → fail,
+ * nothing was sent; any error while committing or aborting → info, and the producer must be replaced (a new one with
+ * the same transactional.id fences it and settles the open transaction). The completion names each send's partition,
+ * and its offset when the broker acknowledged it, and carries the poll micro-op's result.
+ */
+final class TxnAttempt {
+    static final String F = "txn";
+
+    /** How the transaction ended, and whether its producer may run the next one. */
+    record Outcome(OpType type, boolean producerUsable) {
+    }
+
+    private final HistoryWriter history;
+    private final String topic;
+    private final WorkloadStats stats;
+
+    TxnAttempt(HistoryWriter history, String topic, WorkloadStats stats) {
+        this.history = history;
+        this.topic = topic;
+        this.stats = stats;
+    }
+
+    /** Runs spec on the producer (its transactions initialized), polling through poller when spec asks and it exists. */
+    Outcome run(int process, TxnSpec spec, Producer<String, String> producer, TxnPoller poller) {
+        history.invoke(process, F, spec.invokeValue());
+        List<Future<RecordMetadata>> futures = new ArrayList<>();
+        ObjectNode polled = null;
+        try {
+            producer.beginTransaction();
+        } catch (RuntimeException e) {
+            return complete(process, spec, futures, null, new Outcome(OpType.FAIL, false), e);
+        }
+        try {
+            for (TxnSpec.Send s : spec.sends()) {
+                futures.add(producer.send(new ProducerRecord<>(topic, s.partition(), s.key(), Long.toString(s.value()))));
+            }
+            if (spec.poll() && poller != null) polled = poller.poll();
+            producer.flush();
+            RuntimeException sendError = firstError(futures);
+            if (sendError != null) return abort(process, spec, futures, polled, producer, sendError);
+        } catch (RuntimeException e) {
+            return abort(process, spec, futures, polled, producer, e);
+        }
+        if (spec.abort()) return abort(process, spec, futures, polled, producer, null);
+        try {
+            producer.commitTransaction();
+            return complete(process, spec, futures, polled, new Outcome(OpType.OK, true), null);
+        } catch (RuntimeException e) {
+            return complete(process, spec, futures, polled, new Outcome(OpType.INFO, false), e);
+        }
+    }
+
+    /** Aborts, deliberately (cause null) or after cause; fail when the abort returned, info otherwise. */
+    private Outcome abort(int process, TxnSpec spec, List<Future<RecordMetadata>> futures, ObjectNode polled,
+                          Producer<String, String> producer, RuntimeException cause) {
+        try {
+            producer.abortTransaction();
+            return complete(process, spec, futures, polled, new Outcome(OpType.FAIL, true), cause);
+        } catch (RuntimeException e) {
+            return complete(process, spec, futures, polled, new Outcome(OpType.INFO, false), cause != null ? cause : e);
+        }
+    }
+
+    private Outcome complete(int process, TxnSpec spec, List<Future<RecordMetadata>> futures, ObjectNode polled,
+                             Outcome outcome, RuntimeException error) {
+        ObjectNode v = Json.object();
+        ArrayNode mops = v.putArray("txn");
+        for (int i = 0; i < spec.sends().size(); i++) {
+            TxnSpec.Send s = spec.sends().get(i);
+            ObjectNode at = mops.addArray().add("send").add(s.key()).add(s.value()).addObject().put("partition", s.partition());
+            RecordMetadata m = i < futures.size() ? acknowledged(futures.get(i)) : null;
+            if (m != null && m.hasOffset()) at.put("offset", m.offset());
+        }
+        if (polled != null) {
+            mops.addArray().add("poll").add(polled);
+            stats.polled.add(polled.path("records").size());
+        }
+        v.put("abort", spec.abort());
+        history.complete(process, outcome.type(), F, v, error == null ? null : SendErrorClassifier.describe(error));
+        switch (outcome.type()) {
+            case OK -> stats.ok.increment();
+            case FAIL -> stats.fail.increment();
+            default -> stats.info.increment();
+        }
+        return outcome;
+    }
+
+    /** The first error among the sends (all complete after flush); a send still incomplete counts as an error. */
+    private static RuntimeException firstError(List<Future<RecordMetadata>> futures) {
+        for (Future<RecordMetadata> f : futures) {
+            if (!f.isDone()) return new IllegalStateException("send not complete after flush");
+            try {
+                f.get();
+            } catch (ExecutionException e) {
+                return e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return new IllegalStateException("interrupted");
+            }
+        }
+        return null;
+    }
+
+    private static RecordMetadata acknowledged(Future<RecordMetadata> f) {
+        if (!f.isDone()) return null;
+        try {
+            return f.get();
+        } catch (ExecutionException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+}

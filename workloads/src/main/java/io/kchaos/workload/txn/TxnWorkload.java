@@ -1,0 +1,153 @@
+package io.kchaos.workload.txn;
+
+import io.kchaos.workload.Workload;
+import io.kchaos.workload.WorkloadContext;
+import io.kchaos.workload.WorkloadStats;
+import io.kchaos.workload.common.ClientConfigs;
+import io.kchaos.workload.common.Clients;
+import io.kchaos.workload.common.Drainer;
+import io.kchaos.workload.common.PollerFleet;
+import io.kchaos.workload.common.ProcessIds;
+import io.kchaos.workload.common.SendPacer;
+import io.kchaos.workload.common.TopicSetup;
+import io.kchaos.workload.common.WorkloadOptions;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.TopicPartition;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+
+/**
+ * The {@code txn} workload, after Jepsen's Kafka transaction test: each producer thread owns a transactional.id and
+ * runs transactions of 1–4 sends across partitions (optionally ending with a poll of its own read_committed consumer),
+ * committed or — with probability {@code abort-rate}, 10 % by default — deliberately aborted, recorded as {@code txn}
+ * ops with send and poll micro-ops (docs/history-txn-group.md; outcome rules on {@link TxnAttempt}). read_committed
+ * consumers poll every partition during the run; after it, once no transaction is open any more, a read_committed drain
+ * reads every partition completely. Options: {@code abort-rate}, {@code poll-rate} (0.25), {@code max-sends} (4).
+ * Transactions time out after 10 s so that one left open by a fault is settled before the drain.
+ */
+public final class TxnWorkload implements Workload {
+    public static final String NAME = "txn";
+    public static final String TRANSACTIONAL_ID_PREFIX = "kchaos-txn-";
+    private static final Map<String, String> READ_COMMITTED = Map.of(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+    private static final int TRANSACTION_TIMEOUT_MS = 10_000;
+    private static final Duration STABLE_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(120);
+    private static final long STOP_MILLIS = 25_000;
+
+    private final WorkloadStats stats = new WorkloadStats();
+    private final ProcessIds ids = new ProcessIds();
+    private final List<TxnWorker> workers = new ArrayList<>();
+    private final List<Thread> threads = new ArrayList<>();
+    private final List<String> transactionalIds = new ArrayList<>();
+    private WorkloadContext context;
+    private List<TopicPartition> partitions;
+    private PollerFleet consumers;
+    private boolean stopped;
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public synchronized void start(WorkloadContext ctx) throws Exception {
+        if (context != null) throw new IllegalStateException("txn workload already started");
+        WorkloadOptions options = WorkloadOptions.of(NAME, ctx.options(), Set.of("abort-rate", "poll-rate", "max-sends"));
+        double abortRate = options.number("abort-rate", 0.1, 0, 1);
+        double pollRate = options.number("poll-rate", 0.25, 0, 1);
+        int maxSends = (int) options.number("max-sends", 4, 1, 100);
+        context = ctx;
+        partitions = TopicSetup.ensure(ctx);
+        SendPacer pacer = new SendPacer(ctx.ratePerSecond() / ((1 + maxSends) / 2.0));
+        AtomicLong values = new AtomicLong();
+        TxnAttempt attempt = new TxnAttempt(ctx.history(), ctx.topic(), stats);
+        for (int i = 0; i < ctx.producers(); i++) {
+            String id = TRANSACTIONAL_ID_PREFIX + i;
+            Supplier<Producer<String, String>> factory = producerFactory(ctx, id);
+            Clients.construct("producer", factory).close(Duration.ZERO); // reject bad settings now, not in the thread
+            TxnPoller poller = pollRate > 0 ? new TxnPoller(Clients.consumers(ctx, id + "-poller", READ_COMMITTED), partitions) : null;
+            TxnGenerator generator = new TxnGenerator(ctx.seed() * 1_000_003L + i, values, partitions.size(), maxSends,
+                    abortRate, pollRate);
+            TxnWorker w = new TxnWorker(id, factory, poller, generator, attempt, pacer, ids);
+            workers.add(w);
+            threads.add(Clients.daemon(w, id));
+            transactionalIds.add(id);
+        }
+        consumers = new PollerFleet(ctx, partitions, READ_COMMITTED, ids, stats);
+        threads.forEach(Thread::start);
+        consumers.start();
+    }
+
+    private static Supplier<Producer<String, String>> producerFactory(WorkloadContext ctx, String transactionalId) {
+        Map<String, String> txn = Map.of(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId,
+                ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, String.valueOf(TRANSACTION_TIMEOUT_MS));
+        return () -> new KafkaProducer<>(ClientConfigs.producer(ctx.bootstrapServers().get(), transactionalId, txn,
+                ctx.producerConfig()));
+    }
+
+    /** Lets every worker finish its current transaction (interrupting the ones that do not in time), then the consumers. */
+    @Override
+    public synchronized void stop() throws InterruptedException {
+        if (context == null || stopped) return;
+        stopped = true;
+        workers.forEach(TxnWorker::stopRunning);
+        long deadline = System.currentTimeMillis() + STOP_MILLIS;
+        for (Thread t : threads) {
+            t.join(Math.max(1, deadline - System.currentTimeMillis()));
+            if (t.isAlive()) {
+                t.interrupt();
+                t.join(5_000);
+            }
+        }
+        consumers.stop();
+        int initFailures = workers.stream().mapToInt(TxnWorker::initFailures).sum();
+        if (initFailures > 0) System.out.println("txn: producers failed to initialize " + initFailures + " time(s) during faults");
+    }
+
+    /**
+     * Waits (up to 60 s) until no transaction is open, then reads every partition completely with a read_committed
+     * consumer, as drain ops.
+     */
+    @Override
+    public void drain() throws InterruptedException {
+        if (context == null) throw new IllegalStateException("txn workload not started");
+        try (Admin admin = Admin.create(ClientConfigs.admin(context.bootstrapServers().get()))) {
+            List<Integer> unstable = StableOffsets.await(admin, partitions, STABLE_TIMEOUT);
+            if (!unstable.isEmpty()) {
+                System.err.println("warning: txn: partitions " + unstable + " still have an open transaction after "
+                        + STABLE_TIMEOUT.toSeconds() + " s; the read_committed drain stops at their last stable offset");
+            }
+        }
+        new Drainer(Clients.consumers(context, "kchaos-drain", READ_COMMITTED), partitions, context.history(), stats,
+                ids.next(), DRAIN_TIMEOUT, 10_000).run();
+    }
+
+    @Override
+    public List<String> transactionalIds() {
+        return List.copyOf(transactionalIds);
+    }
+
+    @Override
+    public WorkloadStats stats() {
+        return stats;
+    }
+
+    @Override
+    public void close() {
+        try {
+            stop();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,126 @@
+package io.kchaos.workload.common;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.checker.history.Op;
+import io.kchaos.checker.history.OpType;
+import io.kchaos.workload.WorkloadStats;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.MockConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.TimeoutException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class DrainerTest {
+    private static final List<TopicPartition> PARTITIONS = Partitions.of("t", 3);
+
+    @TempDir
+    Path dir;
+    private RecordedHistory history;
+    private final WorkloadStats stats = new WorkloadStats();
+
+    @BeforeEach
+    void setUp() {
+        history = new RecordedHistory(dir);
+    }
+
+    @AfterEach
+    void tearDown() {
+        history.close();
+    }
+
+    /** Partition 0: offsets 0-2; partition 1: 0-3; partition 2: empty, log start 5. */
+    private static MockConsumer<String, String> consumer(int maxPollRecords) {
+        MockConsumer<String, String> c = new MockConsumer<>("earliest");
+        c.updateBeginningOffsets(Map.of(PARTITIONS.get(0), 0L, PARTITIONS.get(1), 0L, PARTITIONS.get(2), 5L));
+        c.updateEndOffsets(Map.of(PARTITIONS.get(0), 3L, PARTITIONS.get(1), 4L, PARTITIONS.get(2), 5L));
+        c.setMaxPollRecords(maxPollRecords);
+        c.schedulePollTask(() -> {
+            for (long o = 0; o < 3; o++) c.addRecord(record(0, o));
+            for (long o = 0; o < 4; o++) c.addRecord(record(1, o));
+        });
+        return c;
+    }
+
+    private static ConsumerRecord<String, String> record(int p, long o) {
+        return new ConsumerRecord<>("t", p, o, "k" + p, String.valueOf(100 * p + o));
+    }
+
+    private boolean drain(MockConsumer<String, String> c, Duration timeout, int maxPerOp) {
+        return new Drainer(() -> c, PARTITIONS, history.writer, stats, 7, timeout, maxPerOp).run();
+    }
+
+    @Test
+    void readsEverythingIntoAlternatingDrainOpsOfOneProcess() {
+        assertTrue(drain(consumer(2), Duration.ofSeconds(10), 3));
+        List<Op> ops = history.ops();
+        assertEquals(6, ops.size(), "7 records in ops of at most 3: three invoke/ok pairs");
+        for (int i = 0; i < ops.size(); i++) {
+            Op op = ops.get(i);
+            assertEquals(7, op.process());
+            assertEquals("drain", op.f());
+            assertEquals(i % 2 == 0 ? OpType.INVOKE : OpType.OK, op.type());
+        }
+        Map<String, Long> ends = new HashMap<>();
+        List<String> read = new ArrayList<>();
+        for (Op ok : history.ops("drain", OpType.OK)) {
+            assertTrue(ok.value().get("records").size() <= 3);
+            ok.value().get("end-offsets").fields().forEachRemaining(e -> {
+                assertFalse(ends.containsKey(e.getKey()), "partition listed twice: " + e.getKey());
+                ends.put(e.getKey(), e.getValue().asLong());
+            });
+            for (JsonNode r : ok.value().get("records")) {
+                read.add(r.get("partition").asInt() + "/" + r.get("offset").asLong() + "=" + r.get("value").asLong());
+            }
+        }
+        assertEquals(Map.of("0", 3L, "1", 4L, "2", 5L), ends);
+        assertTrue(history.ops("drain", OpType.OK).get(0).value().get("end-offsets").has("2"),
+                "the empty partition is listed in the first op");
+        assertEquals(List.of("0/0=0", "0/1=1", "0/2=2", "1/0=100", "1/1=101", "1/2=102", "1/3=103"),
+                read.stream().sorted().toList());
+        assertEquals(7, stats.drained.sum());
+    }
+
+    @Test
+    void partitionNotReadCompletelyInTimeIsNotListed() {
+        MockConsumer<String, String> c = consumer(500);
+        c.updateEndOffsets(Map.of(PARTITIONS.get(1), 6L)); // offsets 4 and 5 never arrive
+        assertFalse(drain(c, Duration.ofMillis(600), 10_000));
+        List<Op> oks = history.ops("drain", OpType.OK);
+        assertEquals(1, oks.size());
+        JsonNode ends = oks.get(0).value().get("end-offsets");
+        assertTrue(ends.has("0") && ends.has("2"));
+        assertFalse(ends.has("1"));
+        assertEquals(7, oks.get(0).value().get("records").size(), "what was read is still recorded");
+    }
+
+    @Test
+    void offsetsThatCannotBeFetchedMakeTheDrainInfo() {
+        MockConsumer<String, String> c = new MockConsumer<>("earliest") {
+            @Override
+            public Map<TopicPartition, Long> beginningOffsets(Collection<TopicPartition> partitions, Duration timeout) {
+                throw new TimeoutException("Failed to get offsets by times in 5000ms");
+            }
+        };
+        assertFalse(drain(c, Duration.ofMillis(300), 10_000));
+        List<Op> ops = history.ops();
+        assertEquals(2, ops.size());
+        assertEquals(OpType.INVOKE, ops.get(0).type());
+        assertEquals(OpType.INFO, ops.get(1).type());
+        assertEquals("TimeoutException: Failed to get offsets by times in 5000ms", ops.get(1).error());
+    }
+}

@@ -1,0 +1,92 @@
+package io.kchaos.workload.group;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.checker.history.Op;
+import io.kchaos.checker.history.OpType;
+import io.kchaos.workload.WorkloadStats;
+import io.kchaos.workload.common.ProcessIds;
+import io.kchaos.workload.common.RecordedHistory;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.MockConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A member's ops against Kafka's MockConsumer: subscribe, polls with their rebalance log, commits, crash, close. */
+class GroupMemberTest {
+    private static final TopicPartition P0 = new TopicPartition("t", 0);
+
+    @TempDir
+    Path dir;
+
+    /** The first consumer is assigned partition 0 and reads offsets 0 and 1; later ones read nothing. */
+    private static Supplier<Consumer<String, String>> consumers(List<MockConsumer<String, String>> made) {
+        return () -> {
+            MockConsumer<String, String> c = new MockConsumer<>("earliest");
+            if (made.isEmpty()) {
+                c.updateBeginningOffsets(Map.of(P0, 0L));
+                c.schedulePollTask(() -> {
+                    c.rebalance(List.of(P0));
+                    c.addRecord(new ConsumerRecord<>("t", 0, 0, "k0", "100"));
+                    c.addRecord(new ConsumerRecord<>("t", 0, 1, "k1", "101"));
+                });
+            }
+            made.add(c);
+            return c;
+        };
+    }
+
+    @Test
+    void incarnationsRecordTheirRebalancesCommitsAndEnd() throws Exception {
+        List<MockConsumer<String, String>> made = new ArrayList<>();
+        try (RecordedHistory history = new RecordedHistory(dir)) {
+            GroupMember m = new GroupMember(consumers(made), "t", "g", CommitMode.AFTER, history.writer, new WorkloadStats(),
+                    new ProcessIds());
+            Thread t = new Thread(m);
+            t.start();
+            history.await("a commit", ops -> ops.stream().anyMatch(o -> o.f().equals("commit") && o.isOk()));
+            m.retire(GroupMember.Exit.CRASH);
+            history.await("a second subscribe", ops -> ops.stream().filter(o -> o.f().equals("subscribe") && o.isOk()).count() == 2);
+            m.stopRunning();
+            t.join(10_000);
+            assertFalse(t.isAlive());
+
+            List<Op> ops = history.ops();
+            Op firstPoll = ops.stream().filter(o -> o.f().equals("poll") && o.isOk()).findFirst().orElseThrow();
+            JsonNode rebalance = firstPoll.value().get("rebalance");
+            assertEquals("[0]", rebalance.get(0).get("assigned").toString(), firstPoll.value()::toString);
+            assertEquals(2, firstPoll.value().get("records").size());
+            Op commit = history.ops("commit", OpType.OK).get(0);
+            assertEquals("{\"0\":2}", commit.value().get("offsets").toString());
+            assertEquals("{\"0\":2}", commit.value().get("committed").toString(), "the broker's committed offsets, read back");
+            Op crash = history.ops("crash", OpType.INFO).get(0);
+            assertEquals(firstPoll.process(), crash.process());
+            assertTrue(made.get(0).closed());
+            Op close = history.ops("close", OpType.OK).get(0);
+            assertNotEquals(crash.process(), close.process(), "a new incarnation is a new process");
+            assertEquals(1, history.ops("commit", OpType.OK).size(), "nothing new to commit later");
+            assertEachInvokeCompletedOnce(ops);
+        }
+    }
+
+    private static void assertEachInvokeCompletedOnce(List<Op> ops) {
+        Map<Integer, String> open = new java.util.HashMap<>();
+        for (Op op : ops) {
+            if (op.isInvoke()) assertTrue(open.put(op.process(), op.f()) == null, "two ops at once: " + op);
+            else assertEquals(op.f(), open.remove(op.process()), "completion without its invoke: " + op);
+        }
+        assertTrue(open.isEmpty(), "invocations without completion: " + open);
+    }
+}

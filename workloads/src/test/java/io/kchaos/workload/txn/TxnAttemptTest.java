@@ -1,0 +1,155 @@
+package io.kchaos.workload.txn;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.checker.history.Op;
+import io.kchaos.checker.history.OpType;
+import io.kchaos.workload.WorkloadStats;
+import io.kchaos.workload.common.RecordedHistory;
+import org.apache.kafka.clients.producer.MockProducer;
+import org.apache.kafka.common.Cluster;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.errors.NetworkException;
+import org.apache.kafka.common.errors.ProducerFencedException;
+import org.apache.kafka.common.errors.TimeoutException;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The outcome rules of one transaction, against Kafka's MockProducer. */
+class TxnAttemptTest {
+    private static final Node NODE = new Node(1, "localhost", 9092);
+    private static final Cluster CLUSTER = new Cluster("c", List.of(NODE), List.of(
+            new PartitionInfo("t", 0, NODE, new Node[]{NODE}, new Node[]{NODE}),
+            new PartitionInfo("t", 1, NODE, new Node[]{NODE}, new Node[]{NODE})), Set.of(), Set.of());
+    private static final TxnSpec TWO_SENDS = new TxnSpec(List.of(new TxnSpec.Send("k1", 10, 0), new TxnSpec.Send("k2", 11, 1)),
+            false, false);
+
+    @TempDir
+    Path dir;
+    private RecordedHistory history;
+    private final WorkloadStats stats = new WorkloadStats();
+    private MockProducer<String, String> producer;
+    private TxnAttempt attempt;
+
+    @BeforeEach
+    void setUp() {
+        history = new RecordedHistory(dir);
+        producer = new MockProducer<>(CLUSTER, true, null, new StringSerializer(), new StringSerializer());
+        producer.initTransactions();
+        attempt = new TxnAttempt(history.writer, "t", stats);
+    }
+
+    @AfterEach
+    void tearDown() {
+        history.close();
+    }
+
+    private Op completion() {
+        List<Op> ops = history.ops();
+        assertEquals(2, ops.size(), ops::toString);
+        assertEquals(OpType.INVOKE, ops.get(0).type());
+        assertEquals("txn", ops.get(1).f());
+        return ops.get(1);
+    }
+
+    @Test
+    void committedTransactionIsOkWithEveryOffset() {
+        TxnAttempt.Outcome o = attempt.run(3, TWO_SENDS, producer, null);
+
+        assertEquals(new TxnAttempt.Outcome(OpType.OK, true), o);
+        assertTrue(producer.transactionCommitted());
+        Op ok = completion();
+        assertEquals(3, ok.process());
+        assertNull(ok.error());
+        JsonNode mops = ok.value().get("txn");
+        assertEquals("[\"send\",\"k1\",10,{\"partition\":0,\"offset\":0}]", mops.get(0).toString());
+        assertEquals("[\"send\",\"k2\",11,{\"partition\":1,\"offset\":0}]", mops.get(1).toString());
+        assertFalse(ok.value().get("abort").asBoolean());
+        assertEquals("{\"txn\":[[\"send\",\"k1\",10,{\"partition\":0}],[\"send\",\"k2\",11,{\"partition\":1}]],\"abort\":false}",
+                history.ops().get(0).value().toString());
+        assertEquals(1, stats.ok.sum());
+    }
+
+    @Test
+    void deliberateAbortThatReturnsIsFail() {
+        TxnSpec abort = new TxnSpec(TWO_SENDS.sends(), false, true);
+
+        TxnAttempt.Outcome o = attempt.run(3, abort, producer, null);
+
+        assertEquals(new TxnAttempt.Outcome(OpType.FAIL, true), o);
+        assertTrue(producer.transactionAborted());
+        Op fail = completion();
+        assertEquals(OpType.FAIL, fail.type());
+        assertTrue(fail.value().get("abort").asBoolean());
+        assertNull(fail.error());
+    }
+
+    @Test
+    void errorWhileCommittingIsInfoAndTheProducerMustBeReplaced() {
+        producer.commitTransactionException = new TimeoutException("Timeout expired after 5000ms while awaiting EndTxn");
+
+        TxnAttempt.Outcome o = attempt.run(3, TWO_SENDS, producer, null);
+
+        assertEquals(new TxnAttempt.Outcome(OpType.INFO, false), o);
+        Op info = completion();
+        assertEquals(OpType.INFO, info.type());
+        assertTrue(info.error().startsWith("TimeoutException"), info.error());
+        assertEquals(0, info.value().get("txn").get(0).get(3).get("offset").asLong(), "acknowledged sends keep their offsets");
+    }
+
+    @Test
+    void failedSendIsAbortedAndFail() {
+        MockProducer<String, String> manual = new MockProducer<>(CLUSTER, false, null, new StringSerializer(), new StringSerializer()) {
+            @Override
+            public synchronized void flush() {
+                errorNext(new NetworkException("connection lost"));
+                while (completeNext()) {
+                    // completes the other send
+                }
+            }
+        };
+        manual.initTransactions();
+
+        TxnAttempt.Outcome o = attempt.run(3, TWO_SENDS, manual, null);
+
+        assertEquals(new TxnAttempt.Outcome(OpType.FAIL, true), o);
+        assertTrue(manual.transactionAborted());
+        Op fail = completion();
+        assertEquals("NetworkException: connection lost", fail.error());
+        assertFalse(fail.value().get("txn").get(0).get(3).has("offset"), "the failed send has no offset");
+        assertTrue(fail.value().get("txn").get(1).get(3).has("offset"));
+    }
+
+    @Test
+    void abortThatFailsIsInfo() {
+        producer.abortTransactionException = new ProducerFencedException("fenced");
+
+        TxnAttempt.Outcome o = attempt.run(3, new TxnSpec(TWO_SENDS.sends(), false, true), producer, null);
+
+        assertEquals(new TxnAttempt.Outcome(OpType.INFO, false), o);
+        assertEquals("ProducerFencedException: fenced", completion().error());
+    }
+
+    @Test
+    void beginThatThrowsSentNothingAndIsFail() {
+        producer.beginTransactionException = new ProducerFencedException("fenced");
+
+        TxnAttempt.Outcome o = attempt.run(3, TWO_SENDS, producer, null);
+
+        assertEquals(new TxnAttempt.Outcome(OpType.FAIL, false), o);
+        assertTrue(producer.history().isEmpty());
+        assertFalse(completion().value().get("txn").get(0).get(3).has("offset"));
+    }
+}

@@ -1,0 +1,67 @@
+package io.kchaos.workload.txn;
+
+import io.kchaos.checker.history.Op;
+import io.kchaos.checker.history.OpType;
+import io.kchaos.workload.WorkloadStats;
+import io.kchaos.workload.common.ProcessIds;
+import io.kchaos.workload.common.RecordedHistory;
+import io.kchaos.workload.common.SendPacer;
+import org.apache.kafka.clients.producer.MockProducer;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.common.errors.TimeoutException;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The worker's rules for fencing and re-initialization: a new producer and a new process after an info outcome. */
+class TxnWorkerTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void afterAnIndeterminateCommitTheWorkerReinitializesAndContinuesAsANewProcess() throws Exception {
+        List<MockProducer<String, String>> made = new ArrayList<>();
+        Supplier<Producer<String, String>> factory = () -> {
+            MockProducer<String, String> p = new MockProducer<>(true, null, new StringSerializer(), new StringSerializer());
+            if (made.isEmpty()) p.commitTransactionException = new TimeoutException("EndTxn timed out");
+            if (made.size() == 1) p.initTransactionException = new TimeoutException("coordinator not available");
+            made.add(p);
+            return p;
+        };
+        try (RecordedHistory history = new RecordedHistory(dir)) {
+            TxnGenerator gen = new TxnGenerator(1, new AtomicLong(), 1, 2, 0, 0);
+            TxnWorker w = new TxnWorker("kchaos-txn-0", factory, null, gen, new TxnAttempt(history.writer, "t", new WorkloadStats()),
+                    new SendPacer(200), new ProcessIds());
+            Thread t = new Thread(w);
+            t.start();
+            history.await("three completions", ops -> ops.stream().filter(o -> !o.isInvoke()).count() >= 3);
+            w.stopRunning();
+            t.join(5_000);
+            assertFalse(t.isAlive());
+
+            List<Op> done = history.ops().stream().filter(o -> !o.isInvoke()).toList();
+            assertEquals(OpType.INFO, done.get(0).type());
+            assertEquals(OpType.OK, done.get(1).type());
+            assertNotEquals(done.get(0).process(), done.get(1).process(), "a new process after info");
+            assertEquals(done.get(1).process(), done.get(2).process(), "the same process after ok");
+            assertEquals(1, w.initFailures(), "the second producer's init failed once and was retried with a third");
+            assertTrue(made.get(0).closed() && made.get(1).closed(), "replaced producers are closed");
+            assertTrue(made.size() >= 3);
+            Set<Long> values = new HashSet<>();
+            history.ops("txn", OpType.INVOKE).forEach(o -> o.value().get("txn").forEach(m -> assertTrue(values.add(m.get(2).asLong()))));
+        }
+    }
+}
