@@ -3,6 +3,7 @@ package io.kchaos.checker.queue;
 import io.kchaos.checker.result.CheckResult;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -175,7 +176,7 @@ public final class QueueLedger {
     }
 
     /** The partitions the history mentions, ascending. */
-    public java.util.List<Integer> partitionNumbers() {
+    public List<Integer> partitionNumbers() {
         return partitions.all().stream().map(PartitionLog::partition).toList();
     }
 
