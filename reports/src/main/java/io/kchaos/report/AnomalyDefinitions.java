@@ -28,7 +28,15 @@ public final class AnomalyDefinitions {
                     + "of its own batches, or two replicas disagree on the start offset of an epoch for which both hold data"),
             Map.entry("acked-write-missing-on-replica", "an acknowledged (p, o, value) from the history is absent, or holds "
                     + "another value, in a final-ISR replica's log"),
-            Map.entry("checkpoint-unreadable", "a checkpoint file that does not parse; named with its path and line"));
+            Map.entry("checkpoint-unreadable", "a checkpoint file that does not parse; named with its path and line"),
+            Map.entry("torn-txn", "a read_committed reader saw some but not all of a committed transaction's writes in a "
+                    + "partition range it read completely (docs/history-txn-group.md)"),
+            Map.entry("precommitted-read", "a transaction's consumer saw its own writes before the transaction committed"),
+            Map.entry("int-nonmonotonic-send", "within one transaction, a later send to partition p got a lower offset than an earlier one"),
+            Map.entry("G1c", "a cycle of committed transactions each reading another's writes"),
+            Map.entry("nonmonotonic-commit", "a consumer group's committed offset of a partition moved backwards without a declared reset"),
+            Map.entry("skipped-on-resume", "after a rebalance or failover a member resumed a partition past its last committed offset"),
+            Map.entry("lost-by-group", "an acknowledged record the consumer group never consumed, although it consumed to the end"));
 
     private static final Set<String> REPLICA_TYPES = Set.of("replica-divergence", "committed-data-missing", "corrupt-batch",
             "epoch-lineage-mismatch", "acked-write-missing-on-replica", "checkpoint-unreadable");

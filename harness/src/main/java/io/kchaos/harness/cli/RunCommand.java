@@ -104,7 +104,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--store", paramLabel = "DIR", defaultValue = "store", description = "where run folders go (default ${DEFAULT-VALUE})")
     Path store;
 
-    @Option(names = "--name", paramLabel = "NAME", defaultValue = "queue", description = "run name, part of the run folder's name (default ${DEFAULT-VALUE})")
+    @Option(names = "--name", paramLabel = "NAME", description = "run name, part of the run folder's name (default: the scenario's name, else the workload's)")
     String name;
 
     @Option(names = "--kafka-home", paramLabel = "DIR", description = "use this Kafka distribution (its libs/ folder) instead of the bundled broker")
@@ -204,7 +204,8 @@ public final class RunCommand implements Callable<Integer> {
         if (rf < 1 || rf > nodes) throw bad("--replication-factor must be between 1 and --nodes (" + nodes + ")");
         long s = seed != null ? seed : ThreadLocalRandom.current().nextLong(1L << 48);
         String command = "kchaos " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
-        return new RunConfig(name, command, scenarioName, s, timeLimit, nemesis, partitionTargets, nemesisInterval, faultDuration, nodes, partitions,
+        String runName = name != null ? name : scenarioName != null ? scenarioName : workload;
+        return new RunConfig(runName, command, scenarioName, s, timeLimit, nemesis, partitionTargets, nemesisInterval, faultDuration, nodes, partitions,
                 (short) rf, rate, producers, consumers, brokerConfig, producerConfig, consumerConfig, store, kafkaHome, heapMb,
                 topic, !noNamespaces, workload, workloadOptions);
     }

@@ -73,7 +73,7 @@ public final class IsrShrinkNemesis implements Nemesis {
         }
         boolean elected = Await.until(() -> topic.leader(p).filter(l -> l != leader).isPresent(), electionWait);
         String outcome = elected ? "node " + topic.leader(p).map(String::valueOf).orElse("?") + " elected" : "no leader elected within " + electionWait.toSeconds() + " s";
-        return new KillNemesis.RestartFault(ctx, leader, "partition " + p + ": ISR shrunk to leader " + leader + ", " + leader
+        return KillNemesis.restartLater(ctx, leader, "partition " + p + ": ISR shrunk to leader " + leader + ", " + leader
                 + " killed, followers " + followers + " resumed, " + outcome);
     }
 

@@ -2,6 +2,7 @@ package io.kchaos.nemesis.process;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.Fault;
+import io.kchaos.nemesis.HealOnce;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
@@ -28,33 +29,13 @@ public final class KillNemesis implements Nemesis {
             ObjectNode v = NemesisRecorder.nodes(List.of(node));
             if (choice.partition() >= 0) v.put("leader-of", choice.partition());
             ctx.recorder().record("kill", v, () -> ctx.cluster().kill(node));
-            return (Fault) new RestartFault(ctx, node, "kill node " + node);
+            return restartLater(ctx, node, "kill node " + node);
         }).orElse(Fault.NONE);
     }
 
-    /** A killed node, healed by starting it again. */
-    static final class RestartFault implements Fault {
-        private final NemesisContext ctx;
-        private final int node;
-        private final String description;
-        private boolean healed;
-
-        RestartFault(NemesisContext ctx, int node, String description) {
-            this.ctx = ctx;
-            this.node = node;
-            this.description = description;
-        }
-
-        @Override
-        public String description() {
-            return description;
-        }
-
-        @Override
-        public synchronized void heal() {
-            if (healed) return;
-            healed = true;
-            ctx.recorder().record("start", NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().start(node));
-        }
+    /** A killed node, healed by starting it again (recorded as {@code start}). */
+    static Fault restartLater(NemesisContext ctx, int node, String description) {
+        return new HealOnce(description,
+                () -> ctx.recorder().record("start", NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().start(node)));
     }
 }

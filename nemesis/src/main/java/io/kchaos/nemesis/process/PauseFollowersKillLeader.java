@@ -45,6 +45,6 @@ public final class PauseFollowersKillLeader implements Nemesis {
         } finally {
             ctx.recorder().record("resume", NemesisRecorder.nodes(followers), () -> followers.forEach(ctx.cluster()::resume));
         }
-        return new KillNemesis.RestartFault(ctx, l, "followers of " + l + " paused, leader " + l + " killed");
+        return KillNemesis.restartLater(ctx, l, "followers of " + l + " paused, leader " + l + " killed");
     }
 }

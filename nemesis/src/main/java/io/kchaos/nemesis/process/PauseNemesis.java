@@ -1,6 +1,7 @@
 package io.kchaos.nemesis.process;
 
 import io.kchaos.nemesis.Fault;
+import io.kchaos.nemesis.HealOnce;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
@@ -25,33 +26,13 @@ public final class PauseNemesis implements Nemesis {
         return target.choose(ctx).map(choice -> {
             List<Integer> nodes = List.of(choice.node());
             ctx.recorder().record("pause", NemesisRecorder.nodes(nodes), () -> ctx.cluster().pause(choice.node()));
-            return (Fault) new ResumeFault(ctx, nodes, "pause node " + choice.node());
+            return resumeLater(ctx, nodes, "pause node " + choice.node());
         }).orElse(Fault.NONE);
     }
 
-    /** Paused nodes, healed by SIGCONT. */
-    static final class ResumeFault implements Fault {
-        private final NemesisContext ctx;
-        private final List<Integer> nodes;
-        private final String description;
-        private boolean healed;
-
-        ResumeFault(NemesisContext ctx, List<Integer> nodes, String description) {
-            this.ctx = ctx;
-            this.nodes = nodes;
-            this.description = description;
-        }
-
-        @Override
-        public String description() {
-            return description;
-        }
-
-        @Override
-        public synchronized void heal() {
-            if (healed) return;
-            healed = true;
-            ctx.recorder().record("resume", NemesisRecorder.nodes(nodes), () -> nodes.forEach(ctx.cluster()::resume));
-        }
+    /** Paused nodes, healed by SIGCONT (recorded as {@code resume}). */
+    static Fault resumeLater(NemesisContext ctx, List<Integer> nodes, String description) {
+        return new HealOnce(description,
+                () -> ctx.recorder().record("resume", NemesisRecorder.nodes(nodes), () -> nodes.forEach(ctx.cluster()::resume)));
     }
 }

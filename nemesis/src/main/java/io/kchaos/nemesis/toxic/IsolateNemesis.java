@@ -1,6 +1,7 @@
 package io.kchaos.nemesis.toxic;
 
 import io.kchaos.nemesis.Fault;
+import io.kchaos.nemesis.HealOnce;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
 import io.kchaos.nemesis.cluster.ToxicControl;
