@@ -22,7 +22,7 @@ public final class FinalIsr {
                 isr.put(p.partition(), p.isr().stream().map(Node::id).sorted().toList());
             }
         } catch (Exception e) {
-            // leave empty: the audit then treats no replica as final-ISR
+            // leave empty: the audit then presumes the final ISR from the replicas' high-watermark checkpoints (and warns)
         }
         return isr;
     }
