@@ -314,23 +314,6 @@ public final class LocalCluster implements KafkaCluster {
         }
     }
 
-    @Override
-    public void stopAll() {
-        List<Thread> ts = new ArrayList<>();
-        for (int id : nodes.keySet()) {
-            Thread t = new Thread(() -> stop(id), "stop-node-" + id);
-            t.start();
-            ts.add(t);
-        }
-        for (Thread t : ts) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
     private void killAllQuietly() {
         for (Map.Entry<Integer, Process> e : processes.entrySet()) {
             try {

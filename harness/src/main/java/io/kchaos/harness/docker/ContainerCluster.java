@@ -232,23 +232,6 @@ public final class ContainerCluster implements KafkaCluster {
     }
 
     @Override
-    public void stopAll() {
-        List<Thread> ts = new ArrayList<>();
-        for (int id : containers.keySet()) {
-            Thread t = new Thread(() -> stop(id), "stop-node-" + id);
-            t.start();
-            ts.add(t);
-        }
-        for (Thread t : ts) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    @Override
     public String clusterId() {
         return clusterId;
     }
