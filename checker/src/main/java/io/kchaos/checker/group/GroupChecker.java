@@ -2,8 +2,7 @@ package io.kchaos.checker.group;
 
 import io.kchaos.checker.Checker;
 import io.kchaos.checker.history.History;
-import io.kchaos.checker.queue.QueueLedger;
-import io.kchaos.checker.queue.QueuePass;
+import io.kchaos.checker.queue.LedgerCheck;
 import io.kchaos.checker.result.CheckResult;
 
 /**
@@ -29,18 +28,9 @@ public final class GroupChecker implements Checker {
     /** Throws {@link io.kchaos.checker.history.HistoryFormatException} when the history cannot be judged. */
     @Override
     public CheckResult check(History history) {
-        CheckResult result = new CheckResult();
-        QueueLedger ledger = new QueueLedger(result);
-        QueuePass queueOps = new QueuePass(ledger);
-        GroupPass pass = new GroupPass(ledger, queueOps, result);
-        history.forEach(pass);
-        pass.finish();
-        history.warnings().forEach(result::warn);
-        queueOps.countsInto(result.stats());
-        result.stats().remove("poll");
-        ledger.judge();
-        queueOps.pairingInto(result);
-        new GroupJudge(pass, ledger, result).judge();
-        return result;
+        return LedgerCheck.run(history, (ledger, queueOps, result) -> {
+            GroupPass pass = new GroupPass(ledger, queueOps, result);
+            return new LedgerCheck.Extension(pass, pass::finish, () -> new GroupJudge(pass, ledger, result).judge());
+        }, "poll");
     }
 }

@@ -27,15 +27,7 @@ public final class QueueChecker implements Checker {
     /** Throws {@link io.kchaos.checker.history.HistoryFormatException} when the history cannot be judged. */
     @Override
     public CheckResult check(History history) {
-        CheckResult result = new CheckResult();
-        QueueLedger ledger = new QueueLedger(result);
-        QueuePass pass = new QueuePass(ledger);
-        history.forEach(pass);
-        pass.finish();
-        history.warnings().forEach(result::warn);
-        pass.countsInto(result.stats());
-        ledger.judge();
-        pass.pairingInto(result);
-        return result;
+        return LedgerCheck.run(history, (ledger, queueOps, result) ->
+                new LedgerCheck.Extension(queueOps, queueOps::finish, () -> { }), null);
     }
 }

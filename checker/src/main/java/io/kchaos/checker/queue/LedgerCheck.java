@@ -1,0 +1,47 @@
+package io.kchaos.checker.queue;
+
+import io.kchaos.checker.history.History;
+import io.kchaos.checker.history.Op;
+import io.kchaos.checker.result.CheckResult;
+
+import java.util.function.Consumer;
+
+/**
+ * The one skeleton of every checker built on the {@link QueueLedger} (queue, txn, group): a single pass over the
+ * history feeding a workload's pass (which feeds the queue ops), then the ledger's judgement of the shared anomalies,
+ * then the workload's own judgement.
+ */
+public final class LedgerCheck {
+    private LedgerCheck() {
+    }
+
+    /** A workload's own pass over the history: its visitor, what to do after the last op, and its judgement. */
+    public record Extension(Consumer<Op> visitor, Runnable finish, Runnable judge) {
+    }
+
+    /** Builds a workload's extension over the shared ledger, queue-op pass and result. */
+    @FunctionalInterface
+    public interface ExtensionFactory {
+        Extension create(QueueLedger ledger, QueuePass queueOps, CheckResult result);
+    }
+
+    /**
+     * Judges the history. {@code droppedStat} is a queue-op count section that means nothing for the workload (e.g.
+     * {@code send} for transactions), or null.
+     */
+    public static CheckResult run(History history, ExtensionFactory factory, String droppedStat) {
+        CheckResult result = new CheckResult();
+        QueueLedger ledger = new QueueLedger(result);
+        QueuePass queueOps = new QueuePass(ledger);
+        Extension ext = factory.create(ledger, queueOps, result);
+        history.forEach(ext.visitor());
+        ext.finish().run();
+        history.warnings().forEach(result::warn);
+        queueOps.countsInto(result.stats());
+        if (droppedStat != null) result.stats().remove(droppedStat);
+        ledger.judge();
+        queueOps.pairingInto(result);
+        ext.judge().run();
+        return result;
+    }
+}
