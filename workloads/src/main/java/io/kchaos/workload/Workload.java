@@ -33,6 +33,13 @@ public interface Workload extends AutoCloseable {
     /** Live counters for the status line. */
     WorkloadStats stats();
 
+    /** Stops the workload if it still runs (see {@link #stop}); keeps the thread's interrupt status. */
     @Override
-    void close();
+    default void close() {
+        try {
+            stop();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
 }

@@ -9,6 +9,7 @@ import io.kchaos.workload.common.Drainer;
 import io.kchaos.workload.common.ProcessIds;
 import io.kchaos.workload.common.ProducerFleet;
 import io.kchaos.workload.common.TopicSetup;
+import io.kchaos.workload.common.WorkerThreads;
 import io.kchaos.workload.common.WorkloadOptions;
 import io.kchaos.workload.queue.QueueWorkload;
 import org.apache.kafka.clients.admin.Admin;
@@ -109,14 +110,7 @@ public final class GroupWorkload implements Workload {
             }
         }
         members.forEach(GroupMember::stopRunning);
-        long deadline = System.currentTimeMillis() + MEMBER_STOP_MILLIS;
-        for (Thread t : threads) {
-            t.join(Math.max(1, deadline - System.currentTimeMillis()));
-            if (t.isAlive()) {
-                t.interrupt();
-                t.join(5_000);
-            }
-        }
+        WorkerThreads.joinAll(threads, MEMBER_STOP_MILLIS);
     }
 
     /** Reads every partition completely with a fresh consumer outside the group, as drain ops. */
@@ -135,14 +129,5 @@ public final class GroupWorkload implements Workload {
     @Override
     public WorkloadStats stats() {
         return stats;
-    }
-
-    @Override
-    public void close() {
-        try {
-            stop();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

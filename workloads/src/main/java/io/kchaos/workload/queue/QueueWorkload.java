@@ -106,13 +106,4 @@ public final class QueueWorkload implements Workload {
     public WorkloadStats stats() {
         return stats;
     }
-
-    @Override
-    public void close() {
-        try {
-            stop();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
 }

@@ -10,6 +10,8 @@ import io.kchaos.workload.common.PollerFleet;
 import io.kchaos.workload.common.ProcessIds;
 import io.kchaos.workload.common.SendPacer;
 import io.kchaos.workload.common.TopicSetup;
+import io.kchaos.workload.common.WorkerThreads;
+import io.kchaos.workload.queue.QueueWorkload;
 import io.kchaos.workload.common.WorkloadOptions;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -101,14 +103,7 @@ public final class TxnWorkload implements Workload {
         if (context == null || stopped) return;
         stopped = true;
         workers.forEach(TxnWorker::stopRunning);
-        long deadline = System.currentTimeMillis() + STOP_MILLIS;
-        for (Thread t : threads) {
-            t.join(Math.max(1, deadline - System.currentTimeMillis()));
-            if (t.isAlive()) {
-                t.interrupt();
-                t.join(5_000);
-            }
-        }
+        WorkerThreads.joinAll(threads, STOP_MILLIS);
         consumers.stop();
         int initFailures = workers.stream().mapToInt(TxnWorker::initFailures).sum();
         if (initFailures > 0) System.out.println("txn: producers failed to initialize " + initFailures + " time(s) during faults");
@@ -129,7 +124,7 @@ public final class TxnWorkload implements Workload {
             }
         }
         new Drainer(Clients.consumers(context, "kchaos-drain", READ_COMMITTED), partitions, context.history(), stats,
-                ids.next(), DRAIN_TIMEOUT, 10_000).run();
+                ids.next(), DRAIN_TIMEOUT, QueueWorkload.MAX_RECORDS_PER_DRAIN_OP).run();
     }
 
     @Override
@@ -140,14 +135,5 @@ public final class TxnWorkload implements Workload {
     @Override
     public WorkloadStats stats() {
         return stats;
-    }
-
-    @Override
-    public void close() {
-        try {
-            stop();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }
