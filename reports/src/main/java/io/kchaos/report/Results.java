@@ -2,7 +2,7 @@ package io.kchaos.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.Json;
 import io.kchaos.checker.result.Verdict;
 
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package io.kchaos.checker.queue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kchaos.checker.history.HistoryFormatException;
-import io.kchaos.checker.history.Op;
+import io.kchaos.history.HistoryFormatException;
+import io.kchaos.history.Op;
 
 import java.util.Iterator;
 import java.util.Map;

@@ -3,7 +3,7 @@ package io.kchaos.checker.result;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.Json;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -2,9 +2,9 @@ package io.kchaos.harness.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import io.kchaos.checker.history.History;
-import io.kchaos.checker.history.HistoryFile;
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.History;
+import io.kchaos.history.HistoryFile;
+import io.kchaos.history.Json;
 import io.kchaos.checker.result.Verdict;
 
 import java.io.IOException;

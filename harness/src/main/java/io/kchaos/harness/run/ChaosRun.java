@@ -1,7 +1,7 @@
 package io.kchaos.harness.run;
 
-import io.kchaos.checker.history.HistoryFile;
-import io.kchaos.checker.history.HistoryWriter;
+import io.kchaos.history.HistoryFile;
+import io.kchaos.history.HistoryWriter;
 import io.kchaos.checker.result.CheckResult;
 import io.kchaos.harness.cluster.KafkaCluster;
 import io.kchaos.harness.cluster.OrphanReaper;

@@ -1,9 +1,9 @@
 package io.kchaos.harness.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kchaos.checker.history.History;
-import io.kchaos.checker.history.Json;
-import io.kchaos.checker.history.Op;
+import io.kchaos.history.History;
+import io.kchaos.history.Json;
+import io.kchaos.history.Op;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -2,7 +2,7 @@ package io.kchaos.harness.scenario;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.Json;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -2,7 +2,7 @@ package io.kchaos.report.html;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.Op;
+import io.kchaos.history.Op;
 import io.kchaos.checker.result.Verdict;
 import io.kchaos.report.AnomalyDefinitions;
 import io.kchaos.report.ExampleFields;

@@ -1,8 +1,8 @@
 package io.kchaos.report.scan;
 
-import io.kchaos.checker.history.HistoryFile;
-import io.kchaos.checker.history.HistoryFormatException;
-import io.kchaos.checker.history.Op;
+import io.kchaos.history.HistoryFile;
+import io.kchaos.history.HistoryFormatException;
+import io.kchaos.history.Op;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

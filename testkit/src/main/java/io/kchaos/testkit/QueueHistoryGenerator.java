@@ -1,11 +1,11 @@
-package io.kchaos.checker.bench;
+package io.kchaos.testkit;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.HistoryWriter;
-import io.kchaos.checker.history.Json;
-import io.kchaos.checker.history.Op;
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.HistoryWriter;
+import io.kchaos.history.Json;
+import io.kchaos.history.Op;
+import io.kchaos.history.OpType;
 
 import java.nio.file.Path;
 import java.util.Random;

@@ -1,4 +1,4 @@
-package io.kchaos.checker.bench;
+package io.kchaos.testkit;
 
 import java.util.Arrays;
 

@@ -1,4 +1,4 @@
-package io.kchaos.checker.history;
+package io.kchaos.history;
 
 /** A history that cannot be judged: the message names the file and line. */
 public class HistoryFormatException extends RuntimeException {

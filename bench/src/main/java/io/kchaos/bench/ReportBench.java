@@ -1,9 +1,10 @@
-package io.kchaos.report.bench;
+package io.kchaos.bench;
 
 import io.kchaos.report.Format;
 import io.kchaos.report.ReportOutput;
 import io.kchaos.report.RunReport;
 
+import io.kchaos.testkit.SyntheticRun;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

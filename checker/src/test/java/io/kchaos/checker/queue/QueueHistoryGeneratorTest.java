@@ -1,8 +1,9 @@
-package io.kchaos.checker.bench;
+package io.kchaos.checker.queue;
 
-import io.kchaos.checker.history.HistoryFile;
+import io.kchaos.history.HistoryFile;
 import io.kchaos.checker.queue.QueueChecker;
 import io.kchaos.checker.result.CheckResult;
+import io.kchaos.testkit.QueueHistoryGenerator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

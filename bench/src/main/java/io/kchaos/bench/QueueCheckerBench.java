@@ -1,9 +1,10 @@
-package io.kchaos.checker.bench;
+package io.kchaos.bench;
 
-import io.kchaos.checker.history.HistoryFile;
+import io.kchaos.history.HistoryFile;
 import io.kchaos.checker.queue.QueueChecker;
 import io.kchaos.checker.result.CheckResult;
 
+import io.kchaos.testkit.QueueHistoryGenerator;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;

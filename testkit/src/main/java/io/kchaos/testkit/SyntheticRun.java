@@ -1,8 +1,8 @@
-package io.kchaos.report.bench;
+package io.kchaos.testkit;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.Json;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,14 +1,14 @@
-package io.kchaos.checker.bench;
+package io.kchaos.bench;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.History;
-import io.kchaos.checker.history.Json;
-import io.kchaos.checker.history.Op;
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.History;
+import io.kchaos.history.Json;
+import io.kchaos.history.Op;
+import io.kchaos.history.OpType;
 import io.kchaos.checker.replica.BrokerLogDir;
 import io.kchaos.checker.replica.LeaderEpochCheckpoint;
 import io.kchaos.checker.replica.ReplicaAudit;
-import io.kchaos.checker.replica.SyntheticSegmentWriter;
+import io.kchaos.testkit.SyntheticSegmentWriter;
 import io.kchaos.checker.result.CheckResult;
 
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.kchaos.checker.history;
+package io.kchaos.history;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;

@@ -1,4 +1,4 @@
-package io.kchaos.checker.replica;
+package io.kchaos.testkit;
 
 import org.apache.kafka.common.compress.Compression;
 import org.apache.kafka.common.record.MemoryRecords;
@@ -17,7 +17,7 @@ import java.util.List;
 
 /**
  * Writes segment files in Kafka's on-disk batch format without a broker, for tests and benchmarks of the audit. Like
- * {@link SegmentBatchReader} it uses kafka-clients' internal record API ({@code MemoryRecords}); these two classes are
+ * the audit's {@code SegmentBatchReader} it uses kafka-clients' internal record API ({@code MemoryRecords}); these two classes are
  * the only ones that do.
  */
 public final class SyntheticSegmentWriter implements AutoCloseable {
@@ -31,7 +31,7 @@ public final class SyntheticSegmentWriter implements AutoCloseable {
 
     /** Creates (or replaces) the segment starting at {@code baseOffset} in a partition folder. */
     public static SyntheticSegmentWriter create(Path partitionFolder, long baseOffset) {
-        Path file = partitionFolder.resolve(Segment.fileName(baseOffset));
+        Path file = partitionFolder.resolve(String.format("%020d.log", baseOffset)); // Kafka's segment file name
         try {
             Files.createDirectories(partitionFolder);
             return new SyntheticSegmentWriter(file, FileChannel.open(file, StandardOpenOption.CREATE,

@@ -1,4 +1,4 @@
-package io.kchaos.checker.history;
+package io.kchaos.history;
 
 import java.util.List;
 import java.util.function.Consumer;
