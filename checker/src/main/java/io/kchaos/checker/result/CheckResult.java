@@ -82,7 +82,7 @@ public final class CheckResult {
             }
             mine.addCount(cases.count());
         });
-        Iterator<Map.Entry<String, JsonNode>> it = other.stats.fields();
+        Iterator<Map.Entry<String, JsonNode>> it = other.stats.properties().iterator();
         while (it.hasNext()) {
             Map.Entry<String, JsonNode> e = it.next();
             stats.set(e.getKey(), e.getValue());

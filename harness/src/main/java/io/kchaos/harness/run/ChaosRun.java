@@ -78,6 +78,7 @@ public final class ChaosRun {
         return result;
     }
 
+    @SuppressWarnings("try") // the status line is a resource only to be stopped at the end
     private FinalState runWorkload(KafkaCluster cluster, RunRecord record) throws Exception {
         long t0 = System.nanoTime();
         try (HistoryWriter history = new HistoryWriter(folder.history());

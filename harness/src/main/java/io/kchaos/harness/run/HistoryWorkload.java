@@ -60,6 +60,7 @@ public final class HistoryWorkload {
 
     /** Ends the scan early (History has no other way to stop a walk). */
     private static final class Found extends RuntimeException {
+        private static final long serialVersionUID = 1L;
         final String workload;
 
         Found(String workload) {

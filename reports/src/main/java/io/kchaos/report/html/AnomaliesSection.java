@@ -107,7 +107,7 @@ final class AnomaliesSection implements Section {
     private static String details(JsonNode ex) {
         if (!ex.isObject()) return JsonView.cell(ex);
         ObjectNode rest = ((ObjectNode) ex).deepCopy();
-        Iterator<Map.Entry<String, JsonNode>> it = rest.fields();
+        Iterator<Map.Entry<String, JsonNode>> it = rest.properties().iterator();
         while (it.hasNext()) {
             String k = it.next().getKey();
             if (SHOWN_FIELDS.contains(k) || k.endsWith("index") || k.endsWith("indices")) it.remove();
