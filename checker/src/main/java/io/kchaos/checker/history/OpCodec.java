@@ -24,7 +24,9 @@ public final class OpCodec {
         try {
             n = Json.STRICT.readTree(line);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("not one JSON value: " + e.getOriginalMessage());
+            String why = e.getOriginalMessage();
+            if (why != null && why.startsWith("Trailing token")) throw new IllegalArgumentException("text after the JSON object (one op per line)");
+            throw new IllegalArgumentException("not JSON: " + why);
         }
         if (n == null || !n.isObject()) throw new IllegalArgumentException("not a JSON object");
         long index = nonNegativeLong(n, "index");
