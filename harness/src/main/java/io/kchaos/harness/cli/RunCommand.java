@@ -153,17 +153,17 @@ public final class RunCommand implements Callable<Integer> {
         if (backend == Backend.DOCKER) DockerBackend.refuseUnavailable(nemeses);
         if (kafkaVersion != null && config.kafkaHome() != null) throw bad("give --kafka-version or --kafka-home, not both");
         if (kafkaVersion != null) VersionProfile.of(kafkaVersion);
-        SettingNames.check(config.brokerConfig(), config.producerConfig(), config.consumerConfig());
-        KafkaDistribution dist = kafkaVersion != null ? null
-                : config.kafkaHome() == null ? KafkaDistribution.bundled() : KafkaDistribution.fromHome(config.kafkaHome());
         boolean storeExisted = java.nio.file.Files.isDirectory(config.store());
         RunFolder staged = RunFolder.stage(config.store(), config.name()); // nothing visible until the inputs are valid
+        KafkaDistribution dist;
         Map<String, String> settings;
         try {
+            // before any Kafka class logs: SLF4J's first log line fixes where it writes
             System.setProperty("org.slf4j.simpleLogger.logFile", staged.clientLog().toString());
             System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
-            // resolved after the client log is set: Maven Resolver's first log line fixes where SLF4J writes
-            if (dist == null) dist = KafkaDistribution.forVersion(kafkaVersion, System.out);
+            SettingNames.check(config.brokerConfig(), config.producerConfig(), config.consumerConfig());
+            dist = kafkaVersion != null ? KafkaDistribution.forVersion(kafkaVersion, System.out)
+                    : config.kafkaHome() == null ? KafkaDistribution.bundled() : KafkaDistribution.fromHome(config.kafkaHome());
             settings = new LinkedHashMap<>(ServerProperties.harnessDefaults(config.nodes()));
             settings.putAll(config.brokerConfig());
             dist.profile().check(settings);
