@@ -1,8 +1,8 @@
 package io.kchaos.report.scan;
 
-import io.kchaos.checker.history.HistoryFile;
 import io.kchaos.checker.history.HistoryFormatException;
 import io.kchaos.checker.history.Op;
+import io.kchaos.checker.history.OpCodec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,7 +38,8 @@ class SkimmingHistoryFileTest {
     void readsTheSameOpsAsHistoryFileWhateverTheFieldOrder() throws IOException {
         Path file = Files.writeString(dir.resolve("h.jsonl"), LINES);
         List<String> expected = new ArrayList<>();
-        new HistoryFile(file).forEach(op -> expected.add(key(op)));
+        // each line as the strict line codec reads it (the lines break pairing rules on purpose, which HistoryFile refuses)
+        LINES.lines().filter(l -> !l.isBlank()).forEach(l -> expected.add(key(OpCodec.parse(l.strip()))));
         List<Op> skimmed = new ArrayList<>();
         new SkimmingHistoryFile(file, i -> i == 5).forEach(skimmed::add);
         assertEquals(expected, skimmed.stream().map(SkimmingHistoryFileTest::key).toList());
