@@ -40,6 +40,7 @@ public final class ChaosRun {
     private final PrintStream out;
     private final RunStop stop = new RunStop();
     private volatile long workloadStart;
+    private String stoppedMoment;
 
     public ChaosRun(RunConfig config, RunFolder folder, ClusterFactory clusters, WorkloadFactory workloads,
                     List<Nemesis> nemeses, Judge judge, PrintStream out) {
@@ -91,7 +92,8 @@ public final class ChaosRun {
             result.warn("the run was interrupted " + stop.reason() + ": faults healed, cluster stopped cleanly, no final drain;"
                     + " the verdict covers what was recorded");
         } else if (stop.cause() == RunStop.Cause.CANNOT_WRITE) {
-            result.warn("the run stopped early " + moment() + ": " + stop.reason());
+            result.warn("the run stopped early " + stoppedMoment + " s of its time limit: " + stop.reason());
+            if (!stop.reason().startsWith("0 of ")) result.error(stop.reason()); // the cluster's answer, beside the history's
         }
         result.writeTo(folder.results());
         record.finish();
@@ -112,7 +114,8 @@ public final class ChaosRun {
                 return new FinalState(config.topic(), Map.of(), false, workload.stats().toString(), 0, cluster.logDirs());
             }
             workloadStart = System.nanoTime();
-            history.addListener(new CannotWriteWatch(stop));
+            CannotWriteWatch writes = new CannotWriteWatch(stop);
+            history.addListener(writes);
             workload.start(wctx);
             AdminTopicView topicView = new AdminTopicView(admin, config.topic(), config.partitions());
             AdminCoordinatorView coordinators = new AdminCoordinatorView(admin, workload::transactionalIds, workload::groupIds);
@@ -125,7 +128,8 @@ public final class ChaosRun {
                          (System.nanoTime() - t0) / 1_000_000_000L, config.timeLimitSeconds(), workload.stats(), schedule.currentFault()))) {
                 poller.start();
                 schedule.start();
-                if (stop.await(Duration.ofSeconds(config.timeLimitSeconds()))) {
+                if (awaitTimeLimit(writes, admin)) {
+                    stoppedMoment = moment();
                     out.println("stopping early " + stop.reason() + ": healing faults");
                 } else {
                     out.println("time limit reached: healing faults");
@@ -149,6 +153,22 @@ public final class ChaosRun {
             }
         } finally {
             record.duration((System.nanoTime() - t0) / 1e9);
+        }
+    }
+
+    /**
+     * Waits out the time limit unless the run is stopped: by an interrupt, or because its writes are all refused and
+     * the cluster confirms it refuses them (checked once a second while suspect). Returns true when stopped early.
+     */
+    private boolean awaitTimeLimit(CannotWriteWatch writes, Admin admin) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(config.timeLimitSeconds()).toNanos();
+        while (true) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) return false;
+            if (stop.await(Duration.ofNanos(Math.min(left, Duration.ofSeconds(1).toNanos())))) return true;
+            if (writes.suspect()) {
+                IsrBelowMinimum.explain(admin, config.topic()).ifPresent(why -> stop.stop(RunStop.Cause.CANNOT_WRITE, why));
+            }
         }
     }
 
