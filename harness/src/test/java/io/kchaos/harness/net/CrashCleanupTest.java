@@ -3,17 +3,13 @@ package io.kchaos.harness.net;
 import io.kchaos.harness.cluster.OrphanReaper;
 import io.kchaos.harness.os.CommandRunner;
 import io.kchaos.harness.os.ProcessCommandRunner;
+import io.kchaos.harness.run.ChildHarness;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -34,34 +30,14 @@ class CrashCleanupTest {
     void aKilledHarnessesBrokersDieWithinSecondsAndTheNextRunRemovesTheRest(@TempDir Path store) throws Exception {
         NetworkSupport support = NetworkSupport.probe(runner, true);
         assumeTrue(support.namespaces(), "network namespaces unavailable: " + support.noNamespaces());
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-                "-cp", System.getProperty("java.class.path")));
-        String libs = System.getProperty("kchaos.kafka.libs");
-        if (libs != null) cmd.add(1, "-Dkchaos.kafka.libs=" + libs);
-        cmd.addAll(List.of("io.kchaos.harness.cli.Main", "run", "--time-limit", "300", "--nemesis", "partition",
+        ChildHarness child = ChildHarness.start("fault: partition", "--time-limit", "300", "--nemesis", "partition",
                 "--partition-targets", "one", "--nemesis-interval", "1", "--fault-duration", "120", "--broker-heap-mb", "256",
-                "--store", store.toString()));
-        Process harness = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+                "--store", store.toString());
+        Process harness = child.process();
         long pid = harness.pid();
-        CountDownLatch partitioned = new CountDownLatch(1);
-        StringBuilder output = new StringBuilder();
-        Thread reader = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(harness.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line; (line = r.readLine()) != null; ) {
-                    synchronized (output) {
-                        output.append(line).append('\n');
-                    }
-                    if (line.contains("fault: partition")) partitioned.countDown();
-                }
-            } catch (Exception ignored) {
-                // the harness was killed
-            }
-        }, "child-harness-output");
-        reader.setDaemon(true);
-        reader.start();
         String tag = "kchaos-" + pid + "a";
         try {
-            assertTrue(partitioned.await(240, TimeUnit.SECONDS), "the child harness started a cluster and partitioned it: " + output);
+            assertTrue(child.awaitLine(240), "the child harness started a cluster and partitioned it: " + child.output());
             List<Long> brokers = Leftovers.of(runner, pid).brokers;
             assertEquals(3, brokers.size(), "its 3 brokers run: " + brokers);
             runner.check("kill", "-STOP", Long.toString(brokers.get(0))); // a paused broker cannot run its own watchdog

@@ -7,14 +7,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -29,44 +23,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class InterruptedRunTest {
     @Test
     void aSigintedRunHealsStopsAndJudgesWhatWasRecorded(@TempDir Path store) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-                "-cp", System.getProperty("java.class.path")));
-        String libs = System.getProperty("kchaos.kafka.libs");
-        if (libs != null) cmd.add(1, "-Dkchaos.kafka.libs=" + libs);
-        cmd.addAll(List.of("io.kchaos.harness.cli.Main", "run", "--time-limit", "300", "--nemesis", "pause", "--nemesis-interval", "1",
-                "--fault-duration", "120", "--broker-heap-mb", "256", "--rate", "300", "--no-namespaces", "--store", store.toString()));
-        Process harness = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        CountDownLatch paused = new CountDownLatch(1);
-        StringBuilder output = new StringBuilder();
-        Thread reader = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(harness.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line; (line = r.readLine()) != null; ) {
-                    synchronized (output) {
-                        output.append(line).append('\n');
-                    }
-                    if (line.contains("fault: pause")) paused.countDown();
-                }
-            } catch (Exception ignored) {
-                // the harness ended
-            }
-        }, "child-harness-output");
-        reader.setDaemon(true);
-        reader.start();
+        ChildHarness child = ChildHarness.start("fault: pause", "--time-limit", "300", "--nemesis", "pause", "--nemesis-interval", "1",
+                "--fault-duration", "120", "--broker-heap-mb", "256", "--rate", "300", "--no-namespaces", "--store", store.toString());
+        Process harness = child.process();
         long interruptedAt;
         try {
-            assertTrue(paused.await(180, TimeUnit.SECONDS), "the child harness started a cluster and paused a node: " + output);
+            assertTrue(child.awaitLine(180), "the child harness started a cluster and paused a node: " + child.output());
             interruptedAt = System.nanoTime();
             new ProcessCommandRunner().check("kill", "-INT", Long.toString(harness.pid()));
-            assertTrue(harness.waitFor(Interrupts.BUDGET.toSeconds() + 30, TimeUnit.SECONDS), "ended after the interrupt: " + output);
+            assertTrue(harness.waitFor(Interrupts.BUDGET.toSeconds() + 30, TimeUnit.SECONDS), "ended after the interrupt: " + child.output());
         } finally {
             harness.destroyForcibly();
         }
-        reader.join(5000);
+        child.drainOutput();
         double seconds = (System.nanoTime() - interruptedAt) / 1e9;
-        String out;
-        synchronized (output) {
-            out = output.toString();
-        }
+        String out = child.output();
         System.out.printf("MEASURED interrupt: SIGINT to exit %.1f s, exit %d%n", seconds, harness.exitValue());
         Path run = store.resolve("latest");
         JsonNode results = Json.MAPPER.readTree(run.resolve("results.json").toFile());
