@@ -14,10 +14,10 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Asks the cluster whether it refuses acks=all writes to a topic: every partition's ISR is smaller than the topic's
- * effective {@code min.insync.replicas}, the brokers' rule for answering NotEnoughReplicas. Used only to explain a run
- * in which no write was acknowledged (a release that caps the minimum at the replication factor, as Kafka 4.1 with
- * Eligible Leader Replicas does, acknowledges writes and never gets here).
+ * Asks the cluster whether it refuses acks=all writes to a topic: every partition's ISR is smaller than its effective
+ * minimum, {@code min.insync.replicas} capped at the partition's replica count (the brokers' rule for answering
+ * NotEnoughReplicas: Kafka 4.1 acknowledged acks=all writes with {@code min.insync.replicas=5} on 3 replicas). Used
+ * only to explain a run in which no write was acknowledged.
  */
 public final class IsrBelowMinimum {
     private IsrBelowMinimum() {
@@ -32,10 +32,12 @@ public final class IsrBelowMinimum {
             if (entry == null || entry.value() == null) return Optional.empty();
             int minIsr = Integer.parseInt(entry.value().trim());
             TopicDescription d = admin.describeTopics(List.of(topic)).allTopicNames().get(10, TimeUnit.SECONDS).get(topic);
+            if (d.partitions().isEmpty()) return Optional.empty();
+            for (TopicPartitionInfo p : d.partitions()) {
+                if (p.isr().size() >= Math.min(minIsr, p.replicas().size())) return Optional.empty();
+            }
             int largestIsr = d.partitions().stream().mapToInt(p -> p.isr().size()).max().orElse(0);
-            int replicas = d.partitions().stream().map(TopicPartitionInfo::replicas).mapToInt(List::size).max().orElse(0);
-            if (largestIsr >= minIsr) return Optional.empty();
-            return Optional.of("every partition's ISR (at most " + largestIsr + " of " + replicas + " replicas) is smaller than min.insync.replicas="
+            return Optional.of("every partition's ISR (at most " + largestIsr + " replicas) is smaller than min.insync.replicas="
                     + minIsr + ", so the brokers refuse acks=all writes with NotEnoughReplicas — the configuration cannot accept writes");
         } catch (Exception e) {
             if (e instanceof InterruptedException) Thread.currentThread().interrupt();
