@@ -12,6 +12,7 @@ import io.kchaos.harness.os.ProcessCommandRunner;
 import io.kchaos.harness.run.Capabilities;
 import io.kchaos.harness.run.ChaosRun;
 import io.kchaos.harness.run.ClusterFactory;
+import io.kchaos.harness.run.Interrupts;
 import io.kchaos.harness.run.Judges;
 import io.kchaos.harness.run.RunConfig;
 import io.kchaos.harness.run.RunFolder;
@@ -185,7 +186,10 @@ public final class RunCommand implements Callable<Integer> {
                 : (c, f) -> new LocalCluster(clusterSpec, f.nodes(), hosts.create(), runner);
         ChaosRun run = new ChaosRun(config, folder, clusters,
                 c -> Workloads.create(c.workload()), nemeses, Judges.forRun(config.workload()), System.out);
-        CheckResult result = run.execute();
+        CheckResult result;
+        try (Interrupts interrupts = Interrupts.install(run.stop(), run::moment, System.err)) {
+            result = run.execute();
+        }
         VerdictPrinter.print(result, System.out);
         System.out.println("run folder: " + folder.dir());
         return VerdictPrinter.exitCode(result);
