@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.function.IntConsumer;
 
 /**
- * The queue workload's op names and the fields of their values (shared/spec/history.md), read without building
+ * The queue workload's op names and the fields of their values (docs/format.md), read without building
  * objects; a value of the wrong shape is a {@link HistoryFormatException} that names the op's history index.
  */
 public final class QueueOps {

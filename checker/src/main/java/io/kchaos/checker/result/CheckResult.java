@@ -3,6 +3,7 @@ package io.kchaos.checker.result;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.FormatVersion;
 import io.kchaos.history.Json;
 
 import java.io.IOException;
@@ -16,7 +17,7 @@ import java.util.TreeMap;
 
 /**
  * The outcome of judging a history (and replicas): anomalies by type with evidence, statistics and warnings. Written as
- * results.json in the shape of shared/spec/history.md; {@code valid} is true exactly when no anomaly was found.
+ * results.json in the shape of docs/format.md; {@code valid} is true exactly when no anomaly was found.
  */
 public final class CheckResult {
     private final Map<String, AnomalyCases> anomalies = new TreeMap<>();
@@ -94,6 +95,7 @@ public final class CheckResult {
 
     public ObjectNode toJson() {
         ObjectNode root = Json.object();
+        root.put(FormatVersion.FIELD, FormatVersion.CURRENT);
         root.put("valid", valid());
         ArrayNode types = root.putArray("anomaly-types");
         anomalies.keySet().forEach(types::add);

@@ -19,7 +19,7 @@ import java.util.Map;
 /**
  * The {@code queue} workload, after Jepsen's Kafka queue test: producer threads send run-unique longs to random
  * partitions of one topic, consumer threads read every partition from the start, and a final drain reads each
- * partition completely, all recorded as {@code send}, {@code poll} and {@code drain} ops (shared/spec/history.md).
+ * partition completely, all recorded as {@code send}, {@code poll} and {@code drain} ops (docs/format.md).
  *
  * <p>A failed send is {@code fail} only when the error proves the record was never appended, otherwise {@code info};
  * the rule is documented on {@link SendErrorClassifier}. Producers default to acks=all with idempotence, a 10 s
