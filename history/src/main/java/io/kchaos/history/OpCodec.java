@@ -13,37 +13,50 @@ public final class OpCodec {
     private OpCodec() {
     }
 
-    /** Parses one line; throws IllegalArgumentException with a short reason when it is not a valid op. */
+    /**
+     * Parses one line strictly; throws IllegalArgumentException with a short reason when it is not exactly one valid
+     * op: not JSON, text after the object, a key given twice, {@code index}/{@code time} not a non-negative integer,
+     * {@code process} not a non-negative integer or {@code "nemesis"}, an unknown {@code type}, {@code f} not a
+     * non-empty string, {@code error} not a string.
+     */
     public static Op parse(String line) {
         JsonNode n;
         try {
-            n = Json.MAPPER.readTree(line);
+            n = Json.STRICT.readTree(line);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("not JSON: " + e.getOriginalMessage());
+            String why = e.getOriginalMessage();
+            if (why != null && why.startsWith("Trailing token")) throw new IllegalArgumentException("text after the JSON object (one op per line)");
+            throw new IllegalArgumentException("not JSON: " + why);
         }
         if (n == null || !n.isObject()) throw new IllegalArgumentException("not a JSON object");
-        JsonNode index = n.get("index");
-        JsonNode time = n.get("time");
-        JsonNode proc = n.get("process");
-        OpType type = OpType.fromWire(text(n.get("type")));
+        long index = nonNegativeLong(n, "index");
+        long time = nonNegativeLong(n, "time");
+        JsonNode typeNode = n.get("type");
+        OpType type = OpType.fromWire(text(typeNode));
+        if (type == null) throw new IllegalArgumentException("\"type\" must be invoke, ok, fail or info, not " + typeNode);
         String f = text(n.get("f"));
-        if (index == null || !index.canConvertToLong()) throw new IllegalArgumentException("missing or non-integer \"index\"");
-        if (time == null || !time.canConvertToLong()) throw new IllegalArgumentException("missing or non-integer \"time\"");
-        if (type == null) throw new IllegalArgumentException("\"type\" must be invoke, ok, fail or info");
-        if (f == null) throw new IllegalArgumentException("missing \"f\"");
-        int process;
-        if (proc != null && proc.isTextual() && proc.asText().equals("nemesis")) {
-            process = Op.NEMESIS;
-        } else if (proc != null && proc.canConvertToInt() && proc.asInt() >= 0) {
-            process = proc.asInt();
-        } else {
-            throw new IllegalArgumentException("\"process\" must be a non-negative integer or \"nemesis\"");
-        }
+        if (f == null || f.isEmpty()) throw new IllegalArgumentException("missing or non-string \"f\"");
+        int process = process(n.get("process"));
         JsonNode value = n.get("value");
         if (value == null) value = NullNode.getInstance();
         JsonNode error = n.get("error");
-        return new Op(index.asLong(), time.asLong(), process, type, f, value,
-                error == null || error.isNull() ? null : error.asText());
+        if (error != null && !error.isNull() && !error.isTextual()) throw new IllegalArgumentException("\"error\" must be a string");
+        return new Op(index, time, process, type, f, value, error == null || error.isNull() ? null : error.asText());
+    }
+
+    private static long nonNegativeLong(JsonNode op, String field) {
+        JsonNode v = op.get(field);
+        if (v == null || !v.isIntegralNumber() || !v.canConvertToLong()) {
+            throw new IllegalArgumentException("missing or non-integer \"" + field + "\"" + (v == null ? "" : ": " + v));
+        }
+        if (v.asLong() < 0) throw new IllegalArgumentException("negative \"" + field + "\": " + v);
+        return v.asLong();
+    }
+
+    private static int process(JsonNode proc) {
+        if (proc != null && proc.isTextual() && proc.asText().equals("nemesis")) return Op.NEMESIS;
+        if (proc != null && proc.isIntegralNumber() && proc.canConvertToInt() && proc.asInt() >= 0) return proc.asInt();
+        throw new IllegalArgumentException("\"process\" must be a non-negative integer or \"nemesis\", not " + proc);
     }
 
     private static String text(JsonNode n) {

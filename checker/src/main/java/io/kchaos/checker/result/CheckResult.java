@@ -17,13 +17,15 @@ import java.util.TreeMap;
 
 /**
  * The outcome of judging a history (and replicas): anomalies by type with evidence, statistics and warnings. Written as
- * results.json in the shape of docs/format.md; {@code valid} is true exactly when no anomaly was found.
+ * results.json in the shape of docs/format.md: {@code valid} is true when something was judged and no anomaly
+ * found, false when anomalies were found, and {@code "unknown"} (with a {@code reason}) when nothing could be judged.
  */
 public final class CheckResult {
     private final Map<String, AnomalyCases> anomalies = new TreeMap<>();
     private final ObjectNode stats = Json.object();
     private final List<String> warnings = new ArrayList<>();
     private final List<String> errors = new ArrayList<>();
+    private String interrupted;
 
     /** Records one case of an anomaly. */
     public void anomaly(String type, ObjectNode example) {
@@ -37,6 +39,21 @@ public final class CheckResult {
     /** A checker that could not judge: the verdict becomes unknown unless anomalies were found. */
     public void error(String error) {
         errors.add(error);
+    }
+
+    /** Marks a result judged from a run that was cut short ({@code how}: e.g. "by SIGINT after 23 s of 60"); said in results.json. */
+    public void interrupted(String how) {
+        interrupted = how;
+    }
+
+    /** How the run was cut short, or null when it ran to its end. */
+    public String interrupted() {
+        return interrupted;
+    }
+
+    /** Why the verdict is unknown (the errors, in one line), or null when it is not. */
+    public String reason() {
+        return verdict() == Verdict.UNKNOWN ? String.join("; ", errors) : null;
     }
 
     /** Statistics; checkers add their own sections (e.g. {@code send}, {@code replicas}). */
@@ -90,13 +107,20 @@ public final class CheckResult {
         }
         warnings.addAll(other.warnings);
         errors.addAll(other.errors);
+        if (interrupted == null) interrupted = other.interrupted;
         return this;
     }
 
     public ObjectNode toJson() {
         ObjectNode root = Json.object();
         root.put(FormatVersion.FIELD, FormatVersion.CURRENT);
-        root.put("valid", valid());
+        if (verdict() == Verdict.UNKNOWN) {
+            root.put("valid", "unknown");
+            root.put("reason", reason());
+        } else {
+            root.put("valid", valid());
+        }
+        if (interrupted != null) root.put("interrupted", interrupted);
         ArrayNode types = root.putArray("anomaly-types");
         anomalies.keySet().forEach(types::add);
         ObjectNode an = root.putObject("anomalies");
