@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import java.io.IOException;
 import java.io.StringWriter;
 
-/** Converts one {@link Op} to and from its history.jsonl line (format: shared/spec/history.md). */
+/** Converts one {@link Op} to and from its history.jsonl line (format: docs/format.md). */
 public final class OpCodec {
     private OpCodec() {
     }

@@ -17,6 +17,7 @@ import io.kchaos.harness.run.Judges;
 import io.kchaos.harness.run.RunConfig;
 import io.kchaos.harness.run.RunFolder;
 import io.kchaos.harness.run.Hosts;
+import io.kchaos.harness.run.SettingOrigins;
 import io.kchaos.harness.version.VersionProfile;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisRegistry;
@@ -118,6 +119,7 @@ public final class RunCommand implements Callable<Integer> {
     String scenario;
 
     private String scenarioName;
+    private SettingOrigins origins = SettingOrigins.NONE;
 
     @Option(names = "--backend", paramLabel = "local|docker", defaultValue = "local",
             description = "where the brokers run: local JVMs, or Docker containers via Testcontainers (proxy faults toxic-*, isolate) (default ${DEFAULT-VALUE})")
@@ -141,6 +143,7 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        origins = SettingOrigins.ofCommandLine(brokerConfig, producerConfig, consumerConfig);
         if (scenario != null) {
             var loaded = ScenarioDefaults.apply(scenario, spec);
             scenarioName = loaded.name();
@@ -222,7 +225,7 @@ public final class RunCommand implements Callable<Integer> {
         String runName = name != null ? name : scenarioName != null ? scenarioName : workload;
         return new RunConfig(runName, command, scenarioName, s, timeLimit, nemesis, partitionTargets, nemesisInterval, faultDuration, nodes, partitions,
                 (short) rf, rate, producers, consumers, brokerConfig, producerConfig, consumerConfig, store, kafkaHome, heapMb,
-                topic, !noNamespaces, workload, workloadOptions);
+                topic, !noNamespaces, workload, workloadOptions, origins);
     }
 
     private ParameterException bad(String message) {

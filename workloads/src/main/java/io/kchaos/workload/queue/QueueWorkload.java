@@ -19,7 +19,7 @@ import java.util.Map;
 /**
  * The {@code queue} workload, after Jepsen's Kafka queue test: producer threads send run-unique longs to random
  * partitions of one topic, consumer threads read every partition from the start, and a final drain reads each
- * partition completely, all recorded as {@code send}, {@code poll} and {@code drain} ops (shared/spec/history.md).
+ * partition completely, all recorded as {@code send}, {@code poll} and {@code drain} ops (docs/format.md).
  *
  * <p>A failed send is {@code fail} only when the error proves the record was never appended, otherwise {@code info};
  * the rule is documented on {@link SendErrorClassifier}. Producers default to acks=all with idempotence, a 10 s
@@ -37,8 +37,6 @@ public final class QueueWorkload implements Workload {
 
     private final WorkloadStats stats = new WorkloadStats();
     private final ProcessIds ids = new ProcessIds();
-    private int inFlightPerProducer = DEFAULT_IN_FLIGHT;
-    private Duration drainTimeout = DEFAULT_DRAIN_TIMEOUT;
     private WorkloadContext context;
     private List<TopicPartition> partitions;
     private ProducerFleet producers;
@@ -50,25 +48,12 @@ public final class QueueWorkload implements Workload {
         return NAME;
     }
 
-    /** Sends each producer keeps outstanding (default 5). */
-    public QueueWorkload withInFlightPerProducer(int n) {
-        if (n < 1) throw new IllegalArgumentException("in-flight sends per producer must be at least 1");
-        this.inFlightPerProducer = n;
-        return this;
-    }
-
-    /** Upper bound on the final drain (default 120 s). */
-    public QueueWorkload withDrainTimeout(Duration timeout) {
-        this.drainTimeout = timeout;
-        return this;
-    }
-
     @Override
     public synchronized void start(WorkloadContext ctx) throws Exception {
         if (context != null) throw new IllegalStateException("queue workload already started");
         context = ctx;
         partitions = TopicSetup.ensure(ctx);
-        producers = new ProducerFleet(ctx, partitions.size(), ids, stats, inFlightPerProducer);
+        producers = new ProducerFleet(ctx, partitions.size(), ids, stats, DEFAULT_IN_FLIGHT);
         try {
             consumers = new PollerFleet(ctx, partitions, Map.of(), ids, stats);
         } catch (RuntimeException e) {
@@ -99,7 +84,7 @@ public final class QueueWorkload implements Workload {
     public void drain() {
         if (context == null) throw new IllegalStateException("queue workload not started");
         new Drainer(Clients.consumers(context, "kchaos-drain", Map.of()), partitions, context.history(), stats,
-                ids.next(), drainTimeout, MAX_RECORDS_PER_DRAIN_OP).run();
+                ids.next(), DEFAULT_DRAIN_TIMEOUT, MAX_RECORDS_PER_DRAIN_OP).run();
     }
 
     @Override
