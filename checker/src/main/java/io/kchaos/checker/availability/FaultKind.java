@@ -29,6 +29,8 @@ enum FaultKind {
         switch (f) {
             case "kill": case "kill-leader": case "kill-random": case "crash": case "stop":
                 return PROCESS_DOWN;
+            case "power-loss":
+                return PROCESS_DOWN;
             case "pause":
                 return PAUSE;
             default:
