@@ -36,6 +36,8 @@ public final class NemesisOps {
     public static final FaultOp KILL = fault("kill", START, RESTART, RECOVER);
     public static final FaultOp STOP = fault("stop", START, RESTART, RECOVER);
     public static final FaultOp PAUSE = fault("pause", RESUME, UNPAUSE);
+    // storage faults: power loss is a kill that also drops every byte the node never fsynced
+    public static final FaultOp POWER_LOSS = fault("power-loss", START, RESTART, RECOVER);
     // network faults (iptables, netem): one heal op undoes them all
     public static final FaultOp PARTITION = fault("partition", HEAL, HEAL_NETWORK);
     public static final FaultOp PARTITION_CLIENTS = fault("partition-clients", HEAL, HEAL_NETWORK);

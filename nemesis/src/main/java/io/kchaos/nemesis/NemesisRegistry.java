@@ -17,6 +17,7 @@ import io.kchaos.nemesis.process.NoNemesis;
 import io.kchaos.nemesis.process.PauseFollowersKillLeader;
 import io.kchaos.nemesis.process.PauseNemesis;
 import io.kchaos.nemesis.process.RollingRestartNemesis;
+import io.kchaos.nemesis.storage.PowerLossNemesis;
 import io.kchaos.nemesis.toxic.IsolateNemesis;
 import io.kchaos.nemesis.toxic.ToxicNemesis;
 
@@ -39,6 +40,11 @@ public final class NemesisRegistry {
 
     /** The registry with every built-in nemesis, network faults with these settings. */
     public static NemesisRegistry builtIn(NetworkFaultOptions net) {
+        return builtIn(net, NemesisOptions.none());
+    }
+
+    /** The registry with every built-in nemesis: network faults with these settings, the others tuned by {@code options}. */
+    public static NemesisRegistry builtIn(NetworkFaultOptions net, NemesisOptions options) {
         NemesisRegistry r = new NemesisRegistry();
         r.register("none", "no faults", NoNemesis::new);
         r.register("kill-leader", "SIGKILL the leader of a random partition, restart it later", () -> new KillNemesis(NodeTarget.LEADER));
@@ -72,6 +78,10 @@ public final class NemesisRegistry {
         r.register("toxic-reset", "Toxiproxy: reset (TCP RST) a node's client or replication connections (--backend docker)",
                 () -> new ToxicNemesis(NemesisOps.TOXIC_RESET, new Toxic.ResetPeer(0)));
         r.register("isolate", "Toxiproxy: disable a node's proxies, so no client or follower reaches it (--backend docker)", IsolateNemesis::new);
+        r.register("power-loss", "SIGKILL power-loss-nodes random nodes (1) and drop every byte they never fsynced; restart later (--backend local)",
+                () -> PowerLossNemesis.someNodes(options));
+        r.register("power-loss-all", "every node loses power at once: SIGKILL all, drop every unsynced byte, restart all later (--backend local)",
+                () -> PowerLossNemesis.allNodes(options));
         return r;
     }
 

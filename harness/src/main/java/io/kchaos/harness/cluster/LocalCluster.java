@@ -2,9 +2,11 @@ package io.kchaos.harness.cluster;
 
 import io.kchaos.harness.os.CommandRunner;
 import io.kchaos.harness.os.Signals;
+import io.kchaos.harness.storage.SyncTracking;
 import io.kchaos.harness.watchdog.BrokerWatchdog;
 import io.kchaos.harness.watchdog.WatchdogClassPath;
 import io.kchaos.nemesis.cluster.NetworkControl;
+import io.kchaos.nemesis.cluster.PowerControl;
 import org.apache.kafka.common.Uuid;
 
 import java.io.IOException;
@@ -50,6 +52,7 @@ public final class LocalCluster implements KafkaCluster {
     private final Thread shutdownHook = new Thread(this::killAllQuietly, "kchaos-cluster-cleanup");
     private String clusterId;
     private volatile boolean closed;
+    private SyncTracking syncTracking;
     private Path watchdogDir;
 
     public LocalCluster(ClusterSpec spec, Path nodesDir, NodeHosts hosts, CommandRunner runner) {
@@ -57,6 +60,12 @@ public final class LocalCluster implements KafkaCluster {
         this.nodesDir = nodesDir;
         this.hosts = hosts;
         this.signals = new Signals(runner);
+    }
+
+    /** Loads the sync-tracking agent into every broker (call before {@link #start()}), which enables {@link #power()}. */
+    public LocalCluster trackSyncs(SyncTracking tracking) {
+        this.syncTracking = tracking;
+        return this;
     }
 
     public ClusterSpec spec() {
@@ -76,6 +85,7 @@ public final class LocalCluster implements KafkaCluster {
         }
         for (LocalNode n : nodes.values()) writeConfig(n);
         formatAll();
+        if (syncTracking != null) nodes.values().forEach(n -> syncTracking.baseline(n.dir(), n.dataDir()));
         for (int id : ids) start(id);
         new Readiness(this).awaitReady(spec.startTimeout());
         return (System.nanoTime() - t0) / 1e9;
@@ -130,6 +140,7 @@ public final class LocalCluster implements KafkaCluster {
         cmd.add("-Dorg.slf4j.simpleLogger.dateTimeFormat=yyyy-MM-dd'T'HH:mm:ss.SSS");
         cmd.add("-Dkchaos.node=" + n.id());
         cmd.add(OrphanReaper.HARNESS_PID_FLAG + ProcessHandle.current().pid());
+        if (syncTracking != null) cmd.addAll(syncTracking.jvmArgs(n.dir()));
         cmd.add("-cp");
         cmd.add(watchdogClasses() + java.io.File.pathSeparator + spec.distribution().classpath());
         cmd.add(BrokerWatchdog.class.getName());
@@ -261,6 +272,11 @@ public final class LocalCluster implements KafkaCluster {
     @Override
     public Optional<NetworkControl> network() {
         return hosts.network();
+    }
+
+    @Override
+    public Optional<PowerControl> power() {
+        return syncTracking == null ? Optional.empty() : Optional.of(new LocalPower(this, syncTracking));
     }
 
     public NodeHosts hosts() {

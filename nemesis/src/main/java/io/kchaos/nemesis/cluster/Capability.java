@@ -3,7 +3,7 @@ package io.kchaos.nemesis.cluster;
 /**
  * What a cluster backend can do beyond process control, so a run can refuse a fault it cannot inject before it starts:
  * {@link #NETWORK} cuts links and drops packets, {@link #LINK_DELAY} delays them, {@link #TOXICS} acts on
- * proxied connections.
+ * proxied connections, {@link #POWER_LOSS} drops unsynced file data.
  */
 public enum Capability {
     /** Partitions and packet loss (each node its own host, iptables). */
@@ -11,7 +11,9 @@ public enum Capability {
     /** Link latency with jitter (netem, or a packet-delaying queue where the kernel has no netem). */
     LINK_DELAY("link delay needs netem or a packet-delay queue"),
     /** Toxics and isolation on proxies in front of the brokers' listeners (Toxiproxy, the Docker backend). */
-    TOXICS("proxy faults need Toxiproxy in front of the brokers (--backend docker)");
+    TOXICS("proxy faults need Toxiproxy in front of the brokers (--backend docker)"),
+    /** Power loss: kill a node and drop every byte it never synced (the local backend's sync-tracking agent). */
+    POWER_LOSS("power loss needs the local backend's sync tracking (--backend local)");
 
     private final String need;
 
