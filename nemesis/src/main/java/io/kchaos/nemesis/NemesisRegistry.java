@@ -16,6 +16,9 @@ import io.kchaos.nemesis.process.NoNemesis;
 import io.kchaos.nemesis.process.PauseFollowersKillLeader;
 import io.kchaos.nemesis.process.PauseNemesis;
 import io.kchaos.nemesis.process.RollingRestartNemesis;
+import io.kchaos.nemesis.storage.CorruptSegmentNemesis;
+import io.kchaos.nemesis.storage.DiskFullNemesis;
+import io.kchaos.nemesis.storage.WipeNemesis;
 import io.kchaos.nemesis.toxic.IsolateNemesis;
 import io.kchaos.nemesis.toxic.ToxicNemesis;
 
@@ -70,6 +73,12 @@ public final class NemesisRegistry {
                 () -> new ToxicNemesis("toxic-timeout", new Toxic.Timeout(2000)));
         r.register("toxic-reset", "Toxiproxy: reset (TCP RST) a node's client or replication connections (--backend docker)",
                 () -> new ToxicNemesis("toxic-reset", new Toxic.ResetPeer(0)));
+        r.register("wipe", "SIGKILL a random node, replace its data directory with a freshly formatted empty one (new directory id; "
+                + "the KRaft metadata log is kept on its own directory), restart it later", () -> new WipeNemesis(NodeTarget.RANDOM));
+        r.register("disk-full", "fill a random node's size-limited data file system (tmpfs) until writes fail; free it and restart the node "
+                + "if it died (root)", DiskFullNemesis::new);
+        r.register("corrupt", "stop a random node, flip bytes in a batch below its recovery point (a closed segment where one exists), "
+                + "start it (history op corrupt-segment)", CorruptSegmentNemesis::new);
         r.register("isolate", "Toxiproxy: disable a node's proxies, so no client or follower reaches it (--backend docker)", IsolateNemesis::new);
         return r;
     }

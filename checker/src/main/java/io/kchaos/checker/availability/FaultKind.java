@@ -7,10 +7,10 @@ import java.util.TreeSet;
 
 /**
  * The nemesis vocabulary availability needs: which ops heal, which faults each heals (kill↔start, pause↔resume, any
- * network fault↔heal), and which nodes an op's value names.
+ * network fault↔heal, fill-disk↔free-disk), and which nodes an op's value names.
  */
 enum FaultKind {
-    PROCESS_DOWN, PAUSE, NETWORK;
+    PROCESS_DOWN, PAUSE, NETWORK, DISK;
 
     /** The kind of fault a heal op ends ({@code heal}, {@code heal-*} end network and proxy faults), or null if {@code f} is not a heal. */
     static FaultKind healedBy(String f) {
@@ -19,6 +19,8 @@ enum FaultKind {
                 return PROCESS_DOWN;
             case "resume": case "unpause":
                 return PAUSE;
+            case "free-disk":
+                return DISK;
             default:
                 return f.startsWith("heal") ? NETWORK : null;
         }
@@ -31,6 +33,10 @@ enum FaultKind {
                 return PROCESS_DOWN;
             case "pause":
                 return PAUSE;
+            case "wipe": case "corrupt-segment": // done to a stopped node: its start ends them
+                return PROCESS_DOWN;
+            case "fill-disk":
+                return DISK;
             default:
                 return NETWORK;
         }

@@ -16,6 +16,7 @@ import io.kchaos.harness.run.Judges;
 import io.kchaos.harness.run.RunConfig;
 import io.kchaos.harness.run.RunFolder;
 import io.kchaos.harness.run.Hosts;
+import io.kchaos.harness.storage.DataDisks;
 import io.kchaos.harness.version.VersionProfile;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisRegistry;
@@ -58,7 +59,7 @@ public final class RunCommand implements Callable<Integer> {
     int timeLimit;
 
     @Option(names = "--nemesis", paramLabel = "NAME", split = ",", defaultValue = "kill-leader",
-            description = "faults to mix: none, kill-leader, kill-random, pause, pause-leader, pause-followers-kill-leader, partition, partition-clients, slow, flaky, kill-coordinator, partition-coordinator (txn, group); with --backend docker toxic-latency, toxic-bandwidth, toxic-timeout, toxic-reset, isolate (default ${DEFAULT-VALUE})")
+            description = "faults to mix: none, kill-leader, kill-random, pause, pause-leader, pause-followers-kill-leader, partition, partition-clients, slow, flaky, kill-coordinator, partition-coordinator (txn, group), wipe, disk-full, corrupt; with --backend docker toxic-latency, toxic-bandwidth, toxic-timeout, toxic-reset, isolate (default ${DEFAULT-VALUE})")
     List<String> nemesis;
 
     @Option(names = "--partition-targets", paramLabel = "TOPOLOGY", split = ",", defaultValue = "one,leader,halves,majority-ring,bridge",
@@ -171,7 +172,7 @@ public final class RunCommand implements Callable<Integer> {
         ClusterFactory clusters = backend == Backend.DOCKER
                 ? DockerBackend.clusters(new DockerSpec(config.nodes(), kafkaImage != null ? kafkaImage : DockerSpec.officialImage(dist.version()),
                         settings, config.heapMb(), Duration.ofSeconds(180), DockerBackend.toxiproxyFor(nemeses, toxiproxyImage)), System.out)
-                : (c, f) -> new LocalCluster(clusterSpec, f.nodes(), hosts.create(), runner);
+                : (c, f) -> new LocalCluster(clusterSpec, f.nodes(), hosts.create(), runner, DataDisks.forNemeses(nemeses, runner));
         ChaosRun run = new ChaosRun(config, folder, clusters,
                 c -> Workloads.create(c.workload()), nemeses, Judges.forRun(config.workload()), System.out);
         CheckResult result = run.execute();
@@ -182,7 +183,9 @@ public final class RunCommand implements Callable<Integer> {
 
     /** Where the local nodes live; refuses the faults that this machine's hosts (or the local backend) cannot inject. */
     private static Hosts.Plan localHosts(RunConfig config, List<Nemesis> nemeses, CommandRunner runner) {
-        Capabilities.refuse(nemeses, EnumSet.complementOf(EnumSet.of(Capability.TOXICS)), "--backend local");
+        EnumSet<Capability> local = EnumSet.complementOf(EnumSet.of(Capability.TOXICS));
+        if (!DataDisks.canMount(runner)) local.remove(Capability.DISK_LIMIT);
+        Capabilities.refuse(nemeses, local, "--backend local");
         Hosts.Plan hosts = Hosts.plan(config.namespaces(), runner);
         hosts.refuseUnavailable(nemeses);
         hosts.note().ifPresent(System.out::println);

@@ -39,4 +39,9 @@ public interface ClusterControl {
     default Optional<ToxicControl> toxics() {
         return Optional.empty();
     }
+
+    /** Data directory faults, when this backend reaches the nodes' files (the local backend does). */
+    default Optional<StorageControl> storage() {
+        return Optional.empty();
+    }
 }

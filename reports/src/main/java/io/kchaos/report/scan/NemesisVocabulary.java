@@ -3,9 +3,11 @@ package io.kchaos.report.scan;
 import java.util.Map;
 import java.util.Set;
 
-/** Which nemesis {@code f} names open a fault and which heal it: kill↔start, pause↔resume, partition/slow/flaky↔heal. */
+/** Which nemesis {@code f} names open a fault and which heal it: kill↔start, pause↔resume, partition/slow/flaky↔heal, fill-disk↔free-disk. */
 final class NemesisVocabulary {
-    private static final Set<String> PROCESS_DOWN = Set.of("kill", "crash", "stop", "kill-leader", "kill-random");
+    private static final Set<String> PROCESS_DOWN = Set.of("kill", "crash", "stop", "kill-leader", "kill-random",
+            "wipe", "corrupt-segment");
+    private static final Set<String> DISK = Set.of("fill-disk");
     private static final Set<String> LINK_FAULTS = Set.of("slow", "flaky", "delay", "loss", "corrupt");
     private static final Set<String> NETWORK = Set.of("partition", "partition-clients", "partition-random", "isolate",
             "bridge", "slow", "flaky", "delay", "loss", "corrupt");
@@ -18,7 +20,8 @@ final class NemesisVocabulary {
             "unpause", Set.of("pause"),
             "heal", NETWORK,
             "heal-network", NETWORK,
-            "heal-links", LINK_FAULTS);
+            "heal-links", LINK_FAULTS,
+            "free-disk", DISK);
 
     private NemesisVocabulary() {
     }
@@ -28,7 +31,7 @@ final class NemesisVocabulary {
     }
 
     static boolean isFault(String f) {
-        return "pause".equals(f) || PROCESS_DOWN.contains(f) || NETWORK.contains(f);
+        return "pause".equals(f) || PROCESS_DOWN.contains(f) || NETWORK.contains(f) || DISK.contains(f);
     }
 
     /** True when the heal {@code healF} ends a fault of kind {@code faultF}. */
