@@ -11,6 +11,7 @@ import io.kchaos.nemesis.cluster.StorageControl;
 import io.kchaos.nemesis.process.NodeTarget;
 
 import java.util.List;
+import java.util.Random;
 import java.util.Set;
 
 /**
@@ -41,7 +42,8 @@ public final class CorruptSegmentNemesis implements Nemesis {
             ctx.recorder().record("stop", NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().stop(node));
             ObjectNode damage = NemesisRecorder.nodes(List.of(node));
             try {
-                ctx.recorder().record(OP, damage, () -> storage.corruptSegment(node, ctx.random()).ifPresentOrElse(damage::setAll,
+                Random own = new Random(ctx.random().nextLong()); // one draw, however long the log: the schedule replays
+                ctx.recorder().record(OP, damage, () -> storage.corruptSegment(node, own).ifPresentOrElse(damage::setAll,
                         () -> damage.put("skipped", "no batch below the recovery point yet")));
             } finally {
                 ctx.recorder().record("start", NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().start(node));
