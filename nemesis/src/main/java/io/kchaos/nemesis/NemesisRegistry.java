@@ -18,6 +18,7 @@ import io.kchaos.nemesis.process.PauseNemesis;
 import io.kchaos.nemesis.process.RollingRestartNemesis;
 import io.kchaos.nemesis.storage.CorruptSegmentNemesis;
 import io.kchaos.nemesis.storage.DiskFullNemesis;
+import io.kchaos.nemesis.storage.PowerLossNemesis;
 import io.kchaos.nemesis.storage.WipeNemesis;
 import io.kchaos.nemesis.toxic.IsolateNemesis;
 import io.kchaos.nemesis.toxic.ToxicNemesis;
@@ -41,6 +42,11 @@ public final class NemesisRegistry {
 
     /** The registry with every built-in nemesis, network faults with these settings. */
     public static NemesisRegistry builtIn(NetworkFaultOptions net) {
+        return builtIn(net, NemesisOptions.none());
+    }
+
+    /** The registry with every built-in nemesis: network faults with these settings, the others tuned by {@code options}. */
+    public static NemesisRegistry builtIn(NetworkFaultOptions net, NemesisOptions options) {
         NemesisRegistry r = new NemesisRegistry();
         r.register("none", "no faults", NoNemesis::new);
         r.register("kill-leader", "SIGKILL the leader of a random partition, restart it later", () -> new KillNemesis(NodeTarget.LEADER));
@@ -80,6 +86,10 @@ public final class NemesisRegistry {
         r.register("corrupt", "stop a random node, flip bytes in a batch below its recovery point (a closed segment where one exists), "
                 + "start it (history op corrupt-segment)", CorruptSegmentNemesis::new);
         r.register("isolate", "Toxiproxy: disable a node's proxies, so no client or follower reaches it (--backend docker)", IsolateNemesis::new);
+        r.register("power-loss", "SIGKILL power-loss-nodes random nodes (1) and drop every byte they never fsynced; restart later (--backend local)",
+                () -> PowerLossNemesis.someNodes(options));
+        r.register("power-loss-all", "every node loses power at once: SIGKILL all, drop every unsynced byte, restart all later (--backend local)",
+                () -> PowerLossNemesis.allNodes(options));
         return r;
     }
 

@@ -31,6 +31,8 @@ enum FaultKind {
         switch (f) {
             case "kill": case "kill-leader": case "kill-random": case "crash": case "stop":
                 return PROCESS_DOWN;
+            case "power-loss":
+                return PROCESS_DOWN;
             case "pause":
                 return PAUSE;
             case "wipe": case "corrupt-segment": // done to a stopped node: its start ends them

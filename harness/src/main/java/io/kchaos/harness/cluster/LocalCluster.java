@@ -4,7 +4,9 @@ import io.kchaos.harness.os.CommandRunner;
 import io.kchaos.harness.os.Signals;
 import io.kchaos.harness.storage.DataDisks;
 import io.kchaos.harness.storage.LocalStorage;
+import io.kchaos.harness.storage.SyncTracking;
 import io.kchaos.nemesis.cluster.NetworkControl;
+import io.kchaos.nemesis.cluster.PowerControl;
 import io.kchaos.nemesis.cluster.StorageControl;
 import org.apache.kafka.common.Uuid;
 
@@ -49,6 +51,7 @@ public final class LocalCluster implements KafkaCluster {
     private final Thread shutdownHook = new Thread(this::killAllQuietly, "kchaos-cluster-cleanup");
     private String clusterId;
     private volatile boolean closed;
+    private SyncTracking syncTracking;
 
     public LocalCluster(ClusterSpec spec, Path nodesDir, NodeHosts hosts, CommandRunner runner) {
         this(spec, nodesDir, hosts, runner, DataDisks.plain(runner));
@@ -61,6 +64,12 @@ public final class LocalCluster implements KafkaCluster {
         this.hosts = hosts;
         this.signals = new Signals(runner);
         this.disks = disks;
+    }
+
+    /** Loads the sync-tracking agent into every broker (call before {@link #start()}), which enables {@link #power()}. */
+    public LocalCluster trackSyncs(SyncTracking tracking) {
+        this.syncTracking = tracking;
+        return this;
     }
 
     public ClusterSpec spec() {
@@ -81,6 +90,7 @@ public final class LocalCluster implements KafkaCluster {
         for (LocalNode n : nodes.values()) disks.prepare(n.id(), n.dataDir());
         for (LocalNode n : nodes.values()) writeConfig(n);
         formatAll();
+        if (syncTracking != null) nodes.values().forEach(n -> syncTracking.baseline(n.dir(), n.dataDir()));
         for (int id : ids) start(id);
         new Readiness(this).awaitReady(spec.startTimeout());
         return (System.nanoTime() - t0) / 1e9;
@@ -146,6 +156,7 @@ public final class LocalCluster implements KafkaCluster {
         cmd.add("-Dorg.slf4j.simpleLogger.dateTimeFormat=yyyy-MM-dd'T'HH:mm:ss.SSS");
         cmd.add("-Dkchaos.node=" + n.id());
         cmd.add(OrphanReaper.HARNESS_PID_FLAG + ProcessHandle.current().pid());
+        if (syncTracking != null) cmd.addAll(syncTracking.jvmArgs(n.dir()));
         cmd.add("-cp");
         cmd.add(spec.distribution().classpath());
         cmd.add("kafka.Kafka");
@@ -264,6 +275,11 @@ public final class LocalCluster implements KafkaCluster {
     @Override
     public Optional<NetworkControl> network() {
         return hosts.network();
+    }
+
+    @Override
+    public Optional<PowerControl> power() {
+        return syncTracking == null ? Optional.empty() : Optional.of(new LocalPower(this, syncTracking));
     }
 
     public NodeHosts hosts() {

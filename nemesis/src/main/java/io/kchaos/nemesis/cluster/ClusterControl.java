@@ -44,4 +44,9 @@ public interface ClusterControl {
     default Optional<StorageControl> storage() {
         return Optional.empty();
     }
+
+    /** Power loss (kill, then drop unsynced file data), when this backend tracks the brokers' syncs. */
+    default Optional<PowerControl> power() {
+        return Optional.empty();
+    }
 }

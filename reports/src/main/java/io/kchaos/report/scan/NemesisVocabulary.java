@@ -6,7 +6,8 @@ import java.util.Set;
 /** Which nemesis {@code f} names open a fault and which heal it: kill↔start, pause↔resume, partition/slow/flaky↔heal, fill-disk↔free-disk. */
 final class NemesisVocabulary {
     private static final Set<String> PROCESS_DOWN = Set.of("kill", "crash", "stop", "kill-leader", "kill-random",
-            "wipe", "corrupt-segment");
+            "wipe", "corrupt-segment",
+            "power-loss");
     private static final Set<String> DISK = Set.of("fill-disk");
     private static final Set<String> LINK_FAULTS = Set.of("slow", "flaky", "delay", "loss", "corrupt");
     private static final Set<String> NETWORK = Set.of("partition", "partition-clients", "partition-random", "isolate",
