@@ -18,7 +18,9 @@ import io.kchaos.nemesis.process.PauseNemesis;
 import io.kchaos.nemesis.process.RollingRestartNemesis;
 import io.kchaos.nemesis.storage.CorruptSegmentNemesis;
 import io.kchaos.nemesis.storage.DiskFullNemesis;
+import io.kchaos.nemesis.storage.PowerLossCrash;
 import io.kchaos.nemesis.storage.PowerLossNemesis;
+import io.kchaos.nemesis.storage.PowerLossPairNemesis;
 import io.kchaos.nemesis.storage.WipeNemesis;
 import io.kchaos.nemesis.toxic.IsolateNemesis;
 import io.kchaos.nemesis.toxic.ToxicNemesis;
@@ -90,6 +92,13 @@ public final class NemesisRegistry {
                 () -> PowerLossNemesis.someNodes(options));
         r.register("power-loss-all", "every node loses power at once: SIGKILL all, drop every unsynced byte, restart all later (--backend local)",
                 () -> PowerLossNemesis.allNodes(options));
+        r.register("isr-shrink-power-loss", "isr-shrink whose lone leader loses power instead of a SIGKILL (its unsynced tail is gone): "
+                + "KIP-966's last replica standing (RF 2 on 3 nodes, low replica.lag.time.max.ms; --backend local)",
+                () -> new IsrShrinkNemesis("isr-shrink-power-loss", new PowerLossCrash(options.flag("torn-writes", false)),
+                        Duration.ofSeconds(30), Duration.ofSeconds(1), Duration.ofSeconds(15)));
+        r.register("power-loss-leader-follower", "a partition's leader and one follower lose power together; restart them "
+                + "restart-gap-seconds (10) apart, restart-order follower-first (default) or leader-first: KIP-101's double failure (--backend local)",
+                () -> new PowerLossPairNemesis(options));
         return r;
     }
 

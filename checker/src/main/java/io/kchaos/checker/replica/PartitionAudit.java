@@ -147,6 +147,11 @@ final class PartitionAudit {
         s.put("epochs-from-node", reference.nodeId());
         ArrayNode epochs = s.putArray("epochs");
         reference.partitionDir().leaderEpochs().entries().forEach(e -> epochs.addArray().add(e.epoch()).add(e.startOffset()));
+        ObjectNode lineages = s.putObject("epochs-by-node");
+        for (Replica r : replicas) {
+            ArrayNode own = lineages.putArray(Integer.toString(r.nodeId()));
+            r.partitionDir().leaderEpochs().entries().forEach(e -> own.addArray().add(e.epoch()).add(e.startOffset()));
+        }
         ObjectNode starts = s.putObject("log-start-offsets");
         ObjectNode ends = s.putObject("log-end-offsets");
         ObjectNode batches = s.putObject("batches");

@@ -71,6 +71,7 @@ class ReplicaAuditTest {
         assertEquals(END, s.get("high-watermark").asLong());
         assertEquals(9, s.get("batches-compared").asLong());
         assertEquals("[[0,0],[1,30],[2,60]]", s.get("epochs").toString());
+        assertEquals("[[0,0],[1,30],[2,60]]", s.get("epochs-by-node").get("3").toString(), "each node's own lineage");
         assertEquals("{\"1\":90,\"2\":90,\"3\":90}", s.get("log-end-offsets").toString());
         assertEquals(END, s.get("acked-writes").get("2").get("checked").asLong());
         JsonNode totals = r.stats().get("replicas");

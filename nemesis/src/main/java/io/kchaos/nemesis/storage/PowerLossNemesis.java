@@ -76,7 +76,7 @@ public final class PowerLossNemesis implements Nemesis {
         return chosen;
     }
 
-    private static void describe(ObjectNode out, Map<Integer, List<DroppedBytes>> dropped) {
+    static void describe(ObjectNode out, Map<Integer, List<DroppedBytes>> dropped) {
         dropped.forEach((node, files) -> {
             ObjectNode n = out.putObject(Integer.toString(node));
             n.put("files", files.size());
