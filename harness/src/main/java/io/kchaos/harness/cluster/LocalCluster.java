@@ -118,6 +118,7 @@ public final class LocalCluster implements KafkaCluster {
     private void formatUnformatted(int id) {
         LocalNode n = node(id);
         awaitFormat(n, launchFormat(n, List.of("--ignore-formatted")));
+        if (syncTracking != null) syncTracking.baseline(n.dir(), n.dataDir()); // the new files are on disk: a power loss keeps them
     }
 
     private Process launchFormat(LocalNode n, List<String> extraArgs) {
