@@ -9,7 +9,9 @@ import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
 import io.kchaos.nemesis.cluster.ClusterControl;
+import io.kchaos.nemesis.NemesisOptions;
 import io.kchaos.nemesis.cluster.NetworkControl;
+import io.kchaos.nemesis.cluster.PowerControl;
 import io.kchaos.nemesis.cluster.StorageControl;
 import io.kchaos.nemesis.cluster.TopicView;
 import io.kchaos.nemesis.process.NodeTarget;
@@ -20,7 +22,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.Random;
 import java.util.Set;
 
@@ -31,13 +35,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** wipe, disk-full and corrupt on a fake one-node cluster: the exact actions, their order, and the ops recorded. */
 class StorageNemesesTest {
     /** One node; every action logged; a fill kills the broker when {@code fillKills}. */
-    private static class Fake implements ClusterControl, TopicView, StorageControl {
+    private static class Fake implements ClusterControl, TopicView, StorageControl, PowerControl {
         final List<String> calls = new ArrayList<>();
+        List<Integer> nodes = List.of(1);
+        List<Integer> isr = List.of(1);
         final Set<Integer> dead = new HashSet<>();
         boolean fillKills;
         boolean hasBatch = true;
 
-        @Override public List<Integer> nodeIds() { return List.of(1); }
+        @Override public List<Integer> nodeIds() { return nodes; }
         @Override public void kill(int node) { calls.add("kill " + node); dead.add(node); }
         @Override public void start(int node) { calls.add("start " + node); dead.remove(node); }
         @Override public void stop(int node) { calls.add("stop " + node); dead.add(node); }
@@ -49,8 +55,18 @@ class StorageNemesesTest {
         @Override public Optional<StorageControl> storage() { return Optional.of(this); }
         @Override public int partitions() { return 1; }
         @Override public Optional<Integer> leader(int partition) { return Optional.of(1); }
-        @Override public List<Integer> replicas(int partition) { return List.of(1); }
-        @Override public List<Integer> isr(int partition) { return List.of(1); }
+        @Override public List<Integer> replicas(int partition) { return nodes; }
+        @Override public List<Integer> isr(int partition) { return isr; }
+        @Override public Optional<PowerControl> power() { return Optional.of(this); }
+
+        @Override
+        public Map<Integer, List<DroppedBytes>> cut(List<Integer> targets, boolean tornWrites, Random random) {
+            calls.add("cut " + targets);
+            dead.addAll(targets);
+            Map<Integer, List<DroppedBytes>> out = new TreeMap<>();
+            targets.forEach(n -> out.put(n, List.of(new DroppedBytes("t-0/00000000000000000000.log", 100, 40))));
+            return out;
+        }
 
         @Override
         public ObjectNode wipe(int node) {
@@ -131,6 +147,35 @@ class StorageNemesesTest {
         List<String> skipped = run(empty, new CorruptSegmentNemesis(), subdir(dir, "b"));
         assertTrue(skipped.get(1).contains("skipped"), skipped.toString());
         assertEquals(List.of("stop 1", "corrupt 1", "start 1"), empty.calls);
+    }
+
+    @Test
+    void leaderAndFollowerLosePowerTogetherAndRestartInTheOrderAsked(@TempDir Path dir) {
+        Fake c = new Fake();
+        c.nodes = List.of(1, 2, 3);
+        c.isr = List.of(3, 2, 1);
+        NemesisOptions fast = new NemesisOptions(Map.of("restart-gap-seconds", "1"));
+        List<String> ops = run(c, new PowerLossPairNemesis(fast), subdir(dir, "a"));
+        String cut = c.calls.get(0);
+        int follower = Integer.parseInt(cut.replaceAll("\\D+", " ").trim().split(" ")[1]);
+        assertEquals(List.of("cut [1, " + follower + "]", "start " + follower, "start 1"), c.calls, "follower first by default");
+        assertTrue(ops.get(0).startsWith("power-loss {\"nodes\":[1," + follower + "],\"leader-of\":0,\"leader\":1"), ops.get(0));
+        assertTrue(ops.get(0).contains("\"dropped\":{\"1\":{\"files\":1,\"bytes\":60"), ops.get(0));
+
+        Fake d = new Fake();
+        d.nodes = List.of(1, 2, 3);
+        d.isr = List.of(1, 2, 3);
+        run(d, new PowerLossPairNemesis(new NemesisOptions(Map.of("restart-order", "leader-first", "restart-gap-seconds", "1"))), subdir(dir, "b"));
+        assertEquals("start 1", d.calls.get(1), "leader first when asked: " + d.calls);
+
+        Fake partial = new Fake();
+        partial.nodes = List.of(1, 2, 3);
+        partial.isr = List.of(1, 2);
+        run(partial, new PowerLossPairNemesis(fast), subdir(dir, "c"));
+        assertEquals(List.of(), partial.calls, "no partition with a full ISR: nothing to do");
+        String bad = assertThrows(IllegalArgumentException.class,
+                () -> new PowerLossPairNemesis(new NemesisOptions(Map.of("restart-order", "sideways")))).getMessage();
+        assertTrue(bad.contains("restart-order") && bad.contains("follower-first"), bad);
     }
 
     @Test
