@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * wipe, disk-full and corrupt in one real run (seed 12 draws disk-full on node 2, corrupt on node 2, wipe on node 3):
+ * wipe, disk-full and corrupt in one real run (seed 12 draws disk-full, corrupt and wipe, in that order):
  * each fault and its heal are in the history and the report; the client checker finds nothing lost (a replaced disk
  * re-replicates, a full disk stops its broker without damage), while the replica audit reports the flipped batch on
  * the corrupted node — Kafka does not re-check bytes below the recovery point — as corrupt-batch and
@@ -34,8 +34,8 @@ class StorageFaultsRunTest {
     @Test
     void wipeDiskFullAndCorruptRunToAVerdictWithTheirHeals(@TempDir Path store) throws Exception {
         assumeTrue(DataDisks.canMount(new ProcessCommandRunner()), "disk-full needs root");
-        int exit = Main.execute("run", "--time-limit", "55", "--nemesis", "wipe,disk-full,corrupt", "--nemesis-interval", "5",
-                "--fault-duration", "4", "--seed", "12", "--broker-config", "log.roll.ms=8000", "--store", store.toString());
+        int exit = Main.execute("run", "--time-limit", "60", "--nemesis", "wipe,disk-full,corrupt", "--nemesis-interval", "6",
+                "--fault-duration", "3", "--seed", "12", "--broker-config", "log.roll.ms=8000", "--store", store.toString());
         RunHistories h = new RunHistories(store);
         List<Op> nemesis = new ArrayList<>();
         HistoryFile.open(h.dir.resolve("history.jsonl")).forEach((Op op) -> {
