@@ -12,7 +12,8 @@ import java.util.TreeSet;
  */
 public record NemesisOptions(Map<String, String> values) {
     /** Every key a fault reads; add yours here. */
-    public static final Set<String> KEYS = Set.of("torn-writes", "power-loss-nodes");
+    public static final Set<String> KEYS = Set.of("torn-writes", "power-loss-nodes",
+            "restart-order", "restart-gap-seconds");
 
     public NemesisOptions {
         values = Map.copyOf(values);
@@ -34,6 +35,13 @@ public record NemesisOptions(Map<String, String> values) {
         if (v.equalsIgnoreCase("true")) return true;
         if (v.equalsIgnoreCase("false")) return false;
         throw new IllegalArgumentException("--nemesis-option " + key + " must be true or false, not '" + v + "'");
+    }
+
+    /** One of the {@code allowed} words; IllegalArgumentException on anything else. */
+    public String choice(String key, String otherwise, Set<String> allowed) {
+        String v = values.getOrDefault(key, otherwise).trim();
+        if (allowed.contains(v)) return v;
+        throw new IllegalArgumentException("--nemesis-option " + key + " must be one of " + new TreeSet<>(allowed) + ", not '" + v + "'");
     }
 
     /** A positive integer setting; IllegalArgumentException on anything else. */

@@ -18,6 +18,7 @@ import io.kchaos.harness.run.RunConfig;
 import io.kchaos.harness.run.RunFolder;
 import io.kchaos.harness.run.Hosts;
 import io.kchaos.harness.run.SettingOrigins;
+import io.kchaos.harness.storage.DataDisks;
 import io.kchaos.harness.storage.SyncTracking;
 import io.kchaos.harness.version.VersionProfile;
 import io.kchaos.nemesis.Nemesis;
@@ -62,11 +63,11 @@ public final class RunCommand implements Callable<Integer> {
     int timeLimit;
 
     @Option(names = "--nemesis", paramLabel = "NAME", split = ",", defaultValue = "kill-leader",
-            description = "faults to mix: none, kill-leader, kill-random, pause, pause-leader, pause-followers-kill-leader, partition, partition-clients, slow, flaky, kill-coordinator, partition-coordinator (txn, group), power-loss, power-loss-all; with --backend docker toxic-latency, toxic-bandwidth, toxic-timeout, toxic-reset, isolate (default ${DEFAULT-VALUE})")
+            description = "faults to mix: none, kill-leader, kill-random, pause, pause-leader, pause-followers-kill-leader, partition, partition-clients, slow, flaky, kill-coordinator, partition-coordinator (txn, group), wipe, disk-full, corrupt, power-loss, power-loss-all, isr-shrink-power-loss, power-loss-leader-follower; with --backend docker toxic-latency, toxic-bandwidth, toxic-timeout, toxic-reset, isolate (default ${DEFAULT-VALUE})")
     List<String> nemesis;
 
     @Option(names = {"--nemesis-option", "--nemesis-options"}, paramLabel = "KEY=VALUE",
-            description = "a fault setting; repeatable: torn-writes=true (power loss keeps a random 4 KiB-aligned prefix of each file's unsynced bytes), power-loss-nodes=N (how many nodes power-loss cuts at once, 1)")
+            description = "a fault setting; repeatable: torn-writes=true (power loss keeps a random 4 KiB-aligned prefix of each file's unsynced bytes), power-loss-nodes=N (how many nodes power-loss cuts at once, 1), restart-order=follower-first|leader-first and restart-gap-seconds=N (power-loss-leader-follower)")
     Map<String, String> nemesisOptions = new LinkedHashMap<>();
 
     @Option(names = "--partition-targets", paramLabel = "TOPOLOGY", split = ",", defaultValue = "one,leader,halves,majority-ring,bridge",
@@ -206,14 +207,16 @@ public final class RunCommand implements Callable<Integer> {
 
     /** A local cluster, with the sync-tracking agent in its brokers only when a fault (power loss) needs it. */
     private static LocalCluster localCluster(ClusterSpec spec, RunFolder folder, Hosts.Plan hosts, CommandRunner runner, List<Nemesis> nemeses) {
-        LocalCluster cluster = new LocalCluster(spec, folder.nodes(), hosts.create(), runner);
+        LocalCluster cluster = new LocalCluster(spec, folder.nodes(), hosts.create(), runner, DataDisks.forNemeses(nemeses, runner));
         boolean power = nemeses.stream().anyMatch(n -> n.requires().contains(Capability.POWER_LOSS));
         return power ? cluster.trackSyncs(SyncTracking.withBundledAgent()) : cluster;
     }
 
     /** Where the local nodes live; refuses the faults that this machine's hosts (or the local backend) cannot inject. */
     private static Hosts.Plan localHosts(RunConfig config, List<Nemesis> nemeses, CommandRunner runner) {
-        Capabilities.refuse(nemeses, EnumSet.complementOf(EnumSet.of(Capability.TOXICS)), "--backend local");
+        EnumSet<Capability> local = EnumSet.complementOf(EnumSet.of(Capability.TOXICS));
+        if (!DataDisks.canMount(runner)) local.remove(Capability.DISK_LIMIT);
+        Capabilities.refuse(nemeses, local, "--backend local");
         Hosts.Plan hosts = Hosts.plan(config.namespaces(), runner);
         hosts.refuseUnavailable(nemeses);
         hosts.note().ifPresent(System.out::println);

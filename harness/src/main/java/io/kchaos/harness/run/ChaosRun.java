@@ -8,6 +8,7 @@ import io.kchaos.harness.cluster.OrphanReaper;
 import io.kchaos.harness.cluster.Readiness;
 import io.kchaos.harness.net.NetworkJanitor;
 import io.kchaos.harness.os.ProcessCommandRunner;
+import io.kchaos.harness.storage.DiskJanitor;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
@@ -71,6 +72,8 @@ public final class ChaosRun {
         if (!reaped.isEmpty()) out.println("reaped " + reaped.size() + " broker process(es) left by an earlier crashed run: " + reaped);
         List<String> swept = new NetworkJanitor(new ProcessCommandRunner()).sweep();
         if (!swept.isEmpty()) out.println("removed " + swept.size() + " network leftover(s) of an earlier crashed run: " + String.join(", ", swept));
+        List<String> unmounted = new DiskJanitor(new ProcessCommandRunner()).sweep();
+        if (!unmounted.isEmpty()) out.println("removed " + unmounted.size() + " disk leftover(s) of an earlier crashed run: " + String.join(", ", unmounted));
         RunRecord record = new RunRecord(config, folder);
         record.write();
         FinalState finalState;
