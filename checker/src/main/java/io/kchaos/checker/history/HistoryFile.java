@@ -1,9 +1,7 @@
 package io.kchaos.checker.history;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,6 +13,8 @@ import java.util.function.Consumer;
  * and is skipped; any other malformed line is a {@link HistoryFormatException} naming its line number.
  */
 public final class HistoryFile implements History {
+    /** The longest line read: several times the longest line kchaos writes (drains are split at 10,000 records). */
+    static final int MAX_LINE_CHARS = 8 << 20;
     private final Path path;
     private final List<String> warnings = new ArrayList<>();
 
@@ -36,44 +36,24 @@ public final class HistoryFile implements History {
     @Override
     public void forEach(Consumer<Op> visitor) {
         warnings.clear();
-        try (BufferedReader r = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
-            String line = r.readLine();
-            long lineNo = 0;
-            while (line != null) {
-                lineNo++;
-                String next = r.readLine();
-                if (line.isBlank()) {
-                    line = next;
-                    continue;
-                }
-                Op op;
-                try {
-                    op = OpCodec.parse(line);
-                } catch (IllegalArgumentException e) {
-                    if (next == null && !endsWithNewline()) {
+        long base = 0;
+        try (ParallelOpReader reader = new ParallelOpReader(path, MAX_LINE_CHARS, OpCodec::parse)) {
+            ParallelOpReader.Block block;
+            while ((block = reader.next()) != null) {
+                for (int i = 0; i < block.count(); i++) visitor.accept(block.ops()[i]);
+                ParallelOpReader.LineFailure failure = block.failure();
+                if (failure != null) {
+                    long lineNo = base + failure.line();
+                    if (failure.parseErrorOnUnterminatedLastLine()) {
                         warnings.add("line " + lineNo + " is truncated (the history ends mid-line); ignored");
                         break;
                     }
-                    throw new HistoryFormatException(path + " line " + lineNo + ": " + e.getMessage());
+                    throw new HistoryFormatException(path + " line " + lineNo + ": " + failure.reason());
                 }
-                visitor.accept(op);
-                line = next;
+                base += block.lines();
             }
-        } catch (java.nio.charset.MalformedInputException e) {
-            throw new HistoryFormatException(path + ": not UTF-8 text");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + path + ": " + e.getMessage(), e);
-        }
-    }
-
-    private boolean endsWithNewline() throws IOException {
-        try (var ch = Files.newByteChannel(path)) {
-            long size = ch.size();
-            if (size == 0) return true;
-            ch.position(size - 1);
-            var buf = java.nio.ByteBuffer.allocate(1);
-            ch.read(buf);
-            return buf.get(0) == '\n';
         }
     }
 
