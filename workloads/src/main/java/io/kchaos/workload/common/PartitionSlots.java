@@ -1,6 +1,8 @@
 package io.kchaos.workload.common;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
@@ -12,20 +14,20 @@ import java.util.concurrent.locks.ReentrantLock;
  * gets a slot of a partition chosen uniformly at random among those with a free slot.
  */
 final class PartitionSlots {
-    private final ArrayDeque<Slot>[] free;
+    private final List<ArrayDeque<Slot>> free;
     private final int[] withFree;
     private int withFreeCount;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition released = lock.newCondition();
 
-    @SuppressWarnings("unchecked")
     PartitionSlots(int partitions, int perPartition, ProcessIds ids) {
         if (partitions < 1 || perPartition < 1) throw new IllegalArgumentException("need at least one slot per partition");
-        free = new ArrayDeque[partitions];
+        free = new ArrayList<>(partitions);
         withFree = new int[partitions];
         for (int p = 0; p < partitions; p++) {
-            free[p] = new ArrayDeque<>(perPartition);
-            for (int i = 0; i < perPartition; i++) free[p].add(new Slot(p, ids.next()));
+            ArrayDeque<Slot> slots = new ArrayDeque<>(perPartition);
+            for (int i = 0; i < perPartition; i++) slots.add(new Slot(p, ids.next()));
+            free.add(slots);
             withFree[withFreeCount++] = p;
         }
     }
@@ -41,8 +43,8 @@ final class PartitionSlots {
             }
             int i = random.nextInt(withFreeCount);
             int p = withFree[i];
-            Slot s = free[p].poll();
-            if (free[p].isEmpty()) withFree[i] = withFree[--withFreeCount];
+            Slot s = free.get(p).poll();
+            if (free.get(p).isEmpty()) withFree[i] = withFree[--withFreeCount];
             return s;
         } finally {
             lock.unlock();
@@ -53,7 +55,7 @@ final class PartitionSlots {
     void release(Slot slot) {
         lock.lock();
         try {
-            ArrayDeque<Slot> q = free[slot.partition];
+            ArrayDeque<Slot> q = free.get(slot.partition);
             if (q.isEmpty()) withFree[withFreeCount++] = slot.partition;
             q.add(slot);
             released.signal();

@@ -1,6 +1,6 @@
 package io.kchaos.workload.common;
 
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.OpType;
 import io.kchaos.workload.common.PartitionSlots.Slot;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;

@@ -1,0 +1,89 @@
+package io.kchaos.history;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * A history.jsonl file read line by line, strictly: each line is exactly one op ({@link OpCodec#parse}) and the ops
+ * keep the rules between lines ({@link LineRules}); anything else is a {@link HistoryFormatException} naming the line.
+ * The one exception is a torn last line (no newline at the end and not parseable, as a crashed writer leaves): a
+ * warning, and skipped. Lines are never longer than {@link #MAX_LINE_CHARS}, so reading needs little heap. Lines are
+ * parsed on every core ({@link ParallelOpReader}); the rules between lines are checked here, in order.
+ */
+public final class HistoryFile implements History {
+    /** 8 Mi characters: several times the longest line kchaos writes (drains are split at 10,000 records per op). */
+    static final int MAX_LINE_CHARS = 8 << 20;
+
+    private final Path path;
+    private final List<String> warnings = new ArrayList<>();
+
+    public HistoryFile(Path path) {
+        this.path = path;
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    /** Fails fast with a one-line reason when the path is not a readable regular file. */
+    public static HistoryFile open(Path path) {
+        if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS) && !Files.exists(path)) throw new HistoryFormatException("history not found: " + path);
+        if (Files.isDirectory(path)) throw new HistoryFormatException("history is a directory, not a file: " + path);
+        if (!Files.isRegularFile(path)) {
+            throw new HistoryFormatException("history is not a regular file (a named pipe or device can be read only once, and"
+                    + " kchaos reads a history several times): " + path + "; give a file, or '-' to read standard input");
+        }
+        if (!Files.isReadable(path)) throw new HistoryFormatException("history not readable: " + path);
+        return new HistoryFile(path);
+    }
+
+    @Override
+    public void forEach(Consumer<Op> visitor) {
+        warnings.clear();
+        LineRules rules = new LineRules();
+        long base = 0;
+        try (ParallelOpReader reader = new ParallelOpReader(path, MAX_LINE_CHARS)) {
+            ParallelOpReader.Block block;
+            while ((block = reader.next()) != null) {
+                Op[] ops = block.ops();
+                long[] lineNumbers = block.lineNumbers();
+                for (int i = 0; i < block.count(); i++) {
+                    long lineNo = base + lineNumbers[i];
+                    try {
+                        rules.check(ops[i], lineNo);
+                    } catch (IllegalArgumentException e) {
+                        throw malformed(lineNo, e.getMessage());
+                    }
+                    visitor.accept(ops[i]);
+                }
+                ParallelOpReader.LineFailure failure = block.failure();
+                if (failure != null) {
+                    long lineNo = base + failure.line();
+                    if (failure.parseErrorOnUnterminatedLastLine()) {
+                        warnings.add("line " + lineNo + " is truncated (the history ends mid-line); ignored");
+                        break;
+                    }
+                    throw malformed(lineNo, failure.reason());
+                }
+                base += block.lines();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    private HistoryFormatException malformed(long lineNo, String reason) {
+        return new HistoryFormatException(path + " line " + lineNo + ": " + reason);
+    }
+
+    @Override
+    public List<String> warnings() {
+        return List.copyOf(warnings);
+    }
+}
