@@ -24,7 +24,7 @@ import java.util.concurrent.Future;
  * a few blocks are in memory at once.
  */
 final class ParallelOpReader implements AutoCloseable {
-    static final int BLOCK_BYTES = 1 << 20;
+    static final int BLOCK_BYTES = 1 << 18;
     private static final int THREADS = Math.max(1, Math.min(8, Runtime.getRuntime().availableProcessors()));
     private static final int AHEAD = 2 * THREADS;
 
