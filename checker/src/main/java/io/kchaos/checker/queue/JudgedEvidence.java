@@ -1,6 +1,6 @@
 package io.kchaos.checker.queue;
 
-import io.kchaos.checker.history.Op;
+import io.kchaos.history.Op;
 
 import java.util.Map;
 import java.util.Optional;

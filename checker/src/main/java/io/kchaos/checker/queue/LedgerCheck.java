@@ -1,7 +1,7 @@
 package io.kchaos.checker.queue;
 
-import io.kchaos.checker.history.History;
-import io.kchaos.checker.history.Op;
+import io.kchaos.history.History;
+import io.kchaos.history.Op;
 import io.kchaos.checker.result.CheckResult;
 
 import java.util.function.Consumer;

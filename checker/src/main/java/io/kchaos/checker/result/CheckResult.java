@@ -3,7 +3,7 @@ package io.kchaos.checker.result;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.Json;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -99,7 +99,7 @@ public final class CheckResult {
             }
             mine.addCount(cases.count());
         });
-        Iterator<Map.Entry<String, JsonNode>> it = other.stats.fields();
+        Iterator<Map.Entry<String, JsonNode>> it = other.stats.properties().iterator();
         while (it.hasNext()) {
             Map.Entry<String, JsonNode> e = it.next();
             stats.set(e.getKey(), e.getValue());

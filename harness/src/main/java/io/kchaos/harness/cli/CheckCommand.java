@@ -1,6 +1,6 @@
 package io.kchaos.harness.cli;
 
-import io.kchaos.checker.history.HistoryFile;
+import io.kchaos.history.HistoryFile;
 import io.kchaos.checker.result.CheckResult;
 import io.kchaos.harness.run.HistoryWorkload;
 import io.kchaos.harness.run.Judges;

@@ -1,7 +1,7 @@
 package io.kchaos.harness.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.Json;
 
 import java.io.IOException;
 import java.nio.file.Files;

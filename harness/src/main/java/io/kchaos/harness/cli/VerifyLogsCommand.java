@@ -1,8 +1,8 @@
 package io.kchaos.harness.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kchaos.checker.history.HistoryFile;
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.HistoryFile;
+import io.kchaos.history.Json;
 import io.kchaos.checker.replica.ReplicaAudit;
 import io.kchaos.checker.result.CheckResult;
 import picocli.CommandLine.Command;
