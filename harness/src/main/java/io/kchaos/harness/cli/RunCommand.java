@@ -197,8 +197,11 @@ public final class RunCommand implements Callable<Integer> {
         ChaosRun run = new ChaosRun(config, folder, clusters,
                 c -> Workloads.create(c.workload()), nemeses, Judges.forRun(config.workload()), System.out);
         CheckResult result;
-        try (Interrupts interrupts = Interrupts.install(run.stop(), run::moment, System.err)) {
+        Interrupts interrupts = Interrupts.install(run.stop(), run::moment, System.err);
+        try {
             result = run.execute();
+        } finally {
+            interrupts.close();
         }
         VerdictPrinter.print(result, System.out);
         System.out.println("run folder: " + folder.dir());
