@@ -43,7 +43,7 @@ public final class NemesisOps {
     public static final FaultOp WIPE = fault("wipe", START, RESTART, RECOVER);
     public static final FaultOp CORRUPT_SEGMENT = fault("corrupt-segment", START, RESTART, RECOVER);
     // a data file system filled until writes fail; free-disk ends it (and a start, when the broker died of it)
-    public static final FaultOp FILL_DISK = fault("fill-disk", FREE_DISK);
+    public static final FaultOp FILL_DISK = fault("fill-disk", FREE_DISK, START);
     // network faults (iptables, netem): one heal op undoes them all
     public static final FaultOp PARTITION = fault("partition", HEAL, HEAL_NETWORK);
     public static final FaultOp PARTITION_CLIENTS = fault("partition-clients", HEAL, HEAL_NETWORK);
