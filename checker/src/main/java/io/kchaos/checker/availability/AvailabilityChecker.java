@@ -10,7 +10,9 @@ import io.kchaos.checker.result.CheckResult;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -28,18 +30,26 @@ public final class AvailabilityChecker implements Checker {
         return "availability";
     }
 
-    /** A nemesis action as completed: its f, when it took effect, its target, and its error if it failed. */
-    private record Action(String f, long time, ObjectNode value, String error) {
+    /**
+     * A nemesis action as completed: its f, when it took effect, its target, and its error if it failed; a span
+     * (upgrade step) took effect at its invocation and ends at its completion ({@code end}, else -1).
+     */
+    private record Action(String f, long time, ObjectNode value, String error, long end) {
     }
 
     @Override
     public CheckResult check(History history) {
         OkTimes oks = new OkTimes();
         List<Action> actions = new ArrayList<>();
+        Map<String, Long> spanStarts = new HashMap<>();
         long[] window = {Long.MAX_VALUE, Long.MIN_VALUE};
         history.forEach(op -> {
             if (op.isNemesis()) {
-                if (!op.isInvoke()) actions.add(new Action(op.f(), op.time(), op.value().isObject() ? (ObjectNode) op.value() : null, op.error()));
+                ObjectNode value = op.value().isObject() ? (ObjectNode) op.value() : null;
+                boolean span = FaultKind.isSpan(op.f());
+                if (op.isInvoke() && span) spanStarts.put(op.f(), op.time());
+                else if (!op.isInvoke() && span) actions.add(new Action(op.f(), spanStarts.getOrDefault(op.f(), op.time()), value, op.error(), op.time()));
+                else if (!op.isInvoke()) actions.add(new Action(op.f(), op.time(), value, op.error(), -1));
             } else if ("send".equals(op.f())) {
                 if (op.isInvoke()) window[0] = Math.min(window[0], op.time());
                 else window[1] = Math.max(window[1], op.time());
@@ -52,6 +62,10 @@ public final class AvailabilityChecker implements Checker {
         for (int i = 0; i < actions.size(); i++) {
             Action fault = actions.get(i);
             if (FaultKind.healedBy(fault.f()) != null) continue;
+            if (fault.end() >= 0) {
+                faults.add(describeSpan(fault, oks));
+                continue;
+            }
             faults.add(describe(fault, healOf(fault, actions.subList(i + 1, actions.size())), oks));
         }
         longestGap(a, oks, window[0], window[1]);
@@ -72,6 +86,18 @@ public final class AvailabilityChecker implements Checker {
         } else {
             o.putNull("heal");
         }
+        return o;
+    }
+
+    /**
+     * A span (an upgrade step): its end is its own heal; also the acknowledged sends while it lasted and its longest
+     * stretch without one (a node restart's unavailability).
+     */
+    private static ObjectNode describeSpan(Action span, OkTimes oks) {
+        ObjectNode o = describe(span, new Action(span.f(), span.end(), span.value(), null, -1), oks);
+        o.put("seconds", seconds(span.end() - span.time()));
+        o.put("acks-during", oks.countBetween(span.time(), span.end()));
+        o.put("longest-no-ok-send-during-s", seconds(oks.longestGap(span.time(), span.end())));
         return o;
     }
 
@@ -140,8 +166,24 @@ public final class AvailabilityChecker implements Checker {
             return times[i];
         }
 
-        /** The first time strictly after {@code t}, or -1. */
-        long firstAfter(long t) {
+        /** How many times fall in (from, to]. */
+        int countBetween(long from, long to) {
+            return index(to) - index(from);
+        }
+
+        /** The longest stretch of (from, to) with no time in it. */
+        long longestGap(long from, long to) {
+            long best = 0;
+            long prev = from;
+            for (int i = index(from); i < size && times[i] <= to; i++) {
+                best = Math.max(best, times[i] - prev);
+                prev = times[i];
+            }
+            return Math.max(best, to - prev);
+        }
+
+        /** The number of times at or before {@code t}. */
+        private int index(long t) {
             sortOnce();
             int lo = 0;
             int hi = size;
@@ -150,6 +192,12 @@ public final class AvailabilityChecker implements Checker {
                 if (times[mid] <= t) lo = mid + 1;
                 else hi = mid;
             }
+            return lo;
+        }
+
+        /** The first time strictly after {@code t}, or -1. */
+        long firstAfter(long t) {
+            int lo = index(t);
             return lo < size ? times[lo] : -1;
         }
 

@@ -10,7 +10,20 @@ import java.util.TreeSet;
  * network fault↔heal), and which nodes an op's value names.
  */
 enum FaultKind {
-    PROCESS_DOWN, PAUSE, NETWORK;
+    PROCESS_DOWN, PAUSE, NETWORK, MAINTENANCE;
+
+    /**
+     * Maintenance steps that last from their invocation to their own completion (no separate heal): a rolling
+     * upgrade, one node's upgrade (stop, restart on another release, back in every ISR), the feature-level bump.
+     */
+    static boolean isSpan(String f) {
+        switch (f) {
+            case "rolling-upgrade": case "upgrade-node": case "finalize-features":
+                return true;
+            default:
+                return false;
+        }
+    }
 
     /** The kind of fault a heal op ends ({@code heal}, {@code heal-*} end network and proxy faults), or null if {@code f} is not a heal. */
     static FaultKind healedBy(String f) {
@@ -31,6 +44,8 @@ enum FaultKind {
                 return PROCESS_DOWN;
             case "pause":
                 return PAUSE;
+            case "rolling-upgrade": case "upgrade-node": case "finalize-features":
+                return MAINTENANCE;
             default:
                 return NETWORK;
         }

@@ -16,6 +16,9 @@ import io.kchaos.harness.run.Judges;
 import io.kchaos.harness.run.RunConfig;
 import io.kchaos.harness.run.RunFolder;
 import io.kchaos.harness.run.Hosts;
+import io.kchaos.harness.upgrade.UpgradeSchedule;
+import io.kchaos.harness.version.KafkaVersion;
+import io.kchaos.harness.version.UpgradePath;
 import io.kchaos.harness.version.VersionProfile;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisRegistry;
@@ -113,6 +116,25 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--kafka-version", paramLabel = "X.Y.Z", description = "run this Kafka release (3.7 or later), resolved from Maven Central into ~/.m2 on first use, then cached")
     String kafkaVersion;
 
+    @Option(names = "--upgrade-to", paramLabel = "X.Y.Z",
+            description = "rolling upgrade during the run: each node in turn stopped cleanly, restarted on this release with the same data, back in every ISR before the next; then the feature levels are finalized (docs/upgrades.md)")
+    String upgradeTo;
+
+    @Option(names = "--downgrade-to", paramLabel = "X.Y.Z",
+            description = "after --upgrade-to, roll every node back down to this release instead of finalizing (Kafka supports it only before finalizing)")
+    String downgradeTo;
+
+    @Option(names = "--upgrade-at", paramLabel = "SECONDS", defaultValue = "10", description = "when the rolling upgrade starts, after the workload (default ${DEFAULT-VALUE})")
+    double upgradeAt;
+
+    @Option(names = "--upgrade-hold", paramLabel = "SECONDS", defaultValue = "5",
+            description = "how long the cluster runs on the new release before finalizing (or downgrading) (default ${DEFAULT-VALUE})")
+    double upgradeHold;
+
+    @Option(names = "--upgrade-node-timeout", paramLabel = "SECONDS", defaultValue = "120",
+            description = "how long a restarted node may take to be back in every ISR; past it the run ends with exit 2 (default ${DEFAULT-VALUE})")
+    double upgradeNodeTimeout;
+
     @Option(names = "--scenario", paramLabel = "NAME|FILE", description = "start from a scenario (shipped name or .json file; see docs/scenarios.md); options given here override it")
     String scenario;
 
@@ -155,6 +177,7 @@ public final class RunCommand implements Callable<Integer> {
         if (kafkaVersion != null) VersionProfile.of(kafkaVersion);
         KafkaDistribution dist = kafkaVersion != null ? null
                 : config.kafkaHome() == null ? KafkaDistribution.bundled() : KafkaDistribution.fromHome(config.kafkaHome());
+        UpgradePath upgradePath = upgradePath(dist);
         RunFolder folder = RunFolder.create(config.store(), config.name());
         System.setProperty("org.slf4j.simpleLogger.logFile", folder.clientLog().toString());
         System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
@@ -174,10 +197,37 @@ public final class RunCommand implements Callable<Integer> {
                 : (c, f) -> new LocalCluster(clusterSpec, f.nodes(), hosts.create(), runner);
         ChaosRun run = new ChaosRun(config, folder, clusters,
                 c -> Workloads.create(c.workload()), nemeses, Judges.forRun(config.workload()), System.out);
+        if (upgradePath != null) run.withUpgrade(upgradeSchedule(upgradePath, dist));
         CheckResult result = run.execute();
         VerdictPrinter.print(result, System.out);
         System.out.println("run folder: " + folder.dir());
         return result.verdict().exitCode();
+    }
+
+    /** The rolling upgrade asked for, checked before anything is resolved or started; null when none. */
+    private UpgradePath upgradePath(KafkaDistribution startDist) {
+        if (upgradeTo == null && downgradeTo == null) return null;
+        if (backend != Backend.LOCAL) throw bad("--upgrade-to and --downgrade-to need --backend local");
+        if (!(upgradeAt >= 0) || !(upgradeHold >= 0) || !(upgradeNodeTimeout > 0)) {
+            throw bad("--upgrade-at and --upgrade-hold must be >= 0 seconds, --upgrade-node-timeout > 0");
+        }
+        KafkaVersion start = KafkaVersion.parse(kafkaVersion != null ? kafkaVersion : startDist.version());
+        if (upgradeTo == null) throw UpgradePath.downgradeAfterFinalizing(start, KafkaVersion.parse(downgradeTo));
+        return UpgradePath.of(start, KafkaVersion.parse(upgradeTo), downgradeTo == null ? null : KafkaVersion.parse(downgradeTo));
+    }
+
+    /** Resolves the jar sets on the path (from Maven Central the first time) and the step's timings. */
+    private UpgradeSchedule upgradeSchedule(UpgradePath path, KafkaDistribution startDist) {
+        Map<KafkaVersion, KafkaDistribution> dists = new LinkedHashMap<>();
+        dists.put(path.from(), startDist);
+        dists.put(path.to(), KafkaDistribution.forVersion(path.to().toString(), System.out));
+        path.downgradeTo().ifPresent(d -> dists.put(d, KafkaDistribution.forVersion(d.toString(), System.out)));
+        System.out.println("rolling upgrade " + path + ", starting " + upgradeAt + " s into the run");
+        return new UpgradeSchedule(path, dists, seconds(upgradeAt), seconds(upgradeNodeTimeout), seconds(upgradeHold));
+    }
+
+    private static Duration seconds(double s) {
+        return Duration.ofMillis((long) (s * 1000));
     }
 
     /** Where the local nodes live; refuses the faults that this machine's hosts (or the local backend) cannot inject. */

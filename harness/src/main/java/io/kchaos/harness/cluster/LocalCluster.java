@@ -27,7 +27,7 @@ import java.util.stream.Collectors;
  * {@code nodes/<id>/}. Kill is SIGKILL, stop is SIGTERM with a bounded wait then SIGKILL, pause is SIGSTOP.
  * No broker outlives the harness: a shutdown hook kills them, and {@link OrphanReaper} reaps those of crashed runs.
  */
-public final class LocalCluster implements KafkaCluster {
+public final class LocalCluster implements KafkaCluster, VersionedNodes {
     private static final Duration STOP_GRACE = Duration.ofSeconds(20);
     /**
      * Tuned for many brokers on few cores: C1 only (start-up dominated by JIT otherwise; a test cluster's load is
@@ -42,6 +42,8 @@ public final class LocalCluster implements KafkaCluster {
     private final Map<Integer, LocalNode> nodes = new LinkedHashMap<>();
     private final Map<Integer, Process> processes = new ConcurrentHashMap<>();
     private final Map<Integer, Boolean> paused = new ConcurrentHashMap<>();
+    /** The jar set each node runs; a node restarted after {@link #switchDistribution} runs its new one. */
+    private final Map<Integer, KafkaDistribution> distributions = new ConcurrentHashMap<>();
     private final Thread shutdownHook = new Thread(this::killAllQuietly, "kchaos-cluster-cleanup");
     private String clusterId;
     private volatile boolean closed;
@@ -76,9 +78,13 @@ public final class LocalCluster implements KafkaCluster {
     }
 
     private void writeConfig(LocalNode n) {
+        writeConfig(n, spec.distribution().profile().serverSettings(spec.brokerSettings()));
+    }
+
+    private void writeConfig(LocalNode n, Map<String, String> settings) {
         try {
             Files.createDirectories(n.dataDir());
-            Files.writeString(n.propertiesFile(), ServerProperties.render(n, nodes, spec.distribution().profile().serverSettings(spec.brokerSettings())));
+            Files.writeString(n.propertiesFile(), ServerProperties.render(n, nodes, settings));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write config of node " + n.id(), e);
         }
@@ -124,7 +130,7 @@ public final class LocalCluster implements KafkaCluster {
         cmd.add("-Dkchaos.node=" + n.id());
         cmd.add(OrphanReaper.HARNESS_PID_FLAG + ProcessHandle.current().pid());
         cmd.add("-cp");
-        cmd.add(spec.distribution().classpath());
+        cmd.add(distribution(n.id()).classpath());
         cmd.add("kafka.Kafka");
         cmd.add(n.propertiesFile().toString());
         return cmd;
@@ -141,6 +147,23 @@ public final class LocalCluster implements KafkaCluster {
         } catch (IOException e) {
             throw new UncheckedIOException("no free port", e);
         }
+    }
+
+    @Override
+    public KafkaDistribution distribution(int id) {
+        return distributions.getOrDefault(id, spec.distribution());
+    }
+
+    /** The node runs {@code d} from its next start on, its server.properties rewritten for that release. */
+    @Override
+    public synchronized void switchDistribution(int id, KafkaDistribution d) {
+        distributions.put(id, d);
+        writeConfig(node(id), d.profile().serverSettings(d.adaptSettings(spec.brokerSettings())));
+    }
+
+    @Override
+    public Path logFile(int id) {
+        return node(id).logFile();
     }
 
     @Override

@@ -3,16 +3,22 @@ package io.kchaos.harness.run;
 import io.kchaos.checker.history.HistoryFile;
 import io.kchaos.checker.history.HistoryWriter;
 import io.kchaos.checker.result.CheckResult;
+import io.kchaos.harness.cluster.ClusterException;
 import io.kchaos.harness.cluster.KafkaCluster;
 import io.kchaos.harness.cluster.OrphanReaper;
 import io.kchaos.harness.cluster.Readiness;
 import io.kchaos.harness.net.NetworkJanitor;
 import io.kchaos.harness.os.ProcessCommandRunner;
+import io.kchaos.harness.upgrade.RollingUpgrade;
+import io.kchaos.harness.upgrade.UpgradeSchedule;
+import io.kchaos.harness.upgrade.UpgradeWait;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
 import io.kchaos.nemesis.cluster.AdminCoordinatorView;
 import io.kchaos.nemesis.cluster.AdminTopicView;
+import io.kchaos.nemesis.guard.GuardedCluster;
+import io.kchaos.nemesis.guard.NodeGuard;
 import io.kchaos.nemesis.schedule.NemesisSchedule;
 import io.kchaos.report.RunReport;
 import io.kchaos.workload.Workload;
@@ -38,6 +44,7 @@ public final class ChaosRun {
     private final List<Nemesis> nemeses;
     private final Judge judge;
     private final PrintStream out;
+    private UpgradeSchedule upgrade;
 
     public ChaosRun(RunConfig config, RunFolder folder, ClusterFactory clusters, WorkloadFactory workloads,
                     List<Nemesis> nemeses, Judge judge, PrintStream out) {
@@ -48,6 +55,12 @@ public final class ChaosRun {
         this.nemeses = nemeses;
         this.judge = judge;
         this.out = out;
+    }
+
+    /** Adds a rolling upgrade (and maybe downgrade) of every node to the run, beside the workload and the faults. */
+    public ChaosRun withUpgrade(UpgradeSchedule upgrade) {
+        this.upgrade = upgrade;
+        return this;
     }
 
     /** Runs and judges; the returned result is also written to results.json. */
@@ -89,18 +102,34 @@ public final class ChaosRun {
             workload.start(wctx);
             AdminTopicView topicView = new AdminTopicView(admin, config.topic(), config.partitions());
             AdminCoordinatorView coordinators = new AdminCoordinatorView(admin, workload::transactionalIds, workload::groupIds);
-            NemesisContext nctx = new NemesisContext(cluster, topicView, new NemesisRecorder(history), new Random(config.seed()),
-                    coordinators);
+            NodeGuard guard = new NodeGuard();
+            NemesisRecorder recorder = new NemesisRecorder(history);
+            NemesisContext nctx = new NemesisContext(upgrade == null ? cluster : new GuardedCluster(cluster, guard), topicView, recorder,
+                    new Random(config.seed()), coordinators);
+            RollingUpgrade rolling = upgrade == null ? null : new RollingUpgrade(upgrade, cluster, guard, recorder, history, admin);
             NemesisSchedule schedule = new NemesisSchedule(nemeses, nctx, seconds(config.nemesisIntervalSeconds()),
                     seconds(config.faultDurationSeconds()));
             try (MetadataPoller poller = new MetadataPoller(admin, config.topic(), history, folder.leaders());
                  StatusLine status = new StatusLine(out, 5, () -> String.format("[%4ds / %ds] %s | fault: %s",
-                         (System.nanoTime() - t0) / 1_000_000_000L, config.timeLimitSeconds(), workload.stats(), schedule.currentFault()))) {
+                         (System.nanoTime() - t0) / 1_000_000_000L, config.timeLimitSeconds(), workload.stats(), schedule.currentFault())
+                         + (rolling == null ? "" : " | upgrade: " + rolling.status()))) {
                 poller.start();
                 schedule.start();
-                Thread.sleep(config.timeLimitSeconds() * 1000L);
+                if (rolling == null) {
+                    Thread.sleep(config.timeLimitSeconds() * 1000L);
+                } else {
+                    rolling.start();
+                    UpgradeWait.run(rolling, Duration.ofSeconds(config.timeLimitSeconds()), out);
+                }
                 out.println("time limit reached: healing faults");
                 schedule.stopAndHeal();
+                if (rolling != null) {
+                    record.section("upgrade", rolling.summary());
+                    if (rolling.failure() != null) {
+                        workload.stop();
+                        throw new ClusterException("rolling upgrade failed: " + rolling.failure());
+                    }
+                }
                 workload.stop();
                 out.println("waiting for a full ISR on " + config.topic());
                 boolean inSync = awaitFullIsr(admin);

@@ -50,6 +50,10 @@ final class FaultWindowTracker {
             FaultWindow w = p.window() != null ? p.window() : open(op);
             w.describe(p.invoke().value(), null);
             w.describe(op.value(), op.error());
+            if (NemesisVocabulary.isSpan(op.f()) && open.remove(w)) {
+                w.heal(op.time(), op.f());
+                listener.closed(w);
+            }
         } else if (NemesisVocabulary.isHeal(op.f())) {
             heal(op, p.invoke());
         } else {

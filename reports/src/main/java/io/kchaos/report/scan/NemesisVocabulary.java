@@ -10,6 +10,9 @@ final class NemesisVocabulary {
     private static final Set<String> NETWORK = Set.of("partition", "partition-clients", "partition-random", "isolate",
             "bridge", "slow", "flaky", "delay", "loss", "corrupt");
 
+    /** Maintenance steps: a window from the invocation to the op's own completion. */
+    private static final Set<String> SPANS = Set.of("rolling-upgrade", "upgrade-node", "finalize-features");
+
     private static final Map<String, Set<String>> HEALS = Map.of(
             "start", PROCESS_DOWN,
             "restart", PROCESS_DOWN,
@@ -28,7 +31,12 @@ final class NemesisVocabulary {
     }
 
     static boolean isFault(String f) {
-        return "pause".equals(f) || PROCESS_DOWN.contains(f) || NETWORK.contains(f);
+        return "pause".equals(f) || PROCESS_DOWN.contains(f) || NETWORK.contains(f) || SPANS.contains(f);
+    }
+
+    /** True when the op's own completion ends its window (an upgrade step), not a later heal. */
+    static boolean isSpan(String f) {
+        return SPANS.contains(f);
     }
 
     /** True when the heal {@code healF} ends a fault of kind {@code faultF}. */
