@@ -30,6 +30,22 @@ final class FeatureLevels {
         return out;
     }
 
+    /** The finalized levels once every level of {@code expected} shows (brokers learn them from the metadata log), or as they are after 15 s. */
+    static Map<String, Short> awaitFinalized(Admin admin, Map<String, Short> expected) {
+        long deadline = System.nanoTime() + 15_000_000_000L;
+        while (true) {
+            Map<String, Short> now = finalized(admin);
+            boolean all = expected.entrySet().stream().allMatch(e -> e.getValue().equals(now.get(e.getKey())));
+            if (all || System.nanoTime() > deadline) return now;
+            try {
+                Thread.sleep(500);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return now;
+            }
+        }
+    }
+
     /**
      * Bumps each of {@code features} (in order; metadata.version first, alone, as the others depend on it) to the
      * highest level the brokers support, leaving out those in {@code keep} (pinned by the user). Returns the levels set.

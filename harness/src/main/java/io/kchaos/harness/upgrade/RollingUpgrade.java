@@ -41,6 +41,7 @@ public final class RollingUpgrade implements Runnable {
     private final Thread thread = new Thread(this, "rolling-upgrade");
     private volatile String status = "waiting";
     private volatile String failure;
+    private volatile Map<String, Short> finalizedLevels = Map.of();
 
     public RollingUpgrade(UpgradeSchedule schedule, KafkaCluster cluster, NodeGuard guard, NemesisRecorder recorder,
                           HistoryWriter clock, Admin admin) {
@@ -109,7 +110,7 @@ public final class RollingUpgrade implements Runnable {
             if (!sleep(schedule.hold())) return;
             if (schedule.path().finalizes()) finalizeFeatures();
             else roll(schedule.path().to(), schedule.path().downgradeTo().orElseThrow());
-            put("features-after", FeatureLevels.finalized(admin));
+            put("features-after", schedule.path().finalizes() ? FeatureLevels.awaitFinalized(admin, finalizedLevels) : FeatureLevels.finalized(admin));
             status = "done";
         } catch (UpgradeFailed | IllegalStateException e) {
             failure = e.getMessage();
@@ -135,7 +136,7 @@ public final class RollingUpgrade implements Runnable {
         IsrMembership.awaitFull(admin, schedule.nodeTimeout());
         status = "waiting for faults to leave node " + node;
         if (!guard.hold(node, schedule.nodeTimeout())) {
-            throw new UpgradeFailed("node " + node + " was still under a fault after " + schedule.nodeTimeout().toSeconds() + " s; not switched to " + to);
+            throw new UpgradeFailed("node " + node + " was still under a fault after " + boundSeconds() + " s; not switched to " + to);
         }
         try {
             ObjectNode v = NemesisRecorder.nodes(java.util.List.of(node));
@@ -155,7 +156,7 @@ public final class RollingUpgrade implements Runnable {
                 started[0] = seconds();
                 timeline.switched(node, to.toString(), started[0]);
                 if (!IsrMembership.await(admin, node, schedule.nodeTimeout())) {
-                    throw new UpgradeFailed("node " + node + " did not come back in every ISR within " + schedule.nodeTimeout().toSeconds()
+                    throw new UpgradeFailed("node " + node + " did not come back in every ISR within " + boundSeconds()
                             + " s after its restart on Kafka " + to + "; see " + versions.logFile(node));
                 }
             });
@@ -177,6 +178,7 @@ public final class RollingUpgrade implements Runnable {
         recorder.record("finalize-features", v, () -> {
             Map<String, Short> set = FeatureLevels.bump(admin, schedule.distribution(schedule.path().to()).profile().finalizedFeatures(), brokerSettings);
             v.set("to", Json.MAPPER.valueToTree(set));
+            finalizedLevels = set;
             put("features-finalized", set);
         });
     }
@@ -185,6 +187,10 @@ public final class RollingUpgrade implements Runnable {
         synchronized (summary) {
             summary.set(key, Json.MAPPER.valueToTree(levels));
         }
+    }
+
+    private double boundSeconds() {
+        return schedule.nodeTimeout().toMillis() / 1000.0;
     }
 
     private double seconds() {

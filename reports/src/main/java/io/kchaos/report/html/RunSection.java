@@ -44,6 +44,17 @@ final class RunSection implements Section {
         h.open("div");
         for (String c : CONFIGS) config(h, c);
         h.close("div").close("div");
+        upgrade(h);
+    }
+
+    /** The rolling upgrade, when the run had one: path, feature levels and each node's releases over time. */
+    private void upgrade(Html h) {
+        Map<String, String> rows = run.upgrade();
+        if (rows.isEmpty()) return;
+        h.el("h3", "Rolling upgrade");
+        h.open("table", "class", "kv");
+        rows.forEach((k, v) -> h.row("td", k, v));
+        h.close("table");
     }
 
     private void config(Html h, String field) {
