@@ -117,7 +117,7 @@ public final class RunCommand implements Callable<Integer> {
     String kafkaVersion;
 
     @Option(names = "--upgrade-to", paramLabel = "X.Y.Z",
-            description = "rolling upgrade during the run: each node in turn stopped cleanly, restarted on this release with the same data, back in every ISR before the next; then the feature levels are finalized (docs/upgrades.md)")
+            description = "rolling upgrade during the run: each node in turn stopped cleanly, restarted on this release with the same data, back in every ISR before the next; then the feature levels are finalized (docs/scenarios.md)")
     String upgradeTo;
 
     @Option(names = "--downgrade-to", paramLabel = "X.Y.Z",
