@@ -105,7 +105,11 @@ class RollingUpgradeRunTest {
             if (f.path("f").asText().equals("upgrade-node")) nodeSteps.add(f);
         });
         assertEquals(3, nodeSteps.size());
-        for (JsonNode s : nodeSteps) assertTrue(s.path("acks-during").asInt() > 0 && s.has("longest-no-ok-send-during-s"), s.toString());
+        for (JsonNode s : nodeSteps) {
+            assertTrue(s.path("seconds").asDouble() > 0 && s.has("acks-during") && s.has("longest-no-ok-send-during-s"), s.toString());
+        }
+        assertTrue(nodeSteps.stream().mapToInt(s -> s.path("acks-during").asInt()).sum() > 0,
+                "writes were acknowledged while nodes were upgraded (a leader kill during a step may stop them for its length): " + nodeSteps);
         String dom = ReportInBrowser.check(run.dir, "upgrade-node 1 from=3.9.1 to=4.1.1");
         assertTrue(dom.contains("finalize-features"), "the finalize step is marked");
         assertTrue(dom.contains("Rolling upgrade") && dom.contains("3.9.1 → 4.1.1"), "the run section shows the node versions");
