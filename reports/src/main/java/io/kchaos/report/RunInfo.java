@@ -2,12 +2,13 @@ package io.kchaos.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.Json;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
@@ -68,7 +69,7 @@ public final class RunInfo {
         Map<String, String> out = new TreeMap<>();
         JsonNode n = root.path(field);
         if (!n.isObject()) return out;
-        Iterator<Map.Entry<String, JsonNode>> it = n.fields();
+        Iterator<Map.Entry<String, JsonNode>> it = n.properties().iterator();
         while (it.hasNext()) {
             Map.Entry<String, JsonNode> e = it.next();
             out.put(e.getKey(), e.getValue().isValueNode() ? e.getValue().asText() : e.getValue().toString());
@@ -94,7 +95,7 @@ public final class RunInfo {
 
     /** Rows describing a rolling upgrade (path, status, feature levels, each node's releases over time); empty for other runs. */
     public Map<String, String> upgrade() {
-        Map<String, String> out = new java.util.LinkedHashMap<>();
+        Map<String, String> out = new LinkedHashMap<>();
         JsonNode u = root.path("upgrade");
         if (!u.isObject()) return out;
         out.put("path", kafkaVersions() + (u.path("finalize").asBoolean() ? ", then features finalized" : ", never finalized"));
@@ -105,9 +106,7 @@ public final class RunInfo {
         u.path("node-restarts").forEach(r -> out.put("node " + r.path("node").asText() + " restart",
                 r.path("from").asText() + " → " + r.path("to").asText() + ": stopped at " + r.path("stopped-s").asText() + " s, started at "
                         + r.path("started-s").asText() + " s, in every ISR at " + r.path("in-every-isr-s").asText() + " s"));
-        Iterator<Map.Entry<String, JsonNode>> nodes = u.path("node-versions").fields();
-        while (nodes.hasNext()) {
-            Map.Entry<String, JsonNode> e = nodes.next();
+        for (Map.Entry<String, JsonNode> e : u.path("node-versions").properties()) {
             StringBuilder b = new StringBuilder();
             e.getValue().forEach(v -> b.append(b.length() == 0 ? "" : " → ").append(v.path("version").asText()).append(" (from ")
                     .append(v.path("since-s").asText()).append(" s)"));

@@ -33,7 +33,10 @@ final class CheckpointFile {
     }
 
     static <T> Parsed<T> read(Path path, int fieldsPerEntry, EntryParser<T> parser) {
-        if (!Files.isRegularFile(path)) return Parsed.absent();
+        if (!Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) return Parsed.absent();
+        if (!Files.isRegularFile(path)) { // a named pipe would block the read forever
+            return new Parsed<>(true, List.of(), List.of(new CheckpointProblem(path, 0, "not a regular file; not read", "")));
+        }
         List<String> lines;
         try {
             // ISO-8859-1 never fails to decode, so garbage bytes surface as unparseable lines, not as exceptions

@@ -1,7 +1,7 @@
 package io.kchaos.harness.upgrade;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.Json;
 
 import java.util.ArrayList;
 import java.util.List;

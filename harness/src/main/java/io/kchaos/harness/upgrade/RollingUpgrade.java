@@ -2,8 +2,8 @@ package io.kchaos.harness.upgrade;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.HistoryWriter;
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.HistoryWriter;
+import io.kchaos.history.Json;
 import io.kchaos.harness.cluster.KafkaCluster;
 import io.kchaos.harness.cluster.VersionedNodes;
 import io.kchaos.harness.version.KafkaVersion;
@@ -213,6 +213,8 @@ public final class RollingUpgrade implements Runnable {
 
     /** A step that did not complete: the run cannot be judged as an upgrade. */
     static final class UpgradeFailed extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
         UpgradeFailed(String message) {
             super(message);
         }
