@@ -180,6 +180,7 @@ public final class RunCommand implements Callable<Integer> {
         RunFolder staged = RunFolder.stage(config.store(), config.name()); // nothing visible until the inputs are valid
         KafkaDistribution dist;
         Map<String, String> settings;
+        UpgradeSchedule upgrade = null;
         try {
             // before any Kafka class logs: SLF4J's first log line fixes where it writes
             System.setProperty("org.slf4j.simpleLogger.logFile", staged.clientLog().toString());
@@ -195,6 +196,7 @@ public final class RunCommand implements Callable<Integer> {
             if (!unknownSettings.isEmpty()) {
                 System.out.println("warning: Kafka " + dist.version() + " does not define kchaos's default broker setting(s) " + unknownSettings + "; its brokers ignore them");
             }
+            if (upgradePath != null) upgrade = upgradeSchedule(upgradePath, dist);
         } catch (RuntimeException | Error refused) {
             staged.discard();
             if (!storeExisted) RunFolder.removeIfEmpty(config.store());
@@ -208,7 +210,7 @@ public final class RunCommand implements Callable<Integer> {
                 : (c, f) -> new LocalCluster(clusterSpec, f.nodes(), hosts.create(), runner);
         ChaosRun run = new ChaosRun(config, folder, clusters,
                 c -> Workloads.create(c.workload()), nemeses, Judges.forRun(config.workload()), System.out);
-        if (upgradePath != null) run.withUpgrade(upgradeSchedule(upgradePath, dist));
+        if (upgrade != null) run.withUpgrade(upgrade);
         CheckResult result = run.execute();
         VerdictPrinter.print(result, System.out);
         System.out.println("run folder: " + folder.dir());
