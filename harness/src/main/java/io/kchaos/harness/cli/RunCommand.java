@@ -168,6 +168,7 @@ public final class RunCommand implements Callable<Integer> {
             System.out.println("scenario " + loaded.name() + (loaded.expected().isBlank() ? "" : " (expected: " + loaded.expected() + ")"));
         }
         RunConfig config = config();
+        UpgradePath upgradePath = upgradePath();
         NetworkFaultOptions netOptions = NetworkFaultOptions.defaults().withPartitionTargets(Topology.parse(config.partitionTargets()));
         List<Nemesis> nemeses = NemesisRegistry.builtIn(netOptions).parse(config.nemesis());
         CommandRunner runner = new ProcessCommandRunner();
@@ -175,7 +176,6 @@ public final class RunCommand implements Callable<Integer> {
         if (backend == Backend.DOCKER) DockerBackend.refuseUnavailable(nemeses);
         if (kafkaVersion != null && config.kafkaHome() != null) throw bad("give --kafka-version or --kafka-home, not both");
         if (kafkaVersion != null) VersionProfile.of(kafkaVersion);
-        UpgradePath upgradePath = upgradePath();
         boolean storeExisted = java.nio.file.Files.isDirectory(config.store());
         RunFolder staged = RunFolder.stage(config.store(), config.name()); // nothing visible until the inputs are valid
         KafkaDistribution dist;
