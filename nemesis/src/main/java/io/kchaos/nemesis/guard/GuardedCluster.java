@@ -11,8 +11,8 @@ import java.util.Set;
 
 /**
  * The cluster as the fault schedule sees it while a maintenance step runs beside it: every kill, stop, pause and
- * network fault first waits until no step holds the nodes it touches ({@link NodeGuard}); start, resume and heal tell
- * the guard the nodes are whole again.
+ * network fault first waits until no step holds the nodes it touches ({@link NodeGuard}), and a held node does not
+ * count as running, so faults do not pick it; start, resume and heal tell the guard the nodes are whole again.
  */
 public final class GuardedCluster implements ClusterControl {
     private static final String PARTITION = "partition";
@@ -61,9 +61,10 @@ public final class GuardedCluster implements ClusterControl {
         guard.restore(node);
     }
 
+    /** False while a step holds the node: to the faults it is out of service, so none picks it as a target. */
     @Override
     public boolean isRunning(int node) {
-        return cluster.isRunning(node);
+        return !guard.isHeld(node) && cluster.isRunning(node);
     }
 
     @Override

@@ -39,7 +39,7 @@ final class RunSection implements Section {
         h.el("pre", run.text("command"), "class", "cmd");
         h.open("div", "class", "cols");
         h.open("table", "class", "kv");
-        for (String[] f : FIELDS) h.row("td", f[0], run.text(f[1]));
+        for (String[] f : FIELDS) h.row("td", f[0], f[1].equals("kafka-version") ? run.kafkaVersions() : run.text(f[1]));
         h.close("table");
         h.open("div");
         for (String c : CONFIGS) config(h, c);
