@@ -196,7 +196,7 @@ public final class RunCommand implements Callable<Integer> {
             if (!unknownSettings.isEmpty()) {
                 System.out.println("warning: Kafka " + dist.version() + " does not define kchaos's default broker setting(s) " + unknownSettings + "; its brokers ignore them");
             }
-            if (upgradePath != null) upgrade = upgradeSchedule(upgradePath, dist);
+            if (upgradePath != null) upgrade = upgradeSchedule(upgradePath, dist, settings);
         } catch (RuntimeException | Error refused) {
             staged.discard();
             if (!storeExisted) RunFolder.removeIfEmpty(config.store());
@@ -230,14 +230,19 @@ public final class RunCommand implements Callable<Integer> {
         return UpgradePath.of(start, KafkaVersion.parse(upgradeTo), downgradeTo == null ? null : KafkaVersion.parse(downgradeTo));
     }
 
-    /** Resolves the jar sets on the path (from Maven Central the first time) and the step's timings. */
-    private UpgradeSchedule upgradeSchedule(UpgradePath path, KafkaDistribution startDist) {
+    /**
+     * Resolves the jar sets on the path (from Maven Central the first time), the broker settings each release takes
+     * (asked of its jars now, while the run's client log can be written) and the step's timings.
+     */
+    private UpgradeSchedule upgradeSchedule(UpgradePath path, KafkaDistribution startDist, Map<String, String> settings) {
         Map<KafkaVersion, KafkaDistribution> dists = new LinkedHashMap<>();
         dists.put(path.from(), startDist);
         dists.put(path.to(), KafkaDistribution.forVersion(path.to().toString(), System.out));
         path.downgradeTo().ifPresent(d -> dists.put(d, KafkaDistribution.forVersion(d.toString(), System.out)));
+        Map<KafkaVersion, Map<String, String>> adapted = new LinkedHashMap<>();
+        dists.forEach((v, d) -> adapted.put(v, d.adaptSettings(settings)));
         System.out.println("rolling upgrade " + path + ", starting " + upgradeAt + " s into the run");
-        return new UpgradeSchedule(path, dists, seconds(upgradeAt), seconds(upgradeNodeTimeout), seconds(upgradeHold));
+        return new UpgradeSchedule(path, dists, adapted, seconds(upgradeAt), seconds(upgradeNodeTimeout), seconds(upgradeHold));
     }
 
     private static Duration seconds(double s) {

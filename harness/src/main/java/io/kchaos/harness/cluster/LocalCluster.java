@@ -176,9 +176,9 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
 
     /** The node runs {@code d} from its next start on, its server.properties rewritten for that release. */
     @Override
-    public synchronized void switchDistribution(int id, KafkaDistribution d) {
+    public synchronized void switchDistribution(int id, KafkaDistribution d, Map<String, String> settings) {
         distributions.put(id, d);
-        writeConfig(node(id), d.profile().serverSettings(d.adaptSettings(spec.brokerSettings())));
+        writeConfig(node(id), d.profile().serverSettings(settings));
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.kchaos.harness.upgrade;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ListTopicsOptions;
+import org.apache.kafka.clients.admin.QuorumInfo;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartitionInfo;
@@ -23,9 +24,26 @@ final class IsrMembership {
     private IsrMembership() {
     }
 
-    /** Polls until the node is in every ISR it belongs to; false at the deadline or on interrupt. */
-    static boolean await(Admin admin, int node, Duration timeout) {
-        return poll(() -> inEveryIsr(admin, node), timeout);
+    /**
+     * Polls until the node's process started at {@code sinceMillis} (wall clock) is back: it has caught up with the
+     * KRaft quorum's log since then (so the new process, not a stale record of the old one, answers), and it is in
+     * every ISR it belongs to. False at the deadline or on interrupt.
+     */
+    static boolean awaitBack(Admin admin, int node, long sinceMillis, Duration timeout) {
+        return poll(() -> caughtUpSince(admin, node, sinceMillis) && inEveryIsr(admin, node), timeout);
+    }
+
+    /** True when the quorum leader saw the node caught up with its log at or after {@code sinceMillis}. */
+    static boolean caughtUpSince(Admin admin, int node, long sinceMillis) {
+        try {
+            QuorumInfo quorum = admin.describeMetadataQuorum().quorumInfo().get(CALL_TIMEOUT_S, TimeUnit.SECONDS);
+            return quorum.voters().stream().anyMatch(v -> v.replicaId() == node && v.lastCaughtUpTimestamp().orElse(-1) >= sinceMillis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (Exception notNow) {
+            return false;
+        }
     }
 
     /** Polls until every replica of every partition is in its ISR (no under-replicated partition); false at the deadline. */

@@ -132,13 +132,15 @@ public final class RollingUpgrade implements Runnable {
     }
 
     private void upgradeNode(int node, KafkaVersion from, KafkaVersion to) {
-        status = "waiting for a full ISR before node " + node;
-        IsrMembership.awaitFull(admin, schedule.nodeTimeout());
         status = "waiting for faults to leave node " + node;
         if (!guard.hold(node, schedule.nodeTimeout())) {
             throw new UpgradeFailed("node " + node + " was still under a fault after " + boundSeconds() + " s; not switched to " + to);
         }
         try {
+            status = "waiting for a full ISR and node " + node + " caught up before its restart";
+            long held = System.currentTimeMillis();
+            IsrMembership.awaitFull(admin, schedule.nodeTimeout());
+            IsrMembership.awaitBack(admin, node, held, schedule.nodeTimeout());
             ObjectNode v = NemesisRecorder.nodes(java.util.List.of(node));
             v.put("from", from.toString()).put("to", to.toString());
             status = "node " + node + " " + from + " -> " + to;
@@ -146,16 +148,18 @@ public final class RollingUpgrade implements Runnable {
             double[] started = {Double.NaN};
             recorder.record("upgrade-node", v, () -> {
                 boolean interrupted = Thread.interrupted();
+                long startMillis;
                 try {
                     cluster.stop(node);
-                    versions.switchDistribution(node, schedule.distribution(to));
+                    versions.switchDistribution(node, schedule.distribution(to), schedule.settings(to));
+                    startMillis = System.currentTimeMillis();
                     cluster.start(node);
                 } finally {
                     if (interrupted) Thread.currentThread().interrupt();
                 }
                 started[0] = seconds();
                 timeline.switched(node, to.toString(), started[0]);
-                if (!IsrMembership.await(admin, node, schedule.nodeTimeout())) {
+                if (!IsrMembership.awaitBack(admin, node, startMillis, schedule.nodeTimeout())) {
                     throw new UpgradeFailed("node " + node + " did not come back in every ISR within " + boundSeconds()
                             + " s after its restart on Kafka " + to + "; see " + versions.logFile(node));
                 }
