@@ -223,8 +223,11 @@ public final class RunCommand implements Callable<Integer> {
                 c -> Workloads.create(c.workload()), nemeses, Judges.forRun(config.workload()), System.out);
         if (upgrade != null) run.withUpgrade(upgrade);
         CheckResult result;
-        try (Interrupts interrupts = Interrupts.install(run.stop(), run::moment, System.err)) {
+        Interrupts interrupts = Interrupts.install(run.stop(), run::moment, System.err);
+        try {
             result = run.execute();
+        } finally {
+            interrupts.close();
         }
         VerdictPrinter.print(result, System.out);
         System.out.println("run folder: " + folder.dir());

@@ -1,6 +1,6 @@
 package io.kchaos.harness.run;
 
-import io.kchaos.checker.history.Op;
+import io.kchaos.history.Op;
 import io.kchaos.checker.queue.JudgedEvidence;
 
 import java.util.function.Consumer;

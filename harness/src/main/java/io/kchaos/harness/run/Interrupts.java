@@ -1,7 +1,6 @@
 package io.kchaos.harness.run;
 
-import sun.misc.Signal;
-import sun.misc.SignalHandler;
+import io.kchaos.harness.os.SigintHook;
 
 import java.io.PrintStream;
 import java.time.Duration;
@@ -18,8 +17,7 @@ public final class Interrupts implements AutoCloseable {
     static final int EXIT_NOT_JUDGED = 130;
     static final int EXIT_COULD_NOT_JUDGE = 2;
 
-    private final Signal signal = new Signal("INT");
-    private final SignalHandler previous;
+    private final SigintHook hook;
     private final RunStop stop;
     private final Supplier<String> when;
     private final PrintStream err;
@@ -30,7 +28,7 @@ public final class Interrupts implements AutoCloseable {
         this.stop = stop;
         this.when = when;
         this.err = err;
-        this.previous = Signal.handle(signal, s -> interrupted());
+        this.hook = SigintHook.install(this::interrupted);
     }
 
     /** Handles SIGINT for the run until closed; {@code when} describes the moment (e.g. "after 23 s of 60"). */
@@ -65,7 +63,7 @@ public final class Interrupts implements AutoCloseable {
     /** Restores the previous SIGINT handling. */
     @Override
     public synchronized void close() {
-        Signal.handle(signal, previous);
+        hook.close();
         if (budget != null) budget.interrupt();
     }
 }

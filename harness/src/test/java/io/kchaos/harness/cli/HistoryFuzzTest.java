@@ -1,8 +1,8 @@
 package io.kchaos.harness.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kchaos.checker.bench.QueueHistoryGenerator;
-import io.kchaos.checker.history.Json;
+import io.kchaos.testkit.QueueHistoryGenerator;
+import io.kchaos.history.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

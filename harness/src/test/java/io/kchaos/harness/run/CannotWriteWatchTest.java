@@ -1,9 +1,9 @@
 package io.kchaos.harness.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kchaos.checker.history.Json;
-import io.kchaos.checker.history.Op;
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.Json;
+import io.kchaos.history.Op;
+import io.kchaos.history.OpType;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
