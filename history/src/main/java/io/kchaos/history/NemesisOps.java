@@ -55,6 +55,11 @@ public final class NemesisOps {
     public static final FaultOp TOXIC_BANDWIDTH = fault("toxic-bandwidth", HEAL_TOXIC);
     public static final FaultOp TOXIC_TIMEOUT = fault("toxic-timeout", HEAL_TOXIC);
     public static final FaultOp TOXIC_RESET = fault("toxic-reset", HEAL_TOXIC);
+    // a run's rolling upgrade (harness upgrade/): the round, one node's switch to another release (stop, restart,
+    // back in every ISR) and the feature-level bump; each window is the op itself
+    public static final FaultOp ROLLING_UPGRADE = event("rolling-upgrade");
+    public static final FaultOp UPGRADE_NODE = event("upgrade-node");
+    public static final FaultOp FINALIZE_FEATURES = event("finalize-features");
 
     static {
         // fault names other tools write, understood by `kchaos check`
