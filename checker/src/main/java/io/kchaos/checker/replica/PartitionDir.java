@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -21,12 +22,25 @@ public final class PartitionDir {
     private final Path path;
     private final List<Segment> segments;
     private final LeaderEpochCheckpoint leaderEpochs;
+    private final Supplier<LogCursor> cursors;
 
     private PartitionDir(TopicPartition topicPartition, Path path, List<Segment> segments, LeaderEpochCheckpoint leaderEpochs) {
+        this(topicPartition, path, segments, leaderEpochs, () -> new LogCursor(segments));
+    }
+
+    private PartitionDir(TopicPartition topicPartition, Path path, List<Segment> segments, LeaderEpochCheckpoint leaderEpochs,
+                         Supplier<LogCursor> cursors) {
         this.topicPartition = topicPartition;
         this.path = path;
         this.segments = segments;
         this.leaderEpochs = leaderEpochs;
+        this.cursors = cursors;
+    }
+
+    /** A partition folder read elsewhere (a replica digest): its log comes from {@code cursors}, not from files here. */
+    public static PartitionDir of(TopicPartition topicPartition, Path path, List<Segment> segments, LeaderEpochCheckpoint leaderEpochs,
+                                  Supplier<LogCursor> cursors) {
+        return new PartitionDir(topicPartition, path, List.copyOf(segments), leaderEpochs, cursors);
     }
 
     /**
@@ -73,6 +87,6 @@ public final class PartitionDir {
 
     /** Streams the batches of all segments in order; close it when done. */
     public LogCursor openCursor() {
-        return new LogCursor(segments);
+        return cursors.get();
     }
 }
