@@ -16,6 +16,10 @@ import io.kchaos.harness.run.Judges;
 import io.kchaos.harness.run.RunConfig;
 import io.kchaos.harness.run.RunFolder;
 import io.kchaos.harness.run.Hosts;
+import io.kchaos.harness.ssh.HostsFile;
+import io.kchaos.harness.ssh.SshCluster;
+import io.kchaos.harness.ssh.SshOptions;
+import io.kchaos.harness.ssh.SshSession;
 import io.kchaos.harness.version.VersionProfile;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisRegistry;
@@ -24,6 +28,7 @@ import io.kchaos.nemesis.network.NetworkFaultOptions;
 import io.kchaos.nemesis.network.Topology;
 import io.kchaos.workload.Workloads;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -118,9 +123,12 @@ public final class RunCommand implements Callable<Integer> {
 
     private String scenarioName;
 
-    @Option(names = "--backend", paramLabel = "local|docker", defaultValue = "local",
-            description = "where the brokers run: local JVMs, or Docker containers via Testcontainers (proxy faults toxic-*, isolate) (default ${DEFAULT-VALUE})")
+    @Option(names = "--backend", paramLabel = "local|docker|ssh", defaultValue = "local",
+            description = "where the brokers run: local JVMs, Docker containers via Testcontainers (proxy faults toxic-*, isolate), or hosts over SSH (docs/ssh.md) (default ${DEFAULT-VALUE})")
     Backend backend;
+
+    @Mixin
+    SshOptions ssh;
 
     @Option(names = "--kafka-image", paramLabel = "IMAGE", description = "--backend docker: any image with Kafka under /opt/kafka (default: apache/kafka:<Kafka version>)")
     String kafkaImage;
@@ -145,12 +153,14 @@ public final class RunCommand implements Callable<Integer> {
             scenarioName = loaded.name();
             System.out.println("scenario " + loaded.name() + (loaded.expected().isBlank() ? "" : " (expected: " + loaded.expected() + ")"));
         }
+        HostsFile.Plan sshHosts = backend == Backend.SSH ? sshHosts() : null;
         RunConfig config = config();
         NetworkFaultOptions netOptions = NetworkFaultOptions.defaults().withPartitionTargets(Topology.parse(config.partitionTargets()));
         List<Nemesis> nemeses = NemesisRegistry.builtIn(netOptions).parse(config.nemesis());
         CommandRunner runner = new ProcessCommandRunner();
         Hosts.Plan hosts = backend == Backend.LOCAL ? localHosts(config, nemeses, runner) : null;
         if (backend == Backend.DOCKER) DockerBackend.refuseUnavailable(nemeses);
+        SshSession sshSession = sshHosts != null ? ssh.open(sshHosts, nemeses, System.out) : null;
         if (kafkaVersion != null && config.kafkaHome() != null) throw bad("give --kafka-version or --kafka-home, not both");
         if (kafkaVersion != null) VersionProfile.of(kafkaVersion);
         KafkaDistribution dist = kafkaVersion != null ? null
@@ -168,7 +178,10 @@ public final class RunCommand implements Callable<Integer> {
             System.out.println("warning: Kafka " + dist.version() + " does not define broker setting(s) " + unknownSettings + "; its brokers ignore them");
         }
         ClusterSpec clusterSpec = new ClusterSpec(config.nodes(), dist, settings, config.heapMb(), Duration.ofSeconds(120));
-        ClusterFactory clusters = backend == Backend.DOCKER
+        ClusterFactory clusters = sshSession != null
+                ? (c, f) -> new SshCluster(sshSession, clusterSpec.distribution(), settings, c.heapMb(), Duration.ofSeconds(180), f.nodes(),
+                        f.history(), c.topic(), System.out)
+                : backend == Backend.DOCKER
                 ? DockerBackend.clusters(new DockerSpec(config.nodes(), kafkaImage != null ? kafkaImage : DockerSpec.officialImage(dist.version()),
                         settings, config.heapMb(), Duration.ofSeconds(180), DockerBackend.toxiproxyFor(nemeses, toxiproxyImage)), System.out)
                 : (c, f) -> new LocalCluster(clusterSpec, f.nodes(), hosts.create(), runner);
@@ -178,6 +191,19 @@ public final class RunCommand implements Callable<Integer> {
         VerdictPrinter.print(result, System.out);
         System.out.println("run folder: " + folder.dir());
         return result.verdict().exitCode();
+    }
+
+    /** The SSH hosts; the node count is theirs, and an existing cluster's configuration is not changed. */
+    private HostsFile.Plan sshHosts() {
+        HostsFile.Plan plan = ssh.plan();
+        if (spec.commandLine().getParseResult().hasMatchedOption("--nodes") && nodes != plan.hosts().size()) {
+            throw bad("--nodes " + nodes + " but " + plan.hosts().size() + " SSH hosts were given (one node per host)");
+        }
+        nodes = plan.hosts().size();
+        if (plan.mode() == HostsFile.Mode.EXISTING && !brokerConfig.isEmpty()) {
+            throw bad("an existing cluster's broker configuration is not changed: remove --broker-config " + brokerConfig.keySet());
+        }
+        return plan;
     }
 
     /** Where the local nodes live; refuses the faults that this machine's hosts (or the local backend) cannot inject. */

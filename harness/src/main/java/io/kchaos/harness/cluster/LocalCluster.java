@@ -33,7 +33,7 @@ public final class LocalCluster implements KafkaCluster {
      * Tuned for many brokers on few cores: C1 only (start-up dominated by JIT otherwise; a test cluster's load is
      * light) and the serial collector (no GC threads competing for the two cores).
      */
-    static final List<String> BROKER_JVM_FLAGS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError");
+    public static final List<String> BROKER_JVM_FLAGS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError");
 
     private final ClusterSpec spec;
     private final Path nodesDir;
