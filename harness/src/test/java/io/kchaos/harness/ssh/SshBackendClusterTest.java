@@ -171,9 +171,13 @@ class SshBackendClusterTest {
                     "--known-hosts", hosts.knownHosts().toString(), "--store", store.toString(), "--nemesis", "kill-leader",
                     "--time-limit", "25", "--nemesis-interval", "6", "--fault-duration", "3", "--seed", "13"));
             assertEquals(0, c.exit(), c.out());
-            for (int i = 1; i <= 3; i++) assertTrue(brokers.running(i), "broker " + i + " runs as it was found");
+            for (int i = 1; i <= 3; i++) {
+                assertTrue(brokers.running(i), "broker " + i + " runs as it was found");
+                assertEquals(1, hosts.javaProcesses(i).size(), "only the cluster's own broker runs on host " + i);
+                assertEquals(List.of(), hosts.kchaosRules(i), "no iptables rule on host " + i);
+                assertEquals(List.of(), hosts.filesLeft(i), "nothing of kchaos on host " + i);
+            }
             assertEquals(configBefore, brokers.configs(), "no configuration changed");
-            assertHostsClean("after an existing-cluster run");
         }
     }
 
