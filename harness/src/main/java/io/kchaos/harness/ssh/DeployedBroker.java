@@ -38,6 +38,11 @@ final class DeployedBroker implements HostBroker {
     }
 
     @Override
+    public RemoteProcess process() {
+        return process;
+    }
+
+    @Override
     public void start() {
         if (running()) return;
         SshHost h = shell.host();
@@ -50,28 +55,8 @@ final class DeployedBroker implements HostBroker {
     }
 
     @Override
-    public void kill() {
-        process.kill();
-    }
-
-    @Override
     public void stop() {
         process.stop(STOP_GRACE);
-    }
-
-    @Override
-    public void pause() {
-        process.signal("STOP");
-    }
-
-    @Override
-    public void resume() {
-        process.signal("CONT");
-    }
-
-    @Override
-    public boolean running() {
-        return process.running();
     }
 
     @Override

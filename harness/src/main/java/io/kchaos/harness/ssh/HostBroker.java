@@ -9,17 +9,28 @@ interface HostBroker {
     /** Starts the broker on its data; returns once its process runs. */
     void start();
 
+    /** The broker's process on the host. */
+    RemoteProcess process();
+
     /** SIGKILL. */
-    void kill();
+    default void kill() {
+        process().kill();
+    }
 
     /** Clean stop: bounded wait, then SIGKILL. */
     void stop();
 
-    void pause();
+    default void pause() {
+        process().signal("STOP");
+    }
 
-    void resume();
+    default void resume() {
+        process().signal("CONT");
+    }
 
-    boolean running();
+    default boolean running() {
+        return process().running();
+    }
 
     /** The broker's {@code log.dirs} on the host. */
     List<String> dataDirs();

@@ -27,6 +27,11 @@ final class ManagedBroker implements HostBroker {
     }
 
     @Override
+    public RemoteProcess process() {
+        return process;
+    }
+
+    @Override
     public void start() {
         if (running()) return;
         shell.check(commands.start() + " </dev/null >/dev/null 2>&1");
@@ -47,32 +52,12 @@ final class ManagedBroker implements HostBroker {
     }
 
     @Override
-    public void kill() {
-        process.kill();
-    }
-
-    @Override
     public void stop() {
         long pid = process.pid();
         if (pid < 0) return;
         process.signal("CONT");
         shell.exec("timeout " + STOP_GRACE.toSeconds() + " sh -c " + Shell.quote(commands.stop()) + " </dev/null >/dev/null 2>&1");
         new RemoteProcess(shell, "echo " + pid).awaitGone(Duration.ofSeconds(5)); // the pid command may say nothing once stopped
-    }
-
-    @Override
-    public void pause() {
-        process.signal("STOP");
-    }
-
-    @Override
-    public void resume() {
-        process.signal("CONT");
-    }
-
-    @Override
-    public boolean running() {
-        return process.running();
     }
 
     @Override

@@ -43,32 +43,12 @@ final class ReplicaDigests {
             throw new UncheckedIOException("cannot list the acknowledged offsets", e);
         }
         Map<Integer, Cost> costs = new TreeMap<>();
-        List<Thread> threads = new ArrayList<>();
-        List<RuntimeException> failures = new ArrayList<>();
-        for (HostBroker b : brokers) {
-            Thread t = new Thread(() -> {
-                try {
-                    Cost c = collect(b, acked, topic, nodesDir);
-                    synchronized (costs) {
-                        costs.put(b.shell().host().id(), c);
-                    }
-                } catch (RuntimeException e) {
-                    synchronized (failures) {
-                        failures.add(e);
-                    }
-                }
-            }, "digest-" + b.shell().host().id());
-            t.start();
-            threads.add(t);
-        }
-        for (Thread t : threads) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+        Parallel.all(brokers, b -> {
+            Cost c = collect(b, acked, topic, nodesDir);
+            synchronized (costs) {
+                costs.put(b.shell().host().id(), c);
             }
-        }
-        if (!failures.isEmpty()) throw failures.get(0);
+        });
         return costs;
     }
 

@@ -140,29 +140,7 @@ public final class SshCluster implements KafkaCluster {
 
     /** Runs the action for every node at once; the first failure is rethrown after all finished. */
     private void parallel(IntConsumer action) {
-        List<Thread> threads = new ArrayList<>();
-        List<RuntimeException> failures = new ArrayList<>();
-        for (int id : brokers.keySet()) {
-            Thread t = new Thread(() -> {
-                try {
-                    action.accept(id);
-                } catch (RuntimeException e) {
-                    synchronized (failures) {
-                        failures.add(e);
-                    }
-                }
-            }, "ssh-node-" + id);
-            t.start();
-            threads.add(t);
-        }
-        for (Thread t : threads) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-        if (!failures.isEmpty()) throw failures.get(0);
+        Parallel.all(List.copyOf(brokers.keySet()), action::accept);
     }
 
     /** Stops every broker cleanly, then has each host digest its replicas for the audit. */

@@ -52,42 +52,23 @@ public final class SshSession implements AutoCloseable {
         Map<Integer, RemoteShell> shells = new TreeMap<>();
         Map<Integer, HostProbe> probes = new TreeMap<>();
         Map<Integer, ClockOffsets.Offset> offsets = new TreeMap<>();
-        Map<Integer, String> problems = new TreeMap<>();
-        Map<Integer, Thread> threads = new LinkedHashMap<>();
-        for (SshHost h : plan.hosts()) {
-            Thread t = new Thread(() -> {
-                try {
-                    RemoteShell s = connections.connect(h);
-                    HostProbe p = HostProbe.of(s);
-                    if (!p.java()) throw new HostAccessException(h, "'" + h.java() + " -version' fails (give \"java\" in the hosts file or --remote-java)");
-                    if (!s.exec("mkdir -p " + Shell.quote(h.dir()) + " && [ -w " + Shell.quote(h.dir()) + " ]").ok()) {
-                        throw new HostAccessException(h, "user " + h.user() + " cannot create or write " + h.dir());
-                    }
-                    ClockOffsets.Offset o = ClockOffsets.measure(s);
-                    synchronized (shells) {
-                        shells.put(h.id(), s);
-                        probes.put(h.id(), p);
-                        offsets.put(h.id(), o);
-                    }
-                } catch (RuntimeException e) {
-                    synchronized (problems) {
-                        problems.put(h.id(), e.getMessage());
-                    }
-                }
-            }, "ssh-connect-" + h.id());
-            t.start();
-            threads.put(h.id(), t);
-        }
-        for (Thread t : threads.values()) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+        List<RuntimeException> problems = Parallel.each(plan.hosts(), h -> {
+            RemoteShell s = connections.connect(h);
+            HostProbe p = HostProbe.of(s);
+            if (!p.java()) throw new HostAccessException(h, "'" + h.java() + " -version' fails (give \"java\" in the hosts file or --remote-java)");
+            if (!s.exec("mkdir -p " + Shell.quote(h.dir()) + " && [ -w " + Shell.quote(h.dir()) + " ]").ok()) {
+                throw new HostAccessException(h, "user " + h.user() + " cannot create or write " + h.dir());
             }
-        }
+            ClockOffsets.Offset o = ClockOffsets.measure(s);
+            synchronized (shells) {
+                shells.put(h.id(), s);
+                probes.put(h.id(), p);
+                offsets.put(h.id(), o);
+            }
+        });
         if (!problems.isEmpty()) {
             connections.close();
-            throw new IllegalArgumentException(String.join("; ", problems.values()));
+            throw new IllegalArgumentException(String.join("; ", problems.stream().map(RuntimeException::getMessage).toList()));
         }
         String tag = ProcessHandle.current().pid() + "-" + Long.toString(System.currentTimeMillis() % 1_000_000_000L, 36);
         return new SshSession(connections, shells, probes, offsets, plan.mode(), keep, tag, out);
@@ -178,29 +159,7 @@ public final class SshSession implements AutoCloseable {
     }
 
     private void forEachHost(Function<RemoteShell, Void> action) {
-        List<Thread> threads = new ArrayList<>();
-        List<RuntimeException> failures = new ArrayList<>();
-        for (RemoteShell s : shells.values()) {
-            Thread t = new Thread(() -> {
-                try {
-                    action.apply(s);
-                } catch (RuntimeException e) {
-                    synchronized (failures) {
-                        failures.add(e);
-                    }
-                }
-            });
-            t.start();
-            threads.add(t);
-        }
-        for (Thread t : threads) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-        if (!failures.isEmpty()) throw failures.get(0);
+        Parallel.all(List.copyOf(shells.values()), action::apply);
     }
 
     private static String localHostname() {
