@@ -57,7 +57,7 @@ final class ManagedBroker implements HostBroker {
         if (pid < 0) return;
         process.signal("CONT");
         shell.exec("timeout " + STOP_GRACE.toSeconds() + " sh -c " + Shell.quote(commands.stop()) + " </dev/null >/dev/null 2>&1");
-        new RemoteProcess(shell, "echo " + pid).awaitGone(Duration.ofSeconds(5)); // the pid command may say nothing once stopped
+        new RemoteProcess(shell, "echo " + pid).awaitGone(STOP_GRACE); // the pid command may say nothing once stopped
     }
 
     @Override

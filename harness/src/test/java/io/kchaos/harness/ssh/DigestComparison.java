@@ -50,8 +50,8 @@ final class DigestComparison {
         compare("truncated segment", "corrupt-batch");
         Path epochs = data.resolve(TOPIC + "-2").resolve("leader-epoch-checkpoint");
         List<String> lines = new ArrayList<>(Files.readAllLines(epochs));
-        String[] last = lines.get(lines.size() - 1).split(" ");
-        lines.set(lines.size() - 1, last[0] + " " + (Long.parseLong(last[1]) + 3));
+        String[] first = lines.get(2).split(" "); // the first entry: the topic's first epoch, from offset 0
+        lines.set(2, first[0] + " " + (Long.parseLong(first[1]) + 3));
         Files.write(epochs, lines);
         compare("changed epoch", "epoch-lineage-mismatch");
         Files.writeString(data.resolve("replication-offset-checkpoint"), "kchaos garbage\n", StandardCharsets.ISO_8859_1,
