@@ -56,7 +56,8 @@ public final class SshSession implements AutoCloseable {
             RemoteShell s = connections.connect(h);
             HostProbe p = HostProbe.of(s);
             if (!p.java()) throw new HostAccessException(h, "'" + h.java() + " -version' fails (give \"java\" in the hosts file or --remote-java)");
-            if (!s.exec("mkdir -p " + Shell.quote(h.dir()) + " && [ -w " + Shell.quote(h.dir()) + " ]").ok()) {
+            // writable where it exists, or its nearest existing parent: nothing is created before the run claims the host
+            if (!s.exec("d=" + Shell.quote(h.dir()) + "; while [ ! -e \"$d\" ]; do d=$(dirname \"$d\"); done; [ -d \"$d\" ] && [ -w \"$d\" ]").ok()) {
                 throw new HostAccessException(h, "user " + h.user() + " cannot create or write " + h.dir());
             }
             ClockOffsets.Offset o = ClockOffsets.measure(s);
@@ -117,6 +118,7 @@ public final class SshSession implements AutoCloseable {
         forEachHost(s -> {
             SshHost h = s.host();
             String d = Shell.quote(h.dir());
+            s.check("mkdir -p " + d);
             if (mode == HostsFile.Mode.DEPLOY && !s.exec("[ -f " + d + "/" + HostJanitor.MARKER + " ] || [ -z \"$(ls -A " + d + ")\" ]").ok()) {
                 throw new HostAccessException(h, h.dir() + " is not empty and was not made by kchaos; give an empty or new folder (\"dir\", --remote-dir)");
             }
