@@ -156,6 +156,21 @@ public final class SshCluster implements KafkaCluster {
         } catch (RuntimeException e) {
             out.println("warning: replica digests could not be collected: " + e.getMessage());
         }
+        if (!session.existing()) attemptQuietly(() -> parallel(id -> fetchLogs((DeployedBroker) brokers.get(id))));
+    }
+
+    /** The broker's server.log and server.properties into {@code nodes/<id>/}, as the local backend leaves them. */
+    private void fetchLogs(DeployedBroker b) {
+        Path dir = nodesDir.resolve(Integer.toString(b.shell().host().id()));
+        for (String f : List.of("server.log", "server.properties")) b.shell().download(b.nodeDir() + "/" + f, dir.resolve(f));
+    }
+
+    private void attemptQuietly(Runnable action) {
+        try {
+            action.run();
+        } catch (RuntimeException e) {
+            out.println("warning: " + e.getMessage());
+        }
     }
 
     @Override
