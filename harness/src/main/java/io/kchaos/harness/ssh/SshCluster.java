@@ -162,6 +162,11 @@ public final class SshCluster implements KafkaCluster {
     /** The broker's server.log and server.properties into {@code nodes/<id>/}, as the local backend leaves them. */
     private void fetchLogs(DeployedBroker b) {
         Path dir = nodesDir.resolve(Integer.toString(b.shell().host().id()));
+        try {
+            java.nio.file.Files.createDirectories(dir);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
         for (String f : List.of("server.log", "server.properties")) b.shell().download(b.nodeDir() + "/" + f, dir.resolve(f));
     }
 
