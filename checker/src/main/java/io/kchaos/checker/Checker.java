@@ -1,6 +1,6 @@
 package io.kchaos.checker;
 
-import io.kchaos.checker.history.History;
+import io.kchaos.history.History;
 import io.kchaos.checker.result.CheckResult;
 
 /** Judges a history in one pass and reports anomalies with evidence (Jepsen's {@code Checker}). */

@@ -1,7 +1,7 @@
 package io.kchaos.checker;
 
-import io.kchaos.checker.history.History;
-import io.kchaos.checker.history.HistoryFormatException;
+import io.kchaos.history.History;
+import io.kchaos.history.HistoryFormatException;
 import io.kchaos.checker.result.CheckResult;
 
 import java.util.List;

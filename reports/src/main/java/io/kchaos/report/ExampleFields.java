@@ -31,7 +31,7 @@ public final class ExampleFields {
     public static List<Long> otherIndices(JsonNode example) {
         List<Long> out = new ArrayList<>();
         if (!example.isObject()) return out;
-        Iterator<Map.Entry<String, JsonNode>> it = example.fields();
+        Iterator<Map.Entry<String, JsonNode>> it = example.properties().iterator();
         while (it.hasNext()) {
             Map.Entry<String, JsonNode> e = it.next();
             String k = e.getKey();

@@ -2,7 +2,7 @@ package io.kchaos.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.Json;
 import io.kchaos.checker.result.Verdict;
 
 import java.io.IOException;
@@ -62,7 +62,7 @@ public final class Results {
     public static Results of(JsonNode root) {
         Map<String, Anomaly> anomalies = new TreeMap<>();
         JsonNode an = root.path("anomalies");
-        Iterator<Map.Entry<String, JsonNode>> it = an.isObject() ? an.fields() : java.util.Collections.emptyIterator();
+        Iterator<Map.Entry<String, JsonNode>> it = an.isObject() ? an.properties().iterator() : java.util.Collections.emptyIterator();
         while (it.hasNext()) {
             Map.Entry<String, JsonNode> e = it.next();
             JsonNode body = e.getValue();

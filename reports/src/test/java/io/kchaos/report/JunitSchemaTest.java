@@ -1,7 +1,7 @@
 package io.kchaos.report;
 
 import io.kchaos.checker.result.Verdict;
-import io.kchaos.report.bench.SyntheticRun;
+import io.kchaos.testkit.SyntheticRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.xml.sax.SAXException;

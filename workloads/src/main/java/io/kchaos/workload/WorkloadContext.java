@@ -1,6 +1,6 @@
 package io.kchaos.workload;
 
-import io.kchaos.checker.history.HistoryWriter;
+import io.kchaos.history.HistoryWriter;
 
 import java.util.Map;
 import java.util.function.Supplier;

@@ -3,8 +3,8 @@ package io.kchaos.checker.availability;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.checker.Checker;
-import io.kchaos.checker.history.History;
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.History;
+import io.kchaos.history.Json;
 import io.kchaos.checker.result.CheckResult;
 
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.kchaos.checker.group;
 
 import io.kchaos.checker.Checker;
-import io.kchaos.checker.history.History;
+import io.kchaos.history.History;
 import io.kchaos.checker.queue.LedgerCheck;
 import io.kchaos.checker.result.CheckResult;
 
@@ -25,7 +25,7 @@ public final class GroupChecker implements Checker {
         return NAME;
     }
 
-    /** Throws {@link io.kchaos.checker.history.HistoryFormatException} when the history cannot be judged. */
+    /** Throws {@link io.kchaos.history.HistoryFormatException} when the history cannot be judged. */
     @Override
     public CheckResult check(History history) {
         return LedgerCheck.run(history, (ledger, queueOps, result) -> {

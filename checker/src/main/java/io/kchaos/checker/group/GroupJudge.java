@@ -2,7 +2,7 @@ package io.kchaos.checker.group;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.Json;
 import io.kchaos.checker.queue.OffsetSet;
 import io.kchaos.checker.queue.QueueLedger;
 import io.kchaos.checker.result.CheckResult;

@@ -1,7 +1,7 @@
 package io.kchaos.checker.group;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kchaos.checker.history.Op;
+import io.kchaos.history.Op;
 import io.kchaos.checker.queue.QueueOps;
 
 import java.util.function.IntConsumer;

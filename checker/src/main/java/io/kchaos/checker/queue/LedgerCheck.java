@@ -1,7 +1,7 @@
 package io.kchaos.checker.queue;
 
-import io.kchaos.checker.history.History;
-import io.kchaos.checker.history.Op;
+import io.kchaos.history.History;
+import io.kchaos.history.Op;
 import io.kchaos.checker.result.CheckResult;
 
 import java.util.function.Consumer;
@@ -9,7 +9,8 @@ import java.util.function.Consumer;
 /**
  * The one skeleton of every checker built on the {@link QueueLedger} (queue, txn, group): a single pass over the
  * history feeding a workload's pass (which feeds the queue ops), then the ledger's judgement of the shared anomalies,
- * then the workload's own judgement.
+ * then the workload's own judgement. A history with no client op or no acknowledged write gets an error (the verdict
+ * is unknown unless anomalies were found), per {@link JudgedEvidence}.
  */
 public final class LedgerCheck {
     private LedgerCheck() {
@@ -34,7 +35,8 @@ public final class LedgerCheck {
         QueueLedger ledger = new QueueLedger(result);
         QueuePass queueOps = new QueuePass(ledger);
         Extension ext = factory.create(ledger, queueOps, result);
-        history.forEach(ext.visitor());
+        JudgedEvidence evidence = new JudgedEvidence();
+        history.forEach(ext.visitor().andThen(evidence));
         ext.finish().run();
         history.warnings().forEach(result::warn);
         queueOps.countsInto(result.stats());
@@ -42,6 +44,7 @@ public final class LedgerCheck {
         ledger.judge();
         queueOps.pairingInto(result);
         ext.judge().run();
+        evidence.nothingJudged().ifPresent(result::error);
         return result;
     }
 }

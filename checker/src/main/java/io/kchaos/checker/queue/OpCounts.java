@@ -1,8 +1,8 @@
 package io.kchaos.checker.queue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.Json;
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.Json;
+import io.kchaos.history.OpType;
 
 import java.util.HashMap;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.kchaos.checker.queue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.Json;
 import io.kchaos.checker.result.CheckResult;
 
 import java.util.Map;

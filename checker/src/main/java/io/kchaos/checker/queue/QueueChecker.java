@@ -1,7 +1,7 @@
 package io.kchaos.checker.queue;
 
 import io.kchaos.checker.Checker;
-import io.kchaos.checker.history.History;
+import io.kchaos.history.History;
 import io.kchaos.checker.result.CheckResult;
 
 /**
@@ -24,7 +24,7 @@ public final class QueueChecker implements Checker {
         return NAME;
     }
 
-    /** Throws {@link io.kchaos.checker.history.HistoryFormatException} when the history cannot be judged. */
+    /** Throws {@link io.kchaos.history.HistoryFormatException} when the history cannot be judged. */
     @Override
     public CheckResult check(History history) {
         return LedgerCheck.run(history, (ledger, queueOps, result) ->

@@ -1,8 +1,8 @@
 package io.kchaos.checker.queue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kchaos.checker.history.HistoryFormatException;
-import io.kchaos.checker.history.Op;
+import io.kchaos.history.HistoryFormatException;
+import io.kchaos.history.Op;
 
 import java.util.Iterator;
 import java.util.Map;
@@ -96,7 +96,7 @@ public final class QueueOps {
         JsonNode ends = holder.isObject() ? holder.get(field) : null;
         if (ends == null || ends.isNull()) return;
         if (!ends.isObject()) throw malformed(op, "\"" + field + "\" is not an object");
-        for (Iterator<Map.Entry<String, JsonNode>> it = ends.fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = ends.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             if (!e.getValue().canConvertToLong()) throw malformed(op, field + " of partition " + e.getKey() + " is not an integer");
             sink.accept(partitionName(op, e.getKey()), e.getValue().asLong());

@@ -1,8 +1,8 @@
 package io.kchaos.checker.queue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.Op;
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.Op;
+import io.kchaos.history.OpType;
 import io.kchaos.checker.result.CheckResult;
 
 import java.util.HashMap;

@@ -1,6 +1,6 @@
 package io.kchaos.checker.replica;
 
-import io.kchaos.checker.history.History;
+import io.kchaos.history.History;
 import org.apache.kafka.common.TopicPartition;
 
 import java.io.BufferedWriter;

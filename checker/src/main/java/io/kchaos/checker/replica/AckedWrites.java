@@ -1,7 +1,7 @@
 package io.kchaos.checker.replica;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kchaos.checker.history.History;
+import io.kchaos.history.History;
 
 import java.util.Arrays;
 import java.util.HashMap;

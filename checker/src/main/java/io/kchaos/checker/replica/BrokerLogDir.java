@@ -94,6 +94,9 @@ public final class BrokerLogDir {
     }
 
     private static int readNodeId(Path meta) {
+        if (Files.exists(meta) && !Files.isRegularFile(meta)) {
+            throw new InvalidLogDirException(meta + " is not a regular file; not read");
+        }
         if (!Files.isRegularFile(meta)) {
             throw new InvalidLogDirException("not a Kafka log dir (no " + META_PROPERTIES + "): " + meta.getParent());
         }

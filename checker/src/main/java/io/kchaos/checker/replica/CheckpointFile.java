@@ -35,8 +35,8 @@ final class CheckpointFile {
     /** Parses the file's bytes as found ({@code path} names it in problems). */
     static <T> Parsed<T> parse(Path path, CheckpointBytes file, int fieldsPerEntry, EntryParser<T> parser) {
         if (!file.present()) return Parsed.absent();
-        if (file.readError() != null) {
-            return new Parsed<>(true, List.of(), List.of(new CheckpointProblem(path, 0, "cannot read: " + file.readError(), "")));
+        if (file.problem() != null) {
+            return new Parsed<>(true, List.of(), List.of(new CheckpointProblem(path, 0, file.problem(), "")));
         }
         // ISO-8859-1 never fails to decode, so garbage bytes surface as unparseable lines, not as exceptions
         List<String> lines = new BufferedReader(new StringReader(new String(file.bytes(), StandardCharsets.ISO_8859_1))).lines().toList();

@@ -53,6 +53,9 @@ final class DigestReader {
         List<Segment> segments = new ArrayList<>(n);
         for (int i = 0; i < n; i++) segments.add(new Segment(path.resolve(in.readUTF()), in.readLong()));
         LeaderEpochCheckpoint epochs = LeaderEpochCheckpoint.parse(path.resolve(LeaderEpochCheckpoint.FILE_NAME), readBytes(in));
+        int w = in.readInt();
+        List<String> warnings = new ArrayList<>(w);
+        for (int i = 0; i < w; i++) warnings.add(in.readUTF());
         List<DigestEvents.Entry> events = new ArrayList<>();
         while (true) {
             byte tag = in.readByte();
@@ -66,7 +69,7 @@ final class DigestReader {
             });
         }
         List<DigestEvents.Entry> replay = List.copyOf(events);
-        return PartitionDir.of(tp, path, segments, epochs, () -> new LogCursor(new DigestEvents(replay)));
+        return PartitionDir.of(tp, path, segments, epochs, warnings, () -> new LogCursor(new DigestEvents(replay)));
     }
 
     private static DigestEvents.Event readBatch(DataInputStream in, List<Segment> segments) throws IOException {

@@ -91,6 +91,8 @@ public final class DigestWriter {
             o.writeLong(s.baseOffset());
         }
         writeBytes(CheckpointBytes.read(p.leaderEpochs().path()), o);
+        o.writeInt(p.warnings().size());
+        for (String w : p.warnings()) o.writeUTF(w);
         long[] wanted = acked.of(p.topicPartition());
         try (LogCursor cursor = p.openCursor()) {
             long scanned = 0;
@@ -186,8 +188,8 @@ public final class DigestWriter {
 
     private static void writeBytes(CheckpointBytes c, DataOutputStream o) throws IOException {
         o.writeBoolean(c.present());
-        o.writeBoolean(c.readError() != null);
-        if (c.readError() != null) o.writeUTF(c.readError());
+        o.writeBoolean(c.problem() != null);
+        if (c.problem() != null) o.writeUTF(c.problem());
         o.writeInt(c.bytes().length);
         o.write(c.bytes());
     }

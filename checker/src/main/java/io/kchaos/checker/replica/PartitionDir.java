@@ -5,6 +5,7 @@ import org.apache.kafka.common.TopicPartition;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -22,25 +23,28 @@ public final class PartitionDir {
     private final Path path;
     private final List<Segment> segments;
     private final LeaderEpochCheckpoint leaderEpochs;
+    private final List<String> warnings;
     private final Supplier<LogCursor> cursors;
 
-    private PartitionDir(TopicPartition topicPartition, Path path, List<Segment> segments, LeaderEpochCheckpoint leaderEpochs) {
-        this(topicPartition, path, segments, leaderEpochs, () -> new LogCursor(segments));
+    private PartitionDir(TopicPartition topicPartition, Path path, List<Segment> segments, LeaderEpochCheckpoint leaderEpochs,
+                         List<String> warnings) {
+        this(topicPartition, path, segments, leaderEpochs, warnings, () -> new LogCursor(segments));
     }
 
     private PartitionDir(TopicPartition topicPartition, Path path, List<Segment> segments, LeaderEpochCheckpoint leaderEpochs,
-                         Supplier<LogCursor> cursors) {
+                         List<String> warnings, Supplier<LogCursor> cursors) {
         this.topicPartition = topicPartition;
         this.path = path;
         this.segments = segments;
         this.leaderEpochs = leaderEpochs;
+        this.warnings = warnings;
         this.cursors = cursors;
     }
 
     /** A partition folder read elsewhere (a replica digest): its log comes from {@code cursors}, not from files here. */
     public static PartitionDir of(TopicPartition topicPartition, Path path, List<Segment> segments, LeaderEpochCheckpoint leaderEpochs,
-                                  Supplier<LogCursor> cursors) {
-        return new PartitionDir(topicPartition, path, List.copyOf(segments), leaderEpochs, cursors);
+                                  List<String> warnings, Supplier<LogCursor> cursors) {
+        return new PartitionDir(topicPartition, path, List.copyOf(segments), leaderEpochs, List.copyOf(warnings), cursors);
     }
 
     /**
@@ -52,12 +56,28 @@ public final class PartitionDir {
         return m.matches() ? Optional.of(new TopicPartition(m.group(1), Integer.parseInt(m.group(2)))) : Optional.empty();
     }
 
-    /** Lists the folder's segments and reads its leader-epoch checkpoint. */
+    /**
+     * Lists the folder's segments and reads its leader-epoch checkpoint. A segment name that is not a regular file (a
+     * directory, a named pipe: reading it could block forever) and a {@code .log} file not named like a segment are
+     * skipped with a warning.
+     */
     public static PartitionDir read(Path folder, TopicPartition topicPartition) {
         try (Stream<Path> files = Files.list(folder)) {
-            List<Segment> segments = files.map(Segment::of).flatMap(Optional::stream)
-                    .sorted(Comparator.comparingLong(Segment::baseOffset)).toList();
-            return new PartitionDir(topicPartition, folder, segments, LeaderEpochCheckpoint.read(folder.resolve(LeaderEpochCheckpoint.FILE_NAME)));
+            List<Segment> segments = new ArrayList<>();
+            List<String> warnings = new ArrayList<>();
+            for (Path file : (Iterable<Path>) files.sorted()::iterator) {
+                Optional<Segment> segment = Segment.of(file);
+                if (segment.isPresent() && !Files.isRegularFile(file)) {
+                    warnings.add(file + " is named like a segment but is not a regular file; skipped");
+                } else if (segment.isPresent()) {
+                    segments.add(segment.get());
+                } else if (file.getFileName().toString().endsWith(".log")) {
+                    warnings.add(file + " is not named like a segment (20-digit base offset + .log); skipped");
+                }
+            }
+            segments.sort(Comparator.comparingLong(Segment::baseOffset));
+            return new PartitionDir(topicPartition, folder, List.copyOf(segments),
+                    LeaderEpochCheckpoint.read(folder.resolve(LeaderEpochCheckpoint.FILE_NAME)), List.copyOf(warnings));
         } catch (IOException e) {
             throw new InvalidLogDirException("cannot list " + folder + ": " + e.getMessage());
         }
@@ -65,7 +85,13 @@ public final class PartitionDir {
 
     /** A partition a node should hold but whose folder is absent: no segments, no checkpoint. */
     static PartitionDir absent(Path expectedFolder, TopicPartition topicPartition) {
-        return new PartitionDir(topicPartition, expectedFolder, List.of(), LeaderEpochCheckpoint.read(expectedFolder.resolve(LeaderEpochCheckpoint.FILE_NAME)));
+        return new PartitionDir(topicPartition, expectedFolder, List.of(),
+                LeaderEpochCheckpoint.read(expectedFolder.resolve(LeaderEpochCheckpoint.FILE_NAME)), List.of());
+    }
+
+    /** Files of the folder that were skipped, and why. */
+    public List<String> warnings() {
+        return warnings;
     }
 
     public TopicPartition topicPartition() {

@@ -1,7 +1,7 @@
 package io.kchaos.checker.replica;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.History;
+import io.kchaos.history.History;
 import io.kchaos.checker.result.CheckResult;
 import org.apache.kafka.common.TopicPartition;
 
@@ -92,7 +92,10 @@ public final class ReplicaAudit {
         stats.put("batches", batches);
         stats.put("seconds", Math.round(seconds * 1000) / 1000.0);
         stats.put("mb-per-second", seconds > 0 ? Math.round(bytes / 1e6 / seconds * 10) / 10.0 : 0);
-        if (located.isEmpty()) findings.warn("no topic-partition folders found in the given log dirs");
+        if (located.isEmpty()) {
+            result.error("nothing audited: no topic-partition folder" + (topics == null ? "" : " of topic " + String.join(", ", new TreeSet<>(topics)))
+                    + " in the given log dirs");
+        }
         return result;
     }
 
@@ -162,6 +165,7 @@ public final class ReplicaAudit {
         for (BrokerLogDir d : dirs) {
             d.checkpointProblems().forEach(p -> findings.checkpointUnreadable(d.nodeId(), p));
             d.partitions().forEach(p -> p.leaderEpochs().problems().forEach(pr -> findings.checkpointUnreadable(d.nodeId(), pr)));
+            d.partitions().forEach(p -> p.warnings().forEach(findings::warn));
             if (!d.cleanShutdown()) {
                 findings.warn("node " + d.nodeId() + ": " + d.path() + " has no " + BrokerLogDir.CLEAN_SHUTDOWN
                         + " (the broker did not stop cleanly or is running): leader-epoch checkpoints may lag the log above the recovery point");

@@ -3,7 +3,7 @@ package io.kchaos.checker.result;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.Json;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,13 +16,15 @@ import java.util.TreeMap;
 
 /**
  * The outcome of judging a history (and replicas): anomalies by type with evidence, statistics and warnings. Written as
- * results.json in the shape of shared/spec/history.md; {@code valid} is true exactly when no anomaly was found.
+ * results.json in the shape of shared/spec/history.md: {@code valid} is true when something was judged and no anomaly
+ * found, false when anomalies were found, and {@code "unknown"} (with a {@code reason}) when nothing could be judged.
  */
 public final class CheckResult {
     private final Map<String, AnomalyCases> anomalies = new TreeMap<>();
     private final ObjectNode stats = Json.object();
     private final List<String> warnings = new ArrayList<>();
     private final List<String> errors = new ArrayList<>();
+    private String interrupted;
 
     /** Records one case of an anomaly. */
     public void anomaly(String type, ObjectNode example) {
@@ -36,6 +38,21 @@ public final class CheckResult {
     /** A checker that could not judge: the verdict becomes unknown unless anomalies were found. */
     public void error(String error) {
         errors.add(error);
+    }
+
+    /** Marks a result judged from a run that was cut short ({@code how}: e.g. "by SIGINT after 23 s of 60"); said in results.json. */
+    public void interrupted(String how) {
+        interrupted = how;
+    }
+
+    /** How the run was cut short, or null when it ran to its end. */
+    public String interrupted() {
+        return interrupted;
+    }
+
+    /** Why the verdict is unknown (the errors, in one line), or null when it is not. */
+    public String reason() {
+        return verdict() == Verdict.UNKNOWN ? String.join("; ", errors) : null;
     }
 
     /** Statistics; checkers add their own sections (e.g. {@code send}, {@code replicas}). */
@@ -82,19 +99,26 @@ public final class CheckResult {
             }
             mine.addCount(cases.count());
         });
-        Iterator<Map.Entry<String, JsonNode>> it = other.stats.fields();
+        Iterator<Map.Entry<String, JsonNode>> it = other.stats.properties().iterator();
         while (it.hasNext()) {
             Map.Entry<String, JsonNode> e = it.next();
             stats.set(e.getKey(), e.getValue());
         }
         warnings.addAll(other.warnings);
         errors.addAll(other.errors);
+        if (interrupted == null) interrupted = other.interrupted;
         return this;
     }
 
     public ObjectNode toJson() {
         ObjectNode root = Json.object();
-        root.put("valid", valid());
+        if (verdict() == Verdict.UNKNOWN) {
+            root.put("valid", "unknown");
+            root.put("reason", reason());
+        } else {
+            root.put("valid", valid());
+        }
+        if (interrupted != null) root.put("interrupted", interrupted);
         ArrayNode types = root.putArray("anomaly-types");
         anomalies.keySet().forEach(types::add);
         ObjectNode an = root.putObject("anomalies");

@@ -1,8 +1,8 @@
 package io.kchaos.checker.txn;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.Json;
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.Json;
+import io.kchaos.history.OpType;
 
 /** The figures of a transaction history: how transactions ended, how many sends they committed, what their polls read. */
 final class TxnCounts {

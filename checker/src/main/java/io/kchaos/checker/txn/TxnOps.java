@@ -1,8 +1,8 @@
 package io.kchaos.checker.txn;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kchaos.checker.history.Json;
-import io.kchaos.checker.history.Op;
+import io.kchaos.history.Json;
+import io.kchaos.history.Op;
 import io.kchaos.checker.queue.QueueOps;
 
 import java.util.ArrayList;

@@ -2,9 +2,9 @@ package io.kchaos.checker.txn;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.Json;
-import io.kchaos.checker.history.Op;
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.Json;
+import io.kchaos.history.Op;
+import io.kchaos.history.OpType;
 import io.kchaos.checker.queue.QueueLedger;
 import io.kchaos.checker.queue.QueueOps;
 import io.kchaos.checker.queue.QueuePass;

@@ -4,10 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.History;
-import io.kchaos.checker.history.Json;
-import io.kchaos.checker.history.Op;
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.History;
+import io.kchaos.history.Json;
+import io.kchaos.history.Op;
+import io.kchaos.history.OpType;
 import io.kchaos.checker.result.CheckResult;
 
 import java.util.ArrayList;

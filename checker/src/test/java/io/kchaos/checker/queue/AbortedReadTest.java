@@ -1,7 +1,7 @@
 package io.kchaos.checker.queue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.OpType;
 import io.kchaos.checker.result.CheckResult;
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,7 @@
 package io.kchaos.checker.queue;
 
-import io.kchaos.checker.history.HistoryFile;
-import io.kchaos.checker.history.HistoryFormatException;
+import io.kchaos.history.HistoryFile;
+import io.kchaos.history.HistoryFormatException;
 import io.kchaos.checker.result.CheckResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -98,8 +98,8 @@ class QueueCheckerTest {
     @Test
     void anAcknowledgementWithoutOffsetIsAnErrorNamingTheOp() {
         HistoryBuilder h = new HistoryBuilder().sendInvoke(0, 1)
-                .line(0, io.kchaos.checker.history.OpType.OK, "send",
-                        io.kchaos.checker.history.Json.object().put("value", 1).put("partition", 0));
+                .line(0, io.kchaos.history.OpType.OK, "send",
+                        io.kchaos.history.Json.object().put("value", 1).put("partition", 0));
 
         HistoryFormatException e = assertThrows(HistoryFormatException.class, () -> check(h));
 
@@ -109,7 +109,7 @@ class QueueCheckerTest {
     @Test
     void nemesisOpsAndOtherFsAreIgnored() {
         CheckResult r = check(new HistoryBuilder().nemesis("kill").nemesis("partition")
-                .line(3, io.kchaos.checker.history.OpType.INVOKE, "txn", null));
+                .line(3, io.kchaos.history.OpType.INVOKE, "txn", null));
 
         assertValid(r);
         assertEquals(0, r.stats().get("invocations-without-completion").asLong());

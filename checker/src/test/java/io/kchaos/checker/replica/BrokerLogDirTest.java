@@ -1,5 +1,6 @@
 package io.kchaos.checker.replica;
 
+import io.kchaos.testkit.SyntheticSegmentWriter;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,7 +1,7 @@
 package io.kchaos.checker.replica;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.History;
+import io.kchaos.history.History;
 import io.kchaos.checker.result.CheckResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -124,11 +124,11 @@ class ReplicaAuditEdgeCasesTest {
     }
 
     @Test
-    void aTopicFilterThatMatchesNothingWarns() {
+    void aTopicFilterThatMatchesNothingIsUnknownNotValid() {
         ReplicaFixture f = new ReplicaFixture(tmp);
         CheckResult r = ReplicaAudit.builder().logDirs(f.write()).topics(List.of("other")).build().run();
-        assertTrue(r.valid());
-        assertTrue(r.warnings().contains("no topic-partition folders found in the given log dirs"));
+        assertEquals(io.kchaos.checker.result.Verdict.UNKNOWN, r.verdict());
+        assertEquals("nothing audited: no topic-partition folder of topic other in the given log dirs", r.reason());
     }
 
     private static void deleteTree(Path dir) throws Exception {

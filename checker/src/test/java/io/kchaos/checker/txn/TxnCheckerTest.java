@@ -2,9 +2,9 @@ package io.kchaos.checker.txn;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.HistoryFormatException;
-import io.kchaos.checker.history.Json;
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.HistoryFormatException;
+import io.kchaos.history.Json;
+import io.kchaos.history.OpType;
 import io.kchaos.checker.result.CheckResult;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,6 @@
 package io.kchaos.harness.cli;
 
-import io.kchaos.checker.history.HistoryFile;
+import io.kchaos.history.HistoryFile;
 import io.kchaos.checker.result.CheckResult;
 import io.kchaos.harness.run.HistoryWorkload;
 import io.kchaos.harness.run.Judges;
@@ -15,7 +15,7 @@ import java.util.concurrent.Callable;
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = "Judge a history.jsonl (format: shared/spec/history.md). Exit 0 valid, 1 anomalies, 2 could not judge.")
 final class CheckCommand implements Callable<Integer> {
-    @Parameters(paramLabel = "HISTORY", description = "the history.jsonl to judge")
+    @Parameters(paramLabel = "HISTORY", description = "the history.jsonl to judge ('-': standard input)")
     Path history;
 
     @Option(names = "--out", paramLabel = "FILE", description = "write results.json here")
@@ -28,15 +28,16 @@ final class CheckCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         long t0 = System.nanoTime();
-        HistoryFile file = HistoryFile.open(history);
+        OutputPath.refuseClobbering(out, java.util.List.of(history));
+        HistoryFile file = HistoryFile.open(StdinHistory.resolve(history, System.in));
         if (workload != null && !Judges.WORKLOADS.contains(workload)) {
             throw new IllegalArgumentException("unknown workload '" + workload + "'; known: " + new java.util.TreeSet<>(Judges.WORKLOADS));
         }
-        String judged = workload != null ? workload : HistoryWorkload.of(history, file);
+        String judged = workload != null ? workload : HistoryWorkload.of(file.path(), file);
         CheckResult r = Judges.historyChecker(judged).check(file);
         if (out != null) r.writeTo(out);
         VerdictPrinter.print(r, System.out);
         System.out.printf("judged %s (%s workload) in %.1f s%s%n", history, judged, (System.nanoTime() - t0) / 1e9, out == null ? "" : "; results in " + out);
-        return r.verdict().exitCode();
+        return VerdictPrinter.exitCode(r);
     }
 }

@@ -1,6 +1,6 @@
 package io.kchaos.harness.cli;
 
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.Json;
 import io.kchaos.harness.compare.Comparison;
 import io.kchaos.harness.compare.RunSummary;
 import picocli.CommandLine.Command;

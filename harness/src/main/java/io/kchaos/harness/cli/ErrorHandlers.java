@@ -16,9 +16,11 @@ final class ErrorHandlers {
         @Override
         public int handleParseException(CommandLine.ParameterException ex, String[] args) {
             PrintWriter err = ex.getCommandLine().getErr();
-            err.println("kchaos: " + ex.getMessage());
-            CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
-            err.println("see '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'");
+            java.io.StringWriter suggestions = new java.io.StringWriter();
+            CommandLine.UnmatchedArgumentException.printSuggestions(ex, new PrintWriter(suggestions));
+            String hint = suggestions.toString().replaceAll("\\s+", " ").strip();
+            err.println("kchaos: " + flat(ex.getMessage()) + (hint.isEmpty() ? "" : " (" + hint + ")")
+                    + "; see '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'");
             err.flush();
             return COULD_NOT_JUDGE;
         }
@@ -28,12 +30,30 @@ final class ErrorHandlers {
     static final class Failures implements CommandLine.IExecutionExceptionHandler {
         @Override
         public int handleExecutionException(Exception ex, CommandLine cl, CommandLine.ParseResult parseResult) {
-            PrintWriter err = cl.getErr();
-            err.println("kchaos: " + oneLine(ex));
-            if (System.getenv("KCHAOS_DEBUG") != null) ex.printStackTrace(err);
-            err.flush();
-            return COULD_NOT_JUDGE;
+            return report(ex, cl.getErr());
         }
+    }
+
+    /** Any failure, Errors included: one line on {@code err}, exit 2 (never 1, which means anomalies were found). */
+    static int report(Throwable failure, PrintWriter err) {
+        try {
+            Throwable root = failure;
+            while (root.getCause() != null && root.getCause() != root && !(root instanceof VirtualMachineError)) root = root.getCause();
+            if (root instanceof OutOfMemoryError oom) {
+                err.println("kchaos: out of memory (" + oom.getMessage() + "): the JVM heap is too small for this input;"
+                        + " give more with KCHAOS_JAVA_OPTS=-Xmx2g");
+            } else {
+                err.println("kchaos: " + oneLine(failure));
+            }
+            if (System.getenv("KCHAOS_DEBUG") != null) failure.printStackTrace(err);
+            err.flush();
+        } catch (Throwable ignored) { // nothing more can be said
+        }
+        return COULD_NOT_JUDGE;
+    }
+
+    private static String flat(String s) {
+        return s == null ? "" : s.replaceAll("\\s*\\R\\s*", " ").strip();
     }
 
     /** The message of the exception (or its cause), on one line. */
@@ -41,7 +61,7 @@ final class ErrorHandlers {
         Throwable t = ex;
         while (t.getMessage() == null && t.getCause() != null) t = t.getCause();
         String msg = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
-        if (t instanceof RuntimeException && !(t instanceof IllegalArgumentException) && !t.getClass().getName().startsWith("io.kchaos")
+        if ((t instanceof Error || t instanceof RuntimeException) && !(t instanceof IllegalArgumentException) && !t.getClass().getName().startsWith("io.kchaos")
                 && !(t instanceof java.io.UncheckedIOException)) {
             msg = t.getClass().getSimpleName() + ": " + msg;
         }

@@ -5,7 +5,10 @@ import picocli.CommandLine;
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
 
-/** The {@code kchaos} command line: picocli dispatch to run, check, verify-logs, report, matrix. Exit 0 valid, 1 anomalies, 2 could not judge. */
+/**
+ * The {@code kchaos} command line: picocli dispatch to run, check, verify-logs, report, matrix. Exit 0 valid, 1
+ * anomalies, 2 could not judge: bad input, an unknown verdict, or any failure of the harness or the JVM (one line).
+ */
 @Command(name = "kchaos", mixinStandardHelpOptions = true, version = "kchaos 0.1.0",
         description = "A Jepsen-style consistency test harness for Apache Kafka.",
         subcommands = {RunCommand.class, CheckCommand.class, VerifyLogsCommand.class, ReportCommand.class, MatrixCommand.class, CompareCommand.class, CommandLine.HelpCommand.class})
@@ -27,6 +30,10 @@ public final class Main {
         cl.setParameterExceptionHandler(new ErrorHandlers.BadParameters());
         cl.setExecutionExceptionHandler(new ErrorHandlers.Failures());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (Throwable failure) { // an Error (OutOfMemoryError, LinkageError, ...) escapes picocli's handler
+            return ErrorHandlers.report(failure, err);
+        }
     }
 }

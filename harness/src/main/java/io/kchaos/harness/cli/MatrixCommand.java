@@ -1,6 +1,6 @@
 package io.kchaos.harness.cli;
 
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.Json;
 import io.kchaos.harness.cluster.KafkaDistribution;
 import io.kchaos.harness.matrix.ChildJvmLauncher;
 import io.kchaos.harness.matrix.Expectation;

@@ -163,20 +163,31 @@ public final class RunCommand implements Callable<Integer> {
         SshSession sshSession = sshHosts != null ? ssh.open(sshHosts, nemeses, System.out) : null;
         if (kafkaVersion != null && config.kafkaHome() != null) throw bad("give --kafka-version or --kafka-home, not both");
         if (kafkaVersion != null) VersionProfile.of(kafkaVersion);
-        KafkaDistribution dist = kafkaVersion != null ? null
-                : config.kafkaHome() == null ? KafkaDistribution.bundled() : KafkaDistribution.fromHome(config.kafkaHome());
-        RunFolder folder = RunFolder.create(config.store(), config.name());
-        System.setProperty("org.slf4j.simpleLogger.logFile", folder.clientLog().toString());
-        System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
-        // resolved after the client log is set: Maven Resolver's first log line fixes where SLF4J writes
-        if (dist == null) dist = KafkaDistribution.forVersion(kafkaVersion, System.out);
-        Map<String, String> settings = new LinkedHashMap<>(ServerProperties.harnessDefaults(config.nodes()));
-        settings.putAll(config.brokerConfig());
-        dist.profile().check(settings);
-        List<String> unknownSettings = dist.unknownSettings(settings);
-        if (!unknownSettings.isEmpty()) {
-            System.out.println("warning: Kafka " + dist.version() + " does not define broker setting(s) " + unknownSettings + "; its brokers ignore them");
+        boolean storeExisted = java.nio.file.Files.isDirectory(config.store());
+        RunFolder staged = RunFolder.stage(config.store(), config.name()); // nothing visible until the inputs are valid
+        KafkaDistribution dist;
+        Map<String, String> settings;
+        try {
+            // before any Kafka class logs: SLF4J's first log line fixes where it writes
+            System.setProperty("org.slf4j.simpleLogger.logFile", staged.clientLog().toString());
+            System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
+            SettingNames.check(config.brokerConfig(), config.producerConfig(), config.consumerConfig());
+            dist = kafkaVersion != null ? KafkaDistribution.forVersion(kafkaVersion, System.out)
+                    : config.kafkaHome() == null ? KafkaDistribution.bundled() : KafkaDistribution.fromHome(config.kafkaHome());
+            settings = new LinkedHashMap<>(ServerProperties.harnessDefaults(config.nodes()));
+            settings.putAll(config.brokerConfig());
+            dist.profile().check(settings);
+            List<String> unknownSettings = new java.util.ArrayList<>(dist.unknownSettings(settings));
+            SettingNames.refuseUnknownBroker(dist.version(), unknownSettings.stream().filter(config.brokerConfig()::containsKey).toList());
+            if (!unknownSettings.isEmpty()) {
+                System.out.println("warning: Kafka " + dist.version() + " does not define kchaos's default broker setting(s) " + unknownSettings + "; its brokers ignore them");
+            }
+        } catch (RuntimeException | Error refused) {
+            staged.discard();
+            if (!storeExisted) RunFolder.removeIfEmpty(config.store());
+            throw refused;
         }
+        RunFolder folder = staged.publish();
         ClusterSpec clusterSpec = new ClusterSpec(config.nodes(), dist, settings, config.heapMb(), Duration.ofSeconds(120));
         ClusterFactory clusters = sshSession != null
                 ? (c, f) -> new SshCluster(sshSession, clusterSpec.distribution(), settings, c.heapMb(), Duration.ofSeconds(180), f.nodes(),
@@ -190,7 +201,7 @@ public final class RunCommand implements Callable<Integer> {
         CheckResult result = run.execute();
         VerdictPrinter.print(result, System.out);
         System.out.println("run folder: " + folder.dir());
-        return result.verdict().exitCode();
+        return VerdictPrinter.exitCode(result);
     }
 
     /** The SSH hosts; the node count is theirs, and an existing cluster's configuration is not changed. */

@@ -11,7 +11,14 @@ final class VerdictPrinter {
     private VerdictPrinter() {
     }
 
+    /** The verdict's exit code; an unknown verdict also gets its one line on stderr (exit 2 always says why). */
+    static int exitCode(CheckResult r) {
+        if (r.verdict() == io.kchaos.checker.result.Verdict.UNKNOWN) System.err.println("kchaos: could not judge: " + r.reason());
+        return r.verdict().exitCode();
+    }
+
     static void print(CheckResult r, PrintStream out) {
+        if (r.interrupted() != null) out.println("INTERRUPTED " + r.interrupted() + ": judged what was recorded");
         switch (r.verdict()) {
             case VALID -> out.println("VALID: no anomalies");
             case INVALID -> out.println("INVALID: anomalies found");

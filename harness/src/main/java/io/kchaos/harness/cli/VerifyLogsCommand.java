@@ -1,8 +1,8 @@
 package io.kchaos.harness.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kchaos.checker.history.HistoryFile;
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.HistoryFile;
+import io.kchaos.history.Json;
 import io.kchaos.checker.replica.ReplicaAudit;
 import io.kchaos.checker.result.CheckResult;
 import picocli.CommandLine.Command;
@@ -36,6 +36,9 @@ final class VerifyLogsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         long t0 = System.nanoTime();
+        java.util.List<Path> inputs = new java.util.ArrayList<>(dirs);
+        inputs.add(history);
+        OutputPath.refuseClobbering(out, inputs);
         ReplicaAudit.Builder audit = ReplicaAudit.builder().logDirs(dirs);
         String t = topic != null ? topic : history != null ? topicOfRun(history) : null;
         if (t != null) audit.topics(List.of(t));
@@ -47,7 +50,7 @@ final class VerifyLogsCommand implements Callable<Integer> {
         if (out != null) r.writeTo(out);
         VerdictPrinter.print(r, System.out);
         System.out.printf("audited %d log dir(s) in %.1f s%s%n", dirs.size(), (System.nanoTime() - t0) / 1e9, out == null ? "" : "; results in " + out);
-        return r.verdict().exitCode();
+        return VerdictPrinter.exitCode(r);
     }
 
     private static String topicOfRun(Path history) throws IOException {

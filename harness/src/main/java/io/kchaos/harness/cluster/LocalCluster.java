@@ -2,6 +2,8 @@ package io.kchaos.harness.cluster;
 
 import io.kchaos.harness.os.CommandRunner;
 import io.kchaos.harness.os.Signals;
+import io.kchaos.harness.watchdog.BrokerWatchdog;
+import io.kchaos.harness.watchdog.WatchdogClassPath;
 import io.kchaos.nemesis.cluster.NetworkControl;
 import org.apache.kafka.common.Uuid;
 
@@ -25,7 +27,9 @@ import java.util.stream.Collectors;
  * The embedded default backend: each Kafka node a JVM of its own, started from a broker jar set with
  * {@code kafka.Kafka server.properties} after Kafka's own StorageTool format, with its data and log under
  * {@code nodes/<id>/}. Kill is SIGKILL, stop is SIGTERM with a bounded wait then SIGKILL, pause is SIGSTOP.
- * No broker outlives the harness: a shutdown hook kills them, and {@link OrphanReaper} reaps those of crashed runs.
+ * No broker outlives the harness: a shutdown hook kills them; each broker runs under {@link BrokerWatchdog}, which
+ * halts it within a second when the harness dies without stopping it (SIGKILL); {@link OrphanReaper} reaps whatever
+ * survived at the next run. Brokers run in a session of their own ({@code setsid}), so Ctrl-C reaches only the harness.
  */
 public final class LocalCluster implements KafkaCluster {
     private static final Duration STOP_GRACE = Duration.ofSeconds(20);
@@ -33,6 +37,7 @@ public final class LocalCluster implements KafkaCluster {
      * Tuned for many brokers on few cores: C1 only (start-up dominated by JIT otherwise; a test cluster's load is
      * light) and the serial collector (no GC threads competing for the two cores).
      */
+    private static final Path SETSID = Path.of("/usr/bin/setsid");
     public static final List<String> BROKER_JVM_FLAGS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError");
 
     private final ClusterSpec spec;
@@ -45,6 +50,7 @@ public final class LocalCluster implements KafkaCluster {
     private final Thread shutdownHook = new Thread(this::killAllQuietly, "kchaos-cluster-cleanup");
     private String clusterId;
     private volatile boolean closed;
+    private Path watchdogDir;
 
     public LocalCluster(ClusterSpec spec, Path nodesDir, NodeHosts hosts, CommandRunner runner) {
         this.spec = spec;
@@ -114,6 +120,7 @@ public final class LocalCluster implements KafkaCluster {
 
     private List<String> brokerCommand(LocalNode n) {
         List<String> cmd = new ArrayList<>(hosts.commandPrefix(n.id()));
+        if (Files.isExecutable(SETSID)) cmd.add(SETSID.toString()); // a session of its own: a terminal's Ctrl-C reaches only the harness
         cmd.add(javaBin());
         cmd.add("-Xmx" + spec.heapMb() + "m");
         cmd.add("-Xms" + Math.min(256, spec.heapMb()) + "m");
@@ -124,10 +131,23 @@ public final class LocalCluster implements KafkaCluster {
         cmd.add("-Dkchaos.node=" + n.id());
         cmd.add(OrphanReaper.HARNESS_PID_FLAG + ProcessHandle.current().pid());
         cmd.add("-cp");
-        cmd.add(spec.distribution().classpath());
+        cmd.add(watchdogClasses() + java.io.File.pathSeparator + spec.distribution().classpath());
+        cmd.add(BrokerWatchdog.class.getName());
         cmd.add("kafka.Kafka");
         cmd.add(n.propertiesFile().toString());
         return cmd;
+    }
+
+    /** The folder holding the watchdog class for the broker class path, created on first use. */
+    private synchronized Path watchdogClasses() {
+        if (watchdogDir == null) {
+            try {
+                watchdogDir = WatchdogClassPath.install(Files.createTempDirectory("kchaos-watchdog-"));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot create the broker watchdog folder", e);
+            }
+        }
+        return watchdogDir;
     }
 
     private static String javaBin() {
@@ -324,10 +344,24 @@ public final class LocalCluster implements KafkaCluster {
             }
         }
         for (Process p : processes.values()) waitExit(p, Duration.ofSeconds(10));
+        deleteWatchdogClasses();
         try {
             hosts.close();
         } catch (RuntimeException ignored) {
             // best effort during shutdown
+        }
+    }
+
+    private void deleteWatchdogClasses() {
+        Path dir;
+        synchronized (this) {
+            dir = watchdogDir;
+        }
+        if (dir == null) return;
+        try (var files = Files.walk(dir)) {
+            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        } catch (IOException | UncheckedIOException ignored) {
+            // a small temporary folder
         }
     }
 

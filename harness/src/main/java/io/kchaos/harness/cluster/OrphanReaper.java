@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * flag every node is started with.
  */
 public final class OrphanReaper {
-    static final String HARNESS_PID_FLAG = "-Dkchaos.harness.pid=";
+    static final String HARNESS_PID_FLAG = "-D" + io.kchaos.harness.watchdog.BrokerWatchdog.HARNESS_PID_PROPERTY + "=";
     private static final Pattern PID = Pattern.compile(Pattern.quote(HARNESS_PID_FLAG) + "(\\d+)");
 
     private OrphanReaper() {

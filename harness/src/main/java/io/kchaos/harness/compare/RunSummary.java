@@ -2,9 +2,9 @@ package io.kchaos.harness.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import io.kchaos.checker.history.History;
-import io.kchaos.checker.history.HistoryFile;
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.History;
+import io.kchaos.history.HistoryFile;
+import io.kchaos.history.Json;
 import io.kchaos.checker.result.Verdict;
 
 import java.io.IOException;
@@ -43,7 +43,7 @@ public record RunSummary(Path dir, JsonNode run, Verdict verdict, Map<String, Lo
                 : results.path("errors").size() > 0 ? Verdict.UNKNOWN
                 : results.path("valid").asBoolean(false) ? Verdict.VALID : Verdict.INVALID;
         Map<String, Long> anomalies = new TreeMap<>();
-        results.path("anomalies").fields().forEachRemaining(e -> anomalies.put(e.getKey(), e.getValue().path("count").asLong()));
+        results.path("anomalies").properties().forEach(e -> anomalies.put(e.getKey(), e.getValue().path("count").asLong()));
         Path history = dir.resolve("history.jsonl");
         SendFigures sends = SendFigures.of(Files.isRegularFile(history) ? HistoryFile.open(history) : History.of(List.of()));
         double gap = results.path("stats").path("availability").path("longest-no-ok-send-s").asDouble(Double.NaN);
@@ -74,10 +74,10 @@ public record RunSummary(Path dir, JsonNode run, Verdict verdict, Map<String, Lo
      */
     public Map<String, String> settings() {
         Map<String, String> out = new TreeMap<>();
-        run.path("broker-settings").fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
-        run.path("producer-config").fields().forEachRemaining(e -> out.put("producer." + e.getKey(), e.getValue().asText()));
-        run.path("consumer-config").fields().forEachRemaining(e -> out.put("consumer." + e.getKey(), e.getValue().asText()));
-        run.path("kafka-features").fields().forEachRemaining(e -> out.put("feature " + e.getKey(), e.getValue().asText()));
+        run.path("broker-settings").properties().forEach(e -> out.put(e.getKey(), e.getValue().asText()));
+        run.path("producer-config").properties().forEach(e -> out.put("producer." + e.getKey(), e.getValue().asText()));
+        run.path("consumer-config").properties().forEach(e -> out.put("consumer." + e.getKey(), e.getValue().asText()));
+        run.path("kafka-features").properties().forEach(e -> out.put("feature " + e.getKey(), e.getValue().asText()));
         out.put("kafka-version", kafkaVersion());
         for (String k : new String[]{"scenario", "nemesis", "nodes", "partitions", "replication-factor", "rate", "time-limit-seconds"}) {
             JsonNode v = run.path(k);

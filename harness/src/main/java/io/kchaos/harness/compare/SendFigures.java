@@ -1,8 +1,8 @@
 package io.kchaos.harness.compare;
 
-import io.kchaos.checker.history.History;
-import io.kchaos.checker.history.Op;
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.History;
+import io.kchaos.history.Op;
+import io.kchaos.history.OpType;
 import org.HdrHistogram.Histogram;
 
 import java.util.HashMap;

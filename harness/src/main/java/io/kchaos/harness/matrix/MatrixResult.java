@@ -2,7 +2,7 @@ package io.kchaos.harness.matrix;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.Json;
 import io.kchaos.harness.compare.RunSummary;
 
 import java.nio.file.Path;

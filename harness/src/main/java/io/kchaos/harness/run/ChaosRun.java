@@ -1,7 +1,7 @@
 package io.kchaos.harness.run;
 
-import io.kchaos.checker.history.HistoryFile;
-import io.kchaos.checker.history.HistoryWriter;
+import io.kchaos.history.HistoryFile;
+import io.kchaos.history.HistoryWriter;
 import io.kchaos.checker.result.CheckResult;
 import io.kchaos.harness.cluster.KafkaCluster;
 import io.kchaos.harness.cluster.OrphanReaper;
@@ -78,6 +78,7 @@ public final class ChaosRun {
         return result;
     }
 
+    @SuppressWarnings("try") // the status line is a resource only to be stopped at the end
     private FinalState runWorkload(KafkaCluster cluster, RunRecord record) throws Exception {
         long t0 = System.nanoTime();
         try (HistoryWriter history = new HistoryWriter(folder.history());

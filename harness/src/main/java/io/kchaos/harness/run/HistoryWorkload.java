@@ -1,9 +1,9 @@
 package io.kchaos.harness.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kchaos.checker.history.History;
-import io.kchaos.checker.history.Json;
-import io.kchaos.checker.history.Op;
+import io.kchaos.history.History;
+import io.kchaos.history.Json;
+import io.kchaos.history.Op;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -60,6 +60,7 @@ public final class HistoryWorkload {
 
     /** Ends the scan early (History has no other way to stop a walk). */
     private static final class Found extends RuntimeException {
+        private static final long serialVersionUID = 1L;
         final String workload;
 
         Found(String workload) {

@@ -1,6 +1,6 @@
 package io.kchaos.harness.run;
 
-import io.kchaos.checker.history.History;
+import io.kchaos.history.History;
 import io.kchaos.checker.result.CheckResult;
 
 /** Turns a finished run (its history, folder and final cluster state) into one merged result. */

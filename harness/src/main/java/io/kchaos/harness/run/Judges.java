@@ -6,7 +6,7 @@ import io.kchaos.checker.availability.AvailabilityChecker;
 import io.kchaos.checker.group.GroupChecker;
 import io.kchaos.checker.queue.QueueChecker;
 import io.kchaos.checker.txn.TxnChecker;
-import io.kchaos.checker.history.History;
+import io.kchaos.history.History;
 import io.kchaos.checker.replica.ReplicaAudit;
 import io.kchaos.checker.result.CheckResult;
 

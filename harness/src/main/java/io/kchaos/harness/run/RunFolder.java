@@ -16,19 +16,70 @@ public record RunFolder(Path dir) {
 
     /** Creates a fresh folder under the store and repoints {@code latest} at it. */
     public static RunFolder create(Path store, String name) {
+        return stage(store, name).publish();
+    }
+
+    /**
+     * Creates a hidden folder {@code store/.staging-<pid>-<name>} to hold what a run writes before its inputs are known
+     * to be valid (e.g. the client log of resolving a Kafka release); {@link #publish()} gives it its real name and
+     * repoints {@code latest}, {@link #discard()} removes it, so a refused run leaves nothing behind.
+     */
+    public static RunFolder stage(Path store, String name) {
         try {
             Files.createDirectories(store);
-            String base = LocalDateTime.now().format(STAMP) + "-" + name.replaceAll("[^A-Za-z0-9._-]", "_");
-            Path dir = store.resolve(base);
-            for (int i = 2; Files.exists(dir); i++) dir = store.resolve(base + "-" + i);
-            Files.createDirectories(dir.resolve("nodes"));
-            Path latest = store.resolve("latest");
-            Files.deleteIfExists(latest);
-            Files.createSymbolicLink(latest, dir.getFileName());
+            Path dir = store.resolve(".staging-" + ProcessHandle.current().pid() + "-" + safe(name));
+            discard(dir);
+            Files.createDirectories(dir);
             return new RunFolder(dir.toAbsolutePath());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create run folder under " + store + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Moves a staged folder to {@code store/<timestamp>-<name>/} and repoints {@code latest} at it. */
+    public RunFolder publish() {
+        Path store = dir.getParent();
+        String name = dir.getFileName().toString().replaceFirst("^\\.staging-\\d+-", "");
+        try {
+            String base = LocalDateTime.now().format(STAMP) + "-" + name;
+            Path target = store.resolve(base);
+            for (int i = 2; Files.exists(target); i++) target = store.resolve(base + "-" + i);
+            Files.move(dir, target);
+            Files.createDirectories(target.resolve("nodes"));
+            Path latest = store.resolve("latest");
+            Files.deleteIfExists(latest);
+            Files.createSymbolicLink(latest, target.getFileName());
+            return new RunFolder(target.toAbsolutePath());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create run folder under " + store + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Removes a staged folder that will not be published. */
+    public void discard() {
+        discard(dir);
+    }
+
+    private static void discard(Path dir) {
+        if (!Files.isDirectory(dir)) return;
+        try (var files = Files.walk(dir)) {
+            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        } catch (IOException e) {
+            // best effort: a hidden staging folder
+        }
+    }
+
+    /** Removes a store folder a refused run created, if it is still empty. */
+    public static void removeIfEmpty(Path store) {
+        try {
+            Files.deleteIfExists(store);
+        } catch (IOException e) {
+            // not empty, or not ours to remove
+        }
+    }
+
+    private static String safe(String name) {
+        return name.replaceAll("[^A-Za-z0-9._-]", "_");
     }
 
     public Path runJson() {

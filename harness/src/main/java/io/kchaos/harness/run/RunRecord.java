@@ -2,7 +2,7 @@ package io.kchaos.harness.run;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.Json;
 import io.kchaos.harness.cluster.KafkaCluster;
 
 import java.io.IOException;

@@ -2,7 +2,7 @@ package io.kchaos.harness.scenario;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.Json;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -36,7 +36,7 @@ public final class ScenarioParser {
         String description = "";
         String expected = "";
         Map<ScenarioField, Object> options = new LinkedHashMap<>();
-        for (var it = root.fields(); it.hasNext(); ) {
+        for (var it = root.properties().iterator(); it.hasNext(); ) {
             var e = it.next();
             ScenarioField f = ScenarioField.byKey(e.getKey()).orElseThrow(() -> error(source, "unknown field '" + e.getKey()
                     + "'; known: " + String.join(", ", java.util.Arrays.stream(ScenarioField.values()).map(ScenarioField::key).toList())));
@@ -89,7 +89,7 @@ public final class ScenarioParser {
     private static Map<String, String> stringMap(ScenarioField f, JsonNode v, String source) {
         if (!v.isObject()) throw wrongType(f, v, source);
         Map<String, String> out = new LinkedHashMap<>();
-        for (var it = v.fields(); it.hasNext(); ) {
+        for (var it = v.properties().iterator(); it.hasNext(); ) {
             var e = it.next();
             JsonNode x = e.getValue();
             if (!(x.isTextual() || x.isNumber() || x.isBoolean())) {

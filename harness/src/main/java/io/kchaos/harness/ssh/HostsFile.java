@@ -77,7 +77,7 @@ public final class HostsFile {
             String address = text(h, "address", null);
             if (address == null) throw new IllegalArgumentException(where + ": \"address\" is missing");
             Map<String, String> overrides = new LinkedHashMap<>();
-            h.path("broker-config").fields().forEachRemaining(e -> overrides.put(e.getKey(), e.getValue().asText()));
+            h.path("broker-config").properties().forEach(e -> overrides.put(e.getKey(), e.getValue().asText()));
             SshHost.Existing existing = mode == Mode.EXISTING ? existing(h, where) : null;
             hosts.add(new SshHost(id, address, h.path("port").asInt(merged.port()), text(h, "user", merged.user()),
                     path(h, "key", merged.key()), text(h, "dir", merged.dir()), text(h, "listener", address),

@@ -1,6 +1,6 @@
 package io.kchaos.harness.ssh;
 
-import io.kchaos.checker.history.HistoryFile;
+import io.kchaos.history.HistoryFile;
 import io.kchaos.checker.replica.AckedOffsets;
 
 import java.io.IOException;

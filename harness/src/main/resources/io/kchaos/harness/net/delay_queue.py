@@ -1,7 +1,8 @@
 # kchaos packet-delay queue: holds every packet the kernel queues to NFQUEUE 0 (in this network namespace) for
 # DELAY_MS +- JITTER_MS (uniform), then lets it through. Used for the 'slow' fault where the kernel has no netem.
 # Arguments: DELAY_MS JITTER_MS, or --probe (bind the queue and exit 0). Prints "ready" once bound. On SIGTERM it
-# releases every held packet at once and exits. Python 3 standard library only (raw netlink, nfnetlink_queue).
+# releases every held packet at once and exits; it does the same when its parent (the harness) dies without stopping
+# it, seen as a change of its parent pid. Python 3 standard library only (raw netlink, nfnetlink_queue).
 import heapq
 import os
 import random
@@ -98,14 +99,15 @@ def main(args):
     stopping = []
     signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))
     signal.signal(signal.SIGINT, lambda *_: stopping.append(True))
+    parent = os.getppid()
     print("ready", flush=True)
-    while not stopping:
+    while not stopping and os.getppid() == parent:  # reparented: the harness is gone
         now = time.monotonic()
         while held and held[0][0] <= now:
             queue.accept(heapq.heappop(held)[1])
         timeout = max(0.0, held[0][0] - now) if held else 0.5
         try:
-            readable, _, _ = select.select([queue.sock], [], [], timeout)
+            readable, _, _ = select.select([queue.sock], [], [], min(timeout, 0.5))
             if readable:
                 for packet_id in queue.packet_ids(queue.sock.recv(1 << 20)):
                     due = time.monotonic() + max(0.0, delay + random.uniform(-jitter, jitter))

@@ -1,9 +1,9 @@
 package io.kchaos.harness.docker;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kchaos.checker.history.HistoryFile;
-import io.kchaos.checker.history.Json;
-import io.kchaos.checker.history.Op;
+import io.kchaos.history.HistoryFile;
+import io.kchaos.history.Json;
+import io.kchaos.history.Op;
 import io.kchaos.harness.cli.Main;
 import io.kchaos.harness.cluster.KafkaDistribution;
 import org.junit.jupiter.api.Tag;

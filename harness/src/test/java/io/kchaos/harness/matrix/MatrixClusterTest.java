@@ -1,7 +1,7 @@
 package io.kchaos.harness.matrix;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.Json;
 import io.kchaos.harness.cli.Main;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package io.kchaos.harness.net;
 
-import io.kchaos.checker.history.HistoryWriter;
+import io.kchaos.history.HistoryWriter;
 import io.kchaos.harness.cluster.ClusterSpec;
 import io.kchaos.harness.cluster.KafkaDistribution;
 import io.kchaos.harness.cluster.LocalCluster;

@@ -1,7 +1,7 @@
 package io.kchaos.harness.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.OpType;
 import io.kchaos.harness.cli.Main;
 import io.kchaos.harness.net.NetworkSupport;
 import io.kchaos.harness.os.ProcessCommandRunner;

@@ -1,7 +1,7 @@
 package io.kchaos.harness.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.Json;
 import io.kchaos.harness.cli.Main;
 
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.kchaos.harness.run;
 
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.OpType;
 import io.kchaos.harness.cli.Main;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;

@@ -1,8 +1,8 @@
 package io.kchaos.harness.ssh;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.History;
-import io.kchaos.checker.history.HistoryFile;
+import io.kchaos.history.History;
+import io.kchaos.history.HistoryFile;
 import io.kchaos.checker.replica.ReplicaAudit;
 import io.kchaos.checker.result.CheckResult;
 

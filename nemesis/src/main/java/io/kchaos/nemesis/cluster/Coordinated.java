@@ -1,7 +1,7 @@
 package io.kchaos.nemesis.cluster;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.Json;
 
 /** Something a Kafka coordinator serves for the workload: a transactional id or a consumer group. */
 public record Coordinated(Kind kind, String id) {

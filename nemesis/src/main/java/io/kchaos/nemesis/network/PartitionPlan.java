@@ -2,7 +2,7 @@ package io.kchaos.nemesis.network;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.Json;
 import io.kchaos.nemesis.cluster.Connectivity;
 
 import java.util.Collection;

@@ -1,8 +1,8 @@
 package io.kchaos.nemesis.coordinator;
 
-import io.kchaos.checker.history.HistoryFile;
-import io.kchaos.checker.history.HistoryWriter;
-import io.kchaos.checker.history.Op;
+import io.kchaos.history.HistoryFile;
+import io.kchaos.history.HistoryWriter;
+import io.kchaos.history.Op;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;

@@ -1,6 +1,6 @@
 package io.kchaos.report.html;
 
-import io.kchaos.checker.history.Op;
+import io.kchaos.history.Op;
 
 /** Anchor ids and process names shared by the sections that link into each other. */
 final class Anchors {

@@ -2,7 +2,7 @@ package io.kchaos.report.html;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.Op;
+import io.kchaos.history.Op;
 import io.kchaos.checker.result.Verdict;
 import io.kchaos.report.AnomalyDefinitions;
 import io.kchaos.report.ExampleFields;
@@ -107,7 +107,7 @@ final class AnomaliesSection implements Section {
     private static String details(JsonNode ex) {
         if (!ex.isObject()) return JsonView.cell(ex);
         ObjectNode rest = ((ObjectNode) ex).deepCopy();
-        Iterator<Map.Entry<String, JsonNode>> it = rest.fields();
+        Iterator<Map.Entry<String, JsonNode>> it = rest.properties().iterator();
         while (it.hasNext()) {
             String k = it.next().getKey();
             if (SHOWN_FIELDS.contains(k) || k.endsWith("index") || k.endsWith("indices")) it.remove();

@@ -1,7 +1,7 @@
 package io.kchaos.report.html;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kchaos.checker.history.Op;
+import io.kchaos.history.Op;
 import io.kchaos.report.ExampleFields;
 import io.kchaos.report.Format;
 import io.kchaos.report.Results;

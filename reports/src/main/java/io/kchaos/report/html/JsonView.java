@@ -46,7 +46,7 @@ final class JsonView {
             return;
         }
         h.open("table", "class", "kv");
-        Iterator<Map.Entry<String, JsonNode>> it = n.fields();
+        Iterator<Map.Entry<String, JsonNode>> it = n.properties().iterator();
         int rows = 0;
         while (it.hasNext() && rows++ < MAX_ROWS) {
             Map.Entry<String, JsonNode> e = it.next();

@@ -6,7 +6,7 @@ import io.kchaos.report.scan.HistoryDigest;
 import io.kchaos.report.scan.LatencyHistograms;
 import io.kchaos.report.scan.LatencyPoints;
 import io.kchaos.report.scan.Percentiles;
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.OpType;
 import io.kchaos.report.svg.LatencyChart;
 import io.kchaos.report.svg.ThroughputChart;
 

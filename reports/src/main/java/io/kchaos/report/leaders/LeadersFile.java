@@ -1,7 +1,7 @@
 package io.kchaos.report.leaders;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.Json;
 
 import java.io.BufferedReader;
 import java.io.IOException;

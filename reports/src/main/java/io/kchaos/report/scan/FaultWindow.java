@@ -124,7 +124,7 @@ public final class FaultWindow {
             b.append(' ').append(String.join(" | ", groups));
         }
         if (value.path("nodes").isArray()) b.append(' ').append(join(value.path("nodes")));
-        Iterator<Map.Entry<String, JsonNode>> it = value.fields();
+        Iterator<Map.Entry<String, JsonNode>> it = value.properties().iterator();
         while (it.hasNext()) {
             Map.Entry<String, JsonNode> e = it.next();
             String k = e.getKey();

@@ -1,6 +1,6 @@
 package io.kchaos.report.scan;
 
-import io.kchaos.checker.history.Op;
+import io.kchaos.history.Op;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;

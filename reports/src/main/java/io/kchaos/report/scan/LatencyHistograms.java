@@ -1,6 +1,6 @@
 package io.kchaos.report.scan;
 
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.OpType;
 import org.HdrHistogram.Histogram;
 
 /** HdrHistograms (microseconds) of acknowledged sends and successful polls, with the counts of send outcomes. */

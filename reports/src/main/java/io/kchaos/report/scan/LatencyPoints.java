@@ -1,6 +1,6 @@
 package io.kchaos.report.scan;
 
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.OpType;
 
 import java.util.ArrayList;
 import java.util.Comparator;

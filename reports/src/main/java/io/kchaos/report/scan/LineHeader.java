@@ -1,7 +1,7 @@
 package io.kchaos.report.scan;
 
-import io.kchaos.checker.history.Op;
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.Op;
+import io.kchaos.history.OpType;
 
 import java.nio.charset.StandardCharsets;
 

@@ -1,10 +1,10 @@
 package io.kchaos.report.scan;
 
 import com.fasterxml.jackson.databind.node.NullNode;
-import io.kchaos.checker.history.History;
-import io.kchaos.checker.history.HistoryFormatException;
-import io.kchaos.checker.history.Op;
-import io.kchaos.checker.history.OpCodec;
+import io.kchaos.history.History;
+import io.kchaos.history.HistoryFormatException;
+import io.kchaos.history.Op;
+import io.kchaos.history.OpCodec;
 
 import java.io.InputStream;
 import java.io.IOException;

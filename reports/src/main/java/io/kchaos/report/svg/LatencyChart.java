@@ -1,6 +1,6 @@
 package io.kchaos.report.svg;
 
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.OpType;
 import io.kchaos.report.scan.FaultWindow;
 import io.kchaos.report.scan.LatencyPoints;
 

@@ -1,6 +1,6 @@
 package io.kchaos.report.svg;
 
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.OpType;
 
 /** The report's colors: outcomes, fault kinds and node ids. */
 public final class Palette {

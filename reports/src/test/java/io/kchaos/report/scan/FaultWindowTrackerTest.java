@@ -1,10 +1,10 @@
 package io.kchaos.report.scan;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kchaos.checker.history.History;
-import io.kchaos.checker.history.Json;
-import io.kchaos.checker.history.Op;
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.History;
+import io.kchaos.history.Json;
+import io.kchaos.history.Op;
+import io.kchaos.history.OpType;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.kchaos.report.scan;
 
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.OpType;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

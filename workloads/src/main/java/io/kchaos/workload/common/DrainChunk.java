@@ -1,7 +1,7 @@
 package io.kchaos.workload.common;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.Json;
 
 import java.util.List;
 import java.util.SortedMap;

@@ -1,7 +1,7 @@
 package io.kchaos.workload.common;
 
-import io.kchaos.checker.history.HistoryWriter;
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.HistoryWriter;
+import io.kchaos.history.OpType;
 import io.kchaos.workload.WorkloadStats;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;

@@ -1,6 +1,6 @@
 package io.kchaos.workload.common;
 
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.OpType;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;

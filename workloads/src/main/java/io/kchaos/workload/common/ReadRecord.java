@@ -3,7 +3,7 @@ package io.kchaos.workload.common;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.Json;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.kchaos.workload.common;
 
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.OpType;
 import org.apache.kafka.common.InvalidRecordException;
 import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.errors.AuthorizationException;

@@ -1,9 +1,9 @@
 package io.kchaos.workload.common;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.HistoryWriter;
-import io.kchaos.checker.history.Json;
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.HistoryWriter;
+import io.kchaos.history.Json;
+import io.kchaos.history.OpType;
 import io.kchaos.workload.WorkloadStats;
 import org.apache.kafka.clients.producer.RecordMetadata;
 

@@ -1,9 +1,9 @@
 package io.kchaos.workload.group;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.HistoryWriter;
-import io.kchaos.checker.history.Json;
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.HistoryWriter;
+import io.kchaos.history.Json;
+import io.kchaos.history.OpType;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.OffsetSpec;

@@ -1,9 +1,9 @@
 package io.kchaos.workload.group;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.HistoryWriter;
-import io.kchaos.checker.history.Json;
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.HistoryWriter;
+import io.kchaos.history.Json;
+import io.kchaos.history.OpType;
 import io.kchaos.workload.WorkloadStats;
 import io.kchaos.workload.common.ConsumerWorker;
 import io.kchaos.workload.common.ProcessIds;

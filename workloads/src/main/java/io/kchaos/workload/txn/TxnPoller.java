@@ -1,7 +1,7 @@
 package io.kchaos.workload.txn;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.Json;
 import io.kchaos.workload.common.ConsumerWorker;
 import io.kchaos.workload.common.Partitions;
 import io.kchaos.workload.common.ReadRecord;

@@ -1,6 +1,6 @@
 package io.kchaos.workload.txn;
 
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.OpType;
 import io.kchaos.workload.common.ProcessIds;
 import io.kchaos.workload.common.SendErrorClassifier;
 import io.kchaos.workload.common.SendPacer;

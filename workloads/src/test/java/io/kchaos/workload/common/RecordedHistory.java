@@ -1,8 +1,8 @@
 package io.kchaos.workload.common;
 
-import io.kchaos.checker.history.HistoryWriter;
-import io.kchaos.checker.history.Op;
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.HistoryWriter;
+import io.kchaos.history.Op;
+import io.kchaos.history.OpType;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

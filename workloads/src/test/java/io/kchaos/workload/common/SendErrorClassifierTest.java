@@ -28,8 +28,8 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.Set;
 
-import static io.kchaos.checker.history.OpType.FAIL;
-import static io.kchaos.checker.history.OpType.INFO;
+import static io.kchaos.history.OpType.FAIL;
+import static io.kchaos.history.OpType.INFO;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 class SendErrorClassifierTest {

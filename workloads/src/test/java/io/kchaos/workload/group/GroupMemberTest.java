@@ -1,8 +1,8 @@
 package io.kchaos.workload.group;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kchaos.checker.history.Op;
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.Op;
+import io.kchaos.history.OpType;
 import io.kchaos.workload.WorkloadStats;
 import io.kchaos.workload.common.ProcessIds;
 import io.kchaos.workload.common.RecordedHistory;

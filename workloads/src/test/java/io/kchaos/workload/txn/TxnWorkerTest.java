@@ -1,7 +1,7 @@
 package io.kchaos.workload.txn;
 
-import io.kchaos.checker.history.Op;
-import io.kchaos.checker.history.OpType;
+import io.kchaos.history.Op;
+import io.kchaos.history.OpType;
 import io.kchaos.workload.WorkloadStats;
 import io.kchaos.workload.common.ProcessIds;
 import io.kchaos.workload.common.RecordedHistory;

@@ -1,0 +1,85 @@
+package io.kchaos.bench;
+
+import io.kchaos.history.HistoryFile;
+import io.kchaos.checker.queue.QueueChecker;
+import io.kchaos.checker.result.CheckResult;
+
+import io.kchaos.testkit.QueueHistoryGenerator;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Times {@link QueueChecker} over a generated history file: {@code QueueCheckerBench [OPS] [HISTORY_PATH]
+ * [--plant=N]} writes OPS lines (default 1,000,000) with {@link QueueHistoryGenerator} (to a temp file unless a path
+ * is given, which is then kept), then reads and judges it with HistoryFile + QueueChecker and prints ops/s, seconds
+ * and the peak heap used while judging (the sum of the heap pools' peaks, garbage included). {@code --plant=N} plants
+ * N lost writes and N aborted reads, which the verdict must then report.
+ */
+public final class QueueCheckerBench {
+    private QueueCheckerBench() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        long ops = 1_000_000;
+        Path path = null;
+        int plant = 0;
+        try {
+            int positional = 0;
+            for (String a : args) {
+                if (a.startsWith("--plant=")) plant = Integer.parseInt(a.substring("--plant=".length()));
+                else if (positional++ == 0) ops = Long.parseLong(a.replace("_", ""));
+                else path = Path.of(a);
+            }
+        } catch (NumberFormatException e) {
+            System.err.println("usage: QueueCheckerBench [OPS] [HISTORY_PATH] [--plant=N]  (" + e.getMessage() + ")");
+            System.exit(2);
+        }
+        boolean keep = path != null;
+        Path file = keep ? path : Files.createTempFile("kchaos-bench-", ".jsonl");
+        try {
+            run(ops, file, plant);
+        } finally {
+            if (!keep) Files.deleteIfExists(file);
+        }
+    }
+
+    private static void run(long ops, Path file, int plant) throws IOException {
+        long t0 = System.nanoTime();
+        QueueHistoryGenerator.Summary summary =
+                QueueHistoryGenerator.write(QueueHistoryGenerator.Settings.of(ops).planting(plant, plant), file);
+        double generateSeconds = seconds(System.nanoTime() - t0);
+        System.out.printf(Locale.ROOT, "generated %,d ops (%,d sends, %,d records, planted %d lost + %d aborted) in %.1f s: %s (%.0f MB)%n",
+                summary.ops(), summary.sends(), summary.records(), summary.plantedLosses(), summary.plantedAbortedReads(),
+                generateSeconds, file, Files.size(file) / 1e6);
+
+        List<MemoryPoolMXBean> heap = ManagementFactory.getMemoryPoolMXBeans().stream()
+                .filter(p -> p.getType() == MemoryType.HEAP).toList();
+        System.gc();
+        long baseline = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+        heap.forEach(MemoryPoolMXBean::resetPeakUsage);
+
+        long t1 = System.nanoTime();
+        long cpu1 = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+        CheckResult result = new QueueChecker().check(HistoryFile.open(file));
+        double cpuSeconds = seconds(ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpu1);
+        double checkSeconds = seconds(System.nanoTime() - t1);
+
+        long peak = heap.stream().mapToLong(p -> p.getPeakUsage().getUsed()).sum();
+        System.out.printf(Locale.ROOT, "checked in %.2f s (%.2f s CPU of the judging thread): %,.0f ops/s; "
+                        + "peak heap used %.0f MB (baseline %.0f MB, max %.0f MB)%n",
+                checkSeconds, cpuSeconds, summary.ops() / checkSeconds, peak / 1e6, baseline / 1e6,
+                Runtime.getRuntime().maxMemory() / 1e6);
+        System.out.println("verdict: " + result.verdict() + " " + result.anomalyTypes().stream()
+                .map(t -> t + "=" + result.count(t)).toList() + "; stats " + result.stats());
+    }
+
+    private static double seconds(long nanos) {
+        return nanos / 1e9;
+    }
+}

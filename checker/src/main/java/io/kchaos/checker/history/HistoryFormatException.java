@@ -1,8 +1,0 @@
-package io.kchaos.checker.history;
-
-/** A history that cannot be judged: the message names the file and line. */
-public class HistoryFormatException extends RuntimeException {
-    public HistoryFormatException(String message) {
-        super(message);
-    }
-}

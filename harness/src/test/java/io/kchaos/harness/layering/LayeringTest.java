@@ -1,0 +1,74 @@
+package io.kchaos.harness.layering;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
+import org.junit.jupiter.api.Test;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+
+/**
+ * The module layering, checked on the compiled main classes of every module: data flows workload -> history ->
+ * checker -> report, and only the CLI (harness) sees everything. To add a module: one {@link #module} line naming its
+ * package and the modules it may use (and its artifact as a test dependency of harness, so its classes are here).
+ */
+class LayeringTest {
+    private static final Map<String, List<String>> MAY_USE = new LinkedHashMap<>();
+
+    private static void module(String packageName, String... mayUse) {
+        MAY_USE.put(packageName, List.of(mayUse));
+    }
+
+    static {
+        module("history");                                   // the contract: depends on no other kchaos module
+        module("checker", "history");                        // judges any history without a cluster
+        module("workload", "history");
+        module("nemesis", "history");
+        module("report", "history", "checker");
+        module("testkit", "history");                        // synthetic data for tests and benchmarks, not shipped
+        module("bench", "history", "checker", "report", "testkit");
+        module("harness", "history", "checker", "workload", "nemesis", "report"); // the CLI: nothing depends on it
+    }
+
+    private static final JavaClasses MAIN = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("io.kchaos");
+
+    private static String packageOf(String module) {
+        return "io.kchaos." + module + "..";
+    }
+
+    @Test
+    void eachModuleUsesOnlyTheModulesItDeclares() {
+        LayeredArchitecture layers = layeredArchitecture().consideringOnlyDependenciesInLayers();
+        for (String m : MAY_USE.keySet()) layers = layers.layer(m).definedBy(packageOf(m));
+        for (Map.Entry<String, List<String>> e : MAY_USE.entrySet()) {
+            layers = e.getValue().isEmpty()
+                    ? layers.whereLayer(e.getKey()).mayNotAccessAnyLayer()
+                    : layers.whereLayer(e.getKey()).mayOnlyAccessLayers(e.getValue().toArray(String[]::new));
+        }
+        layers.check(MAIN);
+    }
+
+    @Test
+    void everyClassBelongsToADeclaredModule() {
+        classes().should().resideInAnyPackage(MAY_USE.keySet().stream().map(LayeringTest::packageOf).toArray(String[]::new))
+                .because("a new module needs its line in LayeringTest")
+                .check(MAIN);
+    }
+
+    @Test
+    void theRulesSeeEveryModule() {
+        for (String m : MAY_USE.keySet()) {
+            if (MAIN.stream().noneMatch(c -> c.getPackageName().startsWith("io.kchaos." + m))) {
+                throw new AssertionError("no class of module package io.kchaos." + m + " on the test class path");
+            }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+package io.kchaos.history;
+
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * A history that can be walked from start to end, as often as needed, without holding it all in memory.
+ * Checkers make one pass over it.
+ */
+public interface History {
+
+    /** Visits every op in order. Throws {@link HistoryFormatException} on a malformed line. */
+    void forEach(Consumer<Op> visitor);
+
+    /** Warnings found while reading (e.g. a torn last line), available after a full pass. */
+    List<String> warnings();
+
+    /** A history held in memory (tests, small tools). */
+    static History of(List<Op> ops) {
+        return new History() {
+            @Override
+            public void forEach(Consumer<Op> visitor) {
+                ops.forEach(visitor);
+            }
+
+            @Override
+            public List<String> warnings() {
+                return List.of();
+            }
+        };
+    }
+}
