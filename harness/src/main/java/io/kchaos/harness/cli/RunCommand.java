@@ -23,6 +23,10 @@ import io.kchaos.harness.version.UpgradePath;
 import io.kchaos.harness.run.SettingOrigins;
 import io.kchaos.harness.storage.DataDisks;
 import io.kchaos.harness.storage.SyncTracking;
+import io.kchaos.harness.ssh.HostsFile;
+import io.kchaos.harness.ssh.SshCluster;
+import io.kchaos.harness.ssh.SshOptions;
+import io.kchaos.harness.ssh.SshSession;
 import io.kchaos.harness.version.VersionProfile;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisOptions;
@@ -32,6 +36,7 @@ import io.kchaos.nemesis.network.NetworkFaultOptions;
 import io.kchaos.nemesis.network.Topology;
 import io.kchaos.workload.Workloads;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -150,9 +155,12 @@ public final class RunCommand implements Callable<Integer> {
     private String scenarioName;
     private SettingOrigins origins = SettingOrigins.NONE;
 
-    @Option(names = "--backend", paramLabel = "local|docker", defaultValue = "local",
-            description = "where the brokers run: local JVMs, or Docker containers via Testcontainers (proxy faults toxic-*, isolate) (default ${DEFAULT-VALUE})")
+    @Option(names = "--backend", paramLabel = "local|docker|ssh", defaultValue = "local",
+            description = "where the brokers run: local JVMs, Docker containers via Testcontainers (proxy faults toxic-*, isolate), or hosts over SSH (docs/ssh.md) (default ${DEFAULT-VALUE})")
     Backend backend;
+
+    @Mixin
+    SshOptions ssh;
 
     @Option(names = "--kafka-image", paramLabel = "IMAGE", description = "--backend docker: any image with Kafka under /opt/kafka (default: apache/kafka:<Kafka version>)")
     String kafkaImage;
@@ -178,6 +186,7 @@ public final class RunCommand implements Callable<Integer> {
             scenarioName = loaded.name();
             System.out.println("scenario " + loaded.name() + (loaded.expected().isBlank() ? "" : " (expected: " + loaded.expected() + ")"));
         }
+        HostsFile.Plan sshHosts = backend == Backend.SSH ? sshHosts() : null;
         RunConfig config = config();
         UpgradePath upgradePath = upgradePath();
         NetworkFaultOptions netOptions = NetworkFaultOptions.defaults().withPartitionTargets(Topology.parse(config.partitionTargets()));
@@ -185,6 +194,7 @@ public final class RunCommand implements Callable<Integer> {
         CommandRunner runner = new ProcessCommandRunner();
         Hosts.Plan hosts = backend == Backend.LOCAL ? localHosts(config, nemeses, runner) : null;
         if (backend == Backend.DOCKER) DockerBackend.refuseUnavailable(nemeses);
+        SshSession sshSession = sshHosts != null ? ssh.open(sshHosts, nemeses, System.out) : null;
         if (kafkaVersion != null && config.kafkaHome() != null) throw bad("give --kafka-version or --kafka-home, not both");
         if (kafkaVersion != null) VersionProfile.of(kafkaVersion);
         boolean storeExisted = java.nio.file.Files.isDirectory(config.store());
@@ -215,7 +225,10 @@ public final class RunCommand implements Callable<Integer> {
         }
         RunFolder folder = staged.publish();
         ClusterSpec clusterSpec = new ClusterSpec(config.nodes(), dist, settings, config.heapMb(), Duration.ofSeconds(120));
-        ClusterFactory clusters = backend == Backend.DOCKER
+        ClusterFactory clusters = sshSession != null
+                ? (c, f) -> new SshCluster(sshSession, clusterSpec.distribution(), settings, c.heapMb(), Duration.ofSeconds(180), f.nodes(),
+                        f.history(), c.topic(), System.out)
+                : backend == Backend.DOCKER
                 ? DockerBackend.clusters(new DockerSpec(config.nodes(), kafkaImage != null ? kafkaImage : DockerSpec.officialImage(dist.version()),
                         settings, config.heapMb(), Duration.ofSeconds(180), DockerBackend.toxiproxyFor(nemeses, toxiproxyImage)), System.out)
                 : (c, f) -> localCluster(clusterSpec, f, hosts, runner, nemeses);
@@ -271,6 +284,19 @@ public final class RunCommand implements Callable<Integer> {
         LocalCluster cluster = new LocalCluster(spec, folder.nodes(), hosts.create(), runner, DataDisks.forNemeses(nemeses, runner));
         boolean power = nemeses.stream().anyMatch(n -> n.requires().contains(Capability.POWER_LOSS));
         return power ? cluster.trackSyncs(SyncTracking.withBundledAgent()) : cluster;
+    }
+
+    /** The SSH hosts; the node count is theirs, and an existing cluster's configuration is not changed. */
+    private HostsFile.Plan sshHosts() {
+        HostsFile.Plan plan = ssh.plan();
+        if (spec.commandLine().getParseResult().hasMatchedOption("--nodes") && nodes != plan.hosts().size()) {
+            throw bad("--nodes " + nodes + " but " + plan.hosts().size() + " SSH hosts were given (one node per host)");
+        }
+        nodes = plan.hosts().size();
+        if (plan.mode() == HostsFile.Mode.EXISTING && !brokerConfig.isEmpty()) {
+            throw bad("an existing cluster's broker configuration is not changed: remove --broker-config " + brokerConfig.keySet());
+        }
+        return plan;
     }
 
     /** Where the local nodes live; refuses the faults that this machine's hosts (or the local backend) cannot inject. */

@@ -44,7 +44,7 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
      */
     static final String EXTRA_FLAGS_ENV = "KCHAOS_BROKER_JAVA_OPTS";
     private static final Path SETSID = Path.of("/usr/bin/setsid");
-    static final List<String> BROKER_JVM_FLAGS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError");
+    public static final List<String> BROKER_JVM_FLAGS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError");
 
     private final ClusterSpec spec;
     private final Path nodesDir;
