@@ -27,6 +27,8 @@ public final class ChildHarness {
         if (libs != null) cmd.add(1, "-Dkchaos.kafka.libs=" + libs);
         cmd.addAll(List.of("io.kchaos.harness.cli.Main", "run"));
         cmd.addAll(runArgs);
+        // a SIGINT ignored by this JVM (a test suite started in the background) would be ignored by the child too
+        cmd.addAll(0, List.of("env", "--default-signal=INT"));
         process = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         reader = new Thread(() -> read(awaited), "child-harness-output");
         reader.setDaemon(true);
