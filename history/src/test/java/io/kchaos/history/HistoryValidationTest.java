@@ -130,11 +130,13 @@ class HistoryValidationTest {
     }
 
     @Test
-    void aLineLongerThanTheLimitIsRefusedBeforeItIsHeld() throws IOException {
-        BoundedLines lines = new BoundedLines(new StringReader("short\n" + "x".repeat(100) + "\n"), 50);
-        assertEquals("short", lines.next());
-        IOException e = assertThrows(BoundedLines.LineTooLongException.class, lines::next);
-        assertTrue(e.getMessage().contains("longer than 50 characters"), e.getMessage());
+    void aLineLongerThanTheLimitIsRefusedBeforeItIsHeld(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("long.jsonl"), sendPair(0, 0, 1) + "x".repeat(1000) + "\n");
+        try (ParallelOpReader reader = new ParallelOpReader(file, 300)) {
+            ParallelOpReader.Block block = reader.next();
+            assertEquals(2, block.count(), "the two ops before the long line are read");
+            assertTrue(block.failure().reason().contains("longer than 300 characters"), block.failure().reason());
+        }
     }
 
     @Test

@@ -76,6 +76,22 @@ class FaultWindowTrackerTest {
     }
 
     @Test
+    void storageFaultsEndAtTheirHeals() {
+        nemesis(1 * S, "fill-disk", "{\"nodes\":[2],\"bytes\":7}");
+        nemesis(2 * S, "free-disk", "{\"nodes\":[2]}");
+        nemesis(3 * S, "stop", "{\"nodes\":[3]}");
+        nemesis(4 * S, "corrupt-segment", "{\"nodes\":[3]}");
+        nemesis(5 * S, "kill", "{\"nodes\":[1]}");
+        nemesis(6 * S, "wipe", "{\"nodes\":[1]}");
+        nemesis(7 * S, "start", "{\"nodes\":[3]}");
+        nemesis(8 * S, "start", "{\"nodes\":[1]}");
+        List<FaultWindow> w = scan().windows();
+        assertEquals(List.of("fill-disk", "stop", "corrupt-segment", "kill", "wipe"), w.stream().map(FaultWindow::f).toList());
+        assertEquals(List.of(2 * S, 7 * S, 7 * S, 8 * S, 8 * S), w.stream().map(x -> x.end() - S / 10).toList());
+        assertTrue(w.stream().allMatch(FaultWindow::healed));
+    }
+
+    @Test
     void aResumeDoesNotHealAKillAndUnhealedFaultsLastToTheEnd() {
         nemesis(1 * S, "kill", "{\"nodes\":[2]}");
         nemesis(2 * S, "resume", "{\"nodes\":[2]}");
@@ -121,5 +137,20 @@ class FaultWindowTrackerTest {
         assertEquals(1, s.latencies().sendOkCount());
         assertEquals(1, s.latencies().sendInfoCount());
         assertEquals(2000.0, s.latencies().send().p50(), 2000 * 0.01);
+    }
+
+    @Test
+    void upgradeStepsAreWindowsFromTheirInvocationToTheirOwnCompletion() {
+        ops.add(new Op(ops.size(), 1 * S, Op.NEMESIS, OpType.INVOKE, "upgrade-node", parse("{\"nodes\":[2],\"from\":\"3.9.1\",\"to\":\"4.1.1\"}"), null));
+        nemesis(2 * S, "kill", "{\"nodes\":[3]}");
+        ops.add(new Op(ops.size(), 4 * S, Op.NEMESIS, OpType.INFO, "upgrade-node", parse("{\"nodes\":[2],\"from\":\"3.9.1\",\"to\":\"4.1.1\"}"), null));
+        nemesis(5 * S, "finalize-features", "{\"release\":\"4.1.1\"}");
+        List<FaultWindow> w = scan().windows();
+        assertEquals(List.of("upgrade-node 2 from=3.9.1 to=4.1.1", "kill 3", "finalize-features release=4.1.1"), w.stream().map(FaultWindow::label).toList());
+        assertEquals(1 * S, w.get(0).start());
+        assertEquals(4 * S, w.get(0).end());
+        assertTrue(w.get(0).healed());
+        assertFalse(w.get(1).healed(), "the kill is still open: an upgrade step heals nothing but itself");
+        assertEquals(5 * S + S / 10, w.get(2).end());
     }
 }
