@@ -85,6 +85,11 @@ public final class JudgedEvidence implements Consumer<Op> {
         return acknowledged;
     }
 
+    /** The one error every refused write got, when none was acknowledged and all refusals agree. */
+    public Optional<String> onlyRefusal() {
+        return acknowledged == 0 && refusals.size() == 1 ? Optional.of(refusals.keySet().iterator().next()) : Optional.empty();
+    }
+
     /** Whether every write completed so far was refused with NotEnoughReplicas and none was acknowledged. */
     public boolean onlyNotEnoughReplicas() {
         return acknowledged == 0 && refusals.size() == 1 && refusals.containsKey(NOT_ENOUGH_REPLICAS);

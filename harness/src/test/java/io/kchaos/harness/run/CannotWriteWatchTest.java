@@ -35,6 +35,16 @@ class CannotWriteWatchTest {
     }
 
     @Test
+    void fiftyIdenticalDefiniteRefusalsStopTheRun() {
+        RunStop stop = new RunStop();
+        CannotWriteWatch watch = new CannotWriteWatch(stop);
+        for (int i = 0; i < CannotWriteWatch.FIRST_REFUSALS; i++) {
+            send(watch, i, OpType.INFO, "RecordTooLargeException: The request included a message larger than the max message size the server will accept.");
+        }
+        assertEquals("0 of 50 sends acknowledged: every send refused with RecordTooLarge — the brokers refuse every write", stop.reason());
+    }
+
+    @Test
     void timeoutsOnlyMakeTheRunSuspectForTheClusterToConfirm() {
         RunStop stop = new RunStop();
         CannotWriteWatch watch = new CannotWriteWatch(stop);
