@@ -3,7 +3,6 @@ package io.kchaos.harness.cli;
 import io.kchaos.checker.result.CheckResult;
 import io.kchaos.harness.cluster.ClusterSpec;
 import io.kchaos.harness.cluster.KafkaDistribution;
-import io.kchaos.harness.cluster.LocalCluster;
 import io.kchaos.harness.cluster.ServerProperties;
 import io.kchaos.harness.docker.DockerBackend;
 import io.kchaos.harness.docker.DockerSpec;
@@ -13,6 +12,8 @@ import io.kchaos.harness.run.Capabilities;
 import io.kchaos.harness.run.ChaosRun;
 import io.kchaos.harness.run.ClusterFactory;
 import io.kchaos.harness.run.Judges;
+import io.kchaos.harness.run.LocalClusters;
+import io.kchaos.harness.run.RunClock;
 import io.kchaos.harness.run.RunConfig;
 import io.kchaos.harness.run.RunFolder;
 import io.kchaos.harness.run.Hosts;
@@ -184,10 +185,10 @@ public final class RunCommand implements Callable<Integer> {
         ClusterSpec clusterSpec = new ClusterSpec(config.nodes(), dist, settings, config.heapMb(), Duration.ofSeconds(120));
         ClusterFactory clusters = backend == Backend.DOCKER
                 ? DockerBackend.clusters(new DockerSpec(config.nodes(), kafkaImage != null ? kafkaImage : DockerSpec.officialImage(dist.version()),
-                        settings, config.heapMb(), Duration.ofSeconds(180), DockerBackend.toxiproxyFor(nemeses, toxiproxyImage)), System.out)
-                : (c, f) -> new LocalCluster(clusterSpec, f.nodes(), hosts.create(), runner);
+                        settings, config.heapMb(), Duration.ofSeconds(180), DockerBackend.toxiproxyFor(nemeses, toxiproxyImage)))
+                : new LocalClusters(clusterSpec, hosts::create, runner);
         ChaosRun run = new ChaosRun(config, folder, clusters,
-                c -> Workloads.create(c.workload()), nemeses, Judges.forRun(config.workload()), System.out);
+                c -> Workloads.create(c.workload()), nemeses, Judges.forRun(config.workload()), System.out, RunClock.SYSTEM);
         CheckResult result = run.execute();
         VerdictPrinter.print(result, System.out);
         System.out.println("run folder: " + folder.dir());

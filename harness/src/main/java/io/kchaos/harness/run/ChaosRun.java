@@ -4,10 +4,7 @@ import io.kchaos.history.HistoryFile;
 import io.kchaos.history.HistoryWriter;
 import io.kchaos.checker.result.CheckResult;
 import io.kchaos.harness.cluster.KafkaCluster;
-import io.kchaos.harness.cluster.OrphanReaper;
 import io.kchaos.harness.cluster.Readiness;
-import io.kchaos.harness.net.NetworkJanitor;
-import io.kchaos.harness.os.ProcessCommandRunner;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
@@ -38,9 +35,10 @@ public final class ChaosRun {
     private final List<Nemesis> nemeses;
     private final Judge judge;
     private final PrintStream out;
+    private final RunClock clock;
 
     public ChaosRun(RunConfig config, RunFolder folder, ClusterFactory clusters, WorkloadFactory workloads,
-                    List<Nemesis> nemeses, Judge judge, PrintStream out) {
+                    List<Nemesis> nemeses, Judge judge, PrintStream out, RunClock clock) {
         this.config = config;
         this.folder = folder;
         this.clusters = clusters;
@@ -48,14 +46,12 @@ public final class ChaosRun {
         this.nemeses = nemeses;
         this.judge = judge;
         this.out = out;
+        this.clock = clock;
     }
 
     /** Runs and judges; the returned result is also written to results.json. */
     public CheckResult execute() throws Exception {
-        List<Long> reaped = OrphanReaper.reap();
-        if (!reaped.isEmpty()) out.println("reaped " + reaped.size() + " broker process(es) left by an earlier crashed run: " + reaped);
-        List<String> swept = new NetworkJanitor(new ProcessCommandRunner()).sweep();
-        if (!swept.isEmpty()) out.println("removed " + swept.size() + " network leftover(s) of an earlier crashed run: " + String.join(", ", swept));
+        clusters.sweepLeftovers().forEach(out::println);
         RunRecord record = new RunRecord(config, folder);
         record.write();
         FinalState finalState;
@@ -80,7 +76,7 @@ public final class ChaosRun {
 
     @SuppressWarnings("try") // the status line is a resource only to be stopped at the end
     private FinalState runWorkload(KafkaCluster cluster, RunRecord record) throws Exception {
-        long t0 = System.nanoTime();
+        long t0 = clock.nanoTime();
         try (HistoryWriter history = new HistoryWriter(folder.history());
              Admin admin = cluster.admin();
              Workload workload = workloads.create(config)) {
@@ -96,10 +92,10 @@ public final class ChaosRun {
                     seconds(config.faultDurationSeconds()));
             try (MetadataPoller poller = new MetadataPoller(admin, config.topic(), history, folder.leaders());
                  StatusLine status = new StatusLine(out, 5, () -> String.format("[%4ds / %ds] %s | fault: %s",
-                         (System.nanoTime() - t0) / 1_000_000_000L, config.timeLimitSeconds(), workload.stats(), schedule.currentFault()))) {
+                         (clock.nanoTime() - t0) / 1_000_000_000L, config.timeLimitSeconds(), workload.stats(), schedule.currentFault()))) {
                 poller.start();
                 schedule.start();
-                Thread.sleep(config.timeLimitSeconds() * 1000L);
+                clock.sleep(Duration.ofSeconds(config.timeLimitSeconds()));
                 out.println("time limit reached: healing faults");
                 schedule.stopAndHeal();
                 workload.stop();
@@ -113,7 +109,7 @@ public final class ChaosRun {
                         schedule.injected(), cluster.logDirs());
             }
         } finally {
-            record.duration((System.nanoTime() - t0) / 1e9);
+            record.duration((clock.nanoTime() - t0) / 1e9);
         }
     }
 
@@ -127,7 +123,7 @@ public final class ChaosRun {
 
     private boolean awaitFullIsr(Admin admin) {
         try {
-            Readiness.awaitFullIsr(admin, config.topic(), System.nanoTime() + Duration.ofSeconds(120).toNanos());
+            Readiness.awaitFullIsr(admin, config.topic(), System.nanoTime() + Duration.ofSeconds(120).toNanos()); // Readiness polls on the system clock
             return true;
         } catch (RuntimeException e) {
             return false;
