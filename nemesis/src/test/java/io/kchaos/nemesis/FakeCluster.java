@@ -13,8 +13,10 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
@@ -22,7 +24,8 @@ import java.util.TreeSet;
 
 /**
  * A simulated cluster for nemesis tests, with every control a backend may offer (processes, network, proxies,
- * coordinators), each of which can be left out. One partition per entry of {@code replicas} (leader first). A paused
+ * coordinators), each of which can be left out. One partition per entry of {@code replicas} (leader first; an empty
+ * entry is a partition with no leader known). A paused
  * follower leaves the ISR at once; a killed leader is replaced by a live replica once no replica is paused (an unclean
  * election); the workload's coordinators sit on one node and move to the next live one when it is killed or cut off.
  * Every control call is logged in {@link #calls}, e.g. {@code kill 2} or {@code partition [[1], [2, 3]]}.
@@ -34,7 +37,7 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     private final Map<Integer, Integer> leaders = new HashMap<>();
     private final Set<Integer> dead = new HashSet<>();
     private final Set<Integer> paused = new HashSet<>();
-    private final Map<Coordinated, Integer> coordinators = new HashMap<>();
+    private final Map<Coordinated, Integer> coordinators = new LinkedHashMap<>();
     private boolean withNetwork;
     private boolean withToxics;
     private boolean isrShrinks = true;
@@ -45,7 +48,9 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
         for (int i = 1; i <= n; i++) ids.add(i);
         this.nodes = List.copyOf(ids);
         this.replicas = replicas;
-        for (int p = 0; p < replicas.size(); p++) leaders.put(p, replicas.get(p).get(0));
+        for (int p = 0; p < replicas.size(); p++) {
+            if (!replicas.get(p).isEmpty()) leaders.put(p, replicas.get(p).get(0)); // no replicas: no leader known
+        }
     }
 
     /** Three nodes, three partitions of replication factor 2 led by nodes 1, 2 and 3, every control, a transactional id and a group coordinated by node 2. */
@@ -68,8 +73,8 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
         return this;
     }
 
-    /** A workload target coordinated by {@code node}. */
-    public FakeCluster coordinating(Coordinated target, int node) {
+    /** A workload target coordinated by {@code node} (null: its coordinator cannot be found out). */
+    public FakeCluster coordinating(Coordinated target, Integer node) {
         coordinators.put(target, node);
         return this;
     }
@@ -89,8 +94,16 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
         calls.add(call);
     }
 
+    /** Coordinators on {@code node} move to the next live node after it (in id order, wrapping around). */
     private void moveCoordinatorsFrom(int node) {
-        coordinators.replaceAll((t, n) -> n == node ? nodes.stream().filter(x -> x != node && !dead.contains(x)).findFirst().orElse(n) : n);
+        int at = nodes.indexOf(node);
+        Integer next = null;
+        for (int i = 1; i < nodes.size() && next == null; i++) {
+            int candidate = nodes.get((at + i) % nodes.size());
+            if (!dead.contains(candidate)) next = candidate;
+        }
+        Integer to = next;
+        coordinators.replaceAll((t, n) -> Objects.equals(n, node) && to != null ? to : n);
     }
 
     @Override
@@ -158,7 +171,8 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
 
     @Override
     public synchronized Optional<Integer> leader(int partition) {
-        int l = leaders.get(partition);
+        Integer l = leaders.get(partition);
+        if (l == null) return Optional.empty();
         if (dead.contains(l) && paused.isEmpty()) {
             Optional<Integer> next = replicas.get(partition).stream().filter(n -> !dead.contains(n)).findFirst();
             next.ifPresent(n -> leaders.put(partition, n));
