@@ -1,29 +1,9 @@
 package io.kchaos.harness.cli;
 
-import io.kchaos.checker.result.CheckResult;
-import io.kchaos.harness.cluster.ClusterSpec;
-import io.kchaos.harness.cluster.KafkaDistribution;
-import io.kchaos.harness.cluster.ServerProperties;
-import io.kchaos.harness.docker.DockerBackend;
 import io.kchaos.harness.docker.DockerSpec;
-import io.kchaos.harness.os.CommandRunner;
-import io.kchaos.harness.os.ProcessCommandRunner;
-import io.kchaos.harness.run.Capabilities;
-import io.kchaos.harness.run.ChaosRun;
-import io.kchaos.harness.run.ClusterFactory;
-import io.kchaos.harness.run.Judges;
-import io.kchaos.harness.run.LocalClusters;
-import io.kchaos.harness.run.RunClock;
 import io.kchaos.harness.run.RunConfig;
-import io.kchaos.harness.run.RunFolder;
-import io.kchaos.harness.run.Hosts;
 import io.kchaos.harness.run.SettingOrigins;
 import io.kchaos.harness.version.VersionProfile;
-import io.kchaos.nemesis.Nemesis;
-import io.kchaos.nemesis.NemesisRegistry;
-import io.kchaos.nemesis.cluster.Capability;
-import io.kchaos.nemesis.network.NetworkFaultOptions;
-import io.kchaos.nemesis.network.Topology;
 import io.kchaos.workload.Workloads;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -32,8 +12,6 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -150,58 +128,12 @@ public final class RunCommand implements Callable<Integer> {
             System.out.println("scenario " + loaded.name() + (loaded.expected().isBlank() ? "" : " (expected: " + loaded.expected() + ")"));
         }
         RunConfig config = config();
-        NetworkFaultOptions netOptions = NetworkFaultOptions.defaults().withPartitionTargets(Topology.parse(config.partitionTargets()));
-        List<Nemesis> nemeses = NemesisRegistry.builtIn(netOptions).parse(config.nemesis());
-        CommandRunner runner = new ProcessCommandRunner();
-        Hosts.Plan hosts = backend == Backend.LOCAL ? localHosts(config, nemeses, runner) : null;
-        if (backend == Backend.DOCKER) DockerBackend.refuseUnavailable(nemeses);
         if (kafkaVersion != null && config.kafkaHome() != null) throw bad("give --kafka-version or --kafka-home, not both");
         if (kafkaVersion != null) VersionProfile.of(kafkaVersion);
-        boolean storeExisted = java.nio.file.Files.isDirectory(config.store());
-        RunFolder staged = RunFolder.stage(config.store(), config.name()); // nothing visible until the inputs are valid
-        KafkaDistribution dist;
-        Map<String, String> settings;
-        try {
-            // before any Kafka class logs: SLF4J's first log line fixes where it writes
-            System.setProperty("org.slf4j.simpleLogger.logFile", staged.clientLog().toString());
-            System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
-            SettingNames.check(config.brokerConfig(), config.producerConfig(), config.consumerConfig());
-            dist = kafkaVersion != null ? KafkaDistribution.forVersion(kafkaVersion, System.out)
-                    : config.kafkaHome() == null ? KafkaDistribution.bundled() : KafkaDistribution.fromHome(config.kafkaHome());
-            settings = new LinkedHashMap<>(ServerProperties.harnessDefaults(config.nodes()));
-            settings.putAll(config.brokerConfig());
-            dist.profile().check(settings);
-            List<String> unknownSettings = new java.util.ArrayList<>(dist.unknownSettings(settings));
-            SettingNames.refuseUnknownBroker(dist.version(), unknownSettings.stream().filter(config.brokerConfig()::containsKey).toList());
-            if (!unknownSettings.isEmpty()) {
-                System.out.println("warning: Kafka " + dist.version() + " does not define kchaos's default broker setting(s) " + unknownSettings + "; its brokers ignore them");
-            }
-        } catch (RuntimeException | Error refused) {
-            staged.discard();
-            if (!storeExisted) RunFolder.removeIfEmpty(config.store());
-            throw refused;
-        }
-        RunFolder folder = staged.publish();
-        ClusterSpec clusterSpec = new ClusterSpec(config.nodes(), dist, settings, config.heapMb(), Duration.ofSeconds(120));
-        ClusterFactory clusters = backend == Backend.DOCKER
-                ? DockerBackend.clusters(new DockerSpec(config.nodes(), kafkaImage != null ? kafkaImage : DockerSpec.officialImage(dist.version()),
-                        settings, config.heapMb(), Duration.ofSeconds(180), DockerBackend.toxiproxyFor(nemeses, toxiproxyImage)))
-                : new LocalClusters(clusterSpec, hosts::create, runner);
-        ChaosRun run = new ChaosRun(config, folder, clusters,
-                c -> Workloads.create(c.workload()), nemeses, Judges.forRun(config.workload()), System.out, RunClock.SYSTEM);
-        CheckResult result = run.execute();
-        VerdictPrinter.print(result, System.out);
-        System.out.println("run folder: " + folder.dir());
-        return VerdictPrinter.exitCode(result);
-    }
-
-    /** Where the local nodes live; refuses the faults that this machine's hosts (or the local backend) cannot inject. */
-    private static Hosts.Plan localHosts(RunConfig config, List<Nemesis> nemeses, CommandRunner runner) {
-        Capabilities.refuse(nemeses, EnumSet.complementOf(EnumSet.of(Capability.TOXICS)), "--backend local");
-        Hosts.Plan hosts = Hosts.plan(config.namespaces(), runner);
-        hosts.refuseUnavailable(nemeses);
-        hosts.note().ifPresent(System.out::println);
-        return hosts;
+        RunLauncher.Launched launched = new RunLauncher(config, kafkaVersion, backend, kafkaImage, toxiproxyImage, System.out).launch();
+        VerdictPrinter.print(launched.result(), System.out);
+        System.out.println("run folder: " + launched.folder().dir());
+        return VerdictPrinter.exitCode(launched.result());
     }
 
     private RunConfig config() {
