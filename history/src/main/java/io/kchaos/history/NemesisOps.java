@@ -25,6 +25,7 @@ public final class NemesisOps {
     public static final String HEAL = heal("heal");
     public static final String REJOIN = heal("rejoin");
     public static final String HEAL_TOXIC = heal("heal-toxic");
+    public static final String FREE_DISK = heal("free-disk");
     // heal names other tools write (Jepsen-style hand-written histories), understood by `kchaos check`
     private static final String RESTART = heal("restart");
     private static final String RECOVER = heal("recover");
@@ -36,6 +37,13 @@ public final class NemesisOps {
     public static final FaultOp KILL = fault("kill", START, RESTART, RECOVER);
     public static final FaultOp STOP = fault("stop", START, RESTART, RECOVER);
     public static final FaultOp PAUSE = fault("pause", RESUME, UNPAUSE);
+    // storage faults: power loss is a kill that also drops every byte the node never fsynced
+    public static final FaultOp POWER_LOSS = fault("power-loss", START, RESTART, RECOVER);
+    // done to a stopped node (a replaced disk, flipped bytes below the recovery point): its start ends them
+    public static final FaultOp WIPE = fault("wipe", START, RESTART, RECOVER);
+    public static final FaultOp CORRUPT_SEGMENT = fault("corrupt-segment", START, RESTART, RECOVER);
+    // a data file system filled until writes fail; free-disk ends it (and a start, when the broker died of it)
+    public static final FaultOp FILL_DISK = fault("fill-disk", FREE_DISK);
     // network faults (iptables, netem): one heal op undoes them all
     public static final FaultOp PARTITION = fault("partition", HEAL, HEAL_NETWORK);
     public static final FaultOp PARTITION_CLIENTS = fault("partition-clients", HEAL, HEAL_NETWORK);

@@ -89,7 +89,10 @@ public final class QueueOps {
 
     /** Visits the {@code end-offsets} of a drain completion, if any. */
     static void forEachEndOffset(Op op, PartitionOffsetSink sink) {
-        forEachPartitionOffset(op, op.value(), "end-offsets", sink);
+        forEachPartitionOffset(op, op.value(), "end-offsets", (p, end) -> {
+            if (end < 0) throw malformed(op, "negative end offset " + end + " of partition " + p);
+            sink.accept(p, end);
+        });
     }
 
     /** Visits holder's {@code field}, an object of partition numbers to offsets such as {@code end-offsets}, if any. */

@@ -3,6 +3,8 @@ package io.kchaos.harness.cli;
 import io.kchaos.harness.docker.DockerSpec;
 import io.kchaos.harness.run.RunConfig;
 import io.kchaos.harness.run.SettingOrigins;
+import io.kchaos.harness.storage.DataDisks;
+import io.kchaos.harness.storage.SyncTracking;
 import io.kchaos.harness.version.VersionProfile;
 import io.kchaos.workload.Workloads;
 import picocli.CommandLine.Command;
@@ -38,8 +40,12 @@ public final class RunCommand implements Callable<Integer> {
     int timeLimit;
 
     @Option(names = "--nemesis", paramLabel = "NAME", split = ",", defaultValue = "kill-leader",
-            description = "faults to mix: none, kill-leader, kill-random, pause, pause-leader, pause-followers-kill-leader, partition, partition-clients, slow, flaky, kill-coordinator, partition-coordinator (txn, group); with --backend docker toxic-latency, toxic-bandwidth, toxic-timeout, toxic-reset, isolate (default ${DEFAULT-VALUE})")
+            description = "faults to mix: none, kill-leader, kill-random, pause, pause-leader, pause-followers-kill-leader, partition, partition-clients, slow, flaky, kill-coordinator, partition-coordinator (txn, group), wipe, disk-full, corrupt, power-loss, power-loss-all, isr-shrink-power-loss, power-loss-leader-follower; with --backend docker toxic-latency, toxic-bandwidth, toxic-timeout, toxic-reset, isolate (default ${DEFAULT-VALUE})")
     List<String> nemesis;
+
+    @Option(names = {"--nemesis-option", "--nemesis-options"}, paramLabel = "KEY=VALUE",
+            description = "a fault setting; repeatable: torn-writes=true (power loss keeps a random 4 KiB-aligned prefix of each file's unsynced bytes), power-loss-nodes=N (how many nodes power-loss cuts at once, 1), restart-order=follower-first|leader-first and restart-gap-seconds=N (power-loss-leader-follower)")
+    Map<String, String> nemesisOptions = new LinkedHashMap<>();
 
     @Option(names = "--partition-targets", paramLabel = "TOPOLOGY", split = ",", defaultValue = "one,leader,halves,majority-ring,bridge",
             description = "topologies the partition nemesis draws from, one at random per fault: one, leader, halves, majority-ring, bridge (default: all)")
@@ -130,7 +136,7 @@ public final class RunCommand implements Callable<Integer> {
         RunConfig config = config();
         if (kafkaVersion != null && config.kafkaHome() != null) throw bad("give --kafka-version or --kafka-home, not both");
         if (kafkaVersion != null) VersionProfile.of(kafkaVersion);
-        RunLauncher.Launched launched = new RunLauncher(config, kafkaVersion, backend, kafkaImage, toxiproxyImage, System.out).launch();
+        RunLauncher.Launched launched = new RunLauncher(config, kafkaVersion, backend, kafkaImage, toxiproxyImage, nemesisOptions, System.out).launch();
         VerdictPrinter.print(launched.result(), System.out);
         System.out.println("run folder: " + launched.folder().dir());
         return VerdictPrinter.exitCode(launched.result());

@@ -31,13 +31,14 @@ class LayeringTest {
 
     static {
         module("history");                                   // the contract: depends on no other kchaos module
+        module("agent");                                     // loaded into broker JVMs: JDK only (ByteBuddy shaded inside)
         module("checker", "history");                        // judges any history without a cluster
         module("workload", "history");
         module("nemesis", "history");
         module("report", "history", "checker");
         module("testkit", "history");                        // synthetic data for tests and benchmarks, not shipped
         module("bench", "history", "checker", "report", "testkit");
-        module("harness", "history", "checker", "workload", "nemesis", "report"); // the CLI: nothing depends on it
+        module("harness", "history", "checker", "workload", "nemesis", "report", "agent"); // the CLI: nothing depends on it
     }
 
     private static final JavaClasses MAIN = importMainClasses();

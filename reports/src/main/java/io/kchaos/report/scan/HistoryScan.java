@@ -32,6 +32,8 @@ public final class HistoryScan implements FaultWindowTracker.Listener {
     private final LatencyHistograms overall = new LatencyHistograms(3);
     private final LatencyPoints points = new LatencyPoints(MAX_POINTS);
     private final Throughput throughput = new Throughput();
+    private final ReadProgress progress = new ReadProgress();
+    private boolean valuesInOps;
     private final ExcerptCollector excerpts;
     private long ops;
     private long end;
@@ -47,12 +49,14 @@ public final class HistoryScan implements FaultWindowTracker.Listener {
     public static HistoryDigest scan(Path file, Collection<Long> exampleIndices) {
         HistoryScan s = new HistoryScan(exampleIndices);
         if (!Files.isRegularFile(file)) return s.digest(false, "history.jsonl not found", List.of());
-        return s.run(new SkimmingHistoryFile(file, s.excerpts::wants));
+        return s.run(new SkimmingHistoryFile(file, s.excerpts::wants, s.progress));
     }
 
     /** Scans any history (e.g. one held in memory). */
     public static HistoryDigest scan(History history, Collection<Long> exampleIndices) {
-        return new HistoryScan(exampleIndices).run(history);
+        HistoryScan s = new HistoryScan(exampleIndices);
+        s.valuesInOps = true;
+        return s.run(history);
     }
 
     private HistoryDigest run(History history) {
@@ -69,6 +73,7 @@ public final class HistoryScan implements FaultWindowTracker.Listener {
         ops++;
         end = Math.max(end, op.time());
         excerpts.offer(op);
+        if (valuesInOps) progress.offer(op);
         if (op.isNemesis()) {
             faults.accept(op);
             return;
@@ -116,9 +121,10 @@ public final class HistoryScan implements FaultWindowTracker.Listener {
 
     private HistoryDigest digest(boolean present, String problem, List<String> warnings) {
         faults.finish(end);
+        progress.finish(end);
         for (FaultWindow w : open) w.stats().closed(w.end());
         open.clear();
         return new HistoryDigest(present, problem, ops, end, List.copyOf(faults.windows()), List.copyOf(faults.events()),
-                overall, points, throughput, new TreeMap<>(excerpts.kept()), invoked.size(), List.copyOf(warnings));
+                overall, points, throughput, progress, new TreeMap<>(excerpts.kept()), invoked.size(), List.copyOf(warnings));
     }
 }

@@ -10,11 +10,13 @@ import io.kchaos.workload.common.ProcessIds;
 import io.kchaos.workload.common.ProducerFleet;
 import io.kchaos.workload.common.SendErrorClassifier;
 import io.kchaos.workload.common.TopicSetup;
+import io.kchaos.workload.common.WorkloadOptions;
 import org.apache.kafka.common.TopicPartition;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The {@code queue} workload, after Jepsen's Kafka queue test: producer threads send run-unique longs to random
@@ -25,13 +27,16 @@ import java.util.Map;
  * the rule is documented on {@link SendErrorClassifier}. Producers default to acks=all with idempotence, a 10 s
  * delivery timeout, a 3 s request timeout, linger 1 ms and max.block 5 s, with the user's producer settings on top
  * (acks=1, retries=0 or more than 5 requests in flight turn idempotence off unless the user set it). Each producer
- * keeps up to {@link #DEFAULT_IN_FLIGHT} sends outstanding, each in its own logical process, and picks each record's
- * partition explicitly and uniformly at random (keys {@code k0..k7} are random too but do not decide the partition).
+ * keeps up to {@link #DEFAULT_IN_FLIGHT} sends outstanding per partition ({@code --workload-option in-flight=N}),
+ * each in its own logical process, and picks each record's partition explicitly and uniformly at random among those
+ * with a free slot, so a partition without a leader stalls only its own sends (keys {@code k0..k7} are random too but
+ * do not decide the partition).
  * Values start at 0 in every run, so each run needs a topic of its own (an existing topic is reused as it is).
  */
 public final class QueueWorkload implements Workload {
     public static final String NAME = "queue";
-    public static final int DEFAULT_IN_FLIGHT = 5;
+    public static final int DEFAULT_IN_FLIGHT = 32;
+    static final String IN_FLIGHT_OPTION = "in-flight";
     public static final Duration DEFAULT_DRAIN_TIMEOUT = Duration.ofSeconds(120);
     public static final int MAX_RECORDS_PER_DRAIN_OP = 10_000;
 
@@ -51,9 +56,11 @@ public final class QueueWorkload implements Workload {
     @Override
     public synchronized void start(WorkloadContext ctx) throws Exception {
         if (context != null) throw new IllegalStateException("queue workload already started");
+        int inFlight = (int) WorkloadOptions.of(NAME, ctx.options(), Set.of(IN_FLIGHT_OPTION))
+                .number(IN_FLIGHT_OPTION, DEFAULT_IN_FLIGHT, 1, 10_000);
         context = ctx;
         partitions = TopicSetup.ensure(ctx);
-        producers = new ProducerFleet(ctx, partitions.size(), ids, stats, DEFAULT_IN_FLIGHT);
+        producers = new ProducerFleet(ctx, partitions.size(), ids, stats, inFlight);
         try {
             consumers = new PollerFleet(ctx, partitions, Map.of(), ids, stats);
         } catch (RuntimeException e) {
