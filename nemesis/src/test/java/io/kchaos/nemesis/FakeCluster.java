@@ -1,9 +1,13 @@
 package io.kchaos.nemesis;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.Json;
 import io.kchaos.nemesis.cluster.ClusterControl;
 import io.kchaos.nemesis.cluster.Coordinated;
 import io.kchaos.nemesis.cluster.CoordinatorView;
 import io.kchaos.nemesis.cluster.NetworkControl;
+import io.kchaos.nemesis.cluster.PowerControl;
+import io.kchaos.nemesis.cluster.StorageControl;
 import io.kchaos.nemesis.cluster.TopicView;
 import io.kchaos.nemesis.cluster.Toxic;
 import io.kchaos.nemesis.cluster.ToxicControl;
@@ -24,13 +28,14 @@ import java.util.TreeSet;
 
 /**
  * A simulated cluster for nemesis tests, with every control a backend may offer (processes, network, proxies,
- * coordinators), each of which can be left out. One partition per entry of {@code replicas} (leader first; an empty
+ * coordinators, data directories and power), each of which can be left out. One partition per entry of {@code replicas} (leader first; an empty
  * entry is a partition with no leader known). A paused
  * follower leaves the ISR at once; a killed leader is replaced by a live replica once no replica is paused (an unclean
  * election); the workload's coordinators sit on one node and move to the next live one when it is killed or cut off.
  * Every control call is logged in {@link #calls}, e.g. {@code kill 2} or {@code partition [[1], [2, 3]]}.
  */
-public final class FakeCluster implements ClusterControl, TopicView, CoordinatorView, NetworkControl, ToxicControl {
+public final class FakeCluster implements ClusterControl, TopicView, CoordinatorView, NetworkControl, ToxicControl,
+        StorageControl, PowerControl {
     public final List<String> calls = new ArrayList<>();
     private final List<Integer> nodes;
     private final List<List<Integer>> replicas;
@@ -40,6 +45,7 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     private final Map<Coordinated, Integer> coordinators = new LinkedHashMap<>();
     private boolean withNetwork;
     private boolean withToxics;
+    private boolean withDisks;
     private boolean isrShrinks = true;
 
     /** {@code n} nodes, partitions replicated as listed (leader first), no network or proxy control, no coordinators. */
@@ -56,7 +62,7 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     /** Three nodes, three partitions of replication factor 2 led by nodes 1, 2 and 3, every control, a transactional id and a group coordinated by node 2. */
     public static FakeCluster full() {
         return new FakeCluster(3, List.of(List.of(1, 2), List.of(2, 3), List.of(3, 1)))
-                .withNetwork().withToxics()
+                .withNetwork().withToxics().withDisks()
                 .coordinating(new Coordinated(Coordinated.Kind.TRANSACTION, "kchaos-txn-0"), 2)
                 .coordinating(new Coordinated(Coordinated.Kind.GROUP, "kchaos-group"), 2);
     }
@@ -70,6 +76,12 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     /** Offers proxy control (Toxiproxy), as the Docker backend does. */
     public FakeCluster withToxics() {
         withToxics = true;
+        return this;
+    }
+
+    /** Offers storage and power control (data directories, fsync tracking), as the local backend does. */
+    public FakeCluster withDisks() {
+        withDisks = true;
         return this;
     }
 
@@ -160,6 +172,16 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     @Override
     public Optional<ToxicControl> toxics() {
         return withToxics ? Optional.of(this) : Optional.empty();
+    }
+
+    @Override
+    public Optional<StorageControl> storage() {
+        return withDisks ? Optional.of(this) : Optional.empty();
+    }
+
+    @Override
+    public Optional<PowerControl> power() {
+        return withDisks ? Optional.of(this) : Optional.empty();
     }
 
     // TopicView
@@ -263,5 +285,39 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     @Override
     public void healAll() {
         log("heal-all");
+    }
+
+    // StorageControl and PowerControl
+
+    @Override
+    public synchronized ObjectNode wipe(int node) {
+        log("wipe " + node);
+        return Json.object().put("directory-id", "fake-" + node);
+    }
+
+    @Override
+    public synchronized ObjectNode fill(int node) {
+        log("fill " + node);
+        return Json.object().put("filled-bytes", 1024);
+    }
+
+    @Override
+    public synchronized void free(int node) {
+        log("free " + node);
+    }
+
+    @Override
+    public synchronized Optional<ObjectNode> corruptSegment(int node, Random random) {
+        log("corrupt-segment " + node);
+        return Optional.of(Json.object().put("file", "t-0/00000000000000000000.log").put("offset", 0));
+    }
+
+    @Override
+    public synchronized Map<Integer, List<DroppedBytes>> cut(List<Integer> targets, boolean tornWrites, Random random) {
+        log("cut " + targets);
+        dead.addAll(targets);
+        Map<Integer, List<DroppedBytes>> out = new java.util.TreeMap<>();
+        targets.forEach(n -> out.put(n, List.of(new DroppedBytes("t-0/00000000000000000000.log", 100, 40))));
+        return out;
     }
 }

@@ -1,5 +1,6 @@
 package io.kchaos.nemesis.storage;
 
+import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.Fault;
@@ -27,6 +28,11 @@ public final class CorruptSegmentNemesis implements Nemesis {
     @Override
     public String name() {
         return "corrupt";
+    }
+
+    @Override
+    public List<FaultOp> faults() {
+        return List.of(NemesisOps.STOP, NemesisOps.CORRUPT_SEGMENT);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.kchaos.nemesis.storage;
 
+import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.Fault;
@@ -23,6 +24,11 @@ public final class DiskFullNemesis implements Nemesis {
     @Override
     public String name() {
         return "disk-full";
+    }
+
+    @Override
+    public List<FaultOp> faults() {
+        return List.of(NemesisOps.FILL_DISK);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.kchaos.nemesis.storage;
 
+import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.Fault;
@@ -48,6 +49,11 @@ public final class PowerLossNemesis implements Nemesis {
     @Override
     public String name() {
         return everyNode ? "power-loss-all" : "power-loss";
+    }
+
+    @Override
+    public List<FaultOp> faults() {
+        return List.of(NemesisOps.POWER_LOSS);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.kchaos.nemesis.storage;
 
+import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.Fault;
@@ -38,6 +39,11 @@ public final class PowerLossPairNemesis implements Nemesis {
     @Override
     public String name() {
         return "power-loss-leader-follower";
+    }
+
+    @Override
+    public List<FaultOp> faults() {
+        return List.of(NemesisOps.POWER_LOSS);
     }
 
     @Override
