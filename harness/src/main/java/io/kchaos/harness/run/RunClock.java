@@ -1,23 +1,10 @@
 package io.kchaos.harness.run;
 
-import java.time.Duration;
-
-/** The time a run measures and waits on: the system's, or a test's. */
+/** The monotonic time a run measures its deadline, status line and duration on: the system's, or a test's. */
+@FunctionalInterface
 public interface RunClock {
-    /** The system's monotonic clock and {@link Thread#sleep}. */
-    RunClock SYSTEM = new RunClock() {
-        @Override
-        public long nanoTime() {
-            return System.nanoTime();
-        }
-
-        @Override
-        public void sleep(Duration d) throws InterruptedException {
-            Thread.sleep(d.toMillis());
-        }
-    };
+    /** The system's monotonic clock. */
+    RunClock SYSTEM = System::nanoTime;
 
     long nanoTime();
-
-    void sleep(Duration d) throws InterruptedException;
 }
