@@ -45,7 +45,7 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     private final Map<Coordinated, Integer> coordinators = new LinkedHashMap<>();
     private boolean withNetwork;
     private boolean withToxics;
-    private boolean withDisks;
+    private boolean withStorage;
     private boolean isrShrinks = true;
 
     /** {@code n} nodes, partitions replicated as listed (leader first), no network or proxy control, no coordinators. */
@@ -62,7 +62,7 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     /** Three nodes, three partitions of replication factor 2 led by nodes 1, 2 and 3, every control, a transactional id and a group coordinated by node 2. */
     public static FakeCluster full() {
         return new FakeCluster(3, List.of(List.of(1, 2), List.of(2, 3), List.of(3, 1)))
-                .withNetwork().withToxics().withDisks()
+                .withNetwork().withToxics().withStorage()
                 .coordinating(new Coordinated(Coordinated.Kind.TRANSACTION, "kchaos-txn-0"), 2)
                 .coordinating(new Coordinated(Coordinated.Kind.GROUP, "kchaos-group"), 2);
     }
@@ -80,8 +80,8 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     }
 
     /** Offers storage and power control (data directories, fsync tracking), as the local backend does. */
-    public FakeCluster withDisks() {
-        withDisks = true;
+    public FakeCluster withStorage() {
+        withStorage = true;
         return this;
     }
 
@@ -176,12 +176,12 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
 
     @Override
     public Optional<StorageControl> storage() {
-        return withDisks ? Optional.of(this) : Optional.empty();
+        return withStorage ? Optional.of(this) : Optional.empty();
     }
 
     @Override
     public Optional<PowerControl> power() {
-        return withDisks ? Optional.of(this) : Optional.empty();
+        return withStorage ? Optional.of(this) : Optional.empty();
     }
 
     // TopicView

@@ -20,8 +20,8 @@ public interface LeaderCrash {
     /** Takes these nodes down at once, recording one op with {@code value} (which names them). */
     void crash(NemesisContext ctx, List<Integer> nodes, ObjectNode value);
 
-    /** The fault op the crash records (declared in NemesisOps). */
-    default FaultOp op() {
+    /** The fault op this crash records ({@code kill} unless overridden). */
+    default FaultOp fault() {
         return NemesisOps.KILL;
     }
 

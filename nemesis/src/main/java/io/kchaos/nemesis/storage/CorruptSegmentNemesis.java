@@ -26,13 +26,13 @@ public final class CorruptSegmentNemesis implements Nemesis {
     public static final String OP = NemesisOps.CORRUPT_SEGMENT.f();
 
     @Override
-    public String name() {
-        return "corrupt";
+    public List<FaultOp> faults() {
+        return List.of(NemesisOps.STOP, NemesisOps.CORRUPT_SEGMENT);
     }
 
     @Override
-    public List<FaultOp> faults() {
-        return List.of(NemesisOps.STOP, NemesisOps.CORRUPT_SEGMENT);
+    public String name() {
+        return "corrupt";
     }
 
     @Override

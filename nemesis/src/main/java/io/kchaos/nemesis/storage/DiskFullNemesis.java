@@ -22,13 +22,13 @@ import java.util.Set;
  */
 public final class DiskFullNemesis implements Nemesis {
     @Override
-    public String name() {
-        return "disk-full";
+    public List<FaultOp> faults() {
+        return List.of(NemesisOps.FILL_DISK);
     }
 
     @Override
-    public List<FaultOp> faults() {
-        return List.of(NemesisOps.FILL_DISK);
+    public String name() {
+        return "disk-full";
     }
 
     @Override

@@ -31,7 +31,7 @@ public final class PowerLossCrash implements LeaderCrash {
     }
 
     @Override
-    public FaultOp op() {
+    public FaultOp fault() {
         return NemesisOps.POWER_LOSS;
     }
 

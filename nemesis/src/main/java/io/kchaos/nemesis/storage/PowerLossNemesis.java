@@ -47,13 +47,13 @@ public final class PowerLossNemesis implements Nemesis {
     }
 
     @Override
-    public String name() {
-        return everyNode ? "power-loss-all" : "power-loss";
+    public List<FaultOp> faults() {
+        return List.of(NemesisOps.POWER_LOSS);
     }
 
     @Override
-    public List<FaultOp> faults() {
-        return List.of(NemesisOps.POWER_LOSS);
+    public String name() {
+        return everyNode ? "power-loss-all" : "power-loss";
     }
 
     @Override

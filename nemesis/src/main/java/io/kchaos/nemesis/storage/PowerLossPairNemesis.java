@@ -37,13 +37,13 @@ public final class PowerLossPairNemesis implements Nemesis {
     }
 
     @Override
-    public String name() {
-        return "power-loss-leader-follower";
+    public List<FaultOp> faults() {
+        return List.of(NemesisOps.POWER_LOSS);
     }
 
     @Override
-    public List<FaultOp> faults() {
-        return List.of(NemesisOps.POWER_LOSS);
+    public String name() {
+        return "power-loss-leader-follower";
     }
 
     @Override

@@ -28,13 +28,13 @@ public final class WipeNemesis implements Nemesis {
     }
 
     @Override
-    public String name() {
-        return "wipe";
+    public List<FaultOp> faults() {
+        return List.of(NemesisOps.KILL, NemesisOps.WIPE);
     }
 
     @Override
-    public List<FaultOp> faults() {
-        return List.of(NemesisOps.KILL, NemesisOps.WIPE);
+    public String name() {
+        return "wipe";
     }
 
     @Override
