@@ -1,5 +1,7 @@
 package io.kchaos.history;
 
+import java.util.Set;
+
 /** The {@code f} names of the workloads' client ops (docs/format.md): the one place the writers and the checkers take them from. */
 public final class ClientOps {
     // queue workload (and every workload's sends, reads and final drain)
@@ -16,6 +18,9 @@ public final class ClientOps {
     public static final String CRASH = "crash";
     public static final String RESET = "reset";
     public static final String CATCH_UP = "catch-up";
+
+    /** Every client op name: a history's client ops use no other. */
+    public static final Set<String> ALL = Set.of(SEND, POLL, DRAIN, TXN, SUBSCRIBE, COMMIT, COMMITTED, CLOSE, CRASH, RESET, CATCH_UP);
 
     private ClientOps() {
     }

@@ -13,8 +13,7 @@ import java.util.TreeSet;
  */
 public final class LineRules {
     /** Every client {@code f} of the queue, txn and consumer-group workloads. */
-    public static final Set<String> CLIENT_FS = Set.of("send", "poll", "drain", "txn",
-            "subscribe", "commit", "committed", "close", "crash", "reset", "catch-up");
+    public static final Set<String> CLIENT_FS = ClientOps.ALL;
 
     private final Map<Integer, Pending> pending = new HashMap<>();
     private long nextIndex;

@@ -1,7 +1,7 @@
 package io.kchaos.nemesis;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.Json;
 import io.kchaos.nemesis.cluster.ClusterControl;
 import io.kchaos.nemesis.cluster.Coordinated;
 import io.kchaos.nemesis.cluster.CoordinatorView;
@@ -17,8 +17,10 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
@@ -26,7 +28,8 @@ import java.util.TreeSet;
 
 /**
  * A simulated cluster for nemesis tests, with every control a backend may offer (processes, network, proxies,
- * storage and power, coordinators), each of which can be left out. One partition per entry of {@code replicas} (leader first). A paused
+ * coordinators, data directories and power), each of which can be left out. One partition per entry of {@code replicas} (leader first; an empty
+ * entry is a partition with no leader known). A paused
  * follower leaves the ISR at once; a killed leader is replaced by a live replica once no replica is paused (an unclean
  * election); the workload's coordinators sit on one node and move to the next live one when it is killed or cut off.
  * Every control call is logged in {@link #calls}, e.g. {@code kill 2} or {@code partition [[1], [2, 3]]}.
@@ -39,7 +42,7 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     private final Map<Integer, Integer> leaders = new HashMap<>();
     private final Set<Integer> dead = new HashSet<>();
     private final Set<Integer> paused = new HashSet<>();
-    private final Map<Coordinated, Integer> coordinators = new HashMap<>();
+    private final Map<Coordinated, Integer> coordinators = new LinkedHashMap<>();
     private boolean withNetwork;
     private boolean withToxics;
     private boolean withStorage;
@@ -51,7 +54,9 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
         for (int i = 1; i <= n; i++) ids.add(i);
         this.nodes = List.copyOf(ids);
         this.replicas = replicas;
-        for (int p = 0; p < replicas.size(); p++) leaders.put(p, replicas.get(p).get(0));
+        for (int p = 0; p < replicas.size(); p++) {
+            if (!replicas.get(p).isEmpty()) leaders.put(p, replicas.get(p).get(0)); // no replicas: no leader known
+        }
     }
 
     /** Three nodes, three partitions of replication factor 2 led by nodes 1, 2 and 3, every control, a transactional id and a group coordinated by node 2. */
@@ -74,14 +79,14 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
         return this;
     }
 
-    /** Offers storage and power control (data directories, sync tracking), as the local backend does. */
+    /** Offers storage and power control (data directories, fsync tracking), as the local backend does. */
     public FakeCluster withStorage() {
         withStorage = true;
         return this;
     }
 
-    /** A workload target coordinated by {@code node}. */
-    public FakeCluster coordinating(Coordinated target, int node) {
+    /** A workload target coordinated by {@code node} (null: its coordinator cannot be found out). */
+    public FakeCluster coordinating(Coordinated target, Integer node) {
         coordinators.put(target, node);
         return this;
     }
@@ -101,8 +106,16 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
         calls.add(call);
     }
 
+    /** Coordinators on {@code node} move to the next live node after it (in id order, wrapping around). */
     private void moveCoordinatorsFrom(int node) {
-        coordinators.replaceAll((t, n) -> n == node ? nodes.stream().filter(x -> x != node && !dead.contains(x)).findFirst().orElse(n) : n);
+        int at = nodes.indexOf(node);
+        Integer next = null;
+        for (int i = 1; i < nodes.size() && next == null; i++) {
+            int candidate = nodes.get((at + i) % nodes.size());
+            if (!dead.contains(candidate)) next = candidate;
+        }
+        Integer to = next;
+        coordinators.replaceAll((t, n) -> Objects.equals(n, node) && to != null ? to : n);
     }
 
     @Override
@@ -161,6 +174,16 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
         return withToxics ? Optional.of(this) : Optional.empty();
     }
 
+    @Override
+    public Optional<StorageControl> storage() {
+        return withStorage ? Optional.of(this) : Optional.empty();
+    }
+
+    @Override
+    public Optional<PowerControl> power() {
+        return withStorage ? Optional.of(this) : Optional.empty();
+    }
+
     // TopicView
 
     @Override
@@ -170,7 +193,8 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
 
     @Override
     public synchronized Optional<Integer> leader(int partition) {
-        int l = leaders.get(partition);
+        Integer l = leaders.get(partition);
+        if (l == null) return Optional.empty();
         if (dead.contains(l) && paused.isEmpty()) {
             Optional<Integer> next = replicas.get(partition).stream().filter(n -> !dead.contains(n)).findFirst();
             next.ifPresent(n -> leaders.put(partition, n));
@@ -266,47 +290,34 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     // StorageControl and PowerControl
 
     @Override
-    public Optional<StorageControl> storage() {
-        return withStorage ? Optional.of(this) : Optional.empty();
-    }
-
-    @Override
-    public Optional<PowerControl> power() {
-        return withStorage ? Optional.of(this) : Optional.empty();
-    }
-
-    @Override
-    public ObjectNode wipe(int node) {
+    public synchronized ObjectNode wipe(int node) {
         log("wipe " + node);
-        return JsonNodeFactory.instance.objectNode().put("directory-id", "fake-" + node);
+        return Json.object().put("directory-id", "fake-" + node);
     }
 
     @Override
-    public ObjectNode fill(int node) {
+    public synchronized ObjectNode fill(int node) {
         log("fill " + node);
-        return JsonNodeFactory.instance.objectNode().put("bytes", 1);
+        return Json.object().put("filled-bytes", 1024);
     }
 
     @Override
-    public void free(int node) {
+    public synchronized void free(int node) {
         log("free " + node);
     }
 
     @Override
-    public Optional<ObjectNode> corruptSegment(int node, Random random) {
+    public synchronized Optional<ObjectNode> corruptSegment(int node, Random random) {
         log("corrupt-segment " + node);
-        return Optional.of(JsonNodeFactory.instance.objectNode().put("file", "00000000000000000000.log"));
+        return Optional.of(Json.object().put("file", "t-0/00000000000000000000.log").put("offset", 0));
     }
 
     @Override
-    public synchronized Map<Integer, List<DroppedBytes>> cut(List<Integer> nodes, boolean tornWrites, Random random) {
-        log("cut " + nodes + (tornWrites ? " torn" : ""));
-        Map<Integer, List<DroppedBytes>> out = new HashMap<>();
-        for (int n : nodes) {
-            dead.add(n);
-            moveCoordinatorsFrom(n);
-            out.put(n, List.of(new DroppedBytes("00000000000000000000.log", 8192, 4096)));
-        }
+    public synchronized Map<Integer, List<DroppedBytes>> cut(List<Integer> targets, boolean tornWrites, Random random) {
+        log("cut " + targets);
+        dead.addAll(targets);
+        Map<Integer, List<DroppedBytes>> out = new java.util.TreeMap<>();
+        targets.forEach(n -> out.put(n, List.of(new DroppedBytes("t-0/00000000000000000000.log", 100, 40))));
         return out;
     }
 }

@@ -14,6 +14,8 @@ import io.kchaos.harness.run.ChaosRun;
 import io.kchaos.harness.run.ClusterFactory;
 import io.kchaos.harness.run.Interrupts;
 import io.kchaos.harness.run.Judges;
+import io.kchaos.harness.run.LocalClusters;
+import io.kchaos.harness.run.RunClock;
 import io.kchaos.harness.run.RunConfig;
 import io.kchaos.harness.run.RunFolder;
 import io.kchaos.harness.run.Hosts;
@@ -230,10 +232,10 @@ public final class RunCommand implements Callable<Integer> {
                         f.history(), c.topic(), System.out)
                 : backend == Backend.DOCKER
                 ? DockerBackend.clusters(new DockerSpec(config.nodes(), kafkaImage != null ? kafkaImage : DockerSpec.officialImage(dist.version()),
-                        settings, config.heapMb(), Duration.ofSeconds(180), DockerBackend.toxiproxyFor(nemeses, toxiproxyImage)), System.out)
-                : (c, f) -> localCluster(clusterSpec, f, hosts, runner, nemeses);
+                        settings, config.heapMb(), Duration.ofSeconds(180), DockerBackend.toxiproxyFor(nemeses, toxiproxyImage)))
+                : new LocalClusters((c, f) -> localCluster(clusterSpec, f, hosts, runner, nemeses), runner);
         ChaosRun run = new ChaosRun(config, folder, clusters,
-                c -> Workloads.create(c.workload()), nemeses, Judges.forRun(config.workload()), System.out);
+                c -> Workloads.create(c.workload()), nemeses, Judges.forRun(config.workload()), System.out, RunClock.SYSTEM);
         if (upgrade != null) run.withUpgrade(upgrade);
         CheckResult result;
         Interrupts interrupts = Interrupts.install(run.stop(), run::moment, System.err);

@@ -1,13 +1,15 @@
 package io.kchaos.harness.docker;
 
 import io.kchaos.harness.cluster.ClusterException;
+import io.kchaos.harness.cluster.KafkaCluster;
 import io.kchaos.harness.run.Capabilities;
 import io.kchaos.harness.run.ClusterFactory;
+import io.kchaos.harness.run.RunConfig;
+import io.kchaos.harness.run.RunFolder;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.cluster.Capability;
 import org.testcontainers.DockerClientFactory;
 
-import java.io.PrintStream;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -48,14 +50,22 @@ public final class DockerBackend {
      * Creates each run's ContainerCluster once a daemon answers, after removing what crashed harnesses left. (Asked
      * only here, when the run's client log is set up: Testcontainers logs from its first use on.)
      */
-    public static ClusterFactory clusters(DockerSpec spec, PrintStream out) {
-        return (config, folder) -> {
-            if (!daemonAnswers()) {
-                throw new ClusterException("--backend docker: no Docker daemon answers (start one, or set DOCKER_HOST); see docs/docker.md");
+    public static ClusterFactory clusters(DockerSpec spec) {
+        return new ClusterFactory() {
+            @Override
+            public KafkaCluster create(RunConfig config, RunFolder folder) {
+                return new ContainerCluster(spec, folder.nodes());
             }
-            List<String> removed = new DockerJanitor(DockerClientFactory.instance().client()).sweep();
-            if (!removed.isEmpty()) out.println("removed " + removed.size() + " Docker leftover(s) of an earlier crashed run: " + String.join(", ", removed));
-            return new ContainerCluster(spec, folder.nodes());
+
+            @Override
+            public List<String> sweepLeftovers() {
+                if (!daemonAnswers()) {
+                    throw new ClusterException("--backend docker: no Docker daemon answers (start one, or set DOCKER_HOST); see docs/docker.md");
+                }
+                List<String> removed = new DockerJanitor(DockerClientFactory.instance().client()).sweep();
+                return removed.isEmpty() ? List.of()
+                        : List.of("removed " + removed.size() + " Docker leftover(s) of an earlier crashed run: " + String.join(", ", removed));
+            }
         };
     }
 }

@@ -5,14 +5,10 @@ import io.kchaos.history.HistoryWriter;
 import io.kchaos.checker.result.CheckResult;
 import io.kchaos.harness.cluster.ClusterException;
 import io.kchaos.harness.cluster.KafkaCluster;
-import io.kchaos.harness.cluster.OrphanReaper;
 import io.kchaos.harness.cluster.Readiness;
-import io.kchaos.harness.net.NetworkJanitor;
-import io.kchaos.harness.os.ProcessCommandRunner;
 import io.kchaos.harness.upgrade.RollingUpgrade;
 import io.kchaos.harness.upgrade.UpgradeSchedule;
 import io.kchaos.harness.upgrade.UpgradeWait;
-import io.kchaos.harness.storage.DiskJanitor;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
@@ -45,13 +41,14 @@ public final class ChaosRun {
     private final List<Nemesis> nemeses;
     private final Judge judge;
     private final PrintStream out;
+    private final RunClock clock;
     private UpgradeSchedule upgrade;
     private final RunStop stop = new RunStop();
     private volatile long workloadStart;
     private String stoppedMoment;
 
     public ChaosRun(RunConfig config, RunFolder folder, ClusterFactory clusters, WorkloadFactory workloads,
-                    List<Nemesis> nemeses, Judge judge, PrintStream out) {
+                    List<Nemesis> nemeses, Judge judge, PrintStream out, RunClock clock) {
         this.config = config;
         this.folder = folder;
         this.clusters = clusters;
@@ -59,6 +56,7 @@ public final class ChaosRun {
         this.nemeses = nemeses;
         this.judge = judge;
         this.out = out;
+        this.clock = clock;
     }
 
     /** Adds a rolling upgrade (and maybe downgrade) of every node to the run, beside the workload and the faults. */
@@ -76,17 +74,12 @@ public final class ChaosRun {
     public String moment() {
         long t0 = workloadStart;
         if (t0 == 0) return "before the workload started";
-        return "after " + (System.nanoTime() - t0) / 1_000_000_000L + " s of " + config.timeLimitSeconds();
+        return "after " + (clock.nanoTime() - t0) / 1_000_000_000L + " s of " + config.timeLimitSeconds();
     }
 
     /** Runs and judges; the returned result is also written to results.json. */
     public CheckResult execute() throws Exception {
-        List<Long> reaped = OrphanReaper.reap();
-        if (!reaped.isEmpty()) out.println("reaped " + reaped.size() + " broker process(es) left by an earlier crashed run: " + reaped);
-        List<String> swept = new NetworkJanitor(new ProcessCommandRunner()).sweep();
-        if (!swept.isEmpty()) out.println("removed " + swept.size() + " network leftover(s) of an earlier crashed run: " + String.join(", ", swept));
-        List<String> unmounted = new DiskJanitor(new ProcessCommandRunner()).sweep();
-        if (!unmounted.isEmpty()) out.println("removed " + unmounted.size() + " disk leftover(s) of an earlier crashed run: " + String.join(", ", unmounted));
+        clusters.sweepLeftovers().forEach(out::println);
         RunRecord record = new RunRecord(config, folder);
         record.write();
         FinalState finalState;
@@ -119,7 +112,7 @@ public final class ChaosRun {
 
     @SuppressWarnings("try") // the status line is a resource only to be stopped at the end
     private FinalState runWorkload(KafkaCluster cluster, RunRecord record) throws Exception {
-        long t0 = System.nanoTime();
+        long t0 = clock.nanoTime();
         try (HistoryWriter history = new HistoryWriter(folder.history());
              Admin admin = cluster.admin();
              Workload workload = workloads.create(config)) {
@@ -130,7 +123,7 @@ public final class ChaosRun {
                 out.println("stopped " + stop.reason() + ": no workload run");
                 return new FinalState(config.topic(), Map.of(), false, workload.stats().toString(), 0, cluster.logDirs());
             }
-            workloadStart = System.nanoTime();
+            workloadStart = clock.nanoTime();
             CannotWriteWatch writes = new CannotWriteWatch(stop);
             history.addListener(writes);
             workload.start(wctx);
@@ -145,7 +138,7 @@ public final class ChaosRun {
                     seconds(config.faultDurationSeconds()));
             try (MetadataPoller poller = new MetadataPoller(admin, config.topic(), history, folder.leaders());
                  StatusLine status = new StatusLine(out, 5, () -> String.format("[%4ds / %ds] %s | fault: %s",
-                         (System.nanoTime() - t0) / 1_000_000_000L, config.timeLimitSeconds(), workload.stats(), schedule.currentFault())
+                         (clock.nanoTime() - t0) / 1_000_000_000L, config.timeLimitSeconds(), workload.stats(), schedule.currentFault())
                          + (rolling == null ? "" : " | upgrade: " + rolling.status()))) {
                 poller.start();
                 schedule.start();
@@ -183,7 +176,7 @@ public final class ChaosRun {
                         schedule.injected(), cluster.logDirs());
             }
         } finally {
-            record.duration((System.nanoTime() - t0) / 1e9);
+            record.duration((clock.nanoTime() - t0) / 1e9);
         }
     }
 
@@ -193,9 +186,9 @@ public final class ChaosRun {
      * too. Returns true when stopped early.
      */
     private boolean awaitTimeLimit(CannotWriteWatch writes, Admin admin, RollingUpgrade rolling) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(config.timeLimitSeconds()).toNanos();
+        long deadline = clock.nanoTime() + Duration.ofSeconds(config.timeLimitSeconds()).toNanos();
         while (true) {
-            long left = deadline - System.nanoTime();
+            long left = deadline - clock.nanoTime();
             if (left <= 0 || rolling != null && rolling.failure() != null) return false;
             if (stop.await(Duration.ofNanos(Math.min(left, Duration.ofSeconds(1).toNanos())))) return true;
             if (writes.suspect()) {
@@ -214,7 +207,7 @@ public final class ChaosRun {
 
     private boolean awaitFullIsr(Admin admin) {
         try {
-            Readiness.awaitFullIsr(admin, config.topic(), System.nanoTime() + Duration.ofSeconds(120).toNanos());
+            Readiness.awaitFullIsr(admin, config.topic(), System.nanoTime() + Duration.ofSeconds(120).toNanos()); // Readiness polls on the system clock
             return true;
         } catch (RuntimeException e) {
             return false;

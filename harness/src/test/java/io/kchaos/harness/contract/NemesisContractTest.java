@@ -99,7 +99,7 @@ class NemesisContractTest {
         return registry.descriptions().keySet().stream().map(name -> DynamicTest.dynamicTest(name, () -> {
             Nemesis nemesis = registry.parse(List.of(name)).get(0);
             boolean injectedSomething = false;
-            for (long seed = 1; seed <= 2; seed++) {
+            for (long seed = 1; seed <= 1; seed++) { // one seed: the op names, not the targets, are the contract
                 History history = injectAndHeal(nemesis, seed);
                 injectedSomething |= !nemesisOps(history).isEmpty();
                 assertUnderstood(nemesis, history);

@@ -3,31 +3,21 @@ package io.kchaos.nemesis.coordinator;
 import io.kchaos.history.HistoryFile;
 import io.kchaos.history.HistoryWriter;
 import io.kchaos.history.Op;
+import io.kchaos.nemesis.FakeCluster;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
 import io.kchaos.nemesis.NemesisRegistry;
 import io.kchaos.nemesis.cluster.Capability;
-import io.kchaos.nemesis.cluster.ClusterControl;
 import io.kchaos.nemesis.cluster.Coordinated;
-import io.kchaos.nemesis.cluster.CoordinatorView;
-import io.kchaos.nemesis.cluster.NetworkControl;
-import io.kchaos.nemesis.cluster.TopicView;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.Random;
-import java.util.Set;
-import java.util.TreeSet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -40,50 +30,15 @@ class CoordinatorNemesesTest {
     @TempDir
     Path dir;
 
-    /** Nodes 1-3; the group is coordinated by node 2 until node 2 is killed or cut off, then by node 3. */
-    private static final class Fake implements ClusterControl, TopicView, CoordinatorView, NetworkControl {
-        final List<String> calls = new ArrayList<>();
-        final Set<Integer> down = new HashSet<>();
-        final List<Coordinated> targets;
-        final boolean withNetwork;
-        final Map<Coordinated, Integer> coordinators = new HashMap<>();
-
-        Fake(List<Coordinated> targets, boolean withNetwork) {
-            this.targets = targets;
-            this.withNetwork = withNetwork;
-            targets.forEach(t -> coordinators.put(t, 2));
-        }
-
-        @Override public List<Integer> nodeIds() { return List.of(1, 2, 3); }
-        @Override public void kill(int node) { calls.add("kill " + node); down.add(node); coordinators.replaceAll((t, n) -> 3); }
-        @Override public void start(int node) { calls.add("start " + node); down.remove(node); }
-        @Override public void stop(int node) { }
-        @Override public void pause(int node) { }
-        @Override public void resume(int node) { }
-        @Override public boolean isRunning(int node) { return !down.contains(node); }
-        @Override public boolean isPaused(int node) { return false; }
-        @Override public Optional<NetworkControl> network() { return withNetwork ? Optional.of(this) : Optional.empty(); }
-        @Override public int partitions() { return 1; }
-        @Override public Optional<Integer> leader(int partition) { return Optional.of(1); }
-        @Override public List<Integer> replicas(int partition) { return nodeIds(); }
-        @Override public List<Integer> isr(int partition) { return nodeIds(); }
-        @Override public List<Coordinated> targets() { return targets; }
-        @Override public Optional<Integer> coordinator(Coordinated t) { return Optional.ofNullable(coordinators.get(t)); }
-
-        @Override
-        public void partition(Collection<? extends Set<Integer>> components) {
-            calls.add("partition " + components.stream().map(c -> new TreeSet<>(c).toString()).toList());
-            coordinators.replaceAll((t, n) -> 3);
-        }
-
-        @Override public void partitionClients(Set<Integer> nodes) { }
-        @Override public void healPartitions() { calls.add("heal-partitions"); }
-        @Override public void slow(Set<Integer> nodes, int delayMs, int jitterMs) { }
-        @Override public void flaky(Set<Integer> nodes, double lossPercent) { }
-        @Override public void healLinks() { }
+    /** Nodes 1-3; each target is coordinated by node 2 until node 2 is killed or cut off, then by node 3. */
+    private static FakeCluster fake(List<Coordinated> targets, boolean withNetwork) {
+        FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3)));
+        if (withNetwork) c.withNetwork();
+        targets.forEach(t -> c.coordinating(t, 2));
+        return c;
     }
 
-    private List<String> injectAndHeal(Nemesis nemesis, Fake c) {
+    private List<String> injectAndHeal(Nemesis nemesis, FakeCluster c) {
         Path file = dir.resolve(nemesis.name() + c.hashCode() + ".jsonl");
         try (HistoryWriter w = new HistoryWriter(file)) {
             Fault f = nemesis.inject(new NemesisContext(c, c, new NemesisRecorder(w), new Random(1), c));
@@ -97,7 +52,7 @@ class CoordinatorNemesesTest {
 
     @Test
     void killCoordinatorKillsTheGroupCoordinatorAndRecordsWhereItMoved() {
-        Fake c = new Fake(List.of(GROUP), false);
+        FakeCluster c = fake(List.of(GROUP), false);
 
         List<String> lines = injectAndHeal(new KillCoordinatorNemesis(), c);
 
@@ -110,26 +65,26 @@ class CoordinatorNemesesTest {
     @Test
     void killCoordinatorAimsAtATransactionalIdsCoordinator() {
         Coordinated txn = new Coordinated(Coordinated.Kind.TRANSACTION, "kchaos-txn-0");
-        List<String> lines = injectAndHeal(new KillCoordinatorNemesis(), new Fake(List.of(txn), false));
+        List<String> lines = injectAndHeal(new KillCoordinatorNemesis(), fake(List.of(txn), false));
 
         assertTrue(lines.get(0).contains("\"coordinator-of\":{\"transactional-id\":\"kchaos-txn-0\"}"), lines.get(0));
     }
 
     @Test
     void withoutTargetsOrAKnownCoordinatorNothingIsInjected() {
-        Fake none = new Fake(List.of(), true);
+        FakeCluster none = fake(List.of(), true);
         NemesisContext ctx = new NemesisContext(none, none, null, new Random(1), none);
         assertSame(Fault.NONE, new KillCoordinatorNemesis().inject(ctx));
         assertSame(Fault.NONE, new PartitionCoordinatorNemesis().inject(ctx));
-        Fake unknown = new Fake(List.of(GROUP), true);
-        unknown.coordinators.clear();
+        FakeCluster unknown = fake(List.of(GROUP), true);
+        unknown.coordinating(GROUP, null);
         assertSame(Fault.NONE, new KillCoordinatorNemesis().inject(new NemesisContext(unknown, unknown, null, new Random(1), unknown)));
         assertTrue(none.calls.isEmpty() && unknown.calls.isEmpty());
     }
 
     @Test
     void partitionCoordinatorCutsItFromTheOtherNodesAndHealsExactlyThat() {
-        Fake c = new Fake(List.of(GROUP), true);
+        FakeCluster c = fake(List.of(GROUP), true);
 
         List<String> lines = injectAndHeal(new PartitionCoordinatorNemesis(), c);
 
@@ -140,7 +95,7 @@ class CoordinatorNemesesTest {
 
     @Test
     void partitionCoordinatorWithoutNetworkControlDoesNothing() {
-        Fake c = new Fake(List.of(GROUP), false);
+        FakeCluster c = fake(List.of(GROUP), false);
         assertSame(Fault.NONE, new PartitionCoordinatorNemesis().inject(new NemesisContext(c, c, null, new Random(1), c)));
         assertTrue(c.calls.isEmpty());
     }

@@ -3,6 +3,7 @@ package io.kchaos.nemesis.network;
 import io.kchaos.history.HistoryFile;
 import io.kchaos.history.HistoryWriter;
 import io.kchaos.history.Op;
+import io.kchaos.nemesis.FakeCluster;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
@@ -14,7 +15,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -30,7 +30,8 @@ class NetworkNemesesTest {
 
     /** Injects one fault from the nemesis, heals it, and returns the network calls and the history lines. */
     private Run injectAndHeal(io.kchaos.nemesis.Nemesis nemesis, boolean withNetwork, long seed) {
-        FakeCluster c = new FakeCluster(3, Map.of(0, 2), withNetwork);
+        FakeCluster c = new FakeCluster(3, List.of(List.of(2, 1, 3)));
+        if (withNetwork) c.withNetwork();
         Path file = dir.resolve("h-" + seed + ".jsonl");
         try (HistoryWriter w = new HistoryWriter(file)) {
             NemesisContext ctx = new NemesisContext(c, c, new NemesisRecorder(w), new Random(seed * 0x9E3779B97F4A7C15L));
@@ -48,16 +49,16 @@ class NetworkNemesesTest {
         Run r = injectAndHeal(new PartitionNemesis(List.of(Topology.LEADER)), true, 1);
         String v = "{\"partition\":[[2],[1,3]],\"cut\":[[1,2],[2,3]],\"topology\":\"leader\",\"leader-of\":0}";
         assertEquals(List.of("invoke partition " + v, "info partition " + v, "invoke heal " + v, "info heal " + v), r.lines());
-        assertEquals(List.of("partition [[2], [1, 3]]", "heal-partitions"), r.cluster().network.calls, "heal runs once");
+        assertEquals(List.of("partition [[2], [1, 3]]", "heal-partitions"), r.cluster().calls, "heal runs once");
     }
 
     @Test
     void clientPartitionCutsSomeButNotAllNodes() {
         for (long seed = 0; seed < 20; seed++) {
             Run r = injectAndHeal(new ClientPartitionNemesis(), true, seed);
-            String call = r.cluster().network.calls.get(0);
+            String call = r.cluster().calls.get(0);
             assertTrue(call.matches("partition-clients \\[\\d(, \\d)?]"), call);
-            assertEquals("heal-partitions", r.cluster().network.calls.get(1));
+            assertEquals("heal-partitions", r.cluster().calls.get(1));
             assertTrue(r.lines().get(0).startsWith("invoke partition-clients {\"nodes\":["), r.lines().get(0));
         }
     }
@@ -68,21 +69,21 @@ class NetworkNemesesTest {
         boolean sawAll = false;
         for (long seed = 0; seed < 20; seed++) {
             Run r = injectAndHeal(new SlowNemesis(200, 50), true, seed);
-            String call = r.cluster().network.calls.get(0);
+            String call = r.cluster().calls.get(0);
             sawAll |= call.equals("slow [1, 2, 3] 200 50");
             sawOne |= call.matches("slow \\[\\d] 200 50");
             assertTrue(r.lines().get(0).matches("invoke slow \\{\"nodes\":\\[[\\d,]+],\"latency-ms\":200,\"jitter-ms\":50}"), r.lines().get(0));
-            assertEquals("heal-links", r.cluster().network.calls.get(1));
+            assertEquals("heal-links", r.cluster().calls.get(1));
         }
         assertTrue(sawOne && sawAll, "both one node's links and all links are chosen");
         Run f = injectAndHeal(new FlakyNemesis(20), true, 3);
         assertTrue(f.lines().get(0).matches("invoke flaky \\{\"nodes\":\\[[\\d,]+],\"loss-percent\":20.0}"), f.lines().get(0));
-        assertTrue(f.cluster().network.calls.get(0).matches("flaky \\[[\\d, ]+] 20.0"));
+        assertTrue(f.cluster().calls.get(0).matches("flaky \\[[\\d, ]+] 20.0"));
     }
 
     @Test
     void withoutNetworkControlNothingIsInjectedOrRecorded() {
-        FakeCluster c = new FakeCluster(3, Map.of(0, 1), false);
+        FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3)));
         NemesisContext ctx = new NemesisContext(c, c, null, new Random(1));
         assertSame(Fault.NONE, new PartitionNemesis(List.of(Topology.ONE)).inject(ctx));
         assertSame(Fault.NONE, new SlowNemesis(100, 0).inject(ctx));

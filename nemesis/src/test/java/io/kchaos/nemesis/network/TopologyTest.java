@@ -1,5 +1,6 @@
 package io.kchaos.nemesis.network;
 
+import io.kchaos.nemesis.FakeCluster;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.cluster.Connectivity;
 import org.junit.jupiter.api.Test;
@@ -19,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class TopologyTest {
 
     private static NemesisContext ctx(int n, long seed, Map<Integer, Integer> leaders) {
-        FakeCluster c = new FakeCluster(n, leaders, true);
+        FakeCluster c = new FakeCluster(n, List.of(leaders.containsKey(0) ? List.of(leaders.get(0)) : List.of())).withNetwork();
         return new NemesisContext(c, c, null, new Random(seed));
     }
 

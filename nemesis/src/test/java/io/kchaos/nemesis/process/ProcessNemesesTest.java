@@ -3,6 +3,7 @@ package io.kchaos.nemesis.process;
 import io.kchaos.history.HistoryFile;
 import io.kchaos.history.HistoryWriter;
 import io.kchaos.history.Op;
+import io.kchaos.nemesis.FakeCluster;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
@@ -33,7 +34,7 @@ class ProcessNemesesTest {
 
     @Test
     void isrShrinkPausesTheFollowerUntilTheLeaderIsAloneThenKillsTheLeader(@TempDir Path dir) {
-        SimCluster c = new SimCluster(3, List.of(List.of(1, 2)));
+        FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2)));
         Path h = dir.resolve("h.jsonl");
         Fault f;
         try (HistoryWriter w = new HistoryWriter(h)) {
@@ -49,7 +50,7 @@ class ProcessNemesesTest {
 
     @Test
     void isrShrinkTakesTheLoneLeaderDownWithTheCrashItIsGiven(@TempDir Path dir) {
-        SimCluster c = new SimCluster(3, List.of(List.of(1, 2)));
+        FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2)));
         LeaderCrash powerLoss = (ctx, nodes, value) -> ctx.recorder().record("power-loss", value, () -> nodes.forEach(c::kill));
         Path h = dir.resolve("h.jsonl");
         try (HistoryWriter w = new HistoryWriter(h)) {
@@ -62,7 +63,7 @@ class ProcessNemesesTest {
 
     @Test
     void isrShrinkRefusesToPauseAQuorumMajority(@TempDir Path dir) {
-        SimCluster c = new SimCluster(3, List.of(List.of(1, 2, 3)));
+        FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3)));
         try (HistoryWriter w = new HistoryWriter(dir.resolve("h.jsonl"))) {
             NemesisContext ctx = new NemesisContext(c, c, new NemesisRecorder(w), new Random(1));
             String e = assertThrows(IllegalStateException.class, () -> ISR_SHRINK.inject(ctx)).getMessage();
@@ -73,8 +74,8 @@ class ProcessNemesesTest {
 
     @Test
     void isrShrinkResumesTheFollowersWhenTheIsrDoesNotShrink(@TempDir Path dir) {
-        SimCluster c = new SimCluster(3, List.of(List.of(1, 2)));
-        c.isrShrinks = false;
+        FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2)));
+        c.isrShrinks(false);
         try (HistoryWriter w = new HistoryWriter(dir.resolve("h.jsonl"))) {
             NemesisContext ctx = new NemesisContext(c, c, new NemesisRecorder(w), new Random(1));
             String e = assertThrows(IllegalStateException.class, () -> ISR_SHRINK.inject(ctx)).getMessage();
@@ -85,7 +86,7 @@ class ProcessNemesesTest {
 
     @Test
     void isrShrinkSkipsWhenNoPartitionHasAFullIsr(@TempDir Path dir) {
-        SimCluster c = new SimCluster(3, List.of(List.of(1, 2)));
+        FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2)));
         c.pause(2);
         c.calls.clear();
         try (HistoryWriter w = new HistoryWriter(dir.resolve("h.jsonl"))) {
@@ -96,7 +97,7 @@ class ProcessNemesesTest {
 
     @Test
     void rollingRestartStopsAndStartsEveryNodeInTurn(@TempDir Path dir) {
-        SimCluster c = new SimCluster(3, List.of(List.of(1, 2, 3), List.of(2, 3, 1)));
+        FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3), List.of(2, 3, 1)));
         Path h = dir.resolve("h.jsonl");
         try (HistoryWriter w = new HistoryWriter(h)) {
             Fault f = new RollingRestartNemesis(Duration.ofSeconds(2)).inject(new NemesisContext(c, c, new NemesisRecorder(w), new Random(1)));
@@ -108,7 +109,7 @@ class ProcessNemesesTest {
 
     @Test
     void rollingRestartWaitsForAFullIsrAndStopsWhenItNeverComes(@TempDir Path dir) {
-        SimCluster c = new SimCluster(3, List.of(List.of(1, 2)));
+        FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2)));
         c.pause(2);
         c.calls.clear();
         try (HistoryWriter w = new HistoryWriter(dir.resolve("h.jsonl"))) {

@@ -4,18 +4,14 @@ import io.kchaos.history.HistoryFile;
 import io.kchaos.history.HistoryWriter;
 import io.kchaos.history.NemesisOps;
 import io.kchaos.history.Op;
+import io.kchaos.nemesis.FakeCluster;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
 import io.kchaos.nemesis.NemesisRegistry;
 import io.kchaos.nemesis.cluster.Capability;
-import io.kchaos.nemesis.cluster.ClusterControl;
-import io.kchaos.nemesis.cluster.NetworkControl;
 import io.kchaos.nemesis.cluster.Toxic;
-import io.kchaos.nemesis.cluster.ToxicControl;
-import io.kchaos.nemesis.cluster.TopicView;
-import io.kchaos.nemesis.cluster.Traffic;
 import io.kchaos.nemesis.schedule.NemesisSchedule;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,10 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -37,86 +31,13 @@ class ToxicNemesesTest {
     @TempDir
     Path dir;
 
-    /** Three running nodes, node 2 stopped; records every ToxicControl call. */
-    private static final class FakeCluster implements ClusterControl, TopicView, ToxicControl {
-        final List<String> calls = new ArrayList<>();
-        final boolean withToxics;
-
-        FakeCluster(boolean withToxics) {
-            this.withToxics = withToxics;
-        }
-
-        public List<Integer> nodeIds() {
-            return List.of(1, 2, 3);
-        }
-
-        public void kill(int node) {
-        }
-
-        public void start(int node) {
-        }
-
-        public void stop(int node) {
-        }
-
-        public void pause(int node) {
-        }
-
-        public void resume(int node) {
-        }
-
-        public boolean isRunning(int node) {
-            return node != 2;
-        }
-
-        public boolean isPaused(int node) {
-            return false;
-        }
-
-        public Optional<NetworkControl> network() {
-            return Optional.empty();
-        }
-
-        @Override
-        public Optional<ToxicControl> toxics() {
-            return withToxics ? Optional.of(this) : Optional.empty();
-        }
-
-        public int partitions() {
-            return 1;
-        }
-
-        public Optional<Integer> leader(int partition) {
-            return Optional.of(1);
-        }
-
-        public List<Integer> replicas(int partition) {
-            return List.of(1, 2, 3);
-        }
-
-        public List<Integer> isr(int partition) {
-            return List.of(1, 3);
-        }
-
-        public void add(Set<Integer> nodes, Set<Traffic> traffic, Toxic toxic) {
-            calls.add("add " + new TreeSet<>(nodes) + " " + new TreeSet<>(traffic) + " " + toxic);
-        }
-
-        public void remove(Set<Integer> nodes, Set<Traffic> traffic) {
-            calls.add("remove " + new TreeSet<>(nodes) + " " + new TreeSet<>(traffic));
-        }
-
-        public void isolate(Set<Integer> nodes) {
-            calls.add("isolate " + new TreeSet<>(nodes));
-        }
-
-        public void rejoin(Set<Integer> nodes) {
-            calls.add("rejoin " + new TreeSet<>(nodes));
-        }
-
-        public void healAll() {
-            calls.add("heal-all");
-        }
+    /** Nodes 1-3, node 2 stopped (so never a target), leader 1; proxies when {@code withToxics}; calls logged from here on. */
+    private static FakeCluster fake(boolean withToxics) {
+        FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3)));
+        if (withToxics) c.withToxics();
+        c.kill(2);
+        c.calls.clear();
+        return c;
     }
 
     private record Run(List<String> calls, List<String> lines) {
@@ -124,7 +45,7 @@ class ToxicNemesesTest {
 
     /** Runs the action against a fake cluster with a fresh history and returns the control calls and history lines. */
     private Run run(long seed, boolean withToxics, Consumer<NemesisContext> action) {
-        FakeCluster c = new FakeCluster(withToxics);
+        FakeCluster c = fake(withToxics);
         Path file = dir.resolve("h-" + seed + "-" + System.nanoTime() + ".jsonl");
         try (HistoryWriter w = new HistoryWriter(file)) {
             action.accept(new NemesisContext(c, c, new NemesisRecorder(w), new Random(seed)));

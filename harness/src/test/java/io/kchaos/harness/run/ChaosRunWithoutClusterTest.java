@@ -1,0 +1,60 @@
+package io.kchaos.harness.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.harness.cluster.ClusterException;
+import io.kchaos.harness.cluster.KafkaCluster;
+import io.kchaos.history.FormatVersion;
+import io.kchaos.history.Json;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What ChaosRun does before any cluster exists: the backend sweeps its own leftovers, run.json is written. */
+class ChaosRunWithoutClusterTest {
+    @TempDir
+    Path store;
+
+    private static RunConfig config(Path store) {
+        return new RunConfig("t", "kchaos run", null, 1, 1, List.of("none"), List.of(), 1, 1, 1, 1, (short) 1, 10, 1, 1,
+                Map.of("min.insync.replicas", "1"), Map.of(), Map.of(), store, null, 256, "t", false, "queue", Map.of(),
+                new SettingOrigins(Set.of("min.insync.replicas"), Set.of(), Set.of()));
+    }
+
+    @Test
+    void theBackendSweepsItsOwnLeftoversAndAFailedStartStillLeavesRunJson() throws Exception {
+        RunFolder folder = RunFolder.create(store, "t");
+        ClusterFactory backend = new ClusterFactory() {
+            @Override
+            public KafkaCluster create(RunConfig config, RunFolder f) {
+                throw new ClusterException("no cluster in this test");
+            }
+
+            @Override
+            public List<String> sweepLeftovers() {
+                return List.of("removed 1 leftover of an earlier crashed run: fake");
+            }
+        };
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ChaosRun run = new ChaosRun(config(store), folder, backend, c -> {
+            throw new AssertionError("no workload without a cluster");
+        }, List.of(), (h, f, s) -> {
+            throw new AssertionError("nothing to judge");
+        }, new PrintStream(out, true, StandardCharsets.UTF_8), RunClock.SYSTEM);
+        assertThrows(ClusterException.class, run::execute);
+        assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("removed 1 leftover of an earlier crashed run: fake"));
+        JsonNode runJson = Json.MAPPER.readTree(folder.runJson().toFile());
+        assertEquals(FormatVersion.CURRENT, runJson.path("format").asInt());
+        assertEquals("t", runJson.path("name").asText());
+    }
+}
