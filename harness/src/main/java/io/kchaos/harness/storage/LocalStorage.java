@@ -1,7 +1,7 @@
 package io.kchaos.harness.storage;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.Json;
+import io.kchaos.history.Json;
 import io.kchaos.nemesis.cluster.StorageControl;
 
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package io.kchaos.harness.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kchaos.checker.history.HistoryFile;
-import io.kchaos.checker.history.Op;
+import io.kchaos.history.HistoryFile;
+import io.kchaos.history.Op;
 import io.kchaos.harness.cli.Main;
 import io.kchaos.harness.os.ProcessCommandRunner;
 import io.kchaos.harness.storage.DataDisks;

@@ -2,7 +2,7 @@ package io.kchaos.harness.storage;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.checker.replica.ReplicaAudit;
-import io.kchaos.checker.replica.SyntheticSegmentWriter;
+import io.kchaos.testkit.SyntheticSegmentWriter;
 import io.kchaos.checker.result.CheckResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

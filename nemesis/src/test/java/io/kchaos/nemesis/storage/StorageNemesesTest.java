@@ -1,10 +1,10 @@
 package io.kchaos.nemesis.storage;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.checker.history.HistoryFile;
-import io.kchaos.checker.history.HistoryWriter;
-import io.kchaos.checker.history.Json;
-import io.kchaos.checker.history.Op;
+import io.kchaos.history.HistoryFile;
+import io.kchaos.history.HistoryWriter;
+import io.kchaos.history.Json;
+import io.kchaos.history.Op;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
