@@ -58,6 +58,8 @@ public final class QueueCheckerBench {
                 summary.ops(), summary.sends(), summary.records(), summary.plantedLosses(), summary.plantedAbortedReads(),
                 generateSeconds, file, Files.size(file) / 1e6);
 
+        double[] tokenize = JacksonTokenizeTime.measure(file);
+
         List<MemoryPoolMXBean> heap = ManagementFactory.getMemoryPoolMXBeans().stream()
                 .filter(p -> p.getType() == MemoryType.HEAP).toList();
         System.gc();
@@ -66,8 +68,10 @@ public final class QueueCheckerBench {
 
         long t1 = System.nanoTime();
         long cpu1 = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+        long processCpu1 = JacksonTokenizeTime.processCpuNanos();
         CheckResult result = new QueueChecker().check(HistoryFile.open(file));
         double cpuSeconds = seconds(ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpu1);
+        double processCpuSeconds = seconds(JacksonTokenizeTime.processCpuNanos() - processCpu1);
         double checkSeconds = seconds(System.nanoTime() - t1);
 
         long peak = heap.stream().mapToLong(p -> p.getPeakUsage().getUsed()).sum();
@@ -75,6 +79,9 @@ public final class QueueCheckerBench {
                         + "peak heap used %.0f MB (baseline %.0f MB, max %.0f MB)%n",
                 checkSeconds, cpuSeconds, summary.ops() / checkSeconds, peak / 1e6, baseline / 1e6,
                 Runtime.getRuntime().maxMemory() / 1e6);
+        System.out.printf(Locale.ROOT, "check %.2f s wall, %.2f s CPU (all threads) | Jackson tokenize alone %.2f s wall, "
+                        + "%.2f s CPU | check / tokenize: %.2f wall, %.2f CPU%n", checkSeconds, processCpuSeconds,
+                tokenize[0], tokenize[1], checkSeconds / tokenize[0], processCpuSeconds / tokenize[1]);
         System.out.println("verdict: " + result.verdict() + " " + result.anomalyTypes().stream()
                 .map(t -> t + "=" + result.count(t)).toList() + "; stats " + result.stats());
     }

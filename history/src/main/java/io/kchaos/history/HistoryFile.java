@@ -1,12 +1,7 @@
 package io.kchaos.history;
 
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.Reader;
 import java.io.UncheckedIOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -18,9 +13,13 @@ import java.util.function.Consumer;
  * A history.jsonl file read line by line, strictly: each line is exactly one op ({@link OpCodec#parse}) and the ops
  * keep the rules between lines ({@link LineRules}); anything else is a {@link HistoryFormatException} naming the line.
  * The one exception is a torn last line (no newline at the end and not parseable, as a crashed writer leaves): a
- * warning, and skipped. Lines are never longer than {@link BoundedLines#MAX_LINE_CHARS}, so reading needs little heap.
+ * warning, and skipped. Lines are never longer than {@link #MAX_LINE_CHARS}, so reading needs little heap. Lines are
+ * parsed on every core ({@link ParallelOpReader}); the rules between lines are checked here, in order.
  */
 public final class HistoryFile implements History {
+    /** 8 Mi characters: several times the longest line kchaos writes (drains are split at 10,000 records per op). */
+    static final int MAX_LINE_CHARS = 8 << 20;
+
     private final Path path;
     private final List<String> warnings = new ArrayList<>();
 
@@ -48,40 +47,32 @@ public final class HistoryFile implements History {
     public void forEach(Consumer<Op> visitor) {
         warnings.clear();
         LineRules rules = new LineRules();
-        var decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT);
-        long lineNo = 0;
-        try (Reader r = new InputStreamReader(Files.newInputStream(path), decoder)) {
-            BoundedLines lines = new BoundedLines(r);
-            String line = lines.next();
-            while (line != null) {
-                lineNo++;
-                boolean terminated = lines.endedWithNewline();
-                String next = lines.next();
-                if (!line.isBlank()) {
-                    Op op;
+        long base = 0;
+        try (ParallelOpReader reader = new ParallelOpReader(path, MAX_LINE_CHARS)) {
+            ParallelOpReader.Block block;
+            while ((block = reader.next()) != null) {
+                Op[] ops = block.ops();
+                long[] lineNumbers = block.lineNumbers();
+                for (int i = 0; i < block.count(); i++) {
+                    long lineNo = base + lineNumbers[i];
                     try {
-                        op = OpCodec.parse(line);
-                    } catch (IllegalArgumentException e) {
-                        if (next == null && !terminated) {
-                            warnings.add("line " + lineNo + " is truncated (the history ends mid-line); ignored");
-                            break;
-                        }
-                        throw malformed(lineNo, e.getMessage());
-                    }
-                    try {
-                        rules.check(op, lineNo);
+                        rules.check(ops[i], lineNo);
                     } catch (IllegalArgumentException e) {
                         throw malformed(lineNo, e.getMessage());
                     }
-                    visitor.accept(op);
+                    visitor.accept(ops[i]);
                 }
-                line = next;
+                ParallelOpReader.LineFailure failure = block.failure();
+                if (failure != null) {
+                    long lineNo = base + failure.line();
+                    if (failure.parseErrorOnUnterminatedLastLine()) {
+                        warnings.add("line " + lineNo + " is truncated (the history ends mid-line); ignored");
+                        break;
+                    }
+                    throw malformed(lineNo, failure.reason());
+                }
+                base += block.lines();
             }
-        } catch (BoundedLines.LineTooLongException e) {
-            throw malformed(lineNo + 1, e.getMessage());
-        } catch (CharacterCodingException e) {
-            throw new HistoryFormatException(path + " line " + (lineNo + 1) + ": not UTF-8 text");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + path + ": " + e.getMessage(), e);
         }

@@ -1,35 +1,42 @@
 package io.kchaos.history;
 
+import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 
-import java.io.BufferedWriter;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * Appends ops to history.jsonl as they happen: assigns each its index and its time since the run started, and
- * flushes at least every 500 ms so a crash loses at most the last half second. Thread-safe; listeners (status line,
- * live stats) see every op after it is written.
+ * Appends ops to history.jsonl as they happen: assigns each its index and its time since the run started (in the
+ * caller's thread, so the file is in the order observed), and hands it to a writer thread that encodes and writes
+ * every {@value #WRITE_INTERVAL_MILLIS} ms, so a crash loses at most the last fraction of a second and the callers
+ * (producer callbacks, consumers) never wait for JSON encoding or disk. Thread-safe; listeners (status line, live
+ * stats) see every op as it is appended. At most {@value #MAX_PENDING} ops wait for the writer; beyond that appending
+ * blocks until it catches up.
  */
 public final class HistoryWriter implements AutoCloseable {
-    private final BufferedWriter out;
+    static final long WRITE_INTERVAL_MILLIS = 100;
+    static final int MAX_PENDING = 200_000;
+
+    private final OutputStream out;
     private final JsonGenerator gen;
     private final long startNanos;
-    private final ScheduledExecutorService flusher;
+    private final Thread writer;
+    private final Object io = new Object();
     private final List<Consumer<Op>> listeners = new ArrayList<>();
+    private List<Op> pending = new ArrayList<>();
     private long nextIndex;
     private boolean closed;
+    private volatile IOException failure;
 
     public HistoryWriter(Path file) {
         this(file, System.nanoTime());
@@ -37,22 +44,19 @@ public final class HistoryWriter implements AutoCloseable {
 
     public HistoryWriter(Path file, long startNanos) {
         try {
-            this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
-            this.gen = Json.MAPPER.getFactory().createGenerator(out);
+            this.out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16);
+            this.gen = Json.MAPPER.getFactory().createGenerator(out, JsonEncoding.UTF8);
             this.gen.setRootValueSeparator(null);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create history " + file, e);
         }
         this.startNanos = startNanos;
-        this.flusher = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "history-flusher");
-            t.setDaemon(true);
-            return t;
-        });
-        flusher.scheduleWithFixedDelay(this::flush, 500, 500, TimeUnit.MILLISECONDS);
+        this.writer = new Thread(this::writeLoop, "history-writer");
+        writer.setDaemon(true);
+        writer.start();
     }
 
-    /** Adds a listener that is called (under the writer's lock) with every op written. */
+    /** Adds a listener that is called (under the writer's lock) with every op appended. */
     public synchronized void addListener(Consumer<Op> listener) {
         listeners.add(listener);
     }
@@ -70,47 +74,87 @@ public final class HistoryWriter implements AutoCloseable {
         return append(process, type, f, value, error);
     }
 
-    /** Writes one op; the index and time are assigned here so the file is in the order observed. */
+    /** Appends one op; the index and time are assigned here so the file is in the order observed. */
     public synchronized Op append(int process, OpType type, String f, JsonNode value, String error) {
+        if (failure != null) throw new UncheckedIOException("cannot write history", failure);
+        while (pending.size() >= MAX_PENDING && !closed) {
+            try {
+                wait(WRITE_INTERVAL_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
         if (closed) throw new IllegalStateException("history is closed");
         Op op = new Op(nextIndex++, now(), process, type, f, value == null ? NullNode.getInstance() : value, error);
-        try {
-            OpCodec.write(op, gen);
-            gen.flush();
-            out.write('\n');
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write history", e);
-        }
+        pending.add(op);
         for (Consumer<Op> l : listeners) l.accept(op);
         return op;
     }
 
-    /** How many ops were written so far. */
+    /** How many ops were appended so far. */
     public synchronized long size() {
         return nextIndex;
     }
 
-    public synchronized void flush() {
-        if (closed) return;
-        try {
-            gen.flush();
-            out.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot flush history", e);
+    /** Writes every op appended so far to the file and flushes it to the operating system. */
+    public void flush() {
+        synchronized (io) {
+            List<Op> batch = takePending();
+            if (batch == null) return;
+            try {
+                for (Op op : batch) {
+                    OpCodec.write(op, gen);
+                    gen.writeRaw('\n');
+                }
+                gen.flush();
+            } catch (IOException e) {
+                failure = e;
+                throw new UncheckedIOException("cannot write history", e);
+            }
+        }
+    }
+
+    private synchronized List<Op> takePending() {
+        if (closed && pending == null) return null;
+        List<Op> batch = pending;
+        pending = new ArrayList<>(Math.max(16, batch.size()));
+        notifyAll();
+        return batch;
+    }
+
+    private void writeLoop() {
+        while (!Thread.currentThread().isInterrupted()) {
+            try {
+                Thread.sleep(WRITE_INTERVAL_MILLIS);
+                flush();
+            } catch (InterruptedException e) {
+                return;
+            } catch (UncheckedIOException e) {
+                return; // kept in failure; the next append reports it
+            }
         }
     }
 
     @Override
-    public synchronized void close() {
-        if (closed) return;
-        flush();
-        closed = true;
-        flusher.shutdownNow();
-        try {
-            gen.close();
-            out.close();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot close history", e);
+    public void close() {
+        synchronized (this) {
+            if (closed) return;
+            closed = true;
+            notifyAll();
+        }
+        writer.interrupt();
+        synchronized (io) {
+            flush();
+            synchronized (this) {
+                pending = null;
+            }
+            try {
+                gen.close();
+                out.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot close history", e);
+            }
         }
     }
 }

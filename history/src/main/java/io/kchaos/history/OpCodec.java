@@ -7,8 +7,9 @@ import com.fasterxml.jackson.databind.node.NullNode;
 
 import java.io.IOException;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 
-/** Converts one {@link Op} to and from its history.jsonl line (format: shared/spec/history.md). */
+/** Converts one {@link Op} to and from its history.jsonl line (format: docs/format.md). */
 public final class OpCodec {
     private OpCodec() {
     }
@@ -28,6 +29,24 @@ public final class OpCodec {
             if (why != null && why.startsWith("Trailing token")) throw new IllegalArgumentException("text after the JSON object (one op per line)");
             throw new IllegalArgumentException("not JSON: " + why);
         }
+        return fromTree(n);
+    }
+
+    /**
+     * {@link #parse(String)} of a line given as ASCII bytes (every byte below 0x80), without making a String of it:
+     * the same rules and, for a line that is not JSON, the same reason.
+     */
+    public static Op parseAscii(byte[] line, int offset, int length) {
+        JsonNode n;
+        try {
+            n = Json.STRICT.readTree(line, offset, length);
+        } catch (IOException e) {
+            return parse(new String(line, offset, length, StandardCharsets.ISO_8859_1));
+        }
+        return fromTree(n);
+    }
+
+    private static Op fromTree(JsonNode n) {
         if (n == null || !n.isObject()) throw new IllegalArgumentException("not a JSON object");
         long index = nonNegativeLong(n, "index");
         long time = nonNegativeLong(n, "time");

@@ -1,5 +1,6 @@
 package io.kchaos.nemesis;
 
+import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.cluster.Toxic;
 import io.kchaos.nemesis.coordinator.KillCoordinatorNemesis;
@@ -32,7 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
-/** Maps the {@code --nemesis} names of shared/spec/cli.md to nemesis instances. */
+/** Maps the {@code --nemesis} names (README, docs/format.md) to nemesis instances. */
 public final class NemesisRegistry {
     private final Map<String, Supplier<Nemesis>> byName = new LinkedHashMap<>();
     private final Map<String, String> descriptions = new LinkedHashMap<>();
@@ -74,13 +75,13 @@ public final class NemesisRegistry {
                 () -> new SlowNemesis(net.latencyMs(), net.jitterMs()));
         r.register("flaky", "drop " + net.lossPercent() + " % of the packets of one node or all", () -> new FlakyNemesis(net.lossPercent()));
         r.register("toxic-latency", "Toxiproxy: 500 ± 100 ms latency on a node's client or replication traffic (--backend docker)",
-                () -> new ToxicNemesis("toxic-latency", new Toxic.Latency(500, 100)));
+                () -> new ToxicNemesis(NemesisOps.TOXIC_LATENCY, new Toxic.Latency(500, 100)));
         r.register("toxic-bandwidth", "Toxiproxy: limit a node's client or replication traffic to 32 KB/s (--backend docker)",
-                () -> new ToxicNemesis("toxic-bandwidth", new Toxic.Bandwidth(32)));
+                () -> new ToxicNemesis(NemesisOps.TOXIC_BANDWIDTH, new Toxic.Bandwidth(32)));
         r.register("toxic-timeout", "Toxiproxy: a node's connections pass no data and close after 2 s (--backend docker)",
-                () -> new ToxicNemesis("toxic-timeout", new Toxic.Timeout(2000)));
+                () -> new ToxicNemesis(NemesisOps.TOXIC_TIMEOUT, new Toxic.Timeout(2000)));
         r.register("toxic-reset", "Toxiproxy: reset (TCP RST) a node's client or replication connections (--backend docker)",
-                () -> new ToxicNemesis("toxic-reset", new Toxic.ResetPeer(0)));
+                () -> new ToxicNemesis(NemesisOps.TOXIC_RESET, new Toxic.ResetPeer(0)));
         r.register("wipe", "SIGKILL a random node, replace its data directory with a freshly formatted empty one (new directory id; "
                 + "the KRaft metadata log is kept on its own directory), restart it later", () -> new WipeNemesis(NodeTarget.RANDOM));
         r.register("disk-full", "fill a random node's size-limited data file system (tmpfs) until writes fail; free it and restart the node "

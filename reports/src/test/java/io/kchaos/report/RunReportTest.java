@@ -58,6 +58,8 @@ class RunReportTest {
         assertTrue(html.contains("Send latency by completion time"));
         assertTrue(html.contains("Send throughput"));
         assertTrue(html.contains("Partition leaders"));
+        assertTrue(html.contains("Acknowledged sends per partition") && html.contains("Unseen writes")
+                && html.contains("Consumer lag"));
         for (String label : List.of(">kill 2<", ">pause 3<", ">partition [1] | [2 3]<", ">slow 1 latency-ms=200<")) {
             assertTrue(html.contains(label), "fault label " + label);
         }
@@ -77,7 +79,7 @@ class RunReportTest {
 
         // well-formed, every id unique, every in-page link resolves
         Document doc = parseXml(out.html());
-        assertEquals(3, elements(doc, "svg").size());
+        assertEquals(6, elements(doc, "svg").size(), "latency, throughput, per partition, unseen, lag, leaders");
         Set<String> ids = new HashSet<>();
         for (Element e : elements(doc, "*")) {
             if (e.hasAttribute("id")) assertTrue(ids.add(e.getAttribute("id")), "duplicate id " + e.getAttribute("id"));

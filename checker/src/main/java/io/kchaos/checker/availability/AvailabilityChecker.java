@@ -1,24 +1,31 @@
 package io.kchaos.checker.availability;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.checker.Checker;
+import io.kchaos.history.ClientOps;
+import io.kchaos.history.FaultOp;
 import io.kchaos.history.History;
 import io.kchaos.history.Json;
+import io.kchaos.history.NemesisOps;
 import io.kchaos.checker.result.CheckResult;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * How long writes were unavailable around each fault, from the history alone: for every nemesis fault op (kill, pause,
  * partition, slow, ...) with its target, the seconds from the fault taking effect (its completion) to the next
- * acknowledged send, and from its heal (the first later heal of the same kind on an overlapping node) to the first
- * acknowledged send after it; plus the longest stretch of the workload with no acknowledged send. Adds
- * {@code stats.availability}; never reports an anomaly (unavailability is not unsafety).
+ * acknowledged send (overall and per partition), and from its heal (the first later op that heals it on an
+ * overlapping node, by the pairing {@link NemesisOps} declares) to the first acknowledged send after it; the longest stretch of the workload with no acknowledged
+ * send, overall and per partition; and the acknowledged sends per second. Adds {@code stats.availability}; never
+ * reports an anomaly (unavailability is not unsafety).
  */
 public final class AvailabilityChecker implements Checker {
     private static final double NANOS = 1e9;
@@ -35,15 +42,20 @@ public final class AvailabilityChecker implements Checker {
     @Override
     public CheckResult check(History history) {
         OkTimes oks = new OkTimes();
+        Map<Integer, OkTimes> byPartition = new TreeMap<>();
         List<Action> actions = new ArrayList<>();
         long[] window = {Long.MAX_VALUE, Long.MIN_VALUE};
         history.forEach(op -> {
             if (op.isNemesis()) {
                 if (!op.isInvoke()) actions.add(new Action(op.f(), op.time(), op.value().isObject() ? (ObjectNode) op.value() : null, op.error()));
-            } else if ("send".equals(op.f())) {
+            } else if (ClientOps.SEND.equals(op.f())) {
                 if (op.isInvoke()) window[0] = Math.min(window[0], op.time());
                 else window[1] = Math.max(window[1], op.time());
-                if (op.isOk()) oks.add(op.time());
+                if (op.isOk()) {
+                    oks.add(op.time());
+                    JsonNode p = op.value().get("partition");
+                    if (p != null && p.canConvertToInt()) byPartition.computeIfAbsent(p.asInt(), k -> new OkTimes()).add(op.time());
+                }
             }
         });
         CheckResult r = new CheckResult();
@@ -51,20 +63,27 @@ public final class AvailabilityChecker implements Checker {
         ArrayNode faults = a.putArray("faults");
         for (int i = 0; i < actions.size(); i++) {
             Action fault = actions.get(i);
-            if (FaultKind.healedBy(fault.f()) != null) continue;
-            faults.add(describe(fault, healOf(fault, actions.subList(i + 1, actions.size())), oks));
+            if (NemesisOps.isHeal(fault.f())) continue;
+            faults.add(describe(fault, healOf(fault, actions.subList(i + 1, actions.size())), oks, byPartition));
         }
         longestGap(a, oks, window[0], window[1]);
+        if (oks.size() > 1 && oks.last() > window[0]) {
+            a.put("ok-sends-per-s", Math.round(oks.size() / ((oks.last() - window[0]) / NANOS) * 10) / 10.0);
+        }
+        ObjectNode partitions = a.putObject("partitions");
+        byPartition.forEach((p, times) -> longestGap(partitions.putObject(p.toString()), times, window[0], window[1]));
         return r;
     }
 
-    private static ObjectNode describe(Action fault, Action heal, OkTimes oks) {
+    private static ObjectNode describe(Action fault, Action heal, OkTimes oks, Map<Integer, OkTimes> byPartition) {
         ObjectNode o = Json.object();
         o.put("f", fault.f());
         o.put("time-s", seconds(fault.time()));
         o.set("value", fault.value());
         if (fault.error() != null) o.put("error", fault.error());
         putSince(o, "to-next-ok-send-s", fault.time(), oks);
+        ObjectNode perPartition = o.putObject("to-next-ok-send-by-partition-s");
+        byPartition.forEach((p, times) -> putSince(perPartition, p.toString(), fault.time(), times));
         if (heal != null) {
             o.put("heal", heal.f());
             o.put("heal-time-s", seconds(heal.time()));
@@ -82,13 +101,16 @@ public final class AvailabilityChecker implements Checker {
         else o.put(key, seconds(next - t));
     }
 
-    /** The first later heal of the same kind whose nodes overlap the fault's (either naming none counts as overlap). */
+    /**
+     * The first later op that heals the fault ({@link NemesisOps}) on an overlapping node (either naming none counts
+     * as overlap); null when nothing healed it, and for a one-off action, which needs no heal.
+     */
     private static Action healOf(Action fault, List<Action> later) {
-        FaultKind kind = FaultKind.of(fault.f());
-        Set<Integer> nodes = FaultKind.nodes(fault.value());
+        if (NemesisOps.lookup(fault.f()).map(FaultOp::isEvent).orElse(false)) return null;
+        Set<Integer> nodes = NemesisOps.nodes(fault.value());
         for (Action h : later) {
-            if (FaultKind.healedBy(h.f()) != kind) continue;
-            Set<Integer> healed = FaultKind.nodes(h.value());
+            if (!NemesisOps.heals(h.f(), fault.f())) continue;
+            Set<Integer> healed = NemesisOps.nodes(h.value());
             if (nodes.isEmpty() || healed.isEmpty() || !Collections.disjoint(nodes, healed)) return h;
         }
         return null;
@@ -133,6 +155,11 @@ public final class AvailabilityChecker implements Checker {
 
         int size() {
             return size;
+        }
+
+        long last() {
+            sortOnce();
+            return times[size - 1];
         }
 
         long get(int i) {

@@ -55,7 +55,13 @@ final class Replica {
         this.highWatermark = logDir.highWatermarks().offset(tp).orElse(-1);
         this.recoveryPoint = logDir.recoveryPoints().offset(tp);
         long firstSegment = partitionDir.segments().isEmpty() ? 0 : partitionDir.segments().get(0).baseOffset();
-        this.logStartOffset = Math.max(firstSegment, logDir.logStartOffsets().offset(tp).orElse(0));
+        long checkpointed = logDir.logStartOffsets().offset(tp).orElse(0);
+        this.logStartOffset = Math.max(firstSegment, checkpointed);
+        if (firstSegment > checkpointed) {
+            findings.warn("node " + nodeId + ": the first segment of " + partitionDir.path() + " starts at " + firstSegment
+                    + ", above the checkpointed log start " + checkpointed + "; offsets below it are not checked (retention since"
+                    + " the checkpoint, or a lost segment)");
+        }
         this.coveredUpTo = logStartOffset - 1;
     }
 

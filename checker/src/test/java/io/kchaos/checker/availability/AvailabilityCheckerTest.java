@@ -103,6 +103,33 @@ class AvailabilityCheckerTest {
         assertEquals(0.4, faults.get(0).path("heal-to-next-ok-send-s").asDouble(), 1e-9);
     }
 
+    private void ackedSendTo(int partition, double invoke, double ok, int value) {
+        op(invoke, value, OpType.INVOKE, "send", "{\"key\":\"k0\",\"value\":" + value + "}");
+        op(ok, value, OpType.OK, "send", "{\"key\":\"k0\",\"value\":" + value + ",\"partition\":" + partition
+                + ",\"offset\":" + value + "}");
+    }
+
+    @Test
+    void eachPartitionHasItsOwnTimeToTheNextAckAndItsLongestGap() {
+        ackedSendTo(0, 0.0, 0.1, 1);
+        ackedSendTo(1, 0.0, 0.2, 2);
+        nemesis(1.0, 1.1, "kill", "{\"nodes\":[2],\"leader-of\":1}");
+        ackedSendTo(0, 1.1, 1.3, 3);
+        ackedSendTo(0, 1.3, 1.5, 4);
+        ackedSendTo(1, 1.2, 9.1, 5);
+        ackedSendTo(0, 9.0, 9.2, 6);
+
+        JsonNode a = availability();
+        JsonNode byPartition = a.path("faults").get(0).path("to-next-ok-send-by-partition-s");
+        assertEquals(0.2, byPartition.path("0").asDouble(), 1e-9, "partition 0 kept going");
+        assertEquals(8.0, byPartition.path("1").asDouble(), 1e-9, "partition 1 waited for its new leader");
+        assertEquals(0.2, a.path("faults").get(0).path("to-next-ok-send-s").asDouble(), 1e-9);
+        assertEquals(7.7, a.path("partitions").path("0").path("longest-no-ok-send-s").asDouble(), 1e-9, "1.5 .. 9.2");
+        assertEquals(8.9, a.path("partitions").path("1").path("longest-no-ok-send-s").asDouble(), 1e-9, "0.2 .. 9.1");
+        assertEquals(0.2, a.path("partitions").path("1").path("longest-no-ok-send-from-s").asDouble(), 1e-9);
+        assertEquals(6 / 9.2, a.path("ok-sends-per-s").asDouble(), 0.05);
+    }
+
     @Test
     void aFullDiskEndsAtItsFreeAndAWipeAtTheStart() {
         ackedSend(0.0, 0.1, 1);

@@ -12,10 +12,12 @@ import io.kchaos.harness.os.ProcessCommandRunner;
 import io.kchaos.harness.run.Capabilities;
 import io.kchaos.harness.run.ChaosRun;
 import io.kchaos.harness.run.ClusterFactory;
+import io.kchaos.harness.run.Interrupts;
 import io.kchaos.harness.run.Judges;
 import io.kchaos.harness.run.RunConfig;
 import io.kchaos.harness.run.RunFolder;
 import io.kchaos.harness.run.Hosts;
+import io.kchaos.harness.run.SettingOrigins;
 import io.kchaos.harness.storage.DataDisks;
 import io.kchaos.harness.storage.SyncTracking;
 import io.kchaos.harness.version.VersionProfile;
@@ -124,6 +126,7 @@ public final class RunCommand implements Callable<Integer> {
     String scenario;
 
     private String scenarioName;
+    private SettingOrigins origins = SettingOrigins.NONE;
 
     @Option(names = "--backend", paramLabel = "local|docker", defaultValue = "local",
             description = "where the brokers run: local JVMs, or Docker containers via Testcontainers (proxy faults toxic-*, isolate) (default ${DEFAULT-VALUE})")
@@ -147,6 +150,7 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        origins = SettingOrigins.ofCommandLine(brokerConfig, producerConfig, consumerConfig);
         if (scenario != null) {
             var loaded = ScenarioDefaults.apply(scenario, spec);
             scenarioName = loaded.name();
@@ -192,7 +196,13 @@ public final class RunCommand implements Callable<Integer> {
                 : (c, f) -> localCluster(clusterSpec, f, hosts, runner, nemeses);
         ChaosRun run = new ChaosRun(config, folder, clusters,
                 c -> Workloads.create(c.workload()), nemeses, Judges.forRun(config.workload()), System.out);
-        CheckResult result = run.execute();
+        CheckResult result;
+        Interrupts interrupts = Interrupts.install(run.stop(), run::moment, System.err);
+        try {
+            result = run.execute();
+        } finally {
+            interrupts.close();
+        }
         VerdictPrinter.print(result, System.out);
         System.out.println("run folder: " + folder.dir());
         return VerdictPrinter.exitCode(result);
@@ -234,7 +244,7 @@ public final class RunCommand implements Callable<Integer> {
         String runName = name != null ? name : scenarioName != null ? scenarioName : workload;
         return new RunConfig(runName, command, scenarioName, s, timeLimit, nemesis, partitionTargets, nemesisInterval, faultDuration, nodes, partitions,
                 (short) rf, rate, producers, consumers, brokerConfig, producerConfig, consumerConfig, store, kafkaHome, heapMb,
-                topic, !noNamespaces, workload, workloadOptions);
+                topic, !noNamespaces, workload, workloadOptions, origins);
     }
 
     private ParameterException bad(String message) {

@@ -42,6 +42,7 @@ public final class LocalCluster implements KafkaCluster {
      * Tuned for many brokers on few cores: C1 only (start-up dominated by JIT otherwise; a test cluster's load is
      * light) and the serial collector (no GC threads competing for the two cores).
      */
+    static final String EXTRA_FLAGS_ENV = "KCHAOS_BROKER_JAVA_OPTS";
     private static final Path SETSID = Path.of("/usr/bin/setsid");
     static final List<String> BROKER_JVM_FLAGS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError");
 
@@ -159,6 +160,7 @@ public final class LocalCluster implements KafkaCluster {
         cmd.add("-Xmx" + spec.heapMb() + "m");
         cmd.add("-Xms" + Math.min(256, spec.heapMb()) + "m");
         cmd.addAll(BROKER_JVM_FLAGS);
+        cmd.addAll(extraBrokerJvmFlags());
         cmd.add("-Djava.awt.headless=true");
         cmd.add("-Dorg.slf4j.simpleLogger.showDateTime=true");
         cmd.add("-Dorg.slf4j.simpleLogger.dateTimeFormat=yyyy-MM-dd'T'HH:mm:ss.SSS");
@@ -171,6 +173,12 @@ public final class LocalCluster implements KafkaCluster {
         cmd.add("kafka.Kafka");
         cmd.add(n.propertiesFile().toString());
         return cmd;
+    }
+
+    /** Extra broker JVM flags from {@value #EXTRA_FLAGS_ENV} (space-separated), after and so overriding the defaults. */
+    static List<String> extraBrokerJvmFlags() {
+        String extra = System.getenv(EXTRA_FLAGS_ENV);
+        return extra == null || extra.isBlank() ? List.of() : List.of(extra.trim().split("\\s+"));
     }
 
     /** The folder holding the watchdog class for the broker class path, created on first use. */

@@ -66,6 +66,18 @@ class SafeRunTest {
     }
 
     @Test
+    void availabilityIsMeasuredPerPartition() {
+        var a = run.results.path("stats").path("availability");
+        for (int p = 0; p < 3; p++) {
+            assertTrue(a.path("partitions").path(String.valueOf(p)).path("longest-no-ok-send-s").asDouble() > 0,
+                    "longest gap of partition " + p + ": " + a);
+        }
+        var kill = a.path("faults").get(0);
+        assertEquals(3, kill.path("to-next-ok-send-by-partition-s").size(), "each partition's time to its next ack: " + kill);
+        assertTrue(a.path("ok-sends-per-s").asDouble() > 0, "the acknowledged rate: " + a);
+    }
+
+    @Test
     void reportRendersInABrowser() throws Exception {
         String dom = ReportInBrowser.check(run.dir, "kill ");
         assertTrue(dom.contains("valid"), "the banner shows the verdict");

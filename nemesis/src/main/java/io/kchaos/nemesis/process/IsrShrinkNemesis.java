@@ -1,5 +1,7 @@
 package io.kchaos.nemesis.process;
 
+import io.kchaos.history.FaultOp;
+import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
@@ -59,6 +61,11 @@ public final class IsrShrinkNemesis implements Nemesis {
     }
 
     @Override
+    public List<FaultOp> faults() {
+        return List.of(NemesisOps.PAUSE, NemesisOps.KILL);
+    }
+
+    @Override
     public Fault inject(NemesisContext ctx) {
         Optional<Target> chosen = choose(ctx);
         if (chosen.isEmpty()) return Fault.NONE;
@@ -70,10 +77,10 @@ public final class IsrShrinkNemesis implements Nemesis {
                     + " nodes, a majority of the KRaft quorum; use replication factor 2 on 3 nodes (or more nodes)");
         }
         TopicView topic = ctx.topic();
-        ctx.recorder().record("pause", NemesisRecorder.nodes(followers), () -> followers.forEach(ctx.cluster()::pause));
+        ctx.recorder().record(NemesisOps.PAUSE.f(), NemesisRecorder.nodes(followers), () -> followers.forEach(ctx.cluster()::pause));
         boolean shrunk = Await.until(() -> topic.isr(p).equals(List.of(leader)), shrinkTimeout);
         if (shrunk) Await.sleep(leaderAlone);
-        Runnable resume = () -> Await.uninterruptibly(() -> ctx.recorder().record("resume", NemesisRecorder.nodes(followers),
+        Runnable resume = () -> Await.uninterruptibly(() -> ctx.recorder().record(NemesisOps.RESUME, NemesisRecorder.nodes(followers),
                 () -> followers.forEach(ctx.cluster()::resume)));
         if (!shrunk || Thread.currentThread().isInterrupted()) {
             resume.run();

@@ -1,5 +1,6 @@
 package io.kchaos.nemesis.process;
 
+import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.cluster.Capability;
@@ -13,7 +14,7 @@ import java.util.Set;
  */
 public interface LeaderCrash {
     /** SIGKILL, recorded as {@code kill}. */
-    LeaderCrash KILL = (ctx, nodes, value) -> ctx.recorder().record("kill", value, () -> nodes.forEach(ctx.cluster()::kill));
+    LeaderCrash KILL = (ctx, nodes, value) -> ctx.recorder().record(NemesisOps.KILL.f(), value, () -> nodes.forEach(ctx.cluster()::kill));
 
     /** Takes these nodes down at once, recording one op with {@code value} (which names them). */
     void crash(NemesisContext ctx, List<Integer> nodes, ObjectNode value);

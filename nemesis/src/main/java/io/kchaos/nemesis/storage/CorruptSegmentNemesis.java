@@ -1,5 +1,6 @@
 package io.kchaos.nemesis.storage;
 
+import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.HealOnce;
@@ -21,7 +22,7 @@ import java.util.Set;
  */
 public final class CorruptSegmentNemesis implements Nemesis {
     /** The history op of the damage. */
-    public static final String OP = "corrupt-segment";
+    public static final String OP = NemesisOps.CORRUPT_SEGMENT.f();
 
     @Override
     public String name() {
@@ -39,14 +40,14 @@ public final class CorruptSegmentNemesis implements Nemesis {
         List<Integer> healthy = ctx.cluster().nodeIds().stream().filter(n -> inSync(ctx, n)).toList();
         if (healthy.isEmpty()) return Fault.NONE;
         int node = ctx.pick(healthy);
-        ctx.recorder().record("stop", NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().stop(node));
+        ctx.recorder().record(NemesisOps.STOP.f(), NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().stop(node));
         ObjectNode damage = NemesisRecorder.nodes(List.of(node));
         try {
             Random own = new Random(ctx.random().nextLong()); // one draw, however long the log: the schedule replays
             ctx.recorder().record(OP, damage, () -> storage.corruptSegment(node, own).ifPresentOrElse(damage::setAll,
                     () -> damage.put("skipped", "no batch below the recovery point")));
         } finally {
-            ctx.recorder().record("start", NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().start(node));
+            ctx.recorder().record(NemesisOps.START, NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().start(node));
         }
         return new HealOnce("corrupted a segment of node " + node, () -> { });
     }

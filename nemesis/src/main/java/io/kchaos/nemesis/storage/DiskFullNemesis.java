@@ -1,5 +1,6 @@
 package io.kchaos.nemesis.storage;
 
+import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.HealOnce;
@@ -36,15 +37,15 @@ public final class DiskFullNemesis implements Nemesis {
             int node = choice.node();
             ObjectNode fill = NemesisRecorder.nodes(List.of(node));
             return HealOnce.injected("disk of node " + node + " full",
-                    () -> ctx.recorder().record("fill-disk", fill, () -> fill.setAll(storage.fill(node))),
+                    () -> ctx.recorder().record(NemesisOps.FILL_DISK.f(), fill, () -> fill.setAll(storage.fill(node))),
                     () -> heal(ctx, storage, node));
         }).orElse(Fault.NONE);
     }
 
     private static void heal(NemesisContext ctx, StorageControl storage, int node) {
-        ctx.recorder().record("free-disk", NemesisRecorder.nodes(List.of(node)), () -> storage.free(node));
+        ctx.recorder().record(NemesisOps.FREE_DISK, NemesisRecorder.nodes(List.of(node)), () -> storage.free(node));
         if (!ctx.cluster().isRunning(node)) {
-            ctx.recorder().record("start", NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().start(node));
+            ctx.recorder().record(NemesisOps.START, NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().start(node));
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.kchaos.nemesis.storage;
 
+import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.cluster.Capability;
@@ -24,7 +25,7 @@ public final class PowerLossCrash implements LeaderCrash {
     public void crash(NemesisContext ctx, List<Integer> nodes, ObjectNode value) {
         PowerControl power = ctx.cluster().power().orElseThrow(() -> new IllegalStateException("this cluster cannot cut power"));
         value.put("torn-writes", tornWrites);
-        ctx.recorder().record("power-loss", value,
+        ctx.recorder().record(NemesisOps.POWER_LOSS.f(), value,
                 () -> PowerLossNemesis.describe(value.putObject("dropped"), power.cut(nodes, tornWrites, ctx.random())));
     }
 

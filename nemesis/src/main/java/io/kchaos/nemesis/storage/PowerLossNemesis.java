@@ -1,5 +1,6 @@
 package io.kchaos.nemesis.storage;
 
+import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.HealOnce;
@@ -62,9 +63,9 @@ public final class PowerLossNemesis implements Nemesis {
         ObjectNode v = NemesisRecorder.nodes(targets);
         v.put("torn-writes", tornWrites);
         // the invoke is written before the cut; its completion also carries what the cut dropped
-        ctx.recorder().record("power-loss", v, () -> describe(v.putObject("dropped"), power.cut(targets, tornWrites, ctx.random())));
+        ctx.recorder().record(NemesisOps.POWER_LOSS.f(), v, () -> describe(v.putObject("dropped"), power.cut(targets, tornWrites, ctx.random())));
         return new HealOnce("power loss of node(s) " + targets,
-                () -> ctx.recorder().record("start", NemesisRecorder.nodes(targets), () -> targets.forEach(ctx.cluster()::start)));
+                () -> ctx.recorder().record(NemesisOps.START, NemesisRecorder.nodes(targets), () -> targets.forEach(ctx.cluster()::start)));
     }
 
     private List<Integer> targets(NemesisContext ctx) {

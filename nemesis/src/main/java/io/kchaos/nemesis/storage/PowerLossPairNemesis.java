@@ -1,5 +1,6 @@
 package io.kchaos.nemesis.storage;
 
+import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.HealOnce;
@@ -70,12 +71,12 @@ public final class PowerLossPairNemesis implements Nemesis {
     }
 
     private void restartInTurn(NemesisContext ctx, List<Integer> order) {
-        ctx.recorder().record("start", NemesisRecorder.nodes(List.of(order.get(0))), () -> ctx.cluster().start(order.get(0)));
+        ctx.recorder().record(NemesisOps.START, NemesisRecorder.nodes(List.of(order.get(0))), () -> ctx.cluster().start(order.get(0)));
         try {
             Thread.sleep(gap.toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // the final heal still starts the second node at once
         }
-        ctx.recorder().record("start", NemesisRecorder.nodes(List.of(order.get(1))), () -> ctx.cluster().start(order.get(1)));
+        ctx.recorder().record(NemesisOps.START, NemesisRecorder.nodes(List.of(order.get(1))), () -> ctx.cluster().start(order.get(1)));
     }
 }

@@ -1,5 +1,6 @@
 package io.kchaos.nemesis.storage;
 
+import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.HealOnce;
@@ -42,12 +43,12 @@ public final class WipeNemesis implements Nemesis {
             int node = choice.node();
             ObjectNode kill = NemesisRecorder.nodes(List.of(node));
             if (choice.partition() >= 0) kill.put("leader-of", choice.partition());
-            ctx.recorder().record("kill", kill, () -> ctx.cluster().kill(node));
+            ctx.recorder().record(NemesisOps.KILL.f(), kill, () -> ctx.cluster().kill(node));
             ObjectNode wipe = NemesisRecorder.nodes(List.of(node));
             Fault restart = new HealOnce("wipe node " + node,
-                    () -> ctx.recorder().record("start", NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().start(node)));
+                    () -> ctx.recorder().record(NemesisOps.START, NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().start(node)));
             try {
-                ctx.recorder().record("wipe", wipe, () -> wipe.setAll(storage.wipe(node)));
+                ctx.recorder().record(NemesisOps.WIPE.f(), wipe, () -> wipe.setAll(storage.wipe(node)));
             } catch (RuntimeException e) {
                 restart.heal();
                 throw e;

@@ -18,7 +18,7 @@ public final class RunPage {
     public static String render(RunFolder folder, HistoryDigest digest) {
         ReportContext ctx = ReportContext.of(folder, digest);
         List<Section> sections = new ArrayList<>(List.of(new RunSection(ctx), new OutcomeSection(ctx),
-                new AnomaliesSection(ctx), new FaultsSection(ctx), new LatencySection(ctx), new LeadersSection(ctx)));
+                new AnomaliesSection(ctx), new FaultsSection(ctx), new LatencySection(ctx), new ProgressSection(ctx), new LeadersSection(ctx)));
         if (ReplicasSection.applies(folder.results())) sections.add(new ReplicasSection(ctx));
         sections.add(new ExcerptsSection(ctx));
         sections.add(new LogsSection(ctx));

@@ -17,11 +17,12 @@ import java.util.SortedMap;
  * @param overall   latencies of the whole run
  * @param points    the downsampled send completions
  * @param throughput send completions per second
+ * @param progress  acknowledged sends per partition, unseen sends and consumer lag, per second
  * @param excerpts  ops around the anomalies' examples, by index
  * @param unfinished client invocations without completion (count as info)
  * @param warnings  warnings of the history reader (e.g. a torn last line)
  */
 public record HistoryDigest(boolean present, String problem, long ops, long end, List<FaultWindow> windows,
-                            List<FaultWindow> events, LatencyHistograms overall, LatencyPoints points, Throughput throughput,
+                            List<FaultWindow> events, LatencyHistograms overall, LatencyPoints points, Throughput throughput, ReadProgress progress,
                             SortedMap<Long, Op> excerpts, long unfinished, List<String> warnings) {
 }

@@ -1,5 +1,6 @@
 package io.kchaos.report.scan;
 
+import io.kchaos.history.ClientOps;
 import io.kchaos.history.History;
 import io.kchaos.history.Op;
 import io.kchaos.history.OpType;
@@ -31,6 +32,8 @@ public final class HistoryScan implements FaultWindowTracker.Listener {
     private final LatencyHistograms overall = new LatencyHistograms(3);
     private final LatencyPoints points = new LatencyPoints(MAX_POINTS);
     private final Throughput throughput = new Throughput();
+    private final ReadProgress progress = new ReadProgress();
+    private boolean valuesInOps;
     private final ExcerptCollector excerpts;
     private long ops;
     private long end;
@@ -46,12 +49,14 @@ public final class HistoryScan implements FaultWindowTracker.Listener {
     public static HistoryDigest scan(Path file, Collection<Long> exampleIndices) {
         HistoryScan s = new HistoryScan(exampleIndices);
         if (!Files.isRegularFile(file)) return s.digest(false, "history.jsonl not found", List.of());
-        return s.run(new SkimmingHistoryFile(file, s.excerpts::wants));
+        return s.run(new SkimmingHistoryFile(file, s.excerpts::wants, s.progress));
     }
 
     /** Scans any history (e.g. one held in memory). */
     public static HistoryDigest scan(History history, Collection<Long> exampleIndices) {
-        return new HistoryScan(exampleIndices).run(history);
+        HistoryScan s = new HistoryScan(exampleIndices);
+        s.valuesInOps = true;
+        return s.run(history);
     }
 
     private HistoryDigest run(History history) {
@@ -68,6 +73,7 @@ public final class HistoryScan implements FaultWindowTracker.Listener {
         ops++;
         end = Math.max(end, op.time());
         excerpts.offer(op);
+        if (valuesInOps) progress.offer(op);
         if (op.isNemesis()) {
             faults.accept(op);
             return;
@@ -79,8 +85,8 @@ public final class HistoryScan implements FaultWindowTracker.Listener {
         Long start = invoked.remove(op.process());
         if (start == null) return;
         long latency = op.time() - start;
-        if ("send".equals(op.f())) send(op.time(), latency, op.type());
-        else if ("poll".equals(op.f()) && op.type() == OpType.OK) poll(latency);
+        if (ClientOps.SEND.equals(op.f())) send(op.time(), latency, op.type());
+        else if (ClientOps.POLL.equals(op.f()) && op.type() == OpType.OK) poll(latency);
     }
 
     private void send(long time, long latency, OpType type) {
@@ -115,9 +121,10 @@ public final class HistoryScan implements FaultWindowTracker.Listener {
 
     private HistoryDigest digest(boolean present, String problem, List<String> warnings) {
         faults.finish(end);
+        progress.finish(end);
         for (FaultWindow w : open) w.stats().closed(w.end());
         open.clear();
         return new HistoryDigest(present, problem, ops, end, List.copyOf(faults.windows()), List.copyOf(faults.events()),
-                overall, points, throughput, new TreeMap<>(excerpts.kept()), invoked.size(), List.copyOf(warnings));
+                overall, points, throughput, progress, new TreeMap<>(excerpts.kept()), invoked.size(), List.copyOf(warnings));
     }
 }

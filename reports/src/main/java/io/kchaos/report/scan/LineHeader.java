@@ -26,6 +26,8 @@ final class LineHeader {
     int process;
     OpType type;
     String f;
+    /** Where the rest of the line (after the five fields) starts. */
+    int after;
 
     private byte[] b;
     private int i;
@@ -55,6 +57,7 @@ final class LineHeader {
             if (i >= end || b[i] != ',' && b[i] != '}') return false;
             i++;
         }
+        after = i;
         return true;
     }
 

@@ -24,7 +24,8 @@ import java.util.function.LongPredicate;
  * whose fields come in another order go through {@link OpCodec#parse} whole. Skipped values are a JSON null, and the
  * error of a skimmed op is not read (the report needs neither). Same error rules as {@code HistoryFile} for the lines
  * it parses: a torn last line is a warning, any other malformed line an error naming it; it does not validate the rest
- * of a skimmed line (that is the checker's job).
+ * of a skimmed line (that is the checker's job). The {@code (partition, offset)} pairs of acknowledged sends and of
+ * reads go to a {@link ReadProgress} straight from the bytes, for skimmed and parsed lines alike.
  */
 final class SkimmingHistoryFile implements History {
 
@@ -32,10 +33,13 @@ final class SkimmingHistoryFile implements History {
     private final LongPredicate wantValue;
     private final List<String> warnings = new ArrayList<>();
     private final LineHeader header = new LineHeader();
+    private final ValueOffsets offsets = new ValueOffsets();
+    private final ReadProgress progress;
 
-    SkimmingHistoryFile(Path path, LongPredicate wantValue) {
+    SkimmingHistoryFile(Path path, LongPredicate wantValue, ReadProgress progress) {
         this.path = path;
         this.wantValue = wantValue;
+        this.progress = progress;
     }
 
     @Override
@@ -64,18 +68,25 @@ final class SkimmingHistoryFile implements History {
         }
     }
 
-    private static Op parse(ByteLines lines) {
+    private Op parse(ByteLines lines) {
         return parse(lines.buffer(), lines.offset(), lines.length());
     }
 
-    private static Op parse(byte[] b, int off, int len) {
-        return OpCodec.parse(new String(b, off, len, StandardCharsets.UTF_8));
+    private Op parse(byte[] b, int off, int len) {
+        Op op = OpCodec.parse(new String(b, off, len, StandardCharsets.UTF_8));
+        progress.offer(op);
+        return op;
     }
 
     /** The op of one line, its value skipped unless needed; IllegalArgumentException when the line is not a valid op. */
     Op skim(byte[] line, int off, int len) {
         if (!header.read(line, off, len) || header.process == Op.NEMESIS || wantValue.test(header.index)) {
             return parse(line, off, len);
+        }
+        boolean ack = ReadProgress.isAck(header.type, header.f);
+        if (ack || ReadProgress.isRead(header.type, header.f)) {
+            progress.at(header.time, ack);
+            if (!offsets.scan(line, header.after, off + len, progress)) return parse(line, off, len);
         }
         return new Op(header.index, header.time, header.process, header.type, header.f, NullNode.getInstance(), null);
     }

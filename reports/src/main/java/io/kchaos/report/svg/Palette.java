@@ -35,6 +35,11 @@ public final class Palette {
         return "#7f7f7f";
     }
 
+    /** The color of the i-th line of a chart with several (e.g. one per partition). */
+    public static String series(int i) {
+        return NODES[Math.floorMod(i, NODES.length)];
+    }
+
     /** A node's color in the leader timeline; -1 (no leader) is grey. */
     public static String node(int id) {
         return id < 0 ? NO_LEADER : NODES[Math.floorMod(id, NODES.length)];

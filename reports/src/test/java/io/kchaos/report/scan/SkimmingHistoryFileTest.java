@@ -43,7 +43,7 @@ class SkimmingHistoryFileTest {
         List<String> expected = new ArrayList<>();
         new HistoryFile(file).forEach(op -> expected.add(key(op)));
         List<Op> skimmed = new ArrayList<>();
-        new SkimmingHistoryFile(file, i -> i == 8).forEach(skimmed::add);
+        new SkimmingHistoryFile(file, i -> i == 8, new ReadProgress()).forEach(skimmed::add);
         assertEquals(expected, skimmed.stream().map(SkimmingHistoryFileTest::key).toList());
         assertTrue(skimmed.get(0).value().isNull(), "a client op's value is skipped");
         assertEquals("{\"nodes\":[2]}", skimmed.get(1).value().toString(), "a nemesis op's value is read");
@@ -54,7 +54,7 @@ class SkimmingHistoryFileTest {
     @Test
     void aTornLastLineIsAWarningAndABadMiddleLineAnError() throws IOException {
         Path torn = Files.writeString(dir.resolve("torn.jsonl"), LINES + "{\"index\":10,\"time\":80,\"pro");
-        SkimmingHistoryFile h = new SkimmingHistoryFile(torn, i -> false);
+        SkimmingHistoryFile h = new SkimmingHistoryFile(torn, i -> false, new ReadProgress());
         List<Op> ops = new ArrayList<>();
         h.forEach(ops::add);
         assertEquals(10, ops.size());
@@ -62,7 +62,7 @@ class SkimmingHistoryFileTest {
 
         Path bad = Files.writeString(dir.resolve("bad.jsonl"), "{\"index\":0,\"time\":1,\"process\":0}\n" + LINES);
         HistoryFormatException e = assertThrows(HistoryFormatException.class,
-                () -> new SkimmingHistoryFile(bad, i -> false).forEach(op -> { }));
+                () -> new SkimmingHistoryFile(bad, i -> false, new ReadProgress()).forEach(op -> { }));
         assertTrue(e.getMessage().contains("line 1"), e.getMessage());
     }
 }

@@ -28,7 +28,7 @@ public final class ProducerFleet {
     private final long maxBlockMillis;
 
     /** Creates the producers (bad settings fail here, with a one-line reason); {@link #start} starts them. */
-    public ProducerFleet(WorkloadContext ctx, int partitions, ProcessIds ids, WorkloadStats stats, int inFlight) {
+    public ProducerFleet(WorkloadContext ctx, int partitions, ProcessIds ids, WorkloadStats stats, int inFlightPerPartition) {
         Map<String, Object> probe = ClientConfigs.producer(ctx.bootstrapServers().get(), "probe", ctx.producerConfig());
         deliveryTimeoutMillis = ClientConfigs.intSetting(probe, ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
                 ClientConfigs.DELIVERY_TIMEOUT_MS);
@@ -43,7 +43,7 @@ public final class ProducerFleet {
                 KafkaProducer<String, String> producer = Clients.construct("producer", () -> new KafkaProducer<>(
                         ClientConfigs.producer(ctx.bootstrapServers().get(), clientId, ctx.producerConfig())));
                 ProducerWorker w = new ProducerWorker(ctx.topic(), partitions, producer, recorder, pacer, ids, values,
-                        ctx.seed() * 1_000_003L + i, inFlight);
+                        ctx.seed() * 1_000_003L + i, inFlightPerPartition);
                 workers.add(w);
                 threads.add(Clients.daemon(w, clientId));
             }

@@ -10,35 +10,38 @@ import io.kchaos.workload.common.ProcessIds;
 import io.kchaos.workload.common.ProducerFleet;
 import io.kchaos.workload.common.SendErrorClassifier;
 import io.kchaos.workload.common.TopicSetup;
+import io.kchaos.workload.common.WorkloadOptions;
 import org.apache.kafka.common.TopicPartition;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The {@code queue} workload, after Jepsen's Kafka queue test: producer threads send run-unique longs to random
  * partitions of one topic, consumer threads read every partition from the start, and a final drain reads each
- * partition completely, all recorded as {@code send}, {@code poll} and {@code drain} ops (shared/spec/history.md).
+ * partition completely, all recorded as {@code send}, {@code poll} and {@code drain} ops (docs/format.md).
  *
  * <p>A failed send is {@code fail} only when the error proves the record was never appended, otherwise {@code info};
  * the rule is documented on {@link SendErrorClassifier}. Producers default to acks=all with idempotence, a 10 s
  * delivery timeout, a 3 s request timeout, linger 1 ms and max.block 5 s, with the user's producer settings on top
  * (acks=1, retries=0 or more than 5 requests in flight turn idempotence off unless the user set it). Each producer
- * keeps up to {@link #DEFAULT_IN_FLIGHT} sends outstanding, each in its own logical process, and picks each record's
- * partition explicitly and uniformly at random (keys {@code k0..k7} are random too but do not decide the partition).
+ * keeps up to {@link #DEFAULT_IN_FLIGHT} sends outstanding per partition ({@code --workload-option in-flight=N}),
+ * each in its own logical process, and picks each record's partition explicitly and uniformly at random among those
+ * with a free slot, so a partition without a leader stalls only its own sends (keys {@code k0..k7} are random too but
+ * do not decide the partition).
  * Values start at 0 in every run, so each run needs a topic of its own (an existing topic is reused as it is).
  */
 public final class QueueWorkload implements Workload {
     public static final String NAME = "queue";
-    public static final int DEFAULT_IN_FLIGHT = 5;
+    public static final int DEFAULT_IN_FLIGHT = 32;
+    static final String IN_FLIGHT_OPTION = "in-flight";
     public static final Duration DEFAULT_DRAIN_TIMEOUT = Duration.ofSeconds(120);
     public static final int MAX_RECORDS_PER_DRAIN_OP = 10_000;
 
     private final WorkloadStats stats = new WorkloadStats();
     private final ProcessIds ids = new ProcessIds();
-    private int inFlightPerProducer = DEFAULT_IN_FLIGHT;
-    private Duration drainTimeout = DEFAULT_DRAIN_TIMEOUT;
     private WorkloadContext context;
     private List<TopicPartition> partitions;
     private ProducerFleet producers;
@@ -50,25 +53,14 @@ public final class QueueWorkload implements Workload {
         return NAME;
     }
 
-    /** Sends each producer keeps outstanding (default 5). */
-    public QueueWorkload withInFlightPerProducer(int n) {
-        if (n < 1) throw new IllegalArgumentException("in-flight sends per producer must be at least 1");
-        this.inFlightPerProducer = n;
-        return this;
-    }
-
-    /** Upper bound on the final drain (default 120 s). */
-    public QueueWorkload withDrainTimeout(Duration timeout) {
-        this.drainTimeout = timeout;
-        return this;
-    }
-
     @Override
     public synchronized void start(WorkloadContext ctx) throws Exception {
         if (context != null) throw new IllegalStateException("queue workload already started");
+        int inFlight = (int) WorkloadOptions.of(NAME, ctx.options(), Set.of(IN_FLIGHT_OPTION))
+                .number(IN_FLIGHT_OPTION, DEFAULT_IN_FLIGHT, 1, 10_000);
         context = ctx;
         partitions = TopicSetup.ensure(ctx);
-        producers = new ProducerFleet(ctx, partitions.size(), ids, stats, inFlightPerProducer);
+        producers = new ProducerFleet(ctx, partitions.size(), ids, stats, inFlight);
         try {
             consumers = new PollerFleet(ctx, partitions, Map.of(), ids, stats);
         } catch (RuntimeException e) {
@@ -99,7 +91,7 @@ public final class QueueWorkload implements Workload {
     public void drain() {
         if (context == null) throw new IllegalStateException("queue workload not started");
         new Drainer(Clients.consumers(context, "kchaos-drain", Map.of()), partitions, context.history(), stats,
-                ids.next(), drainTimeout, MAX_RECORDS_PER_DRAIN_OP).run();
+                ids.next(), DEFAULT_DRAIN_TIMEOUT, MAX_RECORDS_PER_DRAIN_OP).run();
     }
 
     @Override

@@ -51,10 +51,14 @@ class ProducerWorkerTest {
     private Thread thread;
 
     private void start(Producer<String, String> producer, int inFlight, double rate) {
+        start(producer, 1, inFlight, rate);
+    }
+
+    private void start(Producer<String, String> producer, int partitions, int inFlightPerPartition, double rate) {
         history = new RecordedHistory(dir);
         recorder = new SendRecorder(history.writer, stats, new SendErrorClassifier(false));
-        worker = new ProducerWorker(TOPIC, 3, producer, recorder, new SendPacer(rate), new ProcessIds(),
-                new AtomicLong(), 42, inFlight);
+        worker = new ProducerWorker(TOPIC, partitions, producer, recorder, new SendPacer(rate), new ProcessIds(),
+                new AtomicLong(), 42, inFlightPerPartition);
         thread = new Thread(worker);
         thread.start();
     }
@@ -154,9 +158,21 @@ class ProducerWorkerTest {
     }
 
     @Test
+    void aPartitionWhoseSendsHangDoesNotStopTheOthers() throws Exception {
+        StuckPartitionProducer producer = new StuckPartitionProducer(0);
+        start(producer, 3, 2, 0);
+        history.await("sends to the other partitions", ops -> count(ops, OpType.OK) >= 200);
+        List<Op> invokes = history.ops("send", OpType.INVOKE);
+        long okTo0 = history.ops("send", OpType.OK).stream().filter(o -> o.value().get("partition").asInt() == 0).count();
+        assertEquals(0, okTo0);
+        assertEquals(2, producer.hanging(), "partition 0 holds exactly its own two slots");
+        assertTrue(invokes.size() >= 202);
+    }
+
+    @Test
     void spreadsRecordsOverAllPartitions() throws Exception {
         MockProducer<String, String> mock = mock(true);
-        start(mock, 5, 0);
+        start(mock, 3, 2, 0);
         history.await("sends", ops -> count(ops, OpType.OK) >= 60);
         stopWorker();
         worker = null;
@@ -188,6 +204,34 @@ class ProducerWorkerTest {
             }
         }
         assertFalse(open.containsValue(true), "invoke without completion");
+    }
+
+    /** Completes every send at once, except those to one partition, which never complete (a leaderless partition). */
+    private static final class StuckPartitionProducer extends MockProducer<String, String> {
+        private final int stuck;
+        private final java.util.concurrent.atomic.AtomicInteger hanging = new java.util.concurrent.atomic.AtomicInteger();
+        private final AtomicLong offset = new AtomicLong();
+
+        StuckPartitionProducer(int stuck) {
+            super(CLUSTER, true, null, new StringSerializer(), new StringSerializer());
+            this.stuck = stuck;
+        }
+
+        int hanging() {
+            return hanging.get();
+        }
+
+        @Override
+        public synchronized Future<RecordMetadata> send(ProducerRecord<String, String> record, Callback callback) {
+            if (record.partition() == stuck) {
+                hanging.incrementAndGet();
+                return new CompletableFuture<>();
+            }
+            RecordMetadata m = new RecordMetadata(new org.apache.kafka.common.TopicPartition(TOPIC, record.partition()),
+                    offset.getAndIncrement(), 0, 0L, 0, 0);
+            callback.onCompletion(m, null);
+            return CompletableFuture.completedFuture(m);
+        }
     }
 
     /** Like KafkaProducer.doSend on an ApiException: calls the callback on the caller's thread, inside send(). */

@@ -1,0 +1,190 @@
+package io.kchaos.history;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Reads a history file in blocks of whole lines and parses each block into ops on a worker thread, so parsing runs on
+ * every core while the caller judges the ops of earlier blocks; blocks come back in file order. Each line is checked
+ * on its own here (UTF-8, length, one op per line); what holds between lines is the caller's to check, in order. Only
+ * a few blocks are in memory at once.
+ */
+final class ParallelOpReader implements AutoCloseable {
+    static final int BLOCK_BYTES = 1 << 18;
+    private static final int THREADS = Math.max(1, Math.min(8, Runtime.getRuntime().availableProcessors()));
+    private static final int AHEAD = 2 * THREADS;
+
+    private final InputStream in;
+    private final int maxLineChars;
+    private final ExecutorService workers;
+    private final ArrayDeque<Future<Block>> ahead = new ArrayDeque<>();
+    private byte[] carry = new byte[0];
+    private int carryLength;
+    private boolean eof;
+
+    /** Why one line could not be read: its line number within the block, the reason, and whether it may be torn. */
+    record LineFailure(long line, String reason, boolean parseErrorOnUnterminatedLastLine) {
+    }
+
+    /** One block's ops with their line numbers (within the block), the lines it spans, and its first bad line if any. */
+    record Block(Op[] ops, long[] lineNumbers, int count, long lines, LineFailure failure) {
+    }
+
+    ParallelOpReader(Path path, int maxLineChars) throws IOException {
+        this.in = Files.newInputStream(path);
+        this.maxLineChars = maxLineChars;
+        this.workers = Executors.newFixedThreadPool(THREADS, r -> {
+            Thread t = new Thread(r, "history-parser");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** The next block in file order, or null at the end of the file. */
+    Block next() throws IOException {
+        while (ahead.size() < AHEAD && !eof) submit();
+        Future<Block> f = ahead.poll();
+        if (f == null) return null;
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UncheckedIOException(new java.io.InterruptedIOException("interrupted while reading the history"));
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    /** Reads the next run of whole lines (or the rest of the file) and hands it to a worker. */
+    private void submit() throws IOException {
+        byte[] buf = Arrays.copyOf(carry, Math.max(BLOCK_BYTES, carryLength + BLOCK_BYTES));
+        int len = carryLength;
+        int lastNewline = -1;
+        long maxLineBytes = 4L * maxLineChars + 2;
+        while (true) {
+            int n = in.read(buf, len, buf.length - len);
+            if (n < 0) {
+                eof = true;
+                break;
+            }
+            int from = len;
+            len += n;
+            for (int i = len - 1; i >= from; i--) {
+                if (buf[i] == '\n') {
+                    lastNewline = i;
+                    break;
+                }
+            }
+            if (lastNewline >= 0) break;
+            if (len == buf.length) {
+                if (len > maxLineBytes) {
+                    ahead.add(done(tooLong()));
+                    eof = true;
+                    carryLength = 0;
+                    return;
+                }
+                buf = Arrays.copyOf(buf, buf.length * 2);
+            }
+        }
+        int blockLength = eof ? len : lastNewline + 1;
+        carryLength = len - blockLength;
+        carry = carryLength == 0 ? new byte[0] : Arrays.copyOfRange(buf, blockLength, len);
+        if (blockLength == 0) return;
+        byte[] block = buf;
+        boolean last = eof;
+        ahead.add(workers.submit(() -> parse(block, blockLength, last)));
+    }
+
+    private Block tooLong() {
+        return new Block(new Op[0], new long[0], 0, 1, new LineFailure(1, tooLongReason(), false));
+    }
+
+    private String tooLongReason() {
+        return "longer than " + maxLineChars + " characters (kchaos writes at most 10,000 records per op; a longer line is damage)";
+    }
+
+    private static Future<Block> done(Block b) {
+        return java.util.concurrent.CompletableFuture.completedFuture(b);
+    }
+
+    /** Parses the lines of one block; stops at the first line that cannot be read. */
+    private Block parse(byte[] b, int len, boolean lastBlock) {
+        Op[] ops = new Op[Math.max(16, len / 100)];
+        long[] lineNumbers = new long[ops.length];
+        int count = 0;
+        long line = 0;
+        int pos = 0;
+        CharsetDecoder decoder = null;
+        while (pos < len) {
+            line++;
+            int nl = pos;
+            boolean ascii = true;
+            while (nl < len && b[nl] != '\n') {
+                if (b[nl] < 0) ascii = false;
+                nl++;
+            }
+            boolean terminated = nl < len;
+            int end = terminated && nl > pos && b[nl - 1] == '\r' ? nl - 1 : nl;
+            int next = terminated ? nl + 1 : nl;
+            String text = null;
+            if (ascii) {
+                if (end - pos > maxLineChars) {
+                    return new Block(ops, lineNumbers, count, line, new LineFailure(line, tooLongReason(), false));
+                }
+                if (end == pos || b[pos] != '{') text = new String(b, pos, end - pos, StandardCharsets.ISO_8859_1);
+            } else {
+                if (decoder == null) {
+                    decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                            .onUnmappableCharacter(CodingErrorAction.REPORT);
+                }
+                try {
+                    text = decoder.decode(ByteBuffer.wrap(b, pos, end - pos)).toString();
+                } catch (CharacterCodingException e) {
+                    return new Block(ops, lineNumbers, count, line, new LineFailure(line, "not UTF-8 text", false));
+                }
+            }
+            int start = pos;
+            pos = next;
+            if (text != null && text.length() > maxLineChars) {
+                return new Block(ops, lineNumbers, count, line, new LineFailure(line, tooLongReason(), false));
+            }
+            if (text != null && text.isBlank()) continue;
+            Op op;
+            try {
+                op = text == null ? OpCodec.parseAscii(b, start, end - start) : OpCodec.parse(text);
+            } catch (IllegalArgumentException e) {
+                boolean tornCandidate = lastBlock && !terminated;
+                return new Block(ops, lineNumbers, count, line, new LineFailure(line, e.getMessage(), tornCandidate));
+            }
+            if (count == ops.length) {
+                ops = Arrays.copyOf(ops, count * 2);
+                lineNumbers = Arrays.copyOf(lineNumbers, count * 2);
+            }
+            ops[count] = op;
+            lineNumbers[count++] = line;
+        }
+        return new Block(ops, lineNumbers, count, line, null);
+    }
+
+    @Override
+    public void close() throws IOException {
+        for (Future<Block> f : ahead) f.cancel(true);
+        workers.shutdownNow();
+        in.close();
+    }
+}

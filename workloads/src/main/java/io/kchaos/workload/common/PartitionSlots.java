@@ -1,0 +1,77 @@
+package io.kchaos.workload.common;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A producer's send slots, a fixed number per partition: each slot is one logical process bound to one partition, so
+ * a partition whose sends hang (no leader) holds only its own slots and the other partitions keep sending. A taker
+ * gets a slot of a partition chosen uniformly at random among those with a free slot.
+ */
+final class PartitionSlots {
+    private final List<ArrayDeque<Slot>> free;
+    private final int[] withFree;
+    private int withFreeCount;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition released = lock.newCondition();
+
+    PartitionSlots(int partitions, int perPartition, ProcessIds ids) {
+        if (partitions < 1 || perPartition < 1) throw new IllegalArgumentException("need at least one slot per partition");
+        free = new ArrayList<>(partitions);
+        withFree = new int[partitions];
+        for (int p = 0; p < partitions; p++) {
+            ArrayDeque<Slot> slots = new ArrayDeque<>(perPartition);
+            for (int i = 0; i < perPartition; i++) slots.add(new Slot(p, ids.next()));
+            free.add(slots);
+            withFree[withFreeCount++] = p;
+        }
+    }
+
+    /** A free slot of a random partition that has one; null when none frees up within {@code timeoutMillis}. */
+    Slot take(Random random, long timeoutMillis) throws InterruptedException {
+        long wait = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        lock.lock();
+        try {
+            while (withFreeCount == 0) {
+                if (wait <= 0) return null;
+                wait = released.awaitNanos(wait);
+            }
+            int i = random.nextInt(withFreeCount);
+            int p = withFree[i];
+            Slot s = free.get(p).poll();
+            if (free.get(p).isEmpty()) withFree[i] = withFree[--withFreeCount];
+            return s;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Returns a slot whose send completed. */
+    void release(Slot slot) {
+        lock.lock();
+        try {
+            ArrayDeque<Slot> q = free.get(slot.partition);
+            if (q.isEmpty()) withFree[withFreeCount++] = slot.partition;
+            q.add(slot);
+            released.signal();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A logical producer process sending to one partition, one send at a time. */
+    static final class Slot {
+        final int partition;
+        volatile int process;
+
+        Slot(int partition, int process) {
+            this.partition = partition;
+            this.process = process;
+        }
+    }
+}
