@@ -43,7 +43,7 @@ public final class NemesisOps {
     public static final FaultOp WIPE = fault("wipe", START, RESTART, RECOVER);
     public static final FaultOp CORRUPT_SEGMENT = fault("corrupt-segment", START, RESTART, RECOVER);
     // a data file system filled until writes fail; free-disk ends it (and a start, when the broker died of it)
-    public static final FaultOp FILL_DISK = fault("fill-disk", FREE_DISK);
+    public static final FaultOp FILL_DISK = fault("fill-disk", FREE_DISK, START);
     // network faults (iptables, netem): one heal op undoes them all
     public static final FaultOp PARTITION = fault("partition", HEAL, HEAL_NETWORK);
     public static final FaultOp PARTITION_CLIENTS = fault("partition-clients", HEAL, HEAL_NETWORK);
@@ -55,6 +55,11 @@ public final class NemesisOps {
     public static final FaultOp TOXIC_BANDWIDTH = fault("toxic-bandwidth", HEAL_TOXIC);
     public static final FaultOp TOXIC_TIMEOUT = fault("toxic-timeout", HEAL_TOXIC);
     public static final FaultOp TOXIC_RESET = fault("toxic-reset", HEAL_TOXIC);
+    // a run's rolling upgrade (harness upgrade/): the round, one node's switch to another release (stop, restart,
+    // back in every ISR) and the feature-level bump; each window is the op itself
+    public static final FaultOp ROLLING_UPGRADE = event("rolling-upgrade");
+    public static final FaultOp UPGRADE_NODE = event("upgrade-node");
+    public static final FaultOp FINALIZE_FEATURES = event("finalize-features");
 
     static {
         // fault names other tools write, understood by `kchaos check`

@@ -75,7 +75,7 @@ final class ParallelOpReader implements AutoCloseable {
         byte[] buf = Arrays.copyOf(carry, Math.max(BLOCK_BYTES, carryLength + BLOCK_BYTES));
         int len = carryLength;
         int lastNewline = -1;
-        long maxLineBytes = 4L * maxLineChars + 2;
+        long maxLineBytes = (long) maxLineChars + 2; // a longer line is refused before it is held (ASCII: bytes = chars)
         while (true) {
             int n = in.read(buf, len, buf.length - len);
             if (n < 0) {
@@ -98,7 +98,7 @@ final class ParallelOpReader implements AutoCloseable {
                     carryLength = 0;
                     return;
                 }
-                buf = Arrays.copyOf(buf, buf.length * 2);
+                buf = Arrays.copyOf(buf, (int) Math.min(2L * buf.length, maxLineBytes + 1));
             }
         }
         int blockLength = eof ? len : lastNewline + 1;

@@ -1,9 +1,13 @@
 package io.kchaos.nemesis;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.cluster.ClusterControl;
 import io.kchaos.nemesis.cluster.Coordinated;
 import io.kchaos.nemesis.cluster.CoordinatorView;
 import io.kchaos.nemesis.cluster.NetworkControl;
+import io.kchaos.nemesis.cluster.PowerControl;
+import io.kchaos.nemesis.cluster.StorageControl;
 import io.kchaos.nemesis.cluster.TopicView;
 import io.kchaos.nemesis.cluster.Toxic;
 import io.kchaos.nemesis.cluster.ToxicControl;
@@ -22,12 +26,13 @@ import java.util.TreeSet;
 
 /**
  * A simulated cluster for nemesis tests, with every control a backend may offer (processes, network, proxies,
- * coordinators), each of which can be left out. One partition per entry of {@code replicas} (leader first). A paused
+ * storage and power, coordinators), each of which can be left out. One partition per entry of {@code replicas} (leader first). A paused
  * follower leaves the ISR at once; a killed leader is replaced by a live replica once no replica is paused (an unclean
  * election); the workload's coordinators sit on one node and move to the next live one when it is killed or cut off.
  * Every control call is logged in {@link #calls}, e.g. {@code kill 2} or {@code partition [[1], [2, 3]]}.
  */
-public final class FakeCluster implements ClusterControl, TopicView, CoordinatorView, NetworkControl, ToxicControl {
+public final class FakeCluster implements ClusterControl, TopicView, CoordinatorView, NetworkControl, ToxicControl,
+        StorageControl, PowerControl {
     public final List<String> calls = new ArrayList<>();
     private final List<Integer> nodes;
     private final List<List<Integer>> replicas;
@@ -37,6 +42,7 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     private final Map<Coordinated, Integer> coordinators = new HashMap<>();
     private boolean withNetwork;
     private boolean withToxics;
+    private boolean withStorage;
     private boolean isrShrinks = true;
 
     /** {@code n} nodes, partitions replicated as listed (leader first), no network or proxy control, no coordinators. */
@@ -51,7 +57,7 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     /** Three nodes, three partitions of replication factor 2 led by nodes 1, 2 and 3, every control, a transactional id and a group coordinated by node 2. */
     public static FakeCluster full() {
         return new FakeCluster(3, List.of(List.of(1, 2), List.of(2, 3), List.of(3, 1)))
-                .withNetwork().withToxics()
+                .withNetwork().withToxics().withStorage()
                 .coordinating(new Coordinated(Coordinated.Kind.TRANSACTION, "kchaos-txn-0"), 2)
                 .coordinating(new Coordinated(Coordinated.Kind.GROUP, "kchaos-group"), 2);
     }
@@ -65,6 +71,12 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     /** Offers proxy control (Toxiproxy), as the Docker backend does. */
     public FakeCluster withToxics() {
         withToxics = true;
+        return this;
+    }
+
+    /** Offers storage and power control (data directories, sync tracking), as the local backend does. */
+    public FakeCluster withStorage() {
+        withStorage = true;
         return this;
     }
 
@@ -249,5 +261,52 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     @Override
     public void healAll() {
         log("heal-all");
+    }
+
+    // StorageControl and PowerControl
+
+    @Override
+    public Optional<StorageControl> storage() {
+        return withStorage ? Optional.of(this) : Optional.empty();
+    }
+
+    @Override
+    public Optional<PowerControl> power() {
+        return withStorage ? Optional.of(this) : Optional.empty();
+    }
+
+    @Override
+    public ObjectNode wipe(int node) {
+        log("wipe " + node);
+        return JsonNodeFactory.instance.objectNode().put("directory-id", "fake-" + node);
+    }
+
+    @Override
+    public ObjectNode fill(int node) {
+        log("fill " + node);
+        return JsonNodeFactory.instance.objectNode().put("bytes", 1);
+    }
+
+    @Override
+    public void free(int node) {
+        log("free " + node);
+    }
+
+    @Override
+    public Optional<ObjectNode> corruptSegment(int node, Random random) {
+        log("corrupt-segment " + node);
+        return Optional.of(JsonNodeFactory.instance.objectNode().put("file", "00000000000000000000.log"));
+    }
+
+    @Override
+    public synchronized Map<Integer, List<DroppedBytes>> cut(List<Integer> nodes, boolean tornWrites, Random random) {
+        log("cut " + nodes + (tornWrites ? " torn" : ""));
+        Map<Integer, List<DroppedBytes>> out = new HashMap<>();
+        for (int n : nodes) {
+            dead.add(n);
+            moveCoordinatorsFrom(n);
+            out.put(n, List.of(new DroppedBytes("00000000000000000000.log", 8192, 4096)));
+        }
+        return out;
     }
 }

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
@@ -101,5 +102,34 @@ public final class RunInfo {
             if (!Format.UNKNOWN.equals(s)) return s;
         }
         return "run";
+    }
+
+    /** The Kafka release(s): {@code 3.9.1}, or for a run with a rolling upgrade {@code 3.9.1 → 4.1.1} (and {@code → 3.9.1} when it rolled back). */
+    public String kafkaVersions() {
+        JsonNode u = root.path("upgrade");
+        if (!u.isObject()) return text("kafka-version");
+        return u.path("from").asText("?") + " → " + u.path("to").asText("?") + (u.has("downgrade-to") ? " → " + u.path("downgrade-to").asText() : "");
+    }
+
+    /** Rows describing a rolling upgrade (path, status, feature levels, each node's releases over time); empty for other runs. */
+    public Map<String, String> upgrade() {
+        Map<String, String> out = new LinkedHashMap<>();
+        JsonNode u = root.path("upgrade");
+        if (!u.isObject()) return out;
+        out.put("path", kafkaVersions() + (u.path("finalize").asBoolean() ? ", then features finalized" : ", never finalized"));
+        out.put("status", u.path("status").asText(Format.UNKNOWN));
+        for (String k : new String[] {"features-before", "features-finalized", "features-after"}) {
+            if (u.has(k)) out.put(k, u.path(k).toString());
+        }
+        u.path("node-restarts").forEach(r -> out.put("node " + r.path("node").asText() + " restart",
+                r.path("from").asText() + " → " + r.path("to").asText() + ": stopped at " + r.path("stopped-s").asText() + " s, started at "
+                        + r.path("started-s").asText() + " s, in every ISR at " + r.path("in-every-isr-s").asText() + " s"));
+        for (Map.Entry<String, JsonNode> e : u.path("node-versions").properties()) {
+            StringBuilder b = new StringBuilder();
+            e.getValue().forEach(v -> b.append(b.length() == 0 ? "" : " → ").append(v.path("version").asText()).append(" (from ")
+                    .append(v.path("since-s").asText()).append(" s)"));
+            out.put("node " + e.getKey() + " versions", b.toString());
+        }
+        return out;
     }
 }

@@ -14,6 +14,7 @@ import io.kchaos.checker.result.CheckResult;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -35,8 +36,11 @@ public final class AvailabilityChecker implements Checker {
         return "availability";
     }
 
-    /** A nemesis action as completed: its f, when it took effect, its target, and its error if it failed. */
-    private record Action(String f, long time, ObjectNode value, String error) {
+    /**
+     * A nemesis action as completed: its f, when it took effect, its target, and its error if it failed; a one-off
+     * action (an upgrade step) took effect at its invocation and ends at its completion ({@code end}, else -1).
+     */
+    private record Action(String f, long time, ObjectNode value, String error, long end) {
     }
 
     @Override
@@ -44,10 +48,19 @@ public final class AvailabilityChecker implements Checker {
         OkTimes oks = new OkTimes();
         Map<Integer, OkTimes> byPartition = new TreeMap<>();
         List<Action> actions = new ArrayList<>();
+        Map<String, Long> eventStarts = new HashMap<>();
         long[] window = {Long.MAX_VALUE, Long.MIN_VALUE};
         history.forEach(op -> {
             if (op.isNemesis()) {
-                if (!op.isInvoke()) actions.add(new Action(op.f(), op.time(), op.value().isObject() ? (ObjectNode) op.value() : null, op.error()));
+                ObjectNode value = op.value().isObject() ? (ObjectNode) op.value() : null;
+                boolean event = isEvent(op.f());
+                if (op.isInvoke()) {
+                    if (event) eventStarts.put(op.f(), op.time());
+                } else if (event) {
+                    actions.add(new Action(op.f(), eventStarts.getOrDefault(op.f(), op.time()), value, op.error(), op.time()));
+                } else {
+                    actions.add(new Action(op.f(), op.time(), value, op.error(), -1));
+                }
             } else if (ClientOps.SEND.equals(op.f())) {
                 if (op.isInvoke()) window[0] = Math.min(window[0], op.time());
                 else window[1] = Math.max(window[1], op.time());
@@ -64,6 +77,10 @@ public final class AvailabilityChecker implements Checker {
         for (int i = 0; i < actions.size(); i++) {
             Action fault = actions.get(i);
             if (NemesisOps.isHeal(fault.f())) continue;
+            if (fault.end() >= 0) {
+                faults.add(describeEvent(fault, oks, byPartition));
+                continue;
+            }
             faults.add(describe(fault, healOf(fault, actions.subList(i + 1, actions.size())), oks, byPartition));
         }
         longestGap(a, oks, window[0], window[1]);
@@ -94,6 +111,22 @@ public final class AvailabilityChecker implements Checker {
         return o;
     }
 
+    /**
+     * A one-off action that lasts (an upgrade step): from its invocation to its completion, which is its own heal;
+     * also the acknowledged sends while it lasted and its longest stretch without one (a node restart's unavailability).
+     */
+    private static ObjectNode describeEvent(Action event, OkTimes oks, Map<Integer, OkTimes> byPartition) {
+        ObjectNode o = describe(event, new Action(event.f(), event.end(), event.value(), null, -1), oks, byPartition);
+        o.put("seconds", seconds(event.end() - event.time()));
+        o.put("acks-during", oks.countBetween(event.time(), event.end()));
+        o.put("longest-no-ok-send-during-s", seconds(oks.longestGap(event.time(), event.end())));
+        return o;
+    }
+
+    private static boolean isEvent(String f) {
+        return NemesisOps.lookup(f).map(FaultOp::isEvent).orElse(false);
+    }
+
     /** Seconds from {@code t} to the first acknowledged send after it, or null if none came. */
     private static void putSince(ObjectNode o, String key, long t, OkTimes oks) {
         long next = oks.firstAfter(t);
@@ -106,7 +139,7 @@ public final class AvailabilityChecker implements Checker {
      * as overlap); null when nothing healed it, and for a one-off action, which needs no heal.
      */
     private static Action healOf(Action fault, List<Action> later) {
-        if (NemesisOps.lookup(fault.f()).map(FaultOp::isEvent).orElse(false)) return null;
+        if (isEvent(fault.f())) return null;
         Set<Integer> nodes = NemesisOps.nodes(fault.value());
         for (Action h : later) {
             if (!NemesisOps.heals(h.f(), fault.f())) continue;
@@ -169,6 +202,28 @@ public final class AvailabilityChecker implements Checker {
 
         /** The first time strictly after {@code t}, or -1. */
         long firstAfter(long t) {
+            int lo = index(t);
+            return lo < size ? times[lo] : -1;
+        }
+
+        /** How many times fall in (from, to]. */
+        int countBetween(long from, long to) {
+            return index(to) - index(from);
+        }
+
+        /** The longest stretch of (from, to) with no time in it. */
+        long longestGap(long from, long to) {
+            long best = 0;
+            long prev = from;
+            for (int i = index(from); i < size && times[i] <= to; i++) {
+                best = Math.max(best, times[i] - prev);
+                prev = times[i];
+            }
+            return Math.max(best, to - prev);
+        }
+
+        /** The number of times at or before {@code t}. */
+        private int index(long t) {
             sortOnce();
             int lo = 0;
             int hi = size;
@@ -177,7 +232,7 @@ public final class AvailabilityChecker implements Checker {
                 if (times[mid] <= t) lo = mid + 1;
                 else hi = mid;
             }
-            return lo < size ? times[lo] : -1;
+            return lo;
         }
 
         private void sortOnce() {

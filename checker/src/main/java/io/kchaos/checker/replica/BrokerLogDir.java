@@ -34,14 +34,32 @@ public final class BrokerLogDir {
     private final OffsetCheckpoint logStartOffsets;
     private final List<PartitionDir> partitions;
 
-    private BrokerLogDir(Path path, int nodeId, List<PartitionDir> partitions) {
+    private BrokerLogDir(Path path, int nodeId, boolean cleanShutdown, OffsetCheckpoint highWatermarks,
+                         OffsetCheckpoint recoveryPoints, OffsetCheckpoint logStartOffsets, List<PartitionDir> partitions) {
         this.path = path;
         this.nodeId = nodeId;
-        this.cleanShutdown = Files.exists(path.resolve(CLEAN_SHUTDOWN));
-        this.highWatermarks = OffsetCheckpoint.read(path.resolve(HIGH_WATERMARKS));
-        this.recoveryPoints = OffsetCheckpoint.read(path.resolve(RECOVERY_POINTS));
-        this.logStartOffsets = OffsetCheckpoint.read(path.resolve(LOG_START_OFFSETS));
+        this.cleanShutdown = cleanShutdown;
+        this.highWatermarks = highWatermarks;
+        this.recoveryPoints = recoveryPoints;
+        this.logStartOffsets = logStartOffsets;
         this.partitions = partitions;
+    }
+
+    /**
+     * A log dir read elsewhere (a replica digest from another host): {@code path} is where it is on that host,
+     * {@code checkpoints} the bytes of its three offset checkpoints in the order high watermarks, recovery points,
+     * log start offsets.
+     */
+    public static BrokerLogDir of(Path path, int nodeId, boolean cleanShutdown, List<CheckpointBytes> checkpoints,
+                                  List<PartitionDir> partitions) {
+        return new BrokerLogDir(path, nodeId, cleanShutdown, OffsetCheckpoint.parse(path.resolve(HIGH_WATERMARKS), checkpoints.get(0)),
+                OffsetCheckpoint.parse(path.resolve(RECOVERY_POINTS), checkpoints.get(1)),
+                OffsetCheckpoint.parse(path.resolve(LOG_START_OFFSETS), checkpoints.get(2)), List.copyOf(partitions));
+    }
+
+    /** The files {@link #of} takes the checkpoints from, in its order. */
+    public static List<String> checkpointFiles() {
+        return List.of(HIGH_WATERMARKS, RECOVERY_POINTS, LOG_START_OFFSETS);
     }
 
     /** Opens a log dir with every non-internal topic. */
@@ -65,7 +83,9 @@ public final class BrokerLogDir {
         }
         partitions.sort(Comparator.comparing((PartitionDir p) -> p.topicPartition().topic())
                 .thenComparingInt(p -> p.topicPartition().partition()));
-        return new BrokerLogDir(dir, nodeId, List.copyOf(partitions));
+        return new BrokerLogDir(dir, nodeId, Files.exists(dir.resolve(CLEAN_SHUTDOWN)), OffsetCheckpoint.read(dir.resolve(HIGH_WATERMARKS)),
+                OffsetCheckpoint.read(dir.resolve(RECOVERY_POINTS)), OffsetCheckpoint.read(dir.resolve(LOG_START_OFFSETS)),
+                List.copyOf(partitions));
     }
 
     /** Kafka's internal topics ({@code __consumer_offsets}, {@code __transaction_state}, {@code __cluster_metadata}, ...). */

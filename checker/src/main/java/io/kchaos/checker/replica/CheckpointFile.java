@@ -1,8 +1,8 @@
 package io.kchaos.checker.replica;
 
-import java.io.IOException;
+import java.io.BufferedReader;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,18 +32,14 @@ final class CheckpointFile {
     private CheckpointFile() {
     }
 
-    static <T> Parsed<T> read(Path path, int fieldsPerEntry, EntryParser<T> parser) {
-        if (!Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) return Parsed.absent();
-        if (!Files.isRegularFile(path)) { // a named pipe would block the read forever
-            return new Parsed<>(true, List.of(), List.of(new CheckpointProblem(path, 0, "not a regular file; not read", "")));
+    /** Parses the file's bytes as found ({@code path} names it in problems). */
+    static <T> Parsed<T> parse(Path path, CheckpointBytes file, int fieldsPerEntry, EntryParser<T> parser) {
+        if (!file.present()) return Parsed.absent();
+        if (file.problem() != null) {
+            return new Parsed<>(true, List.of(), List.of(new CheckpointProblem(path, 0, file.problem(), "")));
         }
-        List<String> lines;
-        try {
-            // ISO-8859-1 never fails to decode, so garbage bytes surface as unparseable lines, not as exceptions
-            lines = Files.readAllLines(path, StandardCharsets.ISO_8859_1);
-        } catch (IOException e) {
-            return new Parsed<>(true, List.of(), List.of(new CheckpointProblem(path, 0, "cannot read: " + e.getMessage(), "")));
-        }
+        // ISO-8859-1 never fails to decode, so garbage bytes surface as unparseable lines, not as exceptions
+        List<String> lines = new BufferedReader(new StringReader(new String(file.bytes(), StandardCharsets.ISO_8859_1))).lines().toList();
         List<T> entries = new ArrayList<>();
         List<CheckpointProblem> problems = new ArrayList<>();
         if (lines.isEmpty()) return new Parsed<>(true, entries, problems); // Kafka reads an empty file as no entries

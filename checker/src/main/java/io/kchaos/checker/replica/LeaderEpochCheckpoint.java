@@ -22,7 +22,12 @@ public final class LeaderEpochCheckpoint {
 
     /** Reads the file; a missing file gives no entries, bad lines become {@link #problems()}. */
     public static LeaderEpochCheckpoint read(Path path) {
-        return new LeaderEpochCheckpoint(path, CheckpointFile.read(path, 2, f -> {
+        return parse(path, CheckpointBytes.read(path));
+    }
+
+    /** Parses the file's bytes as found ({@code path} names it in problems). */
+    public static LeaderEpochCheckpoint parse(Path path, CheckpointBytes file) {
+        return new LeaderEpochCheckpoint(path, CheckpointFile.parse(path, file, 2, f -> {
             long epoch = CheckpointFile.nonNegativeLong(f[0], "epoch");
             if (epoch > Integer.MAX_VALUE) throw new IllegalArgumentException("epoch out of range: " + epoch);
             return new EpochEntry((int) epoch, CheckpointFile.nonNegativeLong(f[1], "start offset"));

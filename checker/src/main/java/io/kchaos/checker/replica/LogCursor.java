@@ -1,50 +1,44 @@
 package io.kchaos.checker.replica;
 
-import java.io.IOException;
 import java.util.List;
 import java.util.function.Predicate;
 
 /**
- * Streams a partition's segments in base-offset order as {@link LogEvent}s: each batch, and the unparseable bytes that
- * end a segment early. Holds at most one batch in memory.
+ * Streams a partition's log in offset order as {@link LogEvent}s: each batch, and the unparseable bytes that end a
+ * segment early. The events come from the segment files themselves, or from a replica digest made of them on another
+ * host ({@link Events}); the audit cannot tell the two apart.
  */
 public final class LogCursor implements AutoCloseable {
-    private final List<Segment> segments;
-    private int nextSegment;
-    private Segment segment;
-    private SegmentBatchReader reader;
-    private long bytesScanned;
-    private final SegmentBatchReader.ScratchBuffer scratch = new SegmentBatchReader.ScratchBuffer();
+    /** Where a cursor's events come from. */
+    public interface Events extends AutoCloseable {
+        /** The next batch or unparseable region, or null at the end of the log. */
+        LogEvent next();
 
-    /** A cursor over the given segments, which must be sorted by base offset. */
+        /** Visits the records of the batch returned last, as {@link LogCursor#readRecords} describes. */
+        void readRecords(Predicate<LogRecord> visitor);
+
+        /** Bytes of the segments opened so far. */
+        long bytesScanned();
+
+        @Override
+        void close();
+    }
+
+    private final Events events;
+
+    /** A cursor over the given segment files, which must be sorted by base offset. */
     public LogCursor(List<Segment> segments) {
-        this.segments = List.copyOf(segments);
+        this(new SegmentEvents(segments));
+    }
+
+    /** A cursor over events from elsewhere (a replica digest). */
+    public LogCursor(Events events) {
+        this.events = events;
     }
 
     /** The next batch or unparseable region, or null after the last segment. */
     public LogEvent next() {
-        while (true) {
-            if (reader == null) {
-                if (nextSegment >= segments.size()) return null;
-                segment = segments.get(nextSegment++);
-                try {
-                    reader = SegmentBatchReader.open(segment.path(), scratch);
-                } catch (IOException e) {
-                    return new UnreadableBytes(segment.path(), 0, segment.path().toFile().length(), -1,
-                            nextSegmentBaseOffset(), "cannot open: " + e.getMessage());
-                }
-                bytesScanned += reader.sizeInBytes();
-            }
-            BatchInfo batch = reader.next();
-            if (batch != null) return batch;
-            SegmentBatchReader.UnparsedTail tail = reader.unreadable();
-            reader.close();
-            reader = null;
-            if (tail != null) {
-                return new UnreadableBytes(segment.path(), tail.position(), tail.length(), tail.offsetHint(),
-                        nextSegmentBaseOffset(), tail.reason());
-            }
-        }
+        return events.next();
     }
 
     /**
@@ -53,22 +47,16 @@ public final class LogCursor implements AutoCloseable {
      * {@link LogRecord} is only valid during its visit.
      */
     public void readRecords(Predicate<LogRecord> visitor) {
-        if (reader == null) throw new IllegalStateException("no current batch");
-        reader.readRecords(visitor);
+        events.readRecords(visitor);
     }
 
     /** Bytes of the segments opened so far (each read once). */
     public long bytesScanned() {
-        return bytesScanned;
-    }
-
-    private long nextSegmentBaseOffset() {
-        return nextSegment < segments.size() ? segments.get(nextSegment).baseOffset() : -1;
+        return events.bytesScanned();
     }
 
     @Override
     public void close() {
-        if (reader != null) reader.close();
-        reader = null;
+        events.close();
     }
 }

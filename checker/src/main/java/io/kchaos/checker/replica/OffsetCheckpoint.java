@@ -28,7 +28,12 @@ public final class OffsetCheckpoint {
 
     /** Reads the file; a missing file gives an empty, absent checkpoint, bad lines become {@link #problems()}. */
     public static OffsetCheckpoint read(Path path) {
-        return new OffsetCheckpoint(path, CheckpointFile.read(path, 3, f -> {
+        return parse(path, CheckpointBytes.read(path));
+    }
+
+    /** Parses the file's bytes as found ({@code path} names it in problems). */
+    public static OffsetCheckpoint parse(Path path, CheckpointBytes file) {
+        return new OffsetCheckpoint(path, CheckpointFile.parse(path, file, 3, f -> {
             long partition = CheckpointFile.nonNegativeLong(f[1], "partition");
             if (partition > Integer.MAX_VALUE) throw new IllegalArgumentException("partition out of range: " + partition);
             long offset = CheckpointFile.nonNegativeLong(f[2], "offset");

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -23,14 +24,27 @@ public final class PartitionDir {
     private final List<Segment> segments;
     private final LeaderEpochCheckpoint leaderEpochs;
     private final List<String> warnings;
+    private final Supplier<LogCursor> cursors;
 
     private PartitionDir(TopicPartition topicPartition, Path path, List<Segment> segments, LeaderEpochCheckpoint leaderEpochs,
                          List<String> warnings) {
+        this(topicPartition, path, segments, leaderEpochs, warnings, () -> new LogCursor(segments));
+    }
+
+    private PartitionDir(TopicPartition topicPartition, Path path, List<Segment> segments, LeaderEpochCheckpoint leaderEpochs,
+                         List<String> warnings, Supplier<LogCursor> cursors) {
         this.topicPartition = topicPartition;
         this.path = path;
         this.segments = segments;
         this.leaderEpochs = leaderEpochs;
         this.warnings = warnings;
+        this.cursors = cursors;
+    }
+
+    /** A partition folder read elsewhere (a replica digest): its log comes from {@code cursors}, not from files here. */
+    public static PartitionDir of(TopicPartition topicPartition, Path path, List<Segment> segments, LeaderEpochCheckpoint leaderEpochs,
+                                  List<String> warnings, Supplier<LogCursor> cursors) {
+        return new PartitionDir(topicPartition, path, List.copyOf(segments), leaderEpochs, List.copyOf(warnings), cursors);
     }
 
     /**
@@ -99,6 +113,6 @@ public final class PartitionDir {
 
     /** Streams the batches of all segments in order; close it when done. */
     public LogCursor openCursor() {
-        return new LogCursor(segments);
+        return cursors.get();
     }
 }

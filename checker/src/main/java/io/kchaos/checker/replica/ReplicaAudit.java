@@ -65,7 +65,7 @@ public final class ReplicaAudit {
         Findings findings = new Findings(result);
         if (logDirs.isEmpty()) throw new InvalidLogDirException("no log dirs given");
         Predicate<String> filter = topics == null ? t -> !BrokerLogDir.isInternal(t) : topics::contains;
-        List<BrokerLogDir> dirs = logDirs.stream().map(d -> BrokerLogDir.open(d, filter)).toList();
+        List<BrokerLogDir> dirs = logDirs.stream().flatMap(d -> LogDirSources.open(d, filter).stream()).toList();
         reportLogDirs(dirs, findings);
 
         AckedWrites acked = history == null ? AckedWrites.none() : AckedWrites.from(history);
@@ -209,7 +209,7 @@ public final class ReplicaAudit {
         private Builder() {
         }
 
-        /** Broker log dirs ({@code log.dirs} folders), any number per node. */
+        /** Broker log dirs ({@code log.dirs} folders) or replica digest files of them, any number per node. */
         public Builder logDirs(Collection<Path> dirs) {
             logDirs.addAll(dirs);
             return this;

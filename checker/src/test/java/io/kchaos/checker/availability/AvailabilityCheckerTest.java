@@ -150,4 +150,23 @@ class AvailabilityCheckerTest {
         assertEquals(0, a.path("faults").size());
         assertTrue(a.path("longest-no-ok-send-s").isNull());
     }
+
+    @Test
+    void anUpgradeStepLastsFromItsInvocationToItsCompletionWithItsAcksAndLongestGap() {
+        ackedSend(0.0, 0.1, 1);
+        op(1.0, Op.NEMESIS, OpType.INVOKE, "upgrade-node", "{\"nodes\":[1],\"from\":\"3.9.1\",\"to\":\"4.1.1\"}");
+        ackedSend(1.5, 1.6, 2);
+        ackedSend(3.9, 4.1, 3);
+        op(5.0, Op.NEMESIS, OpType.INFO, "upgrade-node", "{\"nodes\":[1],\"from\":\"3.9.1\",\"to\":\"4.1.1\"}");
+        ackedSend(5.1, 5.2, 4);
+
+        JsonNode step = availability().path("faults").get(0);
+        assertEquals("upgrade-node", step.path("f").asText());
+        assertEquals(1.0, step.path("time-s").asDouble(), 1e-9, "the step starts at its invocation");
+        assertEquals("upgrade-node", step.path("heal").asText(), "its own completion ends it");
+        assertEquals(5.0, step.path("heal-time-s").asDouble(), 1e-9);
+        assertEquals(4.0, step.path("seconds").asDouble(), 1e-9);
+        assertEquals(2, step.path("acks-during").asInt());
+        assertEquals(2.5, step.path("longest-no-ok-send-during-s").asDouble(), 1e-9, "from the ack at 1.6 s to the one at 4.1 s");
+    }
 }

@@ -17,9 +17,16 @@ import io.kchaos.harness.run.Judges;
 import io.kchaos.harness.run.RunConfig;
 import io.kchaos.harness.run.RunFolder;
 import io.kchaos.harness.run.Hosts;
+import io.kchaos.harness.upgrade.UpgradeSchedule;
+import io.kchaos.harness.version.KafkaVersion;
+import io.kchaos.harness.version.UpgradePath;
 import io.kchaos.harness.run.SettingOrigins;
 import io.kchaos.harness.storage.DataDisks;
 import io.kchaos.harness.storage.SyncTracking;
+import io.kchaos.harness.ssh.HostsFile;
+import io.kchaos.harness.ssh.SshCluster;
+import io.kchaos.harness.ssh.SshOptions;
+import io.kchaos.harness.ssh.SshSession;
 import io.kchaos.harness.version.VersionProfile;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisOptions;
@@ -29,6 +36,7 @@ import io.kchaos.nemesis.network.NetworkFaultOptions;
 import io.kchaos.nemesis.network.Topology;
 import io.kchaos.workload.Workloads;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -122,15 +130,37 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--kafka-version", paramLabel = "X.Y.Z", description = "run this Kafka release (3.7 or later), resolved from Maven Central into ~/.m2 on first use, then cached")
     String kafkaVersion;
 
+    @Option(names = "--upgrade-to", paramLabel = "X.Y.Z",
+            description = "rolling upgrade during the run: each node in turn stopped cleanly, restarted on this release with the same data, back in every ISR before the next; then the feature levels are finalized (docs/scenarios.md)")
+    String upgradeTo;
+
+    @Option(names = "--downgrade-to", paramLabel = "X.Y.Z",
+            description = "after --upgrade-to, roll every node back down to this release instead of finalizing (Kafka supports it only before finalizing)")
+    String downgradeTo;
+
+    @Option(names = "--upgrade-at", paramLabel = "SECONDS", defaultValue = "10", description = "when the rolling upgrade starts, after the workload (default ${DEFAULT-VALUE})")
+    double upgradeAt;
+
+    @Option(names = "--upgrade-hold", paramLabel = "SECONDS", defaultValue = "5",
+            description = "how long the cluster runs on the new release before finalizing (or downgrading) (default ${DEFAULT-VALUE})")
+    double upgradeHold;
+
+    @Option(names = "--upgrade-node-timeout", paramLabel = "SECONDS", defaultValue = "120",
+            description = "how long a restarted node may take to be back in every ISR; past it the run ends with exit 2 (default ${DEFAULT-VALUE})")
+    double upgradeNodeTimeout;
+
     @Option(names = "--scenario", paramLabel = "NAME|FILE", description = "start from a scenario (shipped name or .json file; see docs/scenarios.md); options given here override it")
     String scenario;
 
     private String scenarioName;
     private SettingOrigins origins = SettingOrigins.NONE;
 
-    @Option(names = "--backend", paramLabel = "local|docker", defaultValue = "local",
-            description = "where the brokers run: local JVMs, or Docker containers via Testcontainers (proxy faults toxic-*, isolate) (default ${DEFAULT-VALUE})")
+    @Option(names = "--backend", paramLabel = "local|docker|ssh", defaultValue = "local",
+            description = "where the brokers run: local JVMs, Docker containers via Testcontainers (proxy faults toxic-*, isolate), or hosts over SSH (docs/ssh.md) (default ${DEFAULT-VALUE})")
     Backend backend;
+
+    @Mixin
+    SshOptions ssh;
 
     @Option(names = "--kafka-image", paramLabel = "IMAGE", description = "--backend docker: any image with Kafka under /opt/kafka (default: apache/kafka:<Kafka version>)")
     String kafkaImage;
@@ -156,18 +186,22 @@ public final class RunCommand implements Callable<Integer> {
             scenarioName = loaded.name();
             System.out.println("scenario " + loaded.name() + (loaded.expected().isBlank() ? "" : " (expected: " + loaded.expected() + ")"));
         }
+        HostsFile.Plan sshHosts = backend == Backend.SSH ? sshHosts() : null;
         RunConfig config = config();
+        UpgradePath upgradePath = upgradePath();
         NetworkFaultOptions netOptions = NetworkFaultOptions.defaults().withPartitionTargets(Topology.parse(config.partitionTargets()));
         List<Nemesis> nemeses = NemesisRegistry.builtIn(netOptions, new NemesisOptions(nemesisOptions)).parse(config.nemesis());
         CommandRunner runner = new ProcessCommandRunner();
         Hosts.Plan hosts = backend == Backend.LOCAL ? localHosts(config, nemeses, runner) : null;
         if (backend == Backend.DOCKER) DockerBackend.refuseUnavailable(nemeses);
+        SshSession sshSession = sshHosts != null ? ssh.open(sshHosts, nemeses, System.out) : null;
         if (kafkaVersion != null && config.kafkaHome() != null) throw bad("give --kafka-version or --kafka-home, not both");
         if (kafkaVersion != null) VersionProfile.of(kafkaVersion);
         boolean storeExisted = java.nio.file.Files.isDirectory(config.store());
         RunFolder staged = RunFolder.stage(config.store(), config.name()); // nothing visible until the inputs are valid
         KafkaDistribution dist;
         Map<String, String> settings;
+        UpgradeSchedule upgrade = null;
         try {
             // before any Kafka class logs: SLF4J's first log line fixes where it writes
             System.setProperty("org.slf4j.simpleLogger.logFile", staged.clientLog().toString());
@@ -183,6 +217,7 @@ public final class RunCommand implements Callable<Integer> {
             if (!unknownSettings.isEmpty()) {
                 System.out.println("warning: Kafka " + dist.version() + " does not define kchaos's default broker setting(s) " + unknownSettings + "; its brokers ignore them");
             }
+            if (upgradePath != null) upgrade = upgradeSchedule(upgradePath, dist, settings);
         } catch (RuntimeException | Error refused) {
             staged.discard();
             if (!storeExisted) RunFolder.removeIfEmpty(config.store());
@@ -190,12 +225,16 @@ public final class RunCommand implements Callable<Integer> {
         }
         RunFolder folder = staged.publish();
         ClusterSpec clusterSpec = new ClusterSpec(config.nodes(), dist, settings, config.heapMb(), Duration.ofSeconds(120));
-        ClusterFactory clusters = backend == Backend.DOCKER
+        ClusterFactory clusters = sshSession != null
+                ? (c, f) -> new SshCluster(sshSession, clusterSpec.distribution(), settings, c.heapMb(), Duration.ofSeconds(180), f.nodes(),
+                        f.history(), c.topic(), System.out)
+                : backend == Backend.DOCKER
                 ? DockerBackend.clusters(new DockerSpec(config.nodes(), kafkaImage != null ? kafkaImage : DockerSpec.officialImage(dist.version()),
                         settings, config.heapMb(), Duration.ofSeconds(180), DockerBackend.toxiproxyFor(nemeses, toxiproxyImage)), System.out)
                 : (c, f) -> localCluster(clusterSpec, f, hosts, runner, nemeses);
         ChaosRun run = new ChaosRun(config, folder, clusters,
                 c -> Workloads.create(c.workload()), nemeses, Judges.forRun(config.workload()), System.out);
+        if (upgrade != null) run.withUpgrade(upgrade);
         CheckResult result;
         Interrupts interrupts = Interrupts.install(run.stop(), run::moment, System.err);
         try {
@@ -208,11 +247,56 @@ public final class RunCommand implements Callable<Integer> {
         return VerdictPrinter.exitCode(result);
     }
 
+    /** The rolling upgrade asked for, checked before anything is resolved or started; null when none. */
+    private UpgradePath upgradePath() {
+        if (upgradeTo == null && downgradeTo == null) return null;
+        if (backend != Backend.LOCAL) throw bad("--upgrade-to and --downgrade-to need --backend local");
+        if (!(upgradeAt >= 0) || !(upgradeHold >= 0) || !(upgradeNodeTimeout > 0)) {
+            throw bad("--upgrade-at and --upgrade-hold must be >= 0 seconds, --upgrade-node-timeout > 0");
+        }
+        KafkaVersion start = KafkaVersion.parse(kafkaVersion != null ? kafkaVersion
+                : kafkaHome == null ? KafkaDistribution.bundled().version() : KafkaDistribution.fromHome(kafkaHome).version());
+        if (upgradeTo == null) throw UpgradePath.downgradeAfterFinalizing(start, KafkaVersion.parse(downgradeTo));
+        return UpgradePath.of(start, KafkaVersion.parse(upgradeTo), downgradeTo == null ? null : KafkaVersion.parse(downgradeTo));
+    }
+
+    /**
+     * Resolves the jar sets on the path (from Maven Central the first time), the broker settings each release takes
+     * (asked of its jars now, while the run's client log can be written) and the step's timings.
+     */
+    private UpgradeSchedule upgradeSchedule(UpgradePath path, KafkaDistribution startDist, Map<String, String> settings) {
+        Map<KafkaVersion, KafkaDistribution> dists = new LinkedHashMap<>();
+        dists.put(path.from(), startDist);
+        dists.put(path.to(), KafkaDistribution.forVersion(path.to().toString(), System.out));
+        path.downgradeTo().ifPresent(d -> dists.put(d, KafkaDistribution.forVersion(d.toString(), System.out)));
+        Map<KafkaVersion, Map<String, String>> adapted = new LinkedHashMap<>();
+        dists.forEach((v, d) -> adapted.put(v, d.adaptSettings(settings)));
+        System.out.println("rolling upgrade " + path + ", starting " + upgradeAt + " s into the run");
+        return new UpgradeSchedule(path, dists, adapted, seconds(upgradeAt), seconds(upgradeNodeTimeout), seconds(upgradeHold));
+    }
+
+    private static Duration seconds(double s) {
+        return Duration.ofMillis((long) (s * 1000));
+    }
+
     /** A local cluster, with the sync-tracking agent in its brokers only when a fault (power loss) needs it. */
     private static LocalCluster localCluster(ClusterSpec spec, RunFolder folder, Hosts.Plan hosts, CommandRunner runner, List<Nemesis> nemeses) {
         LocalCluster cluster = new LocalCluster(spec, folder.nodes(), hosts.create(), runner, DataDisks.forNemeses(nemeses, runner));
         boolean power = nemeses.stream().anyMatch(n -> n.requires().contains(Capability.POWER_LOSS));
         return power ? cluster.trackSyncs(SyncTracking.withBundledAgent()) : cluster;
+    }
+
+    /** The SSH hosts; the node count is theirs, and an existing cluster's configuration is not changed. */
+    private HostsFile.Plan sshHosts() {
+        HostsFile.Plan plan = ssh.plan();
+        if (spec.commandLine().getParseResult().hasMatchedOption("--nodes") && nodes != plan.hosts().size()) {
+            throw bad("--nodes " + nodes + " but " + plan.hosts().size() + " SSH hosts were given (one node per host)");
+        }
+        nodes = plan.hosts().size();
+        if (plan.mode() == HostsFile.Mode.EXISTING && !brokerConfig.isEmpty()) {
+            throw bad("an existing cluster's broker configuration is not changed: remove --broker-config " + brokerConfig.keySet());
+        }
+        return plan;
     }
 
     /** Where the local nodes live; refuses the faults that this machine's hosts (or the local backend) cannot inject. */

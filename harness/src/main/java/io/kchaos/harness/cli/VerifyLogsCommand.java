@@ -21,7 +21,7 @@ import java.util.concurrent.Callable;
                 "batches, CRCs, checkpoints, leader-epoch lineage, cross-replica agreement; with --history, also that every",
                 "acknowledged write is on every final-ISR replica. Exit 0 valid, 1 anomalies, 2 could not judge."})
 final class VerifyLogsCommand implements Callable<Integer> {
-    @Parameters(paramLabel = "DIR", arity = "1..*", description = "broker log directories (e.g. store/latest/nodes/*/data)")
+    @Parameters(paramLabel = "DIR", arity = "1..*", description = "broker log directories (e.g. store/latest/nodes/*/data), or replica digests of --backend ssh runs (nodes/*/replica.digest)")
     List<Path> dirs;
 
     @Option(names = "--history", paramLabel = "HISTORY", description = "a history.jsonl whose acknowledged sends must be on every final-ISR replica")

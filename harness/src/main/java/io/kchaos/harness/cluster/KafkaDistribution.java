@@ -89,6 +89,14 @@ public record KafkaDistribution(String version, Path libs, List<String> jars) {
         return BrokerConfigNames.of(libs).map(known -> BrokerConfigNames.unknown(known, settings)).orElse(List.of());
     }
 
+    /**
+     * {@code settings} as this release takes them when a node of another release is switched to it: the settings it
+     * no longer defines (e.g. {@code inter.broker.protocol.version} in 4.x) left out, see {@link VersionProfile#adapt}.
+     */
+    public Map<String, String> adaptSettings(Map<String, String> settings) {
+        return profile().adapt(settings, BrokerConfigNames.of(libs));
+    }
+
     /** Major version, e.g. 4 for 4.1.1. */
     public int major() {
         return Integer.parseInt(version.split("\\.")[0]);

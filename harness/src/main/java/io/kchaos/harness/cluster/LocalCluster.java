@@ -36,7 +36,7 @@ import java.util.stream.Collectors;
  * halts it within a second when the harness dies without stopping it (SIGKILL); {@link OrphanReaper} reaps whatever
  * survived at the next run. Brokers run in a session of their own ({@code setsid}), so Ctrl-C reaches only the harness.
  */
-public final class LocalCluster implements KafkaCluster {
+public final class LocalCluster implements KafkaCluster, VersionedNodes {
     private static final Duration STOP_GRACE = Duration.ofSeconds(20);
     /**
      * Tuned for many brokers on few cores: C1 only (start-up dominated by JIT otherwise; a test cluster's load is
@@ -44,7 +44,7 @@ public final class LocalCluster implements KafkaCluster {
      */
     static final String EXTRA_FLAGS_ENV = "KCHAOS_BROKER_JAVA_OPTS";
     private static final Path SETSID = Path.of("/usr/bin/setsid");
-    static final List<String> BROKER_JVM_FLAGS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError");
+    public static final List<String> BROKER_JVM_FLAGS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError");
 
     private final ClusterSpec spec;
     private final Path nodesDir;
@@ -54,6 +54,8 @@ public final class LocalCluster implements KafkaCluster {
     private final Map<Integer, LocalNode> nodes = new LinkedHashMap<>();
     private final Map<Integer, Process> processes = new ConcurrentHashMap<>();
     private final Map<Integer, Boolean> paused = new ConcurrentHashMap<>();
+    /** The jar set each node runs; a node restarted after {@link #switchDistribution} runs its new one. */
+    private final Map<Integer, KafkaDistribution> distributions = new ConcurrentHashMap<>();
     private final Thread shutdownHook = new Thread(this::killAllQuietly, "kchaos-cluster-cleanup");
     private String clusterId;
     private volatile boolean closed;
@@ -104,9 +106,13 @@ public final class LocalCluster implements KafkaCluster {
     }
 
     private void writeConfig(LocalNode n) {
+        writeConfig(n, spec.distribution().profile().serverSettings(spec.brokerSettings()));
+    }
+
+    private void writeConfig(LocalNode n, Map<String, String> base) {
         try {
             Files.createDirectories(n.dataDir());
-            Map<String, String> settings = spec.distribution().profile().serverSettings(spec.brokerSettings());
+            Map<String, String> settings = new LinkedHashMap<>(base);
             if (disks.separateMetadataLog()) settings.put("metadata.log.dir", n.metadataDir().toAbsolutePath().toString());
             Files.writeString(n.propertiesFile(), ServerProperties.render(n, nodes, settings));
         } catch (IOException e) {
@@ -168,7 +174,7 @@ public final class LocalCluster implements KafkaCluster {
         cmd.add(OrphanReaper.HARNESS_PID_FLAG + ProcessHandle.current().pid());
         if (syncTracking != null) cmd.addAll(syncTracking.jvmArgs(n.dir()));
         cmd.add("-cp");
-        cmd.add(watchdogClasses() + java.io.File.pathSeparator + spec.distribution().classpath());
+        cmd.add(watchdogClasses() + java.io.File.pathSeparator + distribution(n.id()).classpath());
         cmd.add(BrokerWatchdog.class.getName());
         cmd.add("kafka.Kafka");
         cmd.add(n.propertiesFile().toString());
@@ -204,6 +210,23 @@ public final class LocalCluster implements KafkaCluster {
         } catch (IOException e) {
             throw new UncheckedIOException("no free port", e);
         }
+    }
+
+    @Override
+    public KafkaDistribution distribution(int id) {
+        return distributions.getOrDefault(id, spec.distribution());
+    }
+
+    /** The node runs {@code d} from its next start on, its server.properties rewritten for that release. */
+    @Override
+    public synchronized void switchDistribution(int id, KafkaDistribution d, Map<String, String> settings) {
+        distributions.put(id, d);
+        writeConfig(node(id), d.profile().serverSettings(settings));
+    }
+
+    @Override
+    public Path logFile(int id) {
+        return node(id).logFile();
     }
 
     @Override

@@ -64,8 +64,11 @@ public record RunSummary(Path dir, JsonNode run, Verdict verdict, Map<String, Lo
         return anomalies.getOrDefault(type, 0L);
     }
 
+    /** The Kafka release; for a run with a rolling upgrade the path, e.g. {@code 3.9.1 -> 4.1.1}. */
     public String kafkaVersion() {
-        return run.path("kafka-version").asText("?");
+        JsonNode u = run.path("upgrade");
+        if (!u.isObject()) return run.path("kafka-version").asText("?");
+        return u.path("from").asText("?") + " -> " + u.path("to").asText("?") + (u.has("downgrade-to") ? " -> " + u.path("downgrade-to").asText() : "");
     }
 
     /**

@@ -3,17 +3,23 @@ package io.kchaos.harness.run;
 import io.kchaos.history.HistoryFile;
 import io.kchaos.history.HistoryWriter;
 import io.kchaos.checker.result.CheckResult;
+import io.kchaos.harness.cluster.ClusterException;
 import io.kchaos.harness.cluster.KafkaCluster;
 import io.kchaos.harness.cluster.OrphanReaper;
 import io.kchaos.harness.cluster.Readiness;
 import io.kchaos.harness.net.NetworkJanitor;
 import io.kchaos.harness.os.ProcessCommandRunner;
+import io.kchaos.harness.upgrade.RollingUpgrade;
+import io.kchaos.harness.upgrade.UpgradeSchedule;
+import io.kchaos.harness.upgrade.UpgradeWait;
 import io.kchaos.harness.storage.DiskJanitor;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
 import io.kchaos.nemesis.cluster.AdminCoordinatorView;
 import io.kchaos.nemesis.cluster.AdminTopicView;
+import io.kchaos.nemesis.guard.GuardedCluster;
+import io.kchaos.nemesis.guard.NodeGuard;
 import io.kchaos.nemesis.schedule.NemesisSchedule;
 import io.kchaos.report.RunReport;
 import io.kchaos.workload.Workload;
@@ -39,6 +45,7 @@ public final class ChaosRun {
     private final List<Nemesis> nemeses;
     private final Judge judge;
     private final PrintStream out;
+    private UpgradeSchedule upgrade;
     private final RunStop stop = new RunStop();
     private volatile long workloadStart;
     private String stoppedMoment;
@@ -52,6 +59,12 @@ public final class ChaosRun {
         this.nemeses = nemeses;
         this.judge = judge;
         this.out = out;
+    }
+
+    /** Adds a rolling upgrade (and maybe downgrade) of every node to the run, beside the workload and the faults. */
+    public ChaosRun withUpgrade(UpgradeSchedule upgrade) {
+        this.upgrade = upgrade;
+        return this;
     }
 
     /** Stops the workload phase early (Ctrl-C, or a configuration that cannot accept writes). */
@@ -123,22 +136,36 @@ public final class ChaosRun {
             workload.start(wctx);
             AdminTopicView topicView = new AdminTopicView(admin, config.topic(), config.partitions());
             AdminCoordinatorView coordinators = new AdminCoordinatorView(admin, workload::transactionalIds, workload::groupIds);
-            NemesisContext nctx = new NemesisContext(cluster, topicView, new NemesisRecorder(history), new Random(config.seed()),
-                    coordinators);
+            NodeGuard guard = new NodeGuard();
+            NemesisRecorder recorder = new NemesisRecorder(history);
+            NemesisContext nctx = new NemesisContext(upgrade == null ? cluster : new GuardedCluster(cluster, guard), topicView, recorder,
+                    new Random(config.seed()), coordinators);
+            RollingUpgrade rolling = upgrade == null ? null : new RollingUpgrade(upgrade, cluster, guard, recorder, history, admin);
             NemesisSchedule schedule = new NemesisSchedule(nemeses, nctx, seconds(config.nemesisIntervalSeconds()),
                     seconds(config.faultDurationSeconds()));
             try (MetadataPoller poller = new MetadataPoller(admin, config.topic(), history, folder.leaders());
                  StatusLine status = new StatusLine(out, 5, () -> String.format("[%4ds / %ds] %s | fault: %s",
-                         (System.nanoTime() - t0) / 1_000_000_000L, config.timeLimitSeconds(), workload.stats(), schedule.currentFault()))) {
+                         (System.nanoTime() - t0) / 1_000_000_000L, config.timeLimitSeconds(), workload.stats(), schedule.currentFault())
+                         + (rolling == null ? "" : " | upgrade: " + rolling.status()))) {
                 poller.start();
                 schedule.start();
-                if (awaitTimeLimit(writes, admin)) {
+                if (rolling != null) rolling.start();
+                if (awaitTimeLimit(writes, admin, rolling)) {
                     stoppedMoment = moment();
                     out.println("stopping early " + stop.reason() + ": healing faults");
+                    if (rolling != null) UpgradeWait.abandon(rolling);
                 } else {
+                    if (rolling != null) UpgradeWait.finish(rolling, out);
                     out.println("time limit reached: healing faults");
                 }
                 schedule.stopAndHeal();
+                if (rolling != null) {
+                    record.section("upgrade", rolling.summary());
+                    if (rolling.failure() != null) {
+                        workload.stop();
+                        throw new ClusterException("rolling upgrade failed: " + rolling.failure());
+                    }
+                }
                 workload.stop();
                 if (stop.isStopped()) {
                     out.println("no final drain after an early stop");
@@ -162,13 +189,14 @@ public final class ChaosRun {
 
     /**
      * Waits out the time limit unless the run is stopped: by an interrupt, or because its writes are all refused and
-     * the cluster confirms it refuses them (checked once a second while suspect). Returns true when stopped early.
+     * the cluster confirms it refuses them (checked once a second while suspect); a failed rolling upgrade ends it
+     * too. Returns true when stopped early.
      */
-    private boolean awaitTimeLimit(CannotWriteWatch writes, Admin admin) throws InterruptedException {
+    private boolean awaitTimeLimit(CannotWriteWatch writes, Admin admin, RollingUpgrade rolling) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(config.timeLimitSeconds()).toNanos();
         while (true) {
             long left = deadline - System.nanoTime();
-            if (left <= 0) return false;
+            if (left <= 0 || rolling != null && rolling.failure() != null) return false;
             if (stop.await(Duration.ofNanos(Math.min(left, Duration.ofSeconds(1).toNanos())))) return true;
             if (writes.suspect()) {
                 IsrBelowMinimum.explain(admin, config.topic()).ifPresent(why -> stop.stop(RunStop.Cause.CANNOT_WRITE, why));

@@ -1,5 +1,6 @@
 package io.kchaos.harness.run;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.harness.install.BuildInfo;
@@ -106,6 +107,12 @@ public final class RunRecord {
         json.put("cluster-id", cluster.clusterId());
         ObjectNode nodes = json.putObject("node-addresses");
         cluster.nodeAddresses().forEach((id, a) -> nodes.put(Integer.toString(id), a));
+        write();
+    }
+
+    /** Records one more section of the run (e.g. {@code upgrade}: the node versions over time). */
+    public void section(String key, JsonNode value) {
+        json.set(key, value);
         write();
     }
 

@@ -31,7 +31,12 @@ public enum ScenarioField {
     BROKER_CONFIG("broker-config", Kind.STRING_MAP, true),
     PRODUCER_CONFIG("producer-config", Kind.STRING_MAP, true),
     CONSUMER_CONFIG("consumer-config", Kind.STRING_MAP, true),
-    NEMESIS_OPTIONS("nemesis-options", Kind.STRING_MAP, true);
+    NEMESIS_OPTIONS("nemesis-options", Kind.STRING_MAP, true),
+    UPGRADE_TO("upgrade-to", Kind.STRING, true),
+    DOWNGRADE_TO("downgrade-to", Kind.STRING, true),
+    UPGRADE_AT("upgrade-at", Kind.NUMBER, true),
+    UPGRADE_HOLD("upgrade-hold", Kind.NUMBER, true),
+    UPGRADE_NODE_TIMEOUT("upgrade-node-timeout", Kind.NUMBER, true);
 
     /** JSON types a field may have. */
     public enum Kind {

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * What differs between the Kafka releases kchaos runs (every 3.x from 3.7 on and every 4.x, KRaft combined mode,
@@ -18,6 +20,8 @@ public final class VersionProfile {
     public static final KafkaVersion OLDEST = new KafkaVersion(3, 7, 0);
     /** The format-time feature that switches Eligible Leader Replicas on (1) or off (0). */
     public static final String ELR_FEATURE = "eligible.leader.replicas.version";
+    /** The KRaft feature that names the metadata records a cluster may write. */
+    public static final String METADATA_VERSION = "metadata.version";
 
     private final KafkaVersion version;
 
@@ -103,6 +107,36 @@ public final class VersionProfile {
             args.add(k + "=" + v);
         });
         return args;
+    }
+
+    /**
+     * The oldest release a rolling upgrade to this one may start from. Kafka documents upgrades to 4.x "from any
+     * version 3.3.x" on (KRaft production-ready from 3.3), and KRaft upgrades within 3.x from 3.3 on as well.
+     */
+    public KafkaVersion oldestUpgradeSource() {
+        return new KafkaVersion(3, 3, 0);
+    }
+
+    /**
+     * The feature levels a finalized upgrade to this release bumps (those its brokers support), in the order they are
+     * bumped: {@code metadata.version} first, as the others depend on it.
+     */
+    public List<String> finalizedFeatures() {
+        List<String> out = new ArrayList<>(List.of(METADATA_VERSION, "transaction.version", "group.version"));
+        if (hasElrFeature()) out.add(ELR_FEATURE);
+        return out;
+    }
+
+    /**
+     * Settings as this release takes them when a node of another release is switched to it: those it does not define
+     * ({@code known}: its broker's setting names) are left out, so that e.g. a 3.x-only
+     * {@code inter.broker.protocol.version} or {@code eligible.leader.replicas.enable} does not follow a node to 4.x.
+     */
+    public Map<String, String> adapt(Map<String, String> settings, Optional<Set<String>> known) {
+        if (known.isEmpty()) return settings;
+        Map<String, String> out = new LinkedHashMap<>(settings);
+        BrokerConfigNames.unknown(known.get(), settings).forEach(out::remove);
+        return out;
     }
 
     @Override

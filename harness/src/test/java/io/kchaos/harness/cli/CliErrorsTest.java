@@ -51,6 +51,19 @@ class CliErrorsTest {
     }
 
     @Test
+    void anUnsupportedRollingPairIsRefusedUpFrontWithOneLine(@TempDir Path store) {
+        assertEquals(2, run("run", "--kafka-version", "4.1.1", "--upgrade-to", "3.9.1", "--store", store.toString()));
+        assertOneLineError("--upgrade-to 3.9.1 is not newer than the starting release 4.1.1");
+        assertEquals(1, err.toString().strip().lines().count(), err.toString());
+    }
+
+    @Test
+    void aDowngradeAfterFinalizingIsRefusedWithTheReason(@TempDir Path store) {
+        assertEquals(2, run("run", "--kafka-version", "4.1.1", "--downgrade-to", "4.0.2", "--store", store.toString()));
+        assertOneLineError("feature levels (metadata.version 4.1) are finalized from the start");
+    }
+
+    @Test
     void missingHistoryExits2(@TempDir Path dir) {
         assertEquals(2, run("check", dir.resolve("nope.jsonl").toString()));
         assertOneLineError("history not found");

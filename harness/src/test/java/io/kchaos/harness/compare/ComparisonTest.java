@@ -80,4 +80,16 @@ class ComparisonTest {
         assertEquals(2, Main.execute(new PrintWriter(err, true), "compare", a.toString(), dir.resolve("nope").toString()));
         assertTrue(err.toString().contains("kchaos: run folder not found"), err.toString());
     }
+
+    @Test
+    void anUpgradeRunShowsItsPathAsItsKafkaVersion(@TempDir Path dir) throws Exception {
+        Path a = FakeRunFolder.write(dir.resolve("a"), "3.9.1", Map.of(), Map.of(), FakeRunFolder.sends(20, 10, "ok"));
+        Path b = FakeRunFolder.write(dir.resolve("b"), "3.9.1", Map.of(), Map.of(), FakeRunFolder.sends(20, 10, "ok"));
+        var run = (com.fasterxml.jackson.databind.node.ObjectNode) io.kchaos.history.Json.MAPPER.readTree(b.resolve("run.json").toFile());
+        run.putObject("upgrade").put("from", "3.9.1").put("to", "4.1.1").put("finalize", true);
+        io.kchaos.history.Json.MAPPER.writeValue(b.resolve("run.json").toFile(), run);
+        Comparison c = new Comparison(RunSummary.load(a), RunSummary.load(b));
+        assertTrue(c.rows().stream().anyMatch(r -> r.label().equals("kafka-version") && r.a().equals("3.9.1") && r.b().equals("3.9.1 -> 4.1.1")),
+                c.render());
+    }
 }

@@ -62,7 +62,7 @@ public final class IsrShrinkNemesis implements Nemesis {
 
     @Override
     public List<FaultOp> faults() {
-        return List.of(NemesisOps.PAUSE, NemesisOps.KILL);
+        return List.of(NemesisOps.PAUSE, crash.fault());
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.kchaos.nemesis.process;
 
+import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.NemesisContext;
@@ -18,6 +19,11 @@ public interface LeaderCrash {
 
     /** Takes these nodes down at once, recording one op with {@code value} (which names them). */
     void crash(NemesisContext ctx, List<Integer> nodes, ObjectNode value);
+
+    /** The fault op this crash records ({@code kill} unless overridden). */
+    default FaultOp fault() {
+        return NemesisOps.KILL;
+    }
 
     /** What the backend must be able to do for this crash. */
     default Set<Capability> requires() {

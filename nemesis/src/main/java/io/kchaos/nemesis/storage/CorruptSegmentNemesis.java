@@ -1,5 +1,6 @@
 package io.kchaos.nemesis.storage;
 
+import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.Fault;
@@ -23,6 +24,11 @@ import java.util.Set;
 public final class CorruptSegmentNemesis implements Nemesis {
     /** The history op of the damage. */
     public static final String OP = NemesisOps.CORRUPT_SEGMENT.f();
+
+    @Override
+    public List<FaultOp> faults() {
+        return List.of(NemesisOps.STOP, NemesisOps.CORRUPT_SEGMENT);
+    }
 
     @Override
     public String name() {

@@ -1,5 +1,6 @@
 package io.kchaos.nemesis.storage;
 
+import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.Fault;
@@ -20,6 +21,11 @@ import java.util.Set;
  * ({@code free-disk}) and restarts the node if it died ({@code start}).
  */
 public final class DiskFullNemesis implements Nemesis {
+    @Override
+    public List<FaultOp> faults() {
+        return List.of(NemesisOps.FILL_DISK);
+    }
+
     @Override
     public String name() {
         return "disk-full";

@@ -1,5 +1,6 @@
 package io.kchaos.nemesis.storage;
 
+import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.NemesisContext;
@@ -27,6 +28,11 @@ public final class PowerLossCrash implements LeaderCrash {
         value.put("torn-writes", tornWrites);
         ctx.recorder().record(NemesisOps.POWER_LOSS.f(), value,
                 () -> PowerLossNemesis.describe(value.putObject("dropped"), power.cut(nodes, tornWrites, ctx.random())));
+    }
+
+    @Override
+    public FaultOp fault() {
+        return NemesisOps.POWER_LOSS;
     }
 
     @Override

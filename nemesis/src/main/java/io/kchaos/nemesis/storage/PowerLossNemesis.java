@@ -1,5 +1,6 @@
 package io.kchaos.nemesis.storage;
 
+import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.Fault;
@@ -43,6 +44,11 @@ public final class PowerLossNemesis implements Nemesis {
     /** {@code power-loss-all}: every node. */
     public static PowerLossNemesis allNodes(NemesisOptions options) {
         return new PowerLossNemesis(true, Integer.MAX_VALUE, options.flag("torn-writes", false));
+    }
+
+    @Override
+    public List<FaultOp> faults() {
+        return List.of(NemesisOps.POWER_LOSS);
     }
 
     @Override

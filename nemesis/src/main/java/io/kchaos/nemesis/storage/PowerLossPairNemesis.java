@@ -1,5 +1,6 @@
 package io.kchaos.nemesis.storage;
 
+import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.Fault;
@@ -33,6 +34,11 @@ public final class PowerLossPairNemesis implements Nemesis {
         this.crash = new PowerLossCrash(options.flag("torn-writes", false));
         this.followerFirst = options.choice("restart-order", "follower-first", ORDERS).equals("follower-first");
         this.gap = Duration.ofSeconds(options.positive("restart-gap-seconds", 10));
+    }
+
+    @Override
+    public List<FaultOp> faults() {
+        return List.of(NemesisOps.POWER_LOSS);
     }
 
     @Override

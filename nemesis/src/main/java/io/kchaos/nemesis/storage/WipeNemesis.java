@@ -1,5 +1,6 @@
 package io.kchaos.nemesis.storage;
 
+import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.Fault;
@@ -24,6 +25,11 @@ public final class WipeNemesis implements Nemesis {
 
     public WipeNemesis(NodeTarget target) {
         this.target = target;
+    }
+
+    @Override
+    public List<FaultOp> faults() {
+        return List.of(NemesisOps.KILL, NemesisOps.WIPE);
     }
 
     @Override

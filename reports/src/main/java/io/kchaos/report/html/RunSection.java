@@ -43,7 +43,7 @@ final class RunSection implements Section {
         h.el("pre", run.text("command"), "class", "cmd");
         h.open("div", "class", "cols");
         h.open("table", "class", "kv");
-        for (String[] f : FIELDS) h.row("td", f[0], run.text(f[1]));
+        for (String[] f : FIELDS) h.row("td", f[0], f[1].equals("kafka-version") ? run.kafkaVersions() : run.text(f[1]));
         h.close("table");
         h.open("div");
         if (run.effectiveSettings("broker").isEmpty()) {
@@ -54,6 +54,17 @@ final class RunSection implements Section {
             for (String kind : KINDS) effective(h, kind);
         }
         h.close("div").close("div");
+        upgrade(h);
+    }
+
+    /** The rolling upgrade, when the run had one: path, feature levels and each node's releases over time. */
+    private void upgrade(Html h) {
+        Map<String, String> rows = run.upgrade();
+        if (rows.isEmpty()) return;
+        h.el("h3", "Rolling upgrade");
+        h.open("table", "class", "kv");
+        rows.forEach((k, v) -> h.row("td", k, v));
+        h.close("table");
     }
 
     /** The effective settings of one kind, each row marked with its source. */

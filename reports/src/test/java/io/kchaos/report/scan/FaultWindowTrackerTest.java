@@ -138,4 +138,19 @@ class FaultWindowTrackerTest {
         assertEquals(1, s.latencies().sendInfoCount());
         assertEquals(2000.0, s.latencies().send().p50(), 2000 * 0.01);
     }
+
+    @Test
+    void upgradeStepsAreWindowsFromTheirInvocationToTheirOwnCompletion() {
+        ops.add(new Op(ops.size(), 1 * S, Op.NEMESIS, OpType.INVOKE, "upgrade-node", parse("{\"nodes\":[2],\"from\":\"3.9.1\",\"to\":\"4.1.1\"}"), null));
+        nemesis(2 * S, "kill", "{\"nodes\":[3]}");
+        ops.add(new Op(ops.size(), 4 * S, Op.NEMESIS, OpType.INFO, "upgrade-node", parse("{\"nodes\":[2],\"from\":\"3.9.1\",\"to\":\"4.1.1\"}"), null));
+        nemesis(5 * S, "finalize-features", "{\"release\":\"4.1.1\"}");
+        List<FaultWindow> w = scan().windows();
+        assertEquals(List.of("upgrade-node 2 from=3.9.1 to=4.1.1", "kill 3", "finalize-features release=4.1.1"), w.stream().map(FaultWindow::label).toList());
+        assertEquals(1 * S, w.get(0).start());
+        assertEquals(4 * S, w.get(0).end());
+        assertTrue(w.get(0).healed());
+        assertFalse(w.get(1).healed(), "the kill is still open: an upgrade step heals nothing but itself");
+        assertEquals(5 * S + S / 10, w.get(2).end());
+    }
 }

@@ -1,0 +1,62 @@
+package io.kchaos.harness.ssh;
+
+import io.kchaos.harness.cli.Main;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** {@code kchaos} in a JVM of its own (this test's class path), so that it can be interrupted or SIGKILLed. */
+final class HarnessProcess {
+    private final Process process;
+    private final StringBuffer output = new StringBuffer();
+
+    private HarnessProcess(Process process) {
+        this.process = process;
+        Thread reader = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) output.append(line).append('\n');
+            } catch (IOException ignored) {
+                // the process ended
+            }
+        }, "harness-output");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    static HarnessProcess start(List<String> args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dkchaos.kafka.libs=" + System.getProperty("kchaos.kafka.libs"), "-cp", System.getProperty("java.class.path"),
+                Main.class.getName()));
+        cmd.addAll(args);
+        return new HarnessProcess(new ProcessBuilder(cmd).redirectErrorStream(true).start());
+    }
+
+    /** Waits until the output has a line containing {@code text}. */
+    void awaitLine(String text, int seconds) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (!output.toString().contains(text)) {
+            if (!process.isAlive() || System.nanoTime() > deadline) {
+                throw new AssertionError("no '" + text + "' in the harness's output:\n" + output);
+            }
+            Thread.sleep(200);
+        }
+    }
+
+    void signal(String signal) throws IOException, InterruptedException {
+        new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).start().waitFor();
+    }
+
+    void awaitExit(int seconds) throws InterruptedException {
+        if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("the harness did not exit within " + seconds + " s:\n" + output);
+        }
+    }
+}

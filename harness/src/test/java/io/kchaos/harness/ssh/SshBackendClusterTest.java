@@ -1,0 +1,204 @@
+package io.kchaos.harness.ssh;
+
+import io.kchaos.harness.cli.Main;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.history.Json;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * {@code --backend ssh} against three real SSH hosts (network namespaces on this machine, each running OpenSSH's
+ * sshd with keys the test made): a host that cannot be used is refused in one line; Ctrl-C leaves nothing on the
+ * hosts, a SIGKILLed harness leaves what the next run removes; the queue workload under kill-leader and partition
+ * is valid and leaves nothing; the acks=1 negative control is caught; the digest audit of damaged host files equals
+ * the local audit of the same files; an existing cluster the test started itself is left running as found.
+ */
+@Tag("cluster")
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class SshBackendClusterTest {
+    private static SshTestHosts hosts;
+
+    @TempDir
+    static Path store;
+
+    @BeforeAll
+    static void startHosts() throws Exception {
+        assumeTrue(SshTestHosts.available(), "needs root, iproute2, iptables and openssh-server");
+        hosts = new SshTestHosts(3);
+    }
+
+    @AfterAll
+    static void stopHosts() {
+        if (hosts != null) hosts.close();
+    }
+
+    /** The common options: the three hosts, the test's key and known_hosts, each host's own folder. */
+    private static List<String> sshArgs(String... more) {
+        List<String> a = new ArrayList<>(List.of("run", "--backend", "ssh", "--hosts-file", hostsFile().toString(),
+                "--known-hosts", hosts.knownHosts().toString(), "--store", store.toString()));
+        a.addAll(List.of(more));
+        return a;
+    }
+
+    private static Path hostsFile() {
+        Path f = hosts.root().resolve("hosts.json");
+        if (!Files.exists(f)) {
+            StringBuilder sb = new StringBuilder("{\"ssh\": {\"user\": \"root\", \"key\": \"" + hosts.userKey() + "\"}, \"hosts\": [\n");
+            for (int i = 1; i <= 3; i++) {
+                sb.append("  {\"id\": ").append(i).append(", \"address\": \"").append(hosts.address(i)).append("\", \"dir\": \"")
+                        .append(hosts.dir(i)).append("\"}").append(i < 3 ? ",\n" : "\n");
+            }
+            try {
+                Files.writeString(f, sb.append("]}\n").toString());
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+        return f;
+    }
+
+    private static String[] args(List<String> a) {
+        return a.toArray(String[]::new);
+    }
+
+    @Test
+    @Order(1)
+    void everyHostThatCannotBeUsedIsOneLineAndExit2() throws Exception {
+        StringWriter err = new StringWriter();
+        Path emptyKnown = Files.writeString(hosts.root().resolve("empty_known_hosts"), "");
+        int exit = Main.execute(new PrintWriter(err, true), "run", "--backend", "ssh", "--hosts", hosts.address(1) + "," + hosts.address(2),
+                "--ssh-user", "root", "--ssh-key", hosts.userKey().toString(), "--known-hosts", emptyKnown.toString(), "--store", store.toString());
+        assertEquals(2, exit, err.toString());
+        assertTrue(err.toString().contains("host 1 (root@" + hosts.address(1) + ":22): its host key"), err.toString());
+        assertTrue(err.toString().contains("host 2 (root@" + hosts.address(2) + ":22): its host key"), err.toString());
+        assertEquals(1, err.toString().strip().lines().count(), err.toString());
+
+        err.getBuffer().setLength(0);
+        exit = Main.execute(new PrintWriter(err, true), "run", "--backend", "ssh", "--hosts", hosts.address(1),
+                "--ssh-user", "root", "--ssh-key", hosts.otherKey().toString(), "--known-hosts", hosts.knownHosts().toString(), "--store", store.toString());
+        assertEquals(2, exit, err.toString());
+        assertTrue(err.toString().contains("refused the key " + hosts.otherKey()), err.toString());
+
+        err.getBuffer().setLength(0);
+        exit = Main.execute(new PrintWriter(err, true), "run", "--backend", "ssh", "--hosts", hosts.address(1),
+                "--ssh-user", "root", "--ssh-key", hosts.userKey().toString(), "--ssh-port", "2222", "--known-hosts", hosts.knownHosts().toString(), "--store", store.toString());
+        assertEquals(2, exit, err.toString());
+        assertTrue(err.toString().contains("host 1 (root@" + hosts.address(1) + ":2222): unreachable"), err.toString());
+
+        err.getBuffer().setLength(0);
+        exit = Main.execute(new PrintWriter(err, true), args(sshArgs("--nemesis", "slow")));
+        assertEquals(2, exit, err.toString());
+        assertTrue(err.toString().contains("nemesis 'slow' is unavailable: host 1"), err.toString());
+        assertTrue(err.toString().contains("netem"), err.toString());
+        for (int i = 1; i <= 3; i++) assertEquals(List.of(), hosts.filesLeft(i), "a refused run leaves nothing on host " + i);
+    }
+    @Test
+    @Order(2)
+    void ctrlCLeavesNothingAndASigkilledHarnessLeavesWhatTheNextRunRemoves() throws Exception {
+        List<String> run = sshArgs("--nemesis", "partition", "--partition-targets", "halves", "--time-limit", "90",
+                "--nemesis-interval", "1", "--fault-duration", "30", "--seed", "3");
+        HarnessProcess interrupted = HarnessProcess.start(run);
+        interrupted.awaitLine("cluster ready", 120);
+        interrupted.awaitLine("fault: partition", 30);
+        assertTrue(rulesOnHosts() > 0, "a partition is in place before Ctrl-C");
+        interrupted.signal("INT");
+        interrupted.awaitExit(90);
+        assertHostsClean("after Ctrl-C");
+
+        HarnessProcess killed = HarnessProcess.start(run);
+        killed.awaitLine("cluster ready", 120);
+        killed.awaitLine("fault: partition", 30);
+        killed.signal("KILL");
+        killed.awaitExit(30);
+        assertTrue(hosts.javaProcesses(1).size() + hosts.javaProcesses(2).size() + hosts.javaProcesses(3).size() >= 3,
+                "the killed harness left its brokers running");
+        assertTrue(rulesOnHosts() > 0, "... and its partition rules");
+    }
+
+    @Test
+    @Order(3)
+    void queueUnderKillLeaderAndPartitionIsValidRemovesTheLeftoversAndLeavesNothing() throws Exception {
+        Captured c = Captured.run(sshArgs("--nemesis", "kill-leader,partition", "--time-limit", "35", "--nemesis-interval", "6",
+                "--fault-duration", "4", "--seed", "11"));
+        assertEquals(0, c.exit(), c.out());
+        assertTrue(c.out().contains("leftover(s) of an earlier run on the hosts"), "the SIGKILLed run's leftovers were removed: " + c.out());
+        assertTrue(c.out().contains("replica digests: "), c.out());
+        JsonNode runJson = Json.MAPPER.readTree(latestRun().resolve("run.json").toFile());
+        assertEquals(3, runJson.path("host-clock-offsets").size(), runJson.toPrettyString());
+        assertTrue(runJson.path("host-clock-offsets").path("1").has("offset-ms"));
+        JsonNode results = Json.MAPPER.readTree(latestRun().resolve("results.json").toFile());
+        assertTrue(results.path("stats").path("replicas").path("partitions-audited").asInt() >= 3, "the digest audit ran: " + results.path("stats"));
+        assertTrue(results.path("stats").path("faults-injected").asInt() >= 2, results.path("stats").toString());
+        assertHostsClean("after a valid run");
+    }
+
+    @Test
+    @Order(4)
+    void acksOneIsCaughtAndTheDigestAuditOfDamagedHostFilesEqualsTheLocalAudit(@TempDir Path work) throws Exception {
+        Captured c = Captured.run(sshArgs("--scenario", "leader-kill-acks1", "--seed", "7", "--keep"));
+        assertEquals(1, c.exit(), c.out());
+        JsonNode results = Json.MAPPER.readTree(latestRun().resolve("results.json").toFile());
+        assertTrue(results.path("anomalies").has("lost-write"), "acks=1 loses acknowledged writes: " + results.path("anomaly-types"));
+        new DigestComparison(hosts, latestRun().resolve("history.jsonl"), work).damageAndCompare();
+        for (int i = 1; i <= 3; i++) hosts.inHost(i, "rm -rf " + hosts.dir(i));
+    }
+
+    @Test
+    @Order(5)
+    void anExistingClusterIsLeftRunningAsFoundWithNothingInstalled() throws Exception {
+        try (ExistingBrokers brokers = new ExistingBrokers(hosts)) {
+            brokers.startAll();
+            Map<Integer, String> configBefore = brokers.configs();
+            Captured c = Captured.run(List.of("run", "--backend", "ssh", "--hosts-file", brokers.hostsFile().toString(),
+                    "--known-hosts", hosts.knownHosts().toString(), "--store", store.toString(), "--nemesis", "kill-leader",
+                    "--time-limit", "25", "--nemesis-interval", "6", "--fault-duration", "3", "--seed", "13"));
+            assertEquals(0, c.exit(), c.out());
+            for (int i = 1; i <= 3; i++) {
+                assertTrue(brokers.running(i), "broker " + i + " runs as it was found");
+                assertEquals(1, hosts.javaProcesses(i).size(), "only the cluster's own broker runs on host " + i);
+                assertEquals(List.of(), hosts.kchaosRules(i), "no iptables rule on host " + i);
+                assertEquals(List.of(), hosts.filesLeft(i), "nothing of kchaos on host " + i);
+            }
+            assertEquals(configBefore, brokers.configs(), "no configuration changed");
+        }
+    }
+
+    private static int rulesOnHosts() {
+        int n = 0;
+        for (int i = 1; i <= 3; i++) n += hosts.kchaosRules(i).size();
+        return n;
+    }
+
+    private static void assertHostsClean(String when) throws Exception {
+        for (int i = 1; i <= 3; i++) {
+            assertEquals(List.of(), hosts.javaProcesses(i), "no broker or reader on host " + i + " " + when);
+            assertEquals(List.of(), hosts.kchaosRules(i), "no iptables rule on host " + i + " " + when);
+            assertEquals(List.of(), hosts.filesLeft(i), "no file on host " + i + " " + when);
+        }
+    }
+
+    private static Path latestRun() throws java.io.IOException {
+        try (var dirs = Files.list(store)) {
+            return dirs.filter(Files::isDirectory).filter(d -> Files.exists(d.resolve("run.json")))
+                    .max(java.util.Comparator.comparing(d -> d.getFileName().toString())).orElseThrow();
+        }
+    }
+}
