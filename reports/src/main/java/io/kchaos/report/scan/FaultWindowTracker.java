@@ -84,9 +84,9 @@ final class FaultWindowTracker {
         }
     }
 
-    /** Ends a one-off action's window at its completion. */
+    /** Ends a one-off action's window at its completion: it closed itself. */
     private void end(FaultWindow w, long time) {
-        w.endOfRun(time);
+        w.heal(Math.max(time, w.start()), w.f());
         open.remove(w);
         listener.closed(w);
     }
