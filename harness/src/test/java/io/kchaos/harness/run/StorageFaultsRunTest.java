@@ -22,11 +22,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * wipe, disk-full and corrupt in one real run (seed 12 draws disk-full, corrupt and wipe, in that order):
- * each fault and its heal are in the history and the report; the client checker finds nothing lost (a replaced disk
+ * wipe, disk-full and corrupt in one real run (seed 108 draws disk-full, wipe and corrupt, in that order): each
+ * fault and its heal are in the history and the report; the client checker finds nothing lost (a replaced disk
  * re-replicates, a full disk stops its broker without damage), while the replica audit reports the flipped batch on
  * the corrupted node — Kafka does not re-check bytes below the recovery point — as corrupt-batch and
- * committed-data-missing at exactly the corrupted offsets; and nothing stays mounted.
+ * committed-data-missing at exactly the corrupted offsets, unless a later wipe replaced that node's disk (then the
+ * run is valid: the new disk re-replicated good copies); and nothing stays mounted.
  */
 @Tag("cluster")
 class StorageFaultsRunTest {
@@ -35,7 +36,7 @@ class StorageFaultsRunTest {
     void wipeDiskFullAndCorruptRunToAVerdictWithTheirHeals(@TempDir Path store) throws Exception {
         assumeTrue(DataDisks.canMount(new ProcessCommandRunner()), "disk-full needs root");
         int exit = Main.execute("run", "--time-limit", "60", "--nemesis", "wipe,disk-full,corrupt", "--nemesis-interval", "6",
-                "--fault-duration", "3", "--seed", "12", "--broker-config", "log.roll.ms=8000", "--store", store.toString());
+                "--fault-duration", "3", "--seed", "108", "--broker-config", "log.roll.ms=8000", "--store", store.toString());
         RunHistories h = new RunHistories(store);
         List<Op> nemesis = new ArrayList<>();
         HistoryFile.open(h.dir.resolve("history.jsonl")).forEach((Op op) -> {
@@ -49,14 +50,20 @@ class StorageFaultsRunTest {
         assertTrue(nemesis.stream().filter(o -> o.f().equals("start")).count() >= 2, "restarts recorded: " + h.counts);
         assertEquals(0, h.anomalies("lost-write") + h.anomalies("inconsistent-offsets"), "no client-visible loss: " + h.results);
 
-        assertEquals(1, exit, "the corrupted batch is found: " + h.results);
-        JsonNode damaged = h.results.path("anomalies").path("corrupt-batch").path("examples").get(0);
         int node = corrupt.value().path("nodes").get(0).asInt();
-        assertEquals(node, damaged.path("node").asInt(), h.results.toString());
-        assertEquals(corrupt.value().path("offset").asLong(), damaged.path("offset").asLong(), h.results.toString());
-        JsonNode missing = h.results.path("anomalies").path("committed-data-missing").path("examples").get(0);
-        assertEquals("corrupt", missing.path("cause").asText(), h.results.toString());
-        assertEquals(corrupt.value().path("offset").asLong(), missing.path("from-offset").asLong(), h.results.toString());
+        boolean replacedLater = nemesis.stream().anyMatch(o -> o.f().equals("wipe") && o.index() > corrupt.index()
+                && o.value().path("nodes").get(0).asInt() == node);
+        if (replacedLater) {
+            assertEquals(0, exit, "a later wipe of node " + node + " replaced its corrupted disk: " + h.results);
+        } else {
+            assertEquals(1, exit, "the corrupted batch is found: " + h.results);
+            JsonNode damaged = h.results.path("anomalies").path("corrupt-batch").path("examples").get(0);
+            assertEquals(node, damaged.path("node").asInt(), h.results.toString());
+            assertEquals(corrupt.value().path("offset").asLong(), damaged.path("offset").asLong(), h.results.toString());
+            JsonNode missing = h.results.path("anomalies").path("committed-data-missing").path("examples").get(0);
+            assertEquals("corrupt", missing.path("cause").asText(), h.results.toString());
+            assertEquals(corrupt.value().path("offset").asLong(), missing.path("from-offset").asLong(), h.results.toString());
+        }
 
         String report = Files.readString(h.dir.resolve("report.html"));
         assertTrue(report.contains("fill-disk") && report.contains("corrupt-segment") && report.contains("wipe"), "fault windows in the report");
