@@ -6,7 +6,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The rules that hold between the ops of a history (shared/spec/history.md), checked as the ops are read in order:
+ * The rules that hold between the ops of a history (docs/format.md), checked as the ops are read in order:
  * {@code index} counts the ops from 0, {@code time} never goes backwards, a client {@code f} is one the format
  * defines, and a client process runs one op at a time — each completion closes the one pending invocation of its
  * process, with the same {@code f}. Nemesis ops are ignorable: any {@code f}, no pairing. One instance per pass.

@@ -9,7 +9,7 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 
-/** Converts one {@link Op} to and from its history.jsonl line (format: shared/spec/history.md). */
+/** Converts one {@link Op} to and from its history.jsonl line (format: docs/format.md). */
 public final class OpCodec {
     private OpCodec() {
     }

@@ -1,5 +1,6 @@
 package io.kchaos.nemesis;
 
+import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.cluster.Toxic;
 import io.kchaos.nemesis.coordinator.KillCoordinatorNemesis;
@@ -16,6 +17,12 @@ import io.kchaos.nemesis.process.NoNemesis;
 import io.kchaos.nemesis.process.PauseFollowersKillLeader;
 import io.kchaos.nemesis.process.PauseNemesis;
 import io.kchaos.nemesis.process.RollingRestartNemesis;
+import io.kchaos.nemesis.storage.CorruptSegmentNemesis;
+import io.kchaos.nemesis.storage.DiskFullNemesis;
+import io.kchaos.nemesis.storage.PowerLossCrash;
+import io.kchaos.nemesis.storage.PowerLossNemesis;
+import io.kchaos.nemesis.storage.PowerLossPairNemesis;
+import io.kchaos.nemesis.storage.WipeNemesis;
 import io.kchaos.nemesis.toxic.IsolateNemesis;
 import io.kchaos.nemesis.toxic.ToxicNemesis;
 
@@ -26,7 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
-/** Maps the {@code --nemesis} names of shared/spec/cli.md to nemesis instances. */
+/** Maps the {@code --nemesis} names (README, docs/format.md) to nemesis instances. */
 public final class NemesisRegistry {
     private final Map<String, Supplier<Nemesis>> byName = new LinkedHashMap<>();
     private final Map<String, String> descriptions = new LinkedHashMap<>();
@@ -38,6 +45,11 @@ public final class NemesisRegistry {
 
     /** The registry with every built-in nemesis, network faults with these settings. */
     public static NemesisRegistry builtIn(NetworkFaultOptions net) {
+        return builtIn(net, NemesisOptions.none());
+    }
+
+    /** The registry with every built-in nemesis: network faults with these settings, the others tuned by {@code options}. */
+    public static NemesisRegistry builtIn(NetworkFaultOptions net, NemesisOptions options) {
         NemesisRegistry r = new NemesisRegistry();
         r.register("none", "no faults", NoNemesis::new);
         r.register("kill-leader", "SIGKILL the leader of a random partition, restart it later", () -> new KillNemesis(NodeTarget.LEADER));
@@ -63,14 +75,31 @@ public final class NemesisRegistry {
                 () -> new SlowNemesis(net.latencyMs(), net.jitterMs()));
         r.register("flaky", "drop " + net.lossPercent() + " % of the packets of one node or all", () -> new FlakyNemesis(net.lossPercent()));
         r.register("toxic-latency", "Toxiproxy: 500 ± 100 ms latency on a node's client or replication traffic (--backend docker)",
-                () -> new ToxicNemesis("toxic-latency", new Toxic.Latency(500, 100)));
+                () -> new ToxicNemesis(NemesisOps.TOXIC_LATENCY, new Toxic.Latency(500, 100)));
         r.register("toxic-bandwidth", "Toxiproxy: limit a node's client or replication traffic to 32 KB/s (--backend docker)",
-                () -> new ToxicNemesis("toxic-bandwidth", new Toxic.Bandwidth(32)));
+                () -> new ToxicNemesis(NemesisOps.TOXIC_BANDWIDTH, new Toxic.Bandwidth(32)));
         r.register("toxic-timeout", "Toxiproxy: a node's connections pass no data and close after 2 s (--backend docker)",
-                () -> new ToxicNemesis("toxic-timeout", new Toxic.Timeout(2000)));
+                () -> new ToxicNemesis(NemesisOps.TOXIC_TIMEOUT, new Toxic.Timeout(2000)));
         r.register("toxic-reset", "Toxiproxy: reset (TCP RST) a node's client or replication connections (--backend docker)",
-                () -> new ToxicNemesis("toxic-reset", new Toxic.ResetPeer(0)));
+                () -> new ToxicNemesis(NemesisOps.TOXIC_RESET, new Toxic.ResetPeer(0)));
+        r.register("wipe", "SIGKILL a random node, replace its data directory with a freshly formatted empty one (new directory id; "
+                + "the KRaft metadata log is kept on its own directory), restart it later", () -> new WipeNemesis(NodeTarget.RANDOM));
+        r.register("disk-full", "fill a random node's size-limited data file system (tmpfs) until writes fail; free it and restart the node "
+                + "if it died (root)", DiskFullNemesis::new);
+        r.register("corrupt", "stop a random node, flip bytes in a batch below its recovery point (a closed segment where one exists), "
+                + "start it (history op corrupt-segment)", CorruptSegmentNemesis::new);
         r.register("isolate", "Toxiproxy: disable a node's proxies, so no client or follower reaches it (--backend docker)", IsolateNemesis::new);
+        r.register("power-loss", "SIGKILL power-loss-nodes random nodes (1) and drop every byte they never fsynced; restart later (--backend local)",
+                () -> PowerLossNemesis.someNodes(options));
+        r.register("power-loss-all", "every node loses power at once: SIGKILL all, drop every unsynced byte, restart all later (--backend local)",
+                () -> PowerLossNemesis.allNodes(options));
+        r.register("isr-shrink-power-loss", "isr-shrink whose lone leader loses power instead of a SIGKILL (its unsynced tail is gone): "
+                + "KIP-966's last replica standing (RF 2 on 3 nodes, low replica.lag.time.max.ms; --backend local)",
+                () -> new IsrShrinkNemesis("isr-shrink-power-loss", new PowerLossCrash(options.flag("torn-writes", false)),
+                        Duration.ofSeconds(30), Duration.ofSeconds(1), Duration.ofSeconds(15)));
+        r.register("power-loss-leader-follower", "a partition's leader and one follower lose power together; restart them "
+                + "restart-gap-seconds (10) apart, restart-order follower-first (default) or leader-first: KIP-101's double failure (--backend local)",
+                () -> new PowerLossPairNemesis(options));
         return r;
     }
 

@@ -3,7 +3,7 @@ package io.kchaos.report;
 import java.util.Map;
 import java.util.Set;
 
-/** The one-line definitions of every anomaly type, as in shared/spec/history.md, and which of them come from the replica audit. */
+/** The one-line definitions of every anomaly type, as in docs/format.md, and which of them come from the replica audit. */
 public final class AnomalyDefinitions {
     private static final Map<String, String> DEFINITIONS = Map.ofEntries(
             Map.entry("lost-write", "a send acknowledged at (p, o) whose value is never read anywhere, although p was drained "

@@ -76,6 +76,24 @@ public final class RunInfo {
         return out;
     }
 
+    /** One effective setting and where it came from ({@code user}, {@code scenario} or {@code kchaos}). */
+    public record Setting(String value, String from) {
+    }
+
+    /**
+     * The effective settings of {@code kind} ({@code broker}, {@code producer}, {@code consumer}) from run.json's
+     * {@code effective-settings}, sorted by key; empty when the run.json predates them.
+     */
+    public Map<String, Setting> effectiveSettings(String kind) {
+        Map<String, Setting> out = new TreeMap<>();
+        JsonNode n = root.path("effective-settings").path(kind);
+        for (Iterator<Map.Entry<String, JsonNode>> it = n.properties().iterator(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            out.put(e.getKey(), new Setting(e.getValue().path("value").asText(), e.getValue().path("from").asText(Format.UNKNOWN)));
+        }
+        return out;
+    }
+
     /** The run's display name: name, else scenario, else "run". */
     public String displayName() {
         for (String f : new String[] {"name", "scenario"}) {

@@ -36,13 +36,4 @@ public record WorkloadContext(Supplier<String> bootstrapServers,
                               long seed,
                               HistoryWriter history,
                               Map<String, String> options) {
-
-    /** A context without workload options. */
-    public WorkloadContext(Supplier<String> bootstrapServers, String topic, int partitions, short replicationFactor,
-                           Map<String, String> topicConfig, Map<String, String> producerConfig,
-                           Map<String, String> consumerConfig, int producers, int consumers, double ratePerSecond,
-                           long seed, HistoryWriter history) {
-        this(bootstrapServers, topic, partitions, replicationFactor, topicConfig, producerConfig, consumerConfig,
-                producers, consumers, ratePerSecond, seed, history, Map.of());
-    }
 }

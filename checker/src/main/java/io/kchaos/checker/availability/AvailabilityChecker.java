@@ -4,8 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.checker.Checker;
+import io.kchaos.history.ClientOps;
+import io.kchaos.history.FaultOp;
 import io.kchaos.history.History;
 import io.kchaos.history.Json;
+import io.kchaos.history.NemesisOps;
 import io.kchaos.checker.result.CheckResult;
 
 import java.util.ArrayList;
@@ -19,8 +22,8 @@ import java.util.TreeMap;
 /**
  * How long writes were unavailable around each fault, from the history alone: for every nemesis fault op (kill, pause,
  * partition, slow, ...) with its target, the seconds from the fault taking effect (its completion) to the next
- * acknowledged send (overall and per partition), and from its heal (the first later heal of the same kind on an
- * overlapping node) to the first acknowledged send after it; the longest stretch of the workload with no acknowledged
+ * acknowledged send (overall and per partition), and from its heal (the first later op that heals it on an
+ * overlapping node, by the pairing {@link NemesisOps} declares) to the first acknowledged send after it; the longest stretch of the workload with no acknowledged
  * send, overall and per partition; and the acknowledged sends per second. Adds {@code stats.availability}; never
  * reports an anomaly (unavailability is not unsafety).
  */
@@ -45,7 +48,7 @@ public final class AvailabilityChecker implements Checker {
         history.forEach(op -> {
             if (op.isNemesis()) {
                 if (!op.isInvoke()) actions.add(new Action(op.f(), op.time(), op.value().isObject() ? (ObjectNode) op.value() : null, op.error()));
-            } else if ("send".equals(op.f())) {
+            } else if (ClientOps.SEND.equals(op.f())) {
                 if (op.isInvoke()) window[0] = Math.min(window[0], op.time());
                 else window[1] = Math.max(window[1], op.time());
                 if (op.isOk()) {
@@ -60,7 +63,7 @@ public final class AvailabilityChecker implements Checker {
         ArrayNode faults = a.putArray("faults");
         for (int i = 0; i < actions.size(); i++) {
             Action fault = actions.get(i);
-            if (FaultKind.healedBy(fault.f()) != null) continue;
+            if (NemesisOps.isHeal(fault.f())) continue;
             faults.add(describe(fault, healOf(fault, actions.subList(i + 1, actions.size())), oks, byPartition));
         }
         longestGap(a, oks, window[0], window[1]);
@@ -98,13 +101,16 @@ public final class AvailabilityChecker implements Checker {
         else o.put(key, seconds(next - t));
     }
 
-    /** The first later heal of the same kind whose nodes overlap the fault's (either naming none counts as overlap). */
+    /**
+     * The first later op that heals the fault ({@link NemesisOps}) on an overlapping node (either naming none counts
+     * as overlap); null when nothing healed it, and for a one-off action, which needs no heal.
+     */
     private static Action healOf(Action fault, List<Action> later) {
-        FaultKind kind = FaultKind.of(fault.f());
-        Set<Integer> nodes = FaultKind.nodes(fault.value());
+        if (NemesisOps.lookup(fault.f()).map(FaultOp::isEvent).orElse(false)) return null;
+        Set<Integer> nodes = NemesisOps.nodes(fault.value());
         for (Action h : later) {
-            if (FaultKind.healedBy(h.f()) != kind) continue;
-            Set<Integer> healed = FaultKind.nodes(h.value());
+            if (!NemesisOps.heals(h.f(), fault.f())) continue;
+            Set<Integer> healed = NemesisOps.nodes(h.value());
             if (nodes.isEmpty() || healed.isEmpty() || !Collections.disjoint(nodes, healed)) return h;
         }
         return null;

@@ -1,6 +1,7 @@
 package io.kchaos.checker.group;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.history.ClientOps;
 import io.kchaos.history.Op;
 import io.kchaos.checker.queue.QueueOps;
 
@@ -13,14 +14,14 @@ import java.util.function.IntConsumer;
  * phase's {@code catch-up}.
  */
 final class GroupOps {
-    static final String SUBSCRIBE = "subscribe";
-    static final String POLL = "poll";
-    static final String COMMIT = "commit";
-    static final String COMMITTED = "committed";
-    static final String CLOSE = "close";
-    static final String CRASH = "crash";
-    static final String RESET = "reset";
-    static final String CATCH_UP = "catch-up";
+    static final String SUBSCRIBE = ClientOps.SUBSCRIBE;
+    static final String POLL = ClientOps.POLL;
+    static final String COMMIT = ClientOps.COMMIT;
+    static final String COMMITTED = ClientOps.COMMITTED;
+    static final String CLOSE = ClientOps.CLOSE;
+    static final String CRASH = ClientOps.CRASH;
+    static final String RESET = ClientOps.RESET;
+    static final String CATCH_UP = ClientOps.CATCH_UP;
 
     /** Receives one rebalance event of a poll (or close): partitions assigned (with positions) or taken away. */
     interface RebalanceSink {

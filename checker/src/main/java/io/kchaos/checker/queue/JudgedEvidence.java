@@ -67,7 +67,7 @@ public final class JudgedEvidence implements Consumer<Op> {
         if (refusals.size() == 1) {
             String error = refusals.keySet().iterator().next();
             return Optional.of(head + ": every " + noun + " refused with " + error
-                    + (error.equals(NOT_ENOUGH_REPLICAS) ? " — the configuration cannot accept writes" : "; there is no acknowledged write to check"));
+                    + (error.equals(NOT_ENOUGH_REPLICAS) ? " — the configuration cannot accept writes" : ""));
         }
         StringBuilder b = new StringBuilder(head).append(" (errors:");
         refusals.forEach((e, n) -> b.append(' ').append(e).append(" ×").append(n).append(','));

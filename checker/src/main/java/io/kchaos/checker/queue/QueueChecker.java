@@ -6,7 +6,7 @@ import io.kchaos.checker.result.CheckResult;
 
 /**
  * Judges a queue-workload history ({@code send}, {@code poll}, {@code drain}) in one pass, with memory proportional
- * to the distinct values and offsets, and reports the client anomalies of shared/spec/history.md; unseen writes are
+ * to the distinct values and offsets, and reports the client anomalies of docs/format.md; unseen writes are
  * only counted ({@code stats.unseen}) and warned about.
  */
 public final class QueueChecker implements Checker {

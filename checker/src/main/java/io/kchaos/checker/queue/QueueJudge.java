@@ -34,7 +34,10 @@ final class QueueJudge {
                 if (!values.has(id, ValueTable.SENT)) readNeverSent++;
                 if (values.has(id, ValueTable.FAILED)) abortedRead(id);
                 if (values.readAtSeveralPositions(id)) duplicate(id);
-                if (values.has(id, ValueTable.ACKED)) readElsewhereThanAcked(id);
+                if (values.has(id, ValueTable.ACKED)) {
+                    readElsewhereThanAcked(id);
+                    if (goneAfterRead(id)) lostWrite(id);
+                }
             } else if (values.has(id, ValueTable.ACKED)) {
                 if (isLost(id)) lostWrite(id);
                 else unseen++;
@@ -47,7 +50,8 @@ final class QueueJudge {
 
     /**
      * An acknowledged value never read is lost when its partition was drained completely (an acknowledged offset at
-     * or past the drained end is lost too) or a higher offset of it was read; otherwise it is unseen.
+     * or past the drained end is lost too) or a higher offset of it was read; otherwise it is unseen. (A value read
+     * and later gone: {@link #goneAfterRead}.)
      */
     private boolean isLost(int id) {
         PartitionLog log = ledger.partitions.get(values.ackPartition(id));
@@ -55,9 +59,20 @@ final class QueueJudge {
         return log.isDrained() || (offset >= 0 && log.maxReadOffset() > offset);
     }
 
+    /**
+     * An acknowledged value that was read but whose offset is at or past the end of a complete drain is lost too: it
+     * was there, and the log no longer reaches it (all its replicas lost it, e.g. to a power loss).
+     */
+    private boolean goneAfterRead(int id) {
+        PartitionLog log = ledger.partitions.get(values.ackPartition(id));
+        long offset = values.ackOffset(id);
+        return offset >= 0 && log.isDrained() && offset >= log.drainEndOffset();
+    }
+
     private void lostWrite(int id) {
         PartitionLog log = ledger.partitions.get(values.ackPartition(id));
         ObjectNode o = ack(id);
+        if (values.has(id, ValueTable.READ)) o.set("reads", reads(id));
         o.put("process", values.completionProcess(id));
         o.put("time", values.completionTime(id));
         if (log.maxReadOffset() >= 0) {

@@ -9,7 +9,7 @@ import java.util.Map;
 /**
  * What a history tells about a topic used as a queue, fed event by event (a value sent, acknowledged at a position,
  * definitely failed or indeterminate, read by a process, a declared seek, a complete drain) and judged once at the end
- * for the anomalies of shared/spec/history.md: lost writes, inconsistent offsets, duplicates, aborted reads (G1a),
+ * for the anomalies of docs/format.md: lost writes, inconsistent offsets, duplicates, aborted reads (G1a),
  * nonmonotonic sends and polls, poll skips. The queue checker feeds it {@code send}/{@code poll}/{@code drain} ops; the
  * transaction and consumer-group checkers feed it their own ops, so every workload shares one definition of each
  * anomaly. Memory grows with distinct values and offsets, not with ops.

@@ -1,6 +1,7 @@
 package io.kchaos.checker.queue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.history.ClientOps;
 import io.kchaos.history.HistoryFormatException;
 import io.kchaos.history.Op;
 
@@ -9,13 +10,13 @@ import java.util.Map;
 import java.util.function.IntConsumer;
 
 /**
- * The queue workload's op names and the fields of their values (shared/spec/history.md), read without building
+ * The queue workload's op names and the fields of their values (docs/format.md), read without building
  * objects; a value of the wrong shape is a {@link HistoryFormatException} that names the op's history index.
  */
 public final class QueueOps {
-    public static final String SEND = "send";
-    public static final String POLL = "poll";
-    public static final String DRAIN = "drain";
+    public static final String SEND = ClientOps.SEND;
+    public static final String POLL = ClientOps.POLL;
+    public static final String DRAIN = ClientOps.DRAIN;
 
     /** Receives one record of a poll or drain. */
     public interface RecordSink {
@@ -88,7 +89,10 @@ public final class QueueOps {
 
     /** Visits the {@code end-offsets} of a drain completion, if any. */
     static void forEachEndOffset(Op op, PartitionOffsetSink sink) {
-        forEachPartitionOffset(op, op.value(), "end-offsets", sink);
+        forEachPartitionOffset(op, op.value(), "end-offsets", (p, end) -> {
+            if (end < 0) throw malformed(op, "negative end offset " + end + " of partition " + p);
+            sink.accept(p, end);
+        });
     }
 
     /** Visits holder's {@code field}, an object of partition numbers to offsets such as {@code end-offsets}, if any. */

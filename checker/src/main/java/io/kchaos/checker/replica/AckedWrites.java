@@ -1,6 +1,7 @@
 package io.kchaos.checker.replica;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.history.ClientOps;
 import io.kchaos.history.History;
 
 import java.util.Arrays;
@@ -55,7 +56,7 @@ final class AckedWrites {
         Map<Integer, Growing> growing = new HashMap<>();
         long[] malformed = {0};
         history.forEach(op -> {
-            if (!op.isOk() || op.isNemesis() || !"send".equals(op.f())) return;
+            if (!op.isOk() || op.isNemesis() || !ClientOps.SEND.equals(op.f())) return;
             JsonNode v = op.value();
             JsonNode p = v.get("partition");
             JsonNode o = v.get("offset");

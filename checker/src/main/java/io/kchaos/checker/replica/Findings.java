@@ -81,10 +81,14 @@ final class Findings {
         result.anomaly(REPLICA_DIVERGENCE, ex);
     }
 
-    void committedDataMissing(Replica r, long from, long to, long highWatermark) {
+    /** A final-ISR replica lacks committed offsets: the range, how many offsets and records, and why. */
+    void committedDataMissing(Replica r, MissingRanges.Range range, long highWatermark) {
         ObjectNode ex = replica(r);
-        ex.put("from-offset", from);
-        ex.put("to-offset", to);
+        ex.put("from-offset", range.from());
+        ex.put("to-offset", range.to());
+        ex.put("offsets", range.offsets());
+        if (range.records() >= 0) ex.put("records", range.records()); else ex.putNull("records");
+        ex.put("cause", range.cause().key);
         ex.put("high-watermark", highWatermark);
         ex.put("path", r.partitionDir().path().toString());
         result.anomaly(COMMITTED_DATA_MISSING, ex);

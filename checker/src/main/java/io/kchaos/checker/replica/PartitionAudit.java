@@ -59,17 +59,21 @@ final class PartitionAudit {
         new CrossReplicaLineageCheck(topicPartition, lineages, findings).run();
     }
 
-    /** Final-ISR replicas that neither hold nor lost-to-damage offset {@code lo}, which another replica holds. */
+    /** Final-ISR replicas that do not hold offset {@code lo} in a good batch (absent or damaged), which another replica holds. */
     private void checkMissing(long lo) {
         long end = highWatermark - 1;
+        BatchInfo held = null;
         for (Replica r : replicas) {
-            if (r.head() != null && r.head().baseOffset() == lo) end = Math.min(end, r.head().lastOffset());
+            if (r.head() != null && r.head().baseOffset() == lo) {
+                end = Math.min(end, r.head().lastOffset());
+                held = r.head();
+            }
         }
         for (Replica r : replicas) {
             if (!r.inFinalIsr() || r.covers(lo) || lo < r.logStartOffset()) continue;
             if (r.head() != null && r.head().baseOffset() == lo) continue;
             long to = r.head() == null ? end : Math.min(end, r.head().baseOffset() - 1);
-            r.missing(lo, to);
+            r.missing(lo, to, held);
         }
     }
 
@@ -143,6 +147,11 @@ final class PartitionAudit {
         s.put("epochs-from-node", reference.nodeId());
         ArrayNode epochs = s.putArray("epochs");
         reference.partitionDir().leaderEpochs().entries().forEach(e -> epochs.addArray().add(e.epoch()).add(e.startOffset()));
+        ObjectNode lineages = s.putObject("epochs-by-node");
+        for (Replica r : replicas) {
+            ArrayNode own = lineages.putArray(Integer.toString(r.nodeId()));
+            r.partitionDir().leaderEpochs().entries().forEach(e -> own.addArray().add(e.epoch()).add(e.startOffset()));
+        }
         ObjectNode starts = s.putObject("log-start-offsets");
         ObjectNode ends = s.putObject("log-end-offsets");
         ObjectNode batches = s.putObject("batches");

@@ -2,6 +2,7 @@ package io.kchaos.checker.replica;
 
 import org.apache.kafka.common.TopicPartition;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
@@ -11,9 +12,12 @@ import java.util.OptionalLong;
  * rules, and a cursor that walks its good batches in offset order for {@link PartitionAudit}'s lock-step merge.
  *
  * <p>Damage is settled here, before the merge sees the log: a batch whose CRC does not match, or bytes that do not
- * parse below the recovery point, are reported as {@code corrupt-batch} once, and the offsets they held are marked as
- * damaged (covered, not missing) so that no other check reports them again. Unparseable bytes at or above the recovery
- * point are a torn tail: a note, and the offsets are simply absent.
+ * parse, below the recovery point, are reported as {@code corrupt-batch} once, and the offsets they held are marked as
+ * damaged, so that the per-replica checks (epoch lineage, acknowledged writes) do not report them again. On a final-ISR
+ * replica the damaged offsets below the high watermark are also {@code committed-data-missing} (cause {@code corrupt}),
+ * with their exact range: committed data this replica no longer holds intact, whatever the cause. Unparseable bytes or
+ * a batch failing its CRC at or above the recovery point are a torn tail (what Kafka's recovery truncates after a
+ * crash or power loss): a note, and the offsets are simply absent.
  */
 final class Replica {
     private final int nodeId;
@@ -31,12 +35,11 @@ final class Replica {
     private BatchInfo lastConsumed;
     /** Last offset of the last good batch (for the offsets-increase check). */
     private long lastBatchOffset = -1;
-    /** Highest offset this replica holds or lost to reported damage: at or below it nothing is "missing". */
+    /** Highest offset this replica holds in a good batch. */
     private long coveredUpTo;
     private long pendingCorruptFrom = -1;
     private BatchInfo pendingCorrupt;
-    private long missingFrom = -1;
-    private long missingTo = -1;
+    private final MissingRanges missing = new MissingRanges();
     private long partitionHighWatermark = -1;
     private boolean stale;
     private long batches;
@@ -52,7 +55,13 @@ final class Replica {
         this.highWatermark = logDir.highWatermarks().offset(tp).orElse(-1);
         this.recoveryPoint = logDir.recoveryPoints().offset(tp);
         long firstSegment = partitionDir.segments().isEmpty() ? 0 : partitionDir.segments().get(0).baseOffset();
-        this.logStartOffset = Math.max(firstSegment, logDir.logStartOffsets().offset(tp).orElse(0));
+        long checkpointed = logDir.logStartOffsets().offset(tp).orElse(0);
+        this.logStartOffset = Math.max(firstSegment, checkpointed);
+        if (firstSegment > checkpointed) {
+            findings.warn("node " + nodeId + ": the first segment of " + partitionDir.path() + " starts at " + firstSegment
+                    + ", above the checkpointed log start " + checkpointed + "; offsets below it are not checked (retention since"
+                    + " the checkpoint, or a lost segment)");
+        }
         this.coveredUpTo = logStartOffset - 1;
     }
 
@@ -94,26 +103,25 @@ final class Replica {
         return coveredUpTo >= offset;
     }
 
-    /** Records that this final-ISR replica lacks offsets {@code from..to}; adjacent ranges become one case. */
-    void missing(long from, long to) {
-        if (missingFrom >= 0 && from == missingTo + 1) {
-            missingTo = to;
-            return;
-        }
-        flushMissing();
-        missingFrom = from;
-        missingTo = to;
+    /**
+     * Records that this final-ISR replica lacks offsets {@code from..to}, where another replica holds {@code heldBy}
+     * (null when none does); adjacent ranges of one cause become one case.
+     */
+    void missing(long from, long to, BatchInfo heldBy) {
+        missing.missing(from, to, heldBy);
     }
 
     /** Ends the walk: reports what is missing up to the high watermark and tells the checks the log ended. */
     void finish() {
         closePendingCorruptAtItsLastOffset();
         logEndOffset = Math.max(logStartOffset, lastBatchOffset + 1);
-        if (inFinalIsr && coveredUpTo < Long.MAX_VALUE) {
-            long from = Math.max(coveredUpTo + 1, logStartOffset);
-            if (from < partitionHighWatermark) missing(from, partitionHighWatermark - 1);
+        if (inFinalIsr) {
+            long from = Math.max(Math.max(coveredUpTo, missing.through()) + 1, logStartOffset);
+            if (from < partitionHighWatermark) missing(from, partitionHighWatermark - 1, null);
+            for (MissingRanges.Range r : missing.finish(logStartOffset, partitionHighWatermark)) {
+                findings.committedDataMissing(this, r, partitionHighWatermark);
+            }
         }
-        flushMissing();
         for (ReplicaListener l : listeners) l.end(logEndOffset);
         cursor.close();
     }
@@ -141,6 +149,10 @@ final class Replica {
             }
             BatchInfo b = (BatchInfo) event;
             if (!b.crcValid()) {
+                if (aboveRecoveryPoint(lastBatchOffset + 1)) {
+                    tornTail(b.segment(), b.position(), b.sizeInBytes(), "batch at offset " + b.baseOffset() + " fails its CRC");
+                    continue;
+                }
                 findings.corruptBatch(this, b, "CRC mismatch (stored " + b.crc() + ")");
                 if (pendingCorrupt == null) pendingCorruptFrom = lastBatchOffset + 1;
                 pendingCorrupt = b;
@@ -161,16 +173,25 @@ final class Replica {
         closePendingCorruptAtItsLastOffset();
         long from = lastBatchOffset + 1;
         long to = u.nextSegmentBaseOffset() >= 0 ? u.nextSegmentBaseOffset() - 1 : Long.MAX_VALUE;
-        if (recoveryPoint.isEmpty() || from >= recoveryPoint.getAsLong()) {
-            tornTails++;
-            findings.warn("node " + nodeId + " " + topicPartition() + ": torn tail in " + u.segment() + " at position "
-                    + u.position() + " (" + u.length() + " bytes, " + u.reason() + ") "
-                    + (recoveryPoint.isEmpty() ? "with no recovery point checkpointed; not counted as corrupt"
-                    : "above the recovery point " + recoveryPoint.getAsLong() + ": normal after a crash, not counted"));
+        if (aboveRecoveryPoint(from)) {
+            tornTail(u.segment(), u.position(), u.length(), u.reason());
             return;
         }
         findings.corruptBytes(this, u, from, to);
         damaged(from, to);
+    }
+
+    /** True when {@code offset} lies where a crash may legitimately leave a torn write: at or above the recovery point. */
+    private boolean aboveRecoveryPoint(long offset) {
+        return recoveryPoint.isEmpty() || offset >= recoveryPoint.getAsLong();
+    }
+
+    private void tornTail(Path segment, long position, long length, String reason) {
+        tornTails++;
+        findings.warn("node " + nodeId + " " + topicPartition() + ": torn tail in " + segment + " at position "
+                + position + " (" + length + " bytes, " + reason + ") "
+                + (recoveryPoint.isEmpty() ? "with no recovery point checkpointed; not counted as corrupt"
+                : "above the recovery point " + recoveryPoint.getAsLong() + ": normal after a crash, not counted"));
     }
 
     /** With nothing good after a CRC-corrupt batch, its own (unverified) last offset ends the damage. */
@@ -189,14 +210,8 @@ final class Replica {
 
     private void damaged(long from, long to) {
         if (to < from) return;
-        coveredUpTo = Math.max(coveredUpTo, to);
+        missing.damaged(from, to);
         for (ReplicaListener l : listeners) l.damaged(from, to);
-    }
-
-    private void flushMissing() {
-        if (missingFrom < 0) return;
-        findings.committedDataMissing(this, missingFrom, missingTo, partitionHighWatermark);
-        missingFrom = -1;
     }
 
     int nodeId() {

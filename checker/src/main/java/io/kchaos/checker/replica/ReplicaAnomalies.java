@@ -1,6 +1,6 @@
 package io.kchaos.checker.replica;
 
-/** The replica anomaly keys of results.json, exactly as named in shared/spec/history.md. */
+/** The replica anomaly keys of results.json, exactly as named in docs/format.md. */
 public final class ReplicaAnomalies {
     public static final String REPLICA_DIVERGENCE = "replica-divergence";
     public static final String COMMITTED_DATA_MISSING = "committed-data-missing";

@@ -19,7 +19,7 @@ import java.util.TreeSet;
 import java.util.function.Predicate;
 
 /**
- * Judges the on-disk replicas in a set of broker log directories (the replica rows of shared/spec/history.md):
+ * Judges the on-disk replicas in a set of broker log directories (the replica rows of docs/format.md):
  * batches and CRCs, checkpoints, epoch lineage within and across replicas, agreement below the high watermark,
  * committed data on the final ISR, and optionally every acknowledged write of a history on every final-ISR replica.
  *

@@ -1,5 +1,5 @@
 /**
- * The replica audit: judges Kafka brokers' own log directories (the replica anomalies of shared/spec/history.md).
+ * The replica audit: judges Kafka brokers' own log directories (the replica anomalies of docs/format.md).
  * Entry point {@link io.kchaos.checker.replica.ReplicaAudit}; {@link io.kchaos.checker.replica.BrokerLogDir} reads one
  * {@code log.dirs} folder.
  *

@@ -3,6 +3,7 @@ package io.kchaos.checker.result;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.FormatVersion;
 import io.kchaos.history.Json;
 
 import java.io.IOException;
@@ -16,7 +17,7 @@ import java.util.TreeMap;
 
 /**
  * The outcome of judging a history (and replicas): anomalies by type with evidence, statistics and warnings. Written as
- * results.json in the shape of shared/spec/history.md: {@code valid} is true when something was judged and no anomaly
+ * results.json in the shape of docs/format.md: {@code valid} is true when something was judged and no anomaly
  * found, false when anomalies were found, and {@code "unknown"} (with a {@code reason}) when nothing could be judged.
  */
 public final class CheckResult {
@@ -112,6 +113,7 @@ public final class CheckResult {
 
     public ObjectNode toJson() {
         ObjectNode root = Json.object();
+        root.put(FormatVersion.FIELD, FormatVersion.CURRENT);
         if (verdict() == Verdict.UNKNOWN) {
             root.put("valid", "unknown");
             root.put("reason", reason());

@@ -1,6 +1,7 @@
 package io.kchaos.checker.txn;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.history.ClientOps;
 import io.kchaos.history.Json;
 import io.kchaos.history.Op;
 import io.kchaos.checker.queue.QueueOps;
@@ -14,9 +15,9 @@ import java.util.List;
  * {@code ["poll", {"seek": {...}, "records": [...]}]} (the object optional).
  */
 final class TxnOps {
-    static final String TXN = "txn";
-    static final String SEND = "send";
-    static final String POLL = "poll";
+    static final String TXN = ClientOps.TXN;
+    static final String SEND = ClientOps.SEND;
+    static final String POLL = ClientOps.POLL;
 
     /** One send of a transaction: its value and, when known, its partition and offset (-1 otherwise). */
     record Send(long value, int partition, long offset) {

@@ -131,6 +131,20 @@ class AvailabilityCheckerTest {
     }
 
     @Test
+    void aFullDiskEndsAtItsFreeAndAWipeAtTheStart() {
+        ackedSend(0.0, 0.1, 1);
+        nemesis(1.0, 1.1, "fill-disk", "{\"nodes\":[2]}");
+        nemesis(2.0, 2.1, "free-disk", "{\"nodes\":[2]}");
+        nemesis(3.0, 3.1, "wipe", "{\"nodes\":[3]}");
+        nemesis(4.0, 4.1, "start", "{\"nodes\":[3]}");
+        ackedSend(4.5, 4.6, 2);
+        JsonNode faults = availability().path("faults");
+        assertEquals(2, faults.size(), faults::toString);
+        assertEquals("free-disk", faults.get(0).path("heal").asText());
+        assertEquals("start", faults.get(1).path("heal").asText());
+    }
+
+    @Test
     void noSendsAndNoFaultsGiveAnEmptySection() {
         JsonNode a = availability();
         assertEquals(0, a.path("faults").size());

@@ -63,6 +63,27 @@ class LostWriteTest {
     }
 
     @Test
+    void aWriteReadAndThenGoneFromACompleteDrainIsLost() {
+        // read at offset 1 while the run went on, but the final drain ends at offset 1: every replica lost it
+        CheckResult r = check(new HistoryBuilder().send(0, 1, 0, 0).send(0, 2, 0, 1).poll(10, rec(0, 0, 1), rec(0, 1, 2))
+                .drain(20, Map.of(0, 1L), rec(0, 0, 1)));
+
+        assertOnly(r, QueueChecker.LOST_WRITE, 1);
+        ObjectNode ex = example(r, QueueChecker.LOST_WRITE, 0);
+        assertEquals(2, ex.get("value").asLong());
+        assertEquals(1, ex.get("drain-end-offset").asLong());
+        assertEquals(1, ex.get("reads").size());
+    }
+
+    @Test
+    void aWriteReadAndStillBelowTheDrainedEndIsNotLost() {
+        CheckResult r = check(new HistoryBuilder().send(0, 1, 0, 0).send(0, 2, 0, 1).poll(10, rec(0, 0, 1), rec(0, 1, 2))
+                .drain(20, Map.of(0, 2L), rec(0, 0, 1), rec(0, 1, 2)));
+
+        assertValid(r);
+    }
+
+    @Test
     void drainsSplitOverSeveralOpsAreJudgedTogether() {
         CheckResult r = check(new HistoryBuilder().send(0, 1, 0, 0).send(0, 2, 1, 0).send(0, 3, 1, 1)
                 .drain(20, Map.of(0, 1L), rec(0, 0, 1), rec(1, 0, 2))

@@ -71,6 +71,7 @@ class ReplicaAuditTest {
         assertEquals(END, s.get("high-watermark").asLong());
         assertEquals(9, s.get("batches-compared").asLong());
         assertEquals("[[0,0],[1,30],[2,60]]", s.get("epochs").toString());
+        assertEquals("[[0,0],[1,30],[2,60]]", s.get("epochs-by-node").get("3").toString(), "each node's own lineage");
         assertEquals("{\"1\":90,\"2\":90,\"3\":90}", s.get("log-end-offsets").toString());
         assertEquals(END, s.get("acked-writes").get("2").get("checked").asLong());
         JsonNode totals = r.stats().get("replicas");
@@ -112,8 +113,9 @@ class ReplicaAuditTest {
         long batchAt = f.position(3, 20);
         ReplicaFixture.flipByte(f.segment(3, 0), batchAt + 61 + 5); // 61-byte v2 header, then the first record
         CheckResult r = audit(dirs, ALL_IN_ISR, f.history());
-        assertOnly(r, CORRUPT_BATCH);
+        assertEquals(List.of(COMMITTED_DATA_MISSING, CORRUPT_BATCH), r.anomalyTypes());
         assertEquals(1, r.count(CORRUPT_BATCH));
+        assertMissing(r, 3, 20, 29, 10, "corrupt");
         ObjectNode ex = example(r, CORRUPT_BATCH);
         assertEquals(3, ex.get("node").asInt());
         assertEquals(PARTITION, ex.get("partition").asInt());
@@ -128,16 +130,18 @@ class ReplicaAuditTest {
 
     /**
      * A segment cut inside a batch below the recovery point: the torn bytes are flushed data that no longer parse, so
-     * this is corrupt-batch, naming the offsets lost with them. The offsets it lost are not reported again as
-     * committed-data-missing or as missing acknowledged writes (the corrupt-batch case carries them).
+     * this is corrupt-batch, naming the offsets lost with them; on a final-ISR replica below the high watermark it is
+     * also committed-data-missing with the exact range. The offsets it lost are not reported again as missing
+     * acknowledged writes (they are unverifiable).
      */
     @Test
-    void segmentTruncatedInsideABatchBelowTheRecoveryPointIsCorruptBatch() {
+    void segmentTruncatedInsideABatchBelowTheRecoveryPointIsCorruptBatchAndCommittedDataMissing() {
         ReplicaFixture f = new ReplicaFixture(tmp);
         List<Path> dirs = f.write();
         ReplicaFixture.truncate(f.segment(2, 0), f.position(2, 30) + 40);
         CheckResult r = audit(dirs, ALL_IN_ISR, f.history());
-        assertOnly(r, CORRUPT_BATCH);
+        assertEquals(List.of(COMMITTED_DATA_MISSING, CORRUPT_BATCH), r.anomalyTypes());
+        assertMissing(r, 2, 30, 49, 20, "corrupt");
         ObjectNode ex = example(r, CORRUPT_BATCH);
         assertEquals(2, ex.get("node").asInt());
         assertEquals(30, ex.get("offset").asLong());
@@ -146,14 +150,54 @@ class ReplicaAuditTest {
         assertEquals(END, ex.get("recovery-point").asLong());
     }
 
+    /** The case: the last segment cut mid-batch loses an open-ended range; the missing committed part is exact. */
     @Test
-    void lastSegmentTruncatedInsideABatchIsCorruptBatch() {
+    void lastSegmentTruncatedInsideABatchIsCorruptBatchAndCommittedDataMissingUpToTheHighWatermark() {
         ReplicaFixture f = new ReplicaFixture(tmp);
         List<Path> dirs = f.write();
         ReplicaFixture.truncate(f.segment(1, SECOND_SEGMENT), f.position(1, 70) + 20);
         CheckResult r = audit(dirs, ALL_IN_ISR, f.history());
-        assertOnly(r, CORRUPT_BATCH);
+        assertEquals(List.of(COMMITTED_DATA_MISSING, CORRUPT_BATCH), r.anomalyTypes());
         assertEquals("[70,null]", example(r, CORRUPT_BATCH).get("lost-offsets").toString());
+        assertMissing(r, 1, 70, 89, 20, "corrupt");
+        assertEquals(1, r.count(COMMITTED_DATA_MISSING));
+    }
+
+    /** Damage on a replica outside the final ISR is corrupt-batch only: it holds nothing the cluster counts on. */
+    @Test
+    void truncationOnAReplicaOutsideTheFinalIsrIsOnlyCorruptBatch() {
+        ReplicaFixture f = new ReplicaFixture(tmp);
+        List<Path> dirs = f.write();
+        ReplicaFixture.truncate(f.segment(1, SECOND_SEGMENT), f.position(1, 70) + 20);
+        CheckResult r = audit(dirs, Map.of(PARTITION, List.of(2, 3)), null);
+        assertOnly(r, CORRUPT_BATCH);
+    }
+
+    /** Every replica lost the same tail: no replica holds it, so the count of records is unknown, the range exact. */
+    @Test
+    void damageNoReplicaCanFillIsStillCommittedDataMissing() {
+        ReplicaFixture f = new ReplicaFixture(tmp);
+        List<Path> dirs = f.write();
+        for (int n = 1; n <= 3; n++) ReplicaFixture.truncate(f.segment(n, SECOND_SEGMENT), f.position(n, 70) + 20);
+        CheckResult r = audit(dirs, ALL_IN_ISR, null);
+        assertEquals(3, r.count(COMMITTED_DATA_MISSING));
+        ObjectNode ex = example(r, COMMITTED_DATA_MISSING);
+        assertEquals(70, ex.get("from-offset").asLong());
+        assertEquals(89, ex.get("to-offset").asLong());
+        assertEquals(20, ex.get("offsets").asLong());
+        assertTrue(ex.get("records").isNull());
+    }
+
+    /** A power-lost replica: a batch failing its CRC above the recovery point is a torn write, a note, not corruption. */
+    @Test
+    void batchFailingItsCrcAboveTheRecoveryPointIsATornTail() {
+        ReplicaFixture f = new ReplicaFixture(tmp);
+        f.node(2).uncleanShutdown().recoveryPoint(80).highWatermark(80);
+        List<Path> dirs = f.write();
+        ReplicaFixture.flipByte(f.segment(2, SECOND_SEGMENT), f.position(2, 80) + 61 + 5);
+        CheckResult r = audit(dirs, Map.of(PARTITION, List.of(1, 3)), null);
+        assertValid(r);
+        assertEquals(1, partitionStats(r).get("torn-tails").asInt());
     }
 
     /** Cut exactly between batches nothing fails to parse: the final-ISR replica just lacks committed offsets. */
@@ -165,9 +209,7 @@ class ReplicaAuditTest {
         CheckResult r = audit(dirs, ALL_IN_ISR, null);
         assertOnly(r, COMMITTED_DATA_MISSING);
         ObjectNode ex = example(r, COMMITTED_DATA_MISSING);
-        assertEquals(1, ex.get("node").asInt());
-        assertEquals(80, ex.get("from-offset").asLong());
-        assertEquals(89, ex.get("to-offset").asLong());
+        assertMissing(r, 1, 80, 89, 10, "absent");
         assertEquals(END, ex.get("high-watermark").asLong());
     }
 
@@ -375,6 +417,16 @@ class ReplicaAuditTest {
         assertTrue(e.getMessage().contains("meta.properties") && e.getMessage().contains(notALogDir.toString()));
         assertFalse(e.getMessage().contains("\n"));
         assertThrows(InvalidLogDirException.class, () -> ReplicaAudit.builder().logDir(tmp.resolve("absent")).build().run());
+    }
+
+    private static void assertMissing(CheckResult r, int node, long from, long to, long records, String cause) {
+        ObjectNode ex = r.anomalies().get(COMMITTED_DATA_MISSING).examples().stream()
+                .filter(e -> e.get("node").asInt() == node).findFirst().orElseThrow(() -> new AssertionError(r.toJson().toPrettyString()));
+        assertEquals(from, ex.get("from-offset").asLong(), ex::toString);
+        assertEquals(to, ex.get("to-offset").asLong(), ex::toString);
+        assertEquals(to - from + 1, ex.get("offsets").asLong(), ex::toString);
+        assertEquals(records, ex.get("records").asLong(), ex::toString);
+        assertEquals(cause, ex.get("cause").asText(), ex::toString);
     }
 
     private static void appendHalfABatch(Path segment) {

@@ -13,7 +13,7 @@ import java.util.concurrent.Callable;
 
 /** {@code kchaos check HISTORY [--out FILE]}: judges any history.jsonl without a cluster. */
 @Command(name = "check", mixinStandardHelpOptions = true,
-        description = "Judge a history.jsonl (format: shared/spec/history.md). Exit 0 valid, 1 anomalies, 2 could not judge.")
+        description = "Judge a history.jsonl (format: docs/format.md). Exit 0 valid, 1 anomalies, 2 could not judge.")
 final class CheckCommand implements Callable<Integer> {
     @Parameters(paramLabel = "HISTORY", description = "the history.jsonl to judge ('-': standard input)")
     Path history;

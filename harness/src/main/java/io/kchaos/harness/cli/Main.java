@@ -1,5 +1,6 @@
 package io.kchaos.harness.cli;
 
+import io.kchaos.harness.install.BuildInfo;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
@@ -9,10 +10,19 @@ import picocli.CommandLine.Command;
  * The {@code kchaos} command line: picocli dispatch to run, check, verify-logs, report, matrix. Exit 0 valid, 1
  * anomalies, 2 could not judge: bad input, an unknown verdict, or any failure of the harness or the JVM (one line).
  */
-@Command(name = "kchaos", mixinStandardHelpOptions = true, version = "kchaos 0.1.0",
+@Command(name = "kchaos", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "A Jepsen-style consistency test harness for Apache Kafka.",
         subcommands = {RunCommand.class, CheckCommand.class, VerifyLogsCommand.class, ReportCommand.class, MatrixCommand.class, CompareCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
+
+    /** {@code --version}: the version the build wrote into the jar, and the default broker's. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            BuildInfo build = BuildInfo.current();
+            return new String[] {"kchaos " + build.version() + " (default broker: Kafka " + build.kafkaVersion() + ")"};
+        }
+    }
 
     public static void main(String[] args) {
         System.exit(execute(args));

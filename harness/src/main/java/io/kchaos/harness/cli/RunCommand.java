@@ -12,12 +12,17 @@ import io.kchaos.harness.os.ProcessCommandRunner;
 import io.kchaos.harness.run.Capabilities;
 import io.kchaos.harness.run.ChaosRun;
 import io.kchaos.harness.run.ClusterFactory;
+import io.kchaos.harness.run.Interrupts;
 import io.kchaos.harness.run.Judges;
 import io.kchaos.harness.run.RunConfig;
 import io.kchaos.harness.run.RunFolder;
 import io.kchaos.harness.run.Hosts;
+import io.kchaos.harness.run.SettingOrigins;
+import io.kchaos.harness.storage.DataDisks;
+import io.kchaos.harness.storage.SyncTracking;
 import io.kchaos.harness.version.VersionProfile;
 import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.NemesisOptions;
 import io.kchaos.nemesis.NemesisRegistry;
 import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.network.NetworkFaultOptions;
@@ -58,8 +63,12 @@ public final class RunCommand implements Callable<Integer> {
     int timeLimit;
 
     @Option(names = "--nemesis", paramLabel = "NAME", split = ",", defaultValue = "kill-leader",
-            description = "faults to mix: none, kill-leader, kill-random, pause, pause-leader, pause-followers-kill-leader, partition, partition-clients, slow, flaky, kill-coordinator, partition-coordinator (txn, group); with --backend docker toxic-latency, toxic-bandwidth, toxic-timeout, toxic-reset, isolate (default ${DEFAULT-VALUE})")
+            description = "faults to mix: none, kill-leader, kill-random, pause, pause-leader, pause-followers-kill-leader, partition, partition-clients, slow, flaky, kill-coordinator, partition-coordinator (txn, group), wipe, disk-full, corrupt, power-loss, power-loss-all, isr-shrink-power-loss, power-loss-leader-follower; with --backend docker toxic-latency, toxic-bandwidth, toxic-timeout, toxic-reset, isolate (default ${DEFAULT-VALUE})")
     List<String> nemesis;
+
+    @Option(names = {"--nemesis-option", "--nemesis-options"}, paramLabel = "KEY=VALUE",
+            description = "a fault setting; repeatable: torn-writes=true (power loss keeps a random 4 KiB-aligned prefix of each file's unsynced bytes), power-loss-nodes=N (how many nodes power-loss cuts at once, 1), restart-order=follower-first|leader-first and restart-gap-seconds=N (power-loss-leader-follower)")
+    Map<String, String> nemesisOptions = new LinkedHashMap<>();
 
     @Option(names = "--partition-targets", paramLabel = "TOPOLOGY", split = ",", defaultValue = "one,leader,halves,majority-ring,bridge",
             description = "topologies the partition nemesis draws from, one at random per fault: one, leader, halves, majority-ring, bridge (default: all)")
@@ -117,6 +126,7 @@ public final class RunCommand implements Callable<Integer> {
     String scenario;
 
     private String scenarioName;
+    private SettingOrigins origins = SettingOrigins.NONE;
 
     @Option(names = "--backend", paramLabel = "local|docker", defaultValue = "local",
             description = "where the brokers run: local JVMs, or Docker containers via Testcontainers (proxy faults toxic-*, isolate) (default ${DEFAULT-VALUE})")
@@ -140,6 +150,7 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        origins = SettingOrigins.ofCommandLine(brokerConfig, producerConfig, consumerConfig);
         if (scenario != null) {
             var loaded = ScenarioDefaults.apply(scenario, spec);
             scenarioName = loaded.name();
@@ -147,7 +158,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         RunConfig config = config();
         NetworkFaultOptions netOptions = NetworkFaultOptions.defaults().withPartitionTargets(Topology.parse(config.partitionTargets()));
-        List<Nemesis> nemeses = NemesisRegistry.builtIn(netOptions).parse(config.nemesis());
+        List<Nemesis> nemeses = NemesisRegistry.builtIn(netOptions, new NemesisOptions(nemesisOptions)).parse(config.nemesis());
         CommandRunner runner = new ProcessCommandRunner();
         Hosts.Plan hosts = backend == Backend.LOCAL ? localHosts(config, nemeses, runner) : null;
         if (backend == Backend.DOCKER) DockerBackend.refuseUnavailable(nemeses);
@@ -182,18 +193,33 @@ public final class RunCommand implements Callable<Integer> {
         ClusterFactory clusters = backend == Backend.DOCKER
                 ? DockerBackend.clusters(new DockerSpec(config.nodes(), kafkaImage != null ? kafkaImage : DockerSpec.officialImage(dist.version()),
                         settings, config.heapMb(), Duration.ofSeconds(180), DockerBackend.toxiproxyFor(nemeses, toxiproxyImage)), System.out)
-                : (c, f) -> new LocalCluster(clusterSpec, f.nodes(), hosts.create(), runner);
+                : (c, f) -> localCluster(clusterSpec, f, hosts, runner, nemeses);
         ChaosRun run = new ChaosRun(config, folder, clusters,
                 c -> Workloads.create(c.workload()), nemeses, Judges.forRun(config.workload()), System.out);
-        CheckResult result = run.execute();
+        CheckResult result;
+        Interrupts interrupts = Interrupts.install(run.stop(), run::moment, System.err);
+        try {
+            result = run.execute();
+        } finally {
+            interrupts.close();
+        }
         VerdictPrinter.print(result, System.out);
         System.out.println("run folder: " + folder.dir());
         return VerdictPrinter.exitCode(result);
     }
 
+    /** A local cluster, with the sync-tracking agent in its brokers only when a fault (power loss) needs it. */
+    private static LocalCluster localCluster(ClusterSpec spec, RunFolder folder, Hosts.Plan hosts, CommandRunner runner, List<Nemesis> nemeses) {
+        LocalCluster cluster = new LocalCluster(spec, folder.nodes(), hosts.create(), runner, DataDisks.forNemeses(nemeses, runner));
+        boolean power = nemeses.stream().anyMatch(n -> n.requires().contains(Capability.POWER_LOSS));
+        return power ? cluster.trackSyncs(SyncTracking.withBundledAgent()) : cluster;
+    }
+
     /** Where the local nodes live; refuses the faults that this machine's hosts (or the local backend) cannot inject. */
     private static Hosts.Plan localHosts(RunConfig config, List<Nemesis> nemeses, CommandRunner runner) {
-        Capabilities.refuse(nemeses, EnumSet.complementOf(EnumSet.of(Capability.TOXICS)), "--backend local");
+        EnumSet<Capability> local = EnumSet.complementOf(EnumSet.of(Capability.TOXICS));
+        if (!DataDisks.canMount(runner)) local.remove(Capability.DISK_LIMIT);
+        Capabilities.refuse(nemeses, local, "--backend local");
         Hosts.Plan hosts = Hosts.plan(config.namespaces(), runner);
         hosts.refuseUnavailable(nemeses);
         hosts.note().ifPresent(System.out::println);
@@ -218,7 +244,7 @@ public final class RunCommand implements Callable<Integer> {
         String runName = name != null ? name : scenarioName != null ? scenarioName : workload;
         return new RunConfig(runName, command, scenarioName, s, timeLimit, nemesis, partitionTargets, nemesisInterval, faultDuration, nodes, partitions,
                 (short) rf, rate, producers, consumers, brokerConfig, producerConfig, consumerConfig, store, kafkaHome, heapMb,
-                topic, !noNamespaces, workload, workloadOptions);
+                topic, !noNamespaces, workload, workloadOptions, origins);
     }
 
     private ParameterException bad(String message) {

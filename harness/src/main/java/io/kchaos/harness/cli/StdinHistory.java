@@ -21,8 +21,10 @@ final class StdinHistory {
     static Path resolve(Path history, InputStream in) {
         if (!history.toString().equals(DASH)) return history;
         try {
-            Path copy = Files.createTempFile("kchaos-stdin-", ".jsonl");
-            copy.toFile().deleteOnExit();
+            Path folder = Files.createTempDirectory("kchaos-stdin-"); // alone in its folder: no run.json beside it
+            Path copy = folder.resolve("history.jsonl");
+            folder.toFile().deleteOnExit();
+            copy.toFile().deleteOnExit(); // deleted first (reverse order of registration)
             Files.copy(in, copy, StandardCopyOption.REPLACE_EXISTING);
             return copy;
         } catch (IOException e) {

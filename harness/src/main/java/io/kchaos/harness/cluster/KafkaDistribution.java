@@ -1,19 +1,18 @@
 package io.kchaos.harness.cluster;
 
+import io.kchaos.harness.install.Installation;
 import io.kchaos.harness.version.BrokerConfigNames;
 import io.kchaos.harness.version.KafkaJars;
 import io.kchaos.harness.version.KafkaVersion;
 import io.kchaos.harness.version.VersionProfile;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -25,17 +24,12 @@ import java.util.stream.Stream;
 public record KafkaDistribution(String version, Path libs, List<String> jars) {
     private static final Pattern CORE_JAR = Pattern.compile("kafka_2\\.1[23]-(\\d+\\.\\d+\\.\\d+[^/]*?)\\.jar");
 
-    /** The broker resolved by the build (harness/broker-dist). */
+    /** The broker the build resolved (harness/broker-dist), found relative to the installation (see {@link Installation}). */
     public static KafkaDistribution bundled() {
-        Properties p = new Properties();
-        try (InputStream in = KafkaDistribution.class.getResourceAsStream("/io/kchaos/harness/build.properties")) {
-            if (in != null) p.load(in);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        String libs = System.getProperty("kchaos.kafka.libs", p.getProperty("kafka.libs"));
-        if (libs == null) throw new IllegalArgumentException("no bundled Kafka: build the project with Maven first");
-        return fromLibs(Path.of(libs));
+        Installation here = Installation.current();
+        Path libs = here.bundledKafkaLibs().orElseThrow(() -> new IllegalArgumentException(
+                "no bundled Kafka at " + here.describeKafkaLibsCandidates() + " (in a checkout, build first: mvn -B -DskipTests package)"));
+        return fromLibs(libs);
     }
 
     /**
@@ -63,8 +57,7 @@ public record KafkaDistribution(String version, Path libs, List<String> jars) {
     }
 
     private static KafkaDistribution fromLibs(Path libs) {
-        if (!Files.isDirectory(libs)) throw new IllegalArgumentException("Kafka libs folder not found: " + libs
-                + (libs.toString().contains("broker-dist") ? " (run the build: mvn -DskipTests package)" : ""));
+        if (!Files.isDirectory(libs)) throw new IllegalArgumentException("Kafka libs folder not found: " + libs);
         List<String> jars;
         try (Stream<Path> s = Files.list(libs)) {
             jars = s.map(x -> x.getFileName().toString()).filter(n -> n.endsWith(".jar")).sorted().toList();

@@ -2,9 +2,14 @@ package io.kchaos.harness.cluster;
 
 import io.kchaos.harness.os.CommandRunner;
 import io.kchaos.harness.os.Signals;
+import io.kchaos.harness.storage.DataDisks;
+import io.kchaos.harness.storage.LocalStorage;
+import io.kchaos.harness.storage.SyncTracking;
 import io.kchaos.harness.watchdog.BrokerWatchdog;
 import io.kchaos.harness.watchdog.WatchdogClassPath;
 import io.kchaos.nemesis.cluster.NetworkControl;
+import io.kchaos.nemesis.cluster.PowerControl;
+import io.kchaos.nemesis.cluster.StorageControl;
 import org.apache.kafka.common.Uuid;
 
 import java.io.IOException;
@@ -45,19 +50,33 @@ public final class LocalCluster implements KafkaCluster {
     private final Path nodesDir;
     private final NodeHosts hosts;
     private final Signals signals;
+    private final DataDisks disks;
     private final Map<Integer, LocalNode> nodes = new LinkedHashMap<>();
     private final Map<Integer, Process> processes = new ConcurrentHashMap<>();
     private final Map<Integer, Boolean> paused = new ConcurrentHashMap<>();
     private final Thread shutdownHook = new Thread(this::killAllQuietly, "kchaos-cluster-cleanup");
     private String clusterId;
     private volatile boolean closed;
+    private SyncTracking syncTracking;
     private Path watchdogDir;
 
     public LocalCluster(ClusterSpec spec, Path nodesDir, NodeHosts hosts, CommandRunner runner) {
+        this(spec, nodesDir, hosts, runner, DataDisks.plain(runner));
+    }
+
+    /** A cluster whose nodes keep their data as {@code disks} says (storage faults need it). */
+    public LocalCluster(ClusterSpec spec, Path nodesDir, NodeHosts hosts, CommandRunner runner, DataDisks disks) {
         this.spec = spec;
         this.nodesDir = nodesDir;
         this.hosts = hosts;
         this.signals = new Signals(runner);
+        this.disks = disks;
+    }
+
+    /** Loads the sync-tracking agent into every broker (call before {@link #start()}), which enables {@link #power()}. */
+    public LocalCluster trackSyncs(SyncTracking tracking) {
+        this.syncTracking = tracking;
+        return this;
     }
 
     public ClusterSpec spec() {
@@ -75,8 +94,10 @@ public final class LocalCluster implements KafkaCluster {
         for (int id : ids) {
             nodes.put(id, new LocalNode(id, hosts.address(id), freePort(), freePort(), nodesDir.resolve(Integer.toString(id))));
         }
+        for (LocalNode n : nodes.values()) disks.prepare(n.id(), n.dataDir());
         for (LocalNode n : nodes.values()) writeConfig(n);
         formatAll();
+        if (syncTracking != null) nodes.values().forEach(n -> syncTracking.baseline(n.dir(), n.dataDir()));
         for (int id : ids) start(id);
         new Readiness(this).awaitReady(spec.startTimeout());
         return (System.nanoTime() - t0) / 1e9;
@@ -85,7 +106,9 @@ public final class LocalCluster implements KafkaCluster {
     private void writeConfig(LocalNode n) {
         try {
             Files.createDirectories(n.dataDir());
-            Files.writeString(n.propertiesFile(), ServerProperties.render(n, nodes, spec.distribution().profile().serverSettings(spec.brokerSettings())));
+            Map<String, String> settings = spec.distribution().profile().serverSettings(spec.brokerSettings());
+            if (disks.separateMetadataLog()) settings.put("metadata.log.dir", n.metadataDir().toAbsolutePath().toString());
+            Files.writeString(n.propertiesFile(), ServerProperties.render(n, nodes, settings));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write config of node " + n.id(), e);
         }
@@ -93,29 +116,40 @@ public final class LocalCluster implements KafkaCluster {
 
     private void formatAll() {
         List<Process> formats = new ArrayList<>();
-        for (LocalNode n : nodes.values()) {
-            List<String> cmd = new ArrayList<>(List.of(javaBin(), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto",
-                    "-cp", spec.distribution().classpath(), "kafka.tools.StorageTool"));
-            cmd.addAll(spec.distribution().profile().formatArgs(clusterId, n.propertiesFile().toString(), spec.brokerSettings()));
-            try {
-                formats.add(new ProcessBuilder(cmd).redirectErrorStream(true)
-                        .redirectOutput(n.dir().resolve("format.log").toFile()).start());
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot run Kafka's StorageTool", e);
-            }
-        }
+        for (LocalNode n : nodes.values()) formats.add(launchFormat(n, List.of()));
         int i = 0;
-        for (LocalNode n : nodes.values()) {
-            Process p = formats.get(i++);
-            try {
-                if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                    p.destroyForcibly();
-                    throw new ClusterException("storage format of node " + n.id() + " failed; see " + n.dir().resolve("format.log"));
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new ClusterException("interrupted while formatting storage");
+        for (LocalNode n : nodes.values()) awaitFormat(n, formats.get(i++));
+    }
+
+    /** Formats the stopped node's unformatted directories (an emptied data directory) with its cluster and node id. */
+    private void formatUnformatted(int id) {
+        LocalNode n = node(id);
+        awaitFormat(n, launchFormat(n, List.of("--ignore-formatted")));
+        if (syncTracking != null) syncTracking.baseline(n.dir(), n.dataDir()); // the new files are on disk: a power loss keeps them
+    }
+
+    private Process launchFormat(LocalNode n, List<String> extraArgs) {
+        List<String> cmd = new ArrayList<>(List.of(javaBin(), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto",
+                "-cp", spec.distribution().classpath(), "kafka.tools.StorageTool"));
+        cmd.addAll(spec.distribution().profile().formatArgs(clusterId, n.propertiesFile().toString(), spec.brokerSettings()));
+        cmd.addAll(extraArgs);
+        try {
+            return new ProcessBuilder(cmd).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(n.dir().resolve("format.log").toFile())).start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot run Kafka's StorageTool", e);
+        }
+    }
+
+    private static void awaitFormat(LocalNode n, Process p) {
+        try {
+            if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                p.destroyForcibly();
+                throw new ClusterException("storage format of node " + n.id() + " failed; see " + n.dir().resolve("format.log"));
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ClusterException("interrupted while formatting storage");
         }
     }
 
@@ -132,6 +166,7 @@ public final class LocalCluster implements KafkaCluster {
         cmd.add("-Dorg.slf4j.simpleLogger.dateTimeFormat=yyyy-MM-dd'T'HH:mm:ss.SSS");
         cmd.add("-Dkchaos.node=" + n.id());
         cmd.add(OrphanReaper.HARNESS_PID_FLAG + ProcessHandle.current().pid());
+        if (syncTracking != null) cmd.addAll(syncTracking.jvmArgs(n.dir()));
         cmd.add("-cp");
         cmd.add(watchdogClasses() + java.io.File.pathSeparator + spec.distribution().classpath());
         cmd.add(BrokerWatchdog.class.getName());
@@ -271,8 +306,18 @@ public final class LocalCluster implements KafkaCluster {
         return hosts.network();
     }
 
+    @Override
+    public Optional<PowerControl> power() {
+        return syncTracking == null ? Optional.empty() : Optional.of(new LocalPower(this, syncTracking));
+    }
+
     public NodeHosts hosts() {
         return hosts;
+    }
+
+    @Override
+    public Optional<StorageControl> storage() {
+        return Optional.of(new LocalStorage(id -> node(id).dataDir(), this::isRunning, this::formatUnformatted, disks));
     }
 
     @Override
@@ -353,6 +398,11 @@ public final class LocalCluster implements KafkaCluster {
         }
         for (Process p : processes.values()) waitExit(p, Duration.ofSeconds(10));
         deleteWatchdogClasses();
+        try {
+            disks.release();
+        } catch (RuntimeException ignored) {
+            // best effort during shutdown
+        }
         try {
             hosts.close();
         } catch (RuntimeException ignored) {

@@ -11,6 +11,11 @@ public record LocalNode(int id, String host, int clientPort, int controllerPort,
         return dir.resolve("data");
     }
 
+    /** Where the KRaft metadata log lives when it is kept apart from the data directory ({@code metadata.log.dir}). */
+    public Path metadataDir() {
+        return dir.resolve("metadata");
+    }
+
     public Path propertiesFile() {
         return dir.resolve("server.properties");
     }

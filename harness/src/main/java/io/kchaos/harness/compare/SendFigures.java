@@ -1,5 +1,6 @@
 package io.kchaos.harness.compare;
 
+import io.kchaos.history.ClientOps;
 import io.kchaos.history.History;
 import io.kchaos.history.Op;
 import io.kchaos.history.OpType;
@@ -37,7 +38,7 @@ public final class SendFigures {
     }
 
     private void add(Op op, Map<Integer, Long> invoked) {
-        if (op.isNemesis() || !"send".equals(op.f())) return;
+        if (op.isNemesis() || !ClientOps.SEND.equals(op.f())) return;
         if (op.type() == OpType.INVOKE) {
             invoked.put(op.process(), op.time());
             firstInvoke = Math.min(firstInvoke, op.time());

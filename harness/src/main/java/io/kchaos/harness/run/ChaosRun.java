@@ -8,6 +8,7 @@ import io.kchaos.harness.cluster.OrphanReaper;
 import io.kchaos.harness.cluster.Readiness;
 import io.kchaos.harness.net.NetworkJanitor;
 import io.kchaos.harness.os.ProcessCommandRunner;
+import io.kchaos.harness.storage.DiskJanitor;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
@@ -38,6 +39,9 @@ public final class ChaosRun {
     private final List<Nemesis> nemeses;
     private final Judge judge;
     private final PrintStream out;
+    private final RunStop stop = new RunStop();
+    private volatile long workloadStart;
+    private String stoppedMoment;
 
     public ChaosRun(RunConfig config, RunFolder folder, ClusterFactory clusters, WorkloadFactory workloads,
                     List<Nemesis> nemeses, Judge judge, PrintStream out) {
@@ -50,12 +54,26 @@ public final class ChaosRun {
         this.out = out;
     }
 
+    /** Stops the workload phase early (Ctrl-C, or a configuration that cannot accept writes). */
+    public RunStop stop() {
+        return stop;
+    }
+
+    /** When in the run we are, for an interrupt's description: "after 23 s of 60" or "before the workload started". */
+    public String moment() {
+        long t0 = workloadStart;
+        if (t0 == 0) return "before the workload started";
+        return "after " + (System.nanoTime() - t0) / 1_000_000_000L + " s of " + config.timeLimitSeconds();
+    }
+
     /** Runs and judges; the returned result is also written to results.json. */
     public CheckResult execute() throws Exception {
         List<Long> reaped = OrphanReaper.reap();
         if (!reaped.isEmpty()) out.println("reaped " + reaped.size() + " broker process(es) left by an earlier crashed run: " + reaped);
         List<String> swept = new NetworkJanitor(new ProcessCommandRunner()).sweep();
         if (!swept.isEmpty()) out.println("removed " + swept.size() + " network leftover(s) of an earlier crashed run: " + String.join(", ", swept));
+        List<String> unmounted = new DiskJanitor(new ProcessCommandRunner()).sweep();
+        if (!unmounted.isEmpty()) out.println("removed " + unmounted.size() + " disk leftover(s) of an earlier crashed run: " + String.join(", ", unmounted));
         RunRecord record = new RunRecord(config, folder);
         record.write();
         FinalState finalState;
@@ -72,6 +90,14 @@ public final class ChaosRun {
         }
         out.println("checking " + folder.history());
         CheckResult result = judge.judge(HistoryFile.open(folder.history()), folder, finalState);
+        if (stop.cause() == RunStop.Cause.INTERRUPTED) {
+            result.interrupted(stop.reason());
+            result.warn("the run was interrupted " + stop.reason() + ": faults healed, cluster stopped cleanly, no final drain;"
+                    + " the verdict covers what was recorded");
+        } else if (stop.cause() == RunStop.Cause.CANNOT_WRITE) {
+            result.warn("the run stopped early " + stoppedMoment + " s of its time limit: " + stop.reason());
+            if (!stop.reason().startsWith("0 of ")) result.error(stop.reason()); // the cluster's answer, beside the history's
+        }
         result.writeTo(folder.results());
         record.finish();
         writeReport();
@@ -87,6 +113,13 @@ public final class ChaosRun {
             WorkloadContext wctx = new WorkloadContext(cluster::bootstrapServers, config.topic(), config.partitions(),
                     config.replicationFactor(), Map.of(), config.producerConfig(), config.consumerConfig(),
                     config.producers(), config.consumers(), config.rate(), config.seed(), history, config.workloadOptions());
+            if (stop.isStopped()) {
+                out.println("stopped " + stop.reason() + ": no workload run");
+                return new FinalState(config.topic(), Map.of(), false, workload.stats().toString(), 0, cluster.logDirs());
+            }
+            workloadStart = System.nanoTime();
+            CannotWriteWatch writes = new CannotWriteWatch(stop);
+            history.addListener(writes);
             workload.start(wctx);
             AdminTopicView topicView = new AdminTopicView(admin, config.topic(), config.partitions());
             AdminCoordinatorView coordinators = new AdminCoordinatorView(admin, workload::transactionalIds, workload::groupIds);
@@ -99,10 +132,20 @@ public final class ChaosRun {
                          (System.nanoTime() - t0) / 1_000_000_000L, config.timeLimitSeconds(), workload.stats(), schedule.currentFault()))) {
                 poller.start();
                 schedule.start();
-                Thread.sleep(config.timeLimitSeconds() * 1000L);
-                out.println("time limit reached: healing faults");
+                if (awaitTimeLimit(writes, admin)) {
+                    stoppedMoment = moment();
+                    out.println("stopping early " + stop.reason() + ": healing faults");
+                } else {
+                    out.println("time limit reached: healing faults");
+                }
                 schedule.stopAndHeal();
                 workload.stop();
+                if (stop.isStopped()) {
+                    out.println("no final drain after an early stop");
+                    poller.pollOnce();
+                    return new FinalState(config.topic(), FinalIsr.read(admin, config.topic()), false, workload.stats().toString(),
+                            schedule.injected(), cluster.logDirs());
+                }
                 out.println("waiting for a full ISR on " + config.topic());
                 boolean inSync = awaitFullIsr(admin);
                 if (!inSync) out.println("warning: the ISR did not become full within 120 s; draining anyway");
@@ -114,6 +157,22 @@ public final class ChaosRun {
             }
         } finally {
             record.duration((System.nanoTime() - t0) / 1e9);
+        }
+    }
+
+    /**
+     * Waits out the time limit unless the run is stopped: by an interrupt, or because its writes are all refused and
+     * the cluster confirms it refuses them (checked once a second while suspect). Returns true when stopped early.
+     */
+    private boolean awaitTimeLimit(CannotWriteWatch writes, Admin admin) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(config.timeLimitSeconds()).toNanos();
+        while (true) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) return false;
+            if (stop.await(Duration.ofNanos(Math.min(left, Duration.ofSeconds(1).toNanos())))) return true;
+            if (writes.suspect()) {
+                IsrBelowMinimum.explain(admin, config.topic()).ifPresent(why -> stop.stop(RunStop.Cause.CANNOT_WRITE, why));
+            }
         }
     }
 

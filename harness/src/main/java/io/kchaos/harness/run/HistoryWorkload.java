@@ -1,6 +1,7 @@
 package io.kchaos.harness.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.history.ClientOps;
 import io.kchaos.history.History;
 import io.kchaos.history.Json;
 import io.kchaos.history.Op;
@@ -17,7 +18,8 @@ import java.util.Set;
  */
 public final class HistoryWorkload {
     static final int SCAN_LIMIT = 100_000;
-    private static final Set<String> GROUP_FS = Set.of("subscribe", "commit", "committed", "catch-up", "crash", "close", "reset");
+    private static final Set<String> GROUP_FS = Set.of(ClientOps.SUBSCRIBE, ClientOps.COMMIT, ClientOps.COMMITTED,
+            ClientOps.CATCH_UP, ClientOps.CRASH, ClientOps.CLOSE, ClientOps.RESET);
 
     private HistoryWorkload() {
     }
@@ -53,7 +55,7 @@ public final class HistoryWorkload {
         public void accept(Op op) {
             if (++seen > SCAN_LIMIT) throw new Found("queue");
             if (op.isNemesis()) return;
-            if ("txn".equals(op.f())) throw new Found("txn");
+            if (ClientOps.TXN.equals(op.f())) throw new Found("txn");
             if (GROUP_FS.contains(op.f())) throw new Found("group");
         }
     }

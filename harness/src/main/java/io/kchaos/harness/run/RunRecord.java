@@ -2,21 +2,31 @@ package io.kchaos.harness.run;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.harness.install.BuildInfo;
+import io.kchaos.history.FormatVersion;
 import io.kchaos.history.Json;
 import io.kchaos.harness.cluster.KafkaCluster;
 
+import io.kchaos.workload.common.ClientConfigs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.apache.kafka.clients.CommonClientConfigs;
 
 /** run.json: the full resolved configuration, seed, Kafka version and jar set, broker settings, start-up time and duration. */
 public final class RunRecord {
     private final ObjectNode json = Json.object();
     private final RunFolder folder;
+    private final RunConfig config;
 
     public RunRecord(RunConfig c, RunFolder folder) {
+        this.config = c;
         this.folder = folder;
+        json.put(FormatVersion.FIELD, FormatVersion.CURRENT);
+        json.put("kchaos-version", BuildInfo.current().version());
         json.put("name", c.name());
         json.put("command", c.command());
         json.put("scenario", c.scenario());
@@ -57,8 +67,37 @@ public final class RunRecord {
         json.put("kafka-version", cluster.kafkaVersion());
         cluster.software().forEach((k, v) -> json.set(k, Json.MAPPER.valueToTree(v)));
         putMap("broker-settings", cluster.brokerSettings());
+        effectiveSettings(cluster.brokerSettings());
         json.put("backend", cluster.describe());
         write();
+    }
+
+    /**
+     * {@code effective-settings}: every broker, producer and consumer setting in force, each with where it came from
+     * (user, scenario, kchaos). Client settings are the workload's common ones; a workload adds its own on top
+     * (transactional.id, group.id and the group's timeouts, read_committed).
+     */
+    private void effectiveSettings(Map<String, String> broker) {
+        ObjectNode eff = json.putObject("effective-settings");
+        SettingOrigins o = config.origins();
+        putSources(eff.putObject("broker"), broker, o.userBroker(), config.brokerConfig());
+        putSources(eff.putObject("producer"), clientSettings(ClientConfigs.producer("", "", config.producerConfig())),
+                o.userProducer(), config.producerConfig());
+        putSources(eff.putObject("consumer"), clientSettings(ClientConfigs.consumer("", "", config.consumerConfig())),
+                o.userConsumer(), config.consumerConfig());
+    }
+
+    private static Map<String, String> clientSettings(Map<String, Object> all) {
+        Map<String, String> out = new TreeMap<>();
+        all.forEach((k, v) -> {
+            if (!k.equals(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG) && !k.equals(CommonClientConfigs.CLIENT_ID_CONFIG)) out.put(k, String.valueOf(v));
+        });
+        return out;
+    }
+
+    private static void putSources(ObjectNode into, Map<String, String> effective, Set<String> user, Map<String, String> given) {
+        new TreeMap<>(effective).forEach((k, v) -> into.putObject(k).put("value", v)
+                .put("from", SettingOrigins.of(k, user, given).wire()));
     }
 
     /** Records the started cluster's id, node addresses and start-up seconds. */

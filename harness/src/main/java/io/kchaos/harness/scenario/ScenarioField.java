@@ -30,7 +30,8 @@ public enum ScenarioField {
     BROKER_HEAP_MB("broker-heap-mb", Kind.INT, true),
     BROKER_CONFIG("broker-config", Kind.STRING_MAP, true),
     PRODUCER_CONFIG("producer-config", Kind.STRING_MAP, true),
-    CONSUMER_CONFIG("consumer-config", Kind.STRING_MAP, true);
+    CONSUMER_CONFIG("consumer-config", Kind.STRING_MAP, true),
+    NEMESIS_OPTIONS("nemesis-options", Kind.STRING_MAP, true);
 
     /** JSON types a field may have. */
     public enum Kind {

@@ -57,11 +57,6 @@ public final class VersionProfile {
         return version.atLeast(4, 1) ? 1 : 0;
     }
 
-    /** True from 3.9, whose StorageTool has {@code format --feature}. */
-    public boolean hasFormatFeatures() {
-        return version.atLeast(3, 9);
-    }
-
     /** The settings that go to server.properties: all but the format-time features. */
     public Map<String, String> serverSettings(Map<String, String> settings) {
         Map<String, String> out = new LinkedHashMap<>(settings);

@@ -6,6 +6,10 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URL;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,18 +31,27 @@ class LayeringTest {
 
     static {
         module("history");                                   // the contract: depends on no other kchaos module
+        module("agent");                                     // loaded into broker JVMs: JDK only (ByteBuddy shaded inside)
         module("checker", "history");                        // judges any history without a cluster
         module("workload", "history");
         module("nemesis", "history");
         module("report", "history", "checker");
         module("testkit", "history");                        // synthetic data for tests and benchmarks, not shipped
         module("bench", "history", "checker", "report", "testkit");
-        module("harness", "history", "checker", "workload", "nemesis", "report"); // the CLI: nothing depends on it
+        module("harness", "history", "checker", "workload", "nemesis", "report", "agent"); // the CLI: nothing depends on it
     }
 
-    private static final JavaClasses MAIN = new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("io.kchaos");
+    private static final JavaClasses MAIN = importMainClasses();
+
+    /** The main classes under io/kchaos of every class path root that has that folder (not the whole class path: fast). */
+    private static JavaClasses importMainClasses() {
+        try {
+            List<URL> roots = Collections.list(LayeringTest.class.getClassLoader().getResources("io/kchaos"));
+            return new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importUrls(roots);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
     private static String packageOf(String module) {
         return "io.kchaos." + module + "..";

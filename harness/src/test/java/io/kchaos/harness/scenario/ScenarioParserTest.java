@@ -66,6 +66,8 @@ class ScenarioParserTest {
             assertEquals(name, s.name(), "the name inside " + name + ".json");
             assertTrue(!s.description().isBlank() && !s.expected().isBlank(), name + " has a description and an expected outcome");
             assertTrue(s.option(ScenarioField.NEMESIS) != null && s.option(ScenarioField.TIME_LIMIT) != null, name + " has a nemesis and a time limit");
+            @SuppressWarnings("unchecked") List<String> nemeses = (List<String>) s.option(ScenarioField.NEMESIS);
+            assertEquals(nemeses.size(), io.kchaos.nemesis.NemesisRegistry.builtIn().parse(nemeses).size(), name + " names known nemeses");
         }
         assertEquals("1", Scenarios.load("leader-kill-acks1").settings(ScenarioField.PRODUCER_CONFIG).get("acks"));
         assertEquals(2, Scenarios.load("isr-shrink-unclean").option(ScenarioField.REPLICATION_FACTOR));

@@ -39,4 +39,14 @@ public interface ClusterControl {
     default Optional<ToxicControl> toxics() {
         return Optional.empty();
     }
+
+    /** Data directory faults, when this backend reaches the nodes' files (the local backend does). */
+    default Optional<StorageControl> storage() {
+        return Optional.empty();
+    }
+
+    /** Power loss (kill, then drop unsynced file data), when this backend tracks the brokers' syncs. */
+    default Optional<PowerControl> power() {
+        return Optional.empty();
+    }
 }

@@ -1,8 +1,12 @@
 package io.kchaos.nemesis.coordinator;
 
+import io.kchaos.history.FaultOp;
+import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
+
+import java.util.List;
 
 /**
  * {@code kill-coordinator}: SIGKILL the node that is the transaction coordinator of one of the workload's
@@ -16,9 +20,14 @@ public final class KillCoordinatorNemesis implements Nemesis {
     }
 
     @Override
+    public List<FaultOp> faults() {
+        return List.of(NemesisOps.KILL);
+    }
+
+    @Override
     public Fault inject(NemesisContext ctx) {
-        return CoordinatorChoice.choose(ctx).map(c -> CoordinatorFault.apply(ctx, c, "kill", c.toJson(),
-                () -> ctx.cluster().kill(c.node()), "start", () -> ctx.cluster().start(c.node()),
+        return CoordinatorChoice.choose(ctx).map(c -> CoordinatorFault.apply(ctx, c, NemesisOps.KILL.f(), c.toJson(),
+                () -> ctx.cluster().kill(c.node()), NemesisOps.START, () -> ctx.cluster().start(c.node()),
                 "kill node " + c.node() + " (coordinator of " + c.target() + ")")).orElse(Fault.NONE);
     }
 }

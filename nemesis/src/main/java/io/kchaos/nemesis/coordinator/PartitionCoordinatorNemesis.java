@@ -2,6 +2,8 @@ package io.kchaos.nemesis.coordinator;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.FaultOp;
+import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
@@ -25,6 +27,11 @@ public final class PartitionCoordinatorNemesis implements Nemesis {
     }
 
     @Override
+    public List<FaultOp> faults() {
+        return List.of(NemesisOps.PARTITION);
+    }
+
+    @Override
     public Set<Capability> requires() {
         return Set.of(Capability.NETWORK);
     }
@@ -43,7 +50,7 @@ public final class PartitionCoordinatorNemesis implements Nemesis {
             groups.addArray().add(c.node());
             ArrayNode others = groups.addArray();
             rest.forEach(others::add);
-            return CoordinatorFault.apply(ctx, c, "partition", v, () -> net.get().partition(components), "heal",
+            return CoordinatorFault.apply(ctx, c, NemesisOps.PARTITION.f(), v, () -> net.get().partition(components), NemesisOps.HEAL,
                     net.get()::healPartitions, "partition [" + c.node() + "] | " + rest + " (coordinator of " + c.target() + ")");
         }).orElse(Fault.NONE);
     }

@@ -1,5 +1,7 @@
 package io.kchaos.nemesis.network;
 
+import io.kchaos.history.FaultOp;
+import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
@@ -25,6 +27,11 @@ public final class ClientPartitionNemesis implements Nemesis {
     }
 
     @Override
+    public List<FaultOp> faults() {
+        return List.of(NemesisOps.PARTITION_CLIENTS);
+    }
+
+    @Override
     public Set<Capability> requires() {
         return Set.of(Capability.NETWORK);
     }
@@ -37,7 +44,7 @@ public final class ClientPartitionNemesis implements Nemesis {
         Collections.shuffle(nodes, ctx.random());
         int count = nodes.size() == 1 ? 1 : 1 + ctx.random().nextInt(nodes.size() - 1);
         Set<Integer> cut = new TreeSet<>(nodes.subList(0, count));
-        return NetworkFault.apply(ctx, "partition-clients", NemesisRecorder.nodes(cut), "clients cut from nodes " + cut,
+        return NetworkFault.apply(ctx, NemesisOps.PARTITION_CLIENTS.f(), NemesisRecorder.nodes(cut), "clients cut from nodes " + cut,
                 () -> net.get().partitionClients(cut), net.get()::healPartitions);
     }
 }

@@ -1,6 +1,8 @@
 package io.kchaos.nemesis.network;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.FaultOp;
+import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
@@ -8,6 +10,7 @@ import io.kchaos.nemesis.NemesisRecorder;
 import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.cluster.NetworkControl;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -26,6 +29,11 @@ public final class FlakyNemesis implements Nemesis {
     }
 
     @Override
+    public List<FaultOp> faults() {
+        return List.of(NemesisOps.FLAKY);
+    }
+
+    @Override
     public Set<Capability> requires() {
         return Set.of(Capability.NETWORK);
     }
@@ -36,7 +44,7 @@ public final class FlakyNemesis implements Nemesis {
         Set<Integer> nodes = LinkTargets.oneOrAll(ctx);
         if (net.isEmpty() || nodes.isEmpty()) return Fault.NONE;
         ObjectNode v = NemesisRecorder.nodes(nodes).put("loss-percent", lossPercent);
-        return NetworkFault.apply(ctx, "flaky", v, "flaky " + LinkTargets.describe(nodes, ctx) + " " + lossPercent + "% loss",
+        return NetworkFault.apply(ctx, NemesisOps.FLAKY.f(), v, "flaky " + LinkTargets.describe(nodes, ctx) + " " + lossPercent + "% loss",
                 () -> net.get().flaky(nodes, lossPercent), net.get()::healLinks);
     }
 }

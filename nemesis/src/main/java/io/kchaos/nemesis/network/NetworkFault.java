@@ -1,6 +1,7 @@
 package io.kchaos.nemesis.network;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.HealOnce;
 import io.kchaos.nemesis.NemesisContext;
@@ -16,6 +17,6 @@ final class NetworkFault {
     /** Records op {@code f} around {@code apply}; returns the fault whose heal runs {@code undo}. */
     static Fault apply(NemesisContext ctx, String f, ObjectNode value, String description, Runnable apply, Runnable undo) {
         return HealOnce.injected(description, () -> ctx.recorder().record(f, value, apply),
-                () -> ctx.recorder().record("heal", value, undo));
+                () -> ctx.recorder().record(NemesisOps.HEAL, value, undo));
     }
 }

@@ -1,5 +1,7 @@
 package io.kchaos.nemesis.network;
 
+import io.kchaos.history.FaultOp;
+import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
@@ -28,6 +30,11 @@ public final class PartitionNemesis implements Nemesis {
     }
 
     @Override
+    public List<FaultOp> faults() {
+        return List.of(NemesisOps.PARTITION);
+    }
+
+    @Override
     public Set<Capability> requires() {
         return Set.of(Capability.NETWORK);
     }
@@ -41,7 +48,7 @@ public final class PartitionNemesis implements Nemesis {
         Optional<NetworkControl> net = ctx.cluster().network();
         if (net.isEmpty()) return Fault.NONE;
         Topology t = ctx.pick(targets);
-        return t.plan(ctx).map(plan -> NetworkFault.apply(ctx, "partition", plan.toJson(ctx.cluster().nodeIds()),
+        return t.plan(ctx).map(plan -> NetworkFault.apply(ctx, NemesisOps.PARTITION.f(), plan.toJson(ctx.cluster().nodeIds()),
                 "partition " + plan.describe(), () -> net.get().partition(plan.components()), net.get()::healPartitions))
                 .orElse(Fault.NONE);
     }

@@ -1,6 +1,8 @@
 package io.kchaos.nemesis.network;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.FaultOp;
+import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
@@ -8,6 +10,7 @@ import io.kchaos.nemesis.NemesisRecorder;
 import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.cluster.NetworkControl;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -30,6 +33,11 @@ public final class SlowNemesis implements Nemesis {
     }
 
     @Override
+    public List<FaultOp> faults() {
+        return List.of(NemesisOps.SLOW);
+    }
+
+    @Override
     public Set<Capability> requires() {
         return Set.of(Capability.NETWORK, Capability.LINK_DELAY);
     }
@@ -40,7 +48,7 @@ public final class SlowNemesis implements Nemesis {
         Set<Integer> nodes = LinkTargets.oneOrAll(ctx);
         if (net.isEmpty() || nodes.isEmpty()) return Fault.NONE;
         ObjectNode v = NemesisRecorder.nodes(nodes).put("latency-ms", latencyMs).put("jitter-ms", jitterMs);
-        return NetworkFault.apply(ctx, "slow", v, "slow " + LinkTargets.describe(nodes, ctx) + " " + latencyMs + "±" + jitterMs + " ms",
+        return NetworkFault.apply(ctx, NemesisOps.SLOW.f(), v, "slow " + LinkTargets.describe(nodes, ctx) + " " + latencyMs + "±" + jitterMs + " ms",
                 () -> net.get().slow(nodes, latencyMs, jitterMs), net.get()::healLinks);
     }
 }

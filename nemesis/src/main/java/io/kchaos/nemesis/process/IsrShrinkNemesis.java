@@ -1,15 +1,19 @@
 package io.kchaos.nemesis.process;
 
+import io.kchaos.history.FaultOp;
+import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
+import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.cluster.TopicView;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code isr-shrink}: the ISR shrinks to the leader alone, the leader keeps acknowledging, then it dies. SIGSTOP the
@@ -22,6 +26,8 @@ import java.util.Optional;
  * pausing a majority stops the quorum, so the ISR could never shrink (use replication factor 2 on 3 nodes).
  */
 public final class IsrShrinkNemesis implements Nemesis {
+    private final String name;
+    private final LeaderCrash crash;
     private final Duration shrinkTimeout;
     private final Duration leaderAlone;
     private final Duration electionWait;
@@ -32,6 +38,13 @@ public final class IsrShrinkNemesis implements Nemesis {
      * @param electionWait  how long to wait for a new leader after the kill (the fault's hold comes after)
      */
     public IsrShrinkNemesis(Duration shrinkTimeout, Duration leaderAlone, Duration electionWait) {
+        this("isr-shrink", LeaderCrash.KILL, shrinkTimeout, leaderAlone, electionWait);
+    }
+
+    /** As above, the lone leader taken down by {@code crash} (e.g. a power loss) under the nemesis name {@code name}. */
+    public IsrShrinkNemesis(String name, LeaderCrash crash, Duration shrinkTimeout, Duration leaderAlone, Duration electionWait) {
+        this.name = name;
+        this.crash = crash;
         this.shrinkTimeout = shrinkTimeout;
         this.leaderAlone = leaderAlone;
         this.electionWait = electionWait;
@@ -39,7 +52,17 @@ public final class IsrShrinkNemesis implements Nemesis {
 
     @Override
     public String name() {
-        return "isr-shrink";
+        return name;
+    }
+
+    @Override
+    public Set<Capability> requires() {
+        return crash.requires();
+    }
+
+    @Override
+    public List<FaultOp> faults() {
+        return List.of(NemesisOps.PAUSE, NemesisOps.KILL);
     }
 
     @Override
@@ -50,14 +73,14 @@ public final class IsrShrinkNemesis implements Nemesis {
         int leader = chosen.get().leader();
         List<Integer> followers = chosen.get().followers();
         if (2 * followers.size() >= ctx.cluster().nodeIds().size()) {
-            throw new IllegalStateException("isr-shrink would pause " + followers.size() + " of " + ctx.cluster().nodeIds().size()
+            throw new IllegalStateException(name + " would pause " + followers.size() + " of " + ctx.cluster().nodeIds().size()
                     + " nodes, a majority of the KRaft quorum; use replication factor 2 on 3 nodes (or more nodes)");
         }
         TopicView topic = ctx.topic();
-        ctx.recorder().record("pause", NemesisRecorder.nodes(followers), () -> followers.forEach(ctx.cluster()::pause));
+        ctx.recorder().record(NemesisOps.PAUSE.f(), NemesisRecorder.nodes(followers), () -> followers.forEach(ctx.cluster()::pause));
         boolean shrunk = Await.until(() -> topic.isr(p).equals(List.of(leader)), shrinkTimeout);
         if (shrunk) Await.sleep(leaderAlone);
-        Runnable resume = () -> Await.uninterruptibly(() -> ctx.recorder().record("resume", NemesisRecorder.nodes(followers),
+        Runnable resume = () -> Await.uninterruptibly(() -> ctx.recorder().record(NemesisOps.RESUME, NemesisRecorder.nodes(followers),
                 () -> followers.forEach(ctx.cluster()::resume)));
         if (!shrunk || Thread.currentThread().isInterrupted()) {
             resume.run();
@@ -67,14 +90,14 @@ public final class IsrShrinkNemesis implements Nemesis {
         }
         var killValue = NemesisRecorder.nodes(List.of(leader)).put("leader-of", p);
         try {
-            ctx.recorder().record("kill", killValue, () -> ctx.cluster().kill(leader));
+            crash.crash(ctx, List.of(leader), killValue);
         } finally {
             resume.run();
         }
         boolean elected = Await.until(() -> topic.leader(p).filter(l -> l != leader).isPresent(), electionWait);
         String outcome = elected ? "node " + topic.leader(p).map(String::valueOf).orElse("?") + " elected" : "no leader elected within " + electionWait.toSeconds() + " s";
         return KillNemesis.restartLater(ctx, leader, "partition " + p + ": ISR shrunk to leader " + leader + ", " + leader
-                + " killed, followers " + followers + " resumed, " + outcome);
+                + " down, followers " + followers + " resumed, " + outcome);
     }
 
     /** A random partition whose leader runs and whose ISR is all of its (two or more, running) replicas. */

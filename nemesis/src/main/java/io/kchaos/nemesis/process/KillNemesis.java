@@ -1,6 +1,8 @@
 package io.kchaos.nemesis.process;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.FaultOp;
+import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.HealOnce;
 import io.kchaos.nemesis.Nemesis;
@@ -23,12 +25,17 @@ public final class KillNemesis implements Nemesis {
     }
 
     @Override
+    public List<FaultOp> faults() {
+        return List.of(NemesisOps.KILL);
+    }
+
+    @Override
     public Fault inject(NemesisContext ctx) {
         return target.choose(ctx).map(choice -> {
             int node = choice.node();
             ObjectNode v = NemesisRecorder.nodes(List.of(node));
             if (choice.partition() >= 0) v.put("leader-of", choice.partition());
-            ctx.recorder().record("kill", v, () -> ctx.cluster().kill(node));
+            ctx.recorder().record(NemesisOps.KILL.f(), v, () -> ctx.cluster().kill(node));
             return restartLater(ctx, node, "kill node " + node);
         }).orElse(Fault.NONE);
     }
@@ -36,6 +43,6 @@ public final class KillNemesis implements Nemesis {
     /** A killed node, healed by starting it again (recorded as {@code start}). */
     static Fault restartLater(NemesisContext ctx, int node, String description) {
         return new HealOnce(description,
-                () -> ctx.recorder().record("start", NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().start(node)));
+                () -> ctx.recorder().record(NemesisOps.START, NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().start(node)));
     }
 }

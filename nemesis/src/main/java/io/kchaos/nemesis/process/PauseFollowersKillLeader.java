@@ -1,5 +1,7 @@
 package io.kchaos.nemesis.process;
 
+import io.kchaos.history.FaultOp;
+import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
@@ -27,13 +29,18 @@ public final class PauseFollowersKillLeader implements Nemesis {
     }
 
     @Override
+    public List<FaultOp> faults() {
+        return List.of(NemesisOps.PAUSE, NemesisOps.KILL);
+    }
+
+    @Override
     public Fault inject(NemesisContext ctx) {
         int p = ctx.randomPartition();
         Optional<Integer> leader = ctx.topic().leader(p).filter(ctx.cluster()::isRunning);
         if (leader.isEmpty()) return Fault.NONE;
         int l = leader.get();
         List<Integer> followers = ctx.cluster().nodeIds().stream().filter(n -> n != l && ctx.cluster().isRunning(n)).toList();
-        ctx.recorder().record("pause", NemesisRecorder.nodes(followers), () -> followers.forEach(ctx.cluster()::pause));
+        ctx.recorder().record(NemesisOps.PAUSE.f(), NemesisRecorder.nodes(followers), () -> followers.forEach(ctx.cluster()::pause));
         try {
             Thread.sleep(lag.toMillis());
         } catch (InterruptedException e) {
@@ -41,9 +48,9 @@ public final class PauseFollowersKillLeader implements Nemesis {
         }
         var killValue = NemesisRecorder.nodes(List.of(l)).put("leader-of", p);
         try {
-            ctx.recorder().record("kill", killValue, () -> ctx.cluster().kill(l));
+            ctx.recorder().record(NemesisOps.KILL.f(), killValue, () -> ctx.cluster().kill(l));
         } finally {
-            ctx.recorder().record("resume", NemesisRecorder.nodes(followers), () -> followers.forEach(ctx.cluster()::resume));
+            ctx.recorder().record(NemesisOps.RESUME, NemesisRecorder.nodes(followers), () -> followers.forEach(ctx.cluster()::resume));
         }
         return KillNemesis.restartLater(ctx, l, "followers of " + l + " paused, leader " + l + " killed");
     }

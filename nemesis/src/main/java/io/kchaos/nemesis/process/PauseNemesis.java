@@ -1,5 +1,7 @@
 package io.kchaos.nemesis.process;
 
+import io.kchaos.history.FaultOp;
+import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.HealOnce;
 import io.kchaos.nemesis.Nemesis;
@@ -22,10 +24,15 @@ public final class PauseNemesis implements Nemesis {
     }
 
     @Override
+    public List<FaultOp> faults() {
+        return List.of(NemesisOps.PAUSE);
+    }
+
+    @Override
     public Fault inject(NemesisContext ctx) {
         return target.choose(ctx).map(choice -> {
             List<Integer> nodes = List.of(choice.node());
-            ctx.recorder().record("pause", NemesisRecorder.nodes(nodes), () -> ctx.cluster().pause(choice.node()));
+            ctx.recorder().record(NemesisOps.PAUSE.f(), NemesisRecorder.nodes(nodes), () -> ctx.cluster().pause(choice.node()));
             return resumeLater(ctx, nodes, "pause node " + choice.node());
         }).orElse(Fault.NONE);
     }
@@ -33,6 +40,6 @@ public final class PauseNemesis implements Nemesis {
     /** Paused nodes, healed by SIGCONT (recorded as {@code resume}). */
     static Fault resumeLater(NemesisContext ctx, List<Integer> nodes, String description) {
         return new HealOnce(description,
-                () -> ctx.recorder().record("resume", NemesisRecorder.nodes(nodes), () -> nodes.forEach(ctx.cluster()::resume)));
+                () -> ctx.recorder().record(NemesisOps.RESUME, NemesisRecorder.nodes(nodes), () -> nodes.forEach(ctx.cluster()::resume)));
     }
 }

@@ -1,5 +1,7 @@
 package io.kchaos.nemesis.process;
 
+import io.kchaos.history.FaultOp;
+import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
@@ -29,14 +31,19 @@ public final class RollingRestartNemesis implements Nemesis {
     }
 
     @Override
+    public List<FaultOp> faults() {
+        return List.of(NemesisOps.STOP);
+    }
+
+    @Override
     public Fault inject(NemesisContext ctx) {
         List<Integer> nodes = ctx.cluster().nodeIds();
         int restarted = 0;
         for (int node : nodes) {
             if (!Await.until(() -> fullIsr(ctx.topic()), syncTimeout)) break;
             Await.uninterruptibly(() -> {
-                ctx.recorder().record("stop", NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().stop(node));
-                ctx.recorder().record("start", NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().start(node));
+                ctx.recorder().record(NemesisOps.STOP.f(), NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().stop(node));
+                ctx.recorder().record(NemesisOps.START, NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().start(node));
             });
             restarted++;
             if (!Await.sleep(Duration.ofSeconds(1))) break;

@@ -1,5 +1,6 @@
 package io.kchaos.nemesis.schedule;
 
+import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
@@ -104,15 +105,15 @@ public final class NemesisSchedule implements Runnable {
 
     /** Restores the whole cluster: network and proxies healed, every node resumed and running; each repair recorded. */
     public static void finalHeal(NemesisContext ctx) {
-        ctx.cluster().network().ifPresent(net -> ctx.recorder().record("heal", NemesisRecorder.nodes(ctx.cluster().nodeIds()), net::healAll));
-        ctx.cluster().toxics().ifPresent(t -> ctx.recorder().record("heal-toxic", NemesisRecorder.nodes(ctx.cluster().nodeIds()), t::healAll));
+        ctx.cluster().network().ifPresent(net -> ctx.recorder().record(NemesisOps.HEAL, NemesisRecorder.nodes(ctx.cluster().nodeIds()), net::healAll));
+        ctx.cluster().toxics().ifPresent(t -> ctx.recorder().record(NemesisOps.HEAL_TOXIC, NemesisRecorder.nodes(ctx.cluster().nodeIds()), t::healAll));
         List<Integer> paused = ctx.cluster().nodeIds().stream().filter(ctx.cluster()::isPaused).toList();
         if (!paused.isEmpty()) {
-            ctx.recorder().record("resume", NemesisRecorder.nodes(paused), () -> paused.forEach(ctx.cluster()::resume));
+            ctx.recorder().record(NemesisOps.RESUME, NemesisRecorder.nodes(paused), () -> paused.forEach(ctx.cluster()::resume));
         }
         List<Integer> dead = ctx.cluster().nodeIds().stream().filter(n -> !ctx.cluster().isRunning(n)).toList();
         if (!dead.isEmpty()) {
-            ctx.recorder().record("start", NemesisRecorder.nodes(dead), () -> dead.forEach(ctx.cluster()::start));
+            ctx.recorder().record(NemesisOps.START, NemesisRecorder.nodes(dead), () -> dead.forEach(ctx.cluster()::start));
         }
     }
 }

@@ -1,5 +1,7 @@
 package io.kchaos.nemesis.toxic;
 
+import io.kchaos.history.FaultOp;
+import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.HealOnce;
 import io.kchaos.nemesis.NemesisContext;
@@ -7,6 +9,7 @@ import io.kchaos.nemesis.NemesisRecorder;
 import io.kchaos.nemesis.cluster.ToxicControl;
 import io.kchaos.nemesis.process.NodeTarget;
 
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -20,13 +23,18 @@ public final class IsolateNemesis implements UsesToxics {
     }
 
     @Override
+    public List<FaultOp> faults() {
+        return List.of(NemesisOps.ISOLATE);
+    }
+
+    @Override
     public Fault inject(NemesisContext ctx) {
         ToxicControl toxics = UsesToxics.control(ctx, name());
         return NodeTarget.RANDOM.choose(ctx).map(choice -> {
             Set<Integer> nodes = Set.of(choice.node());
-            ctx.recorder().record("isolate", NemesisRecorder.nodes(nodes), () -> toxics.isolate(nodes));
+            ctx.recorder().record(NemesisOps.ISOLATE.f(), NemesisRecorder.nodes(nodes), () -> toxics.isolate(nodes));
             return (Fault) new HealOnce("isolate node " + choice.node(),
-                    () -> ctx.recorder().record("rejoin", NemesisRecorder.nodes(nodes), () -> toxics.rejoin(nodes)));
+                    () -> ctx.recorder().record(NemesisOps.REJOIN, NemesisRecorder.nodes(nodes), () -> toxics.rejoin(nodes)));
         }).orElse(Fault.NONE);
     }
 }

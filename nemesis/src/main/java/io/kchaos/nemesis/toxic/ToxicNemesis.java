@@ -2,6 +2,8 @@ package io.kchaos.nemesis.toxic;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.FaultOp;
+import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.HealOnce;
 import io.kchaos.nemesis.NemesisContext;
@@ -25,17 +27,25 @@ public final class ToxicNemesis implements UsesToxics {
     static final List<Set<Traffic>> SCOPES = List.of(EnumSet.of(Traffic.CLIENT), EnumSet.of(Traffic.REPLICATION),
             EnumSet.allOf(Traffic.class));
 
+    private final FaultOp op;
     private final String name;
     private final Toxic toxic;
 
-    public ToxicNemesis(String name, Toxic toxic) {
-        this.name = name;
+    /** The nemesis named and recorded as {@code op} (one of NemesisOps' toxic faults), putting {@code toxic}. */
+    public ToxicNemesis(FaultOp op, Toxic toxic) {
+        this.op = op;
+        this.name = op.f();
         this.toxic = toxic;
     }
 
     @Override
     public String name() {
         return name;
+    }
+
+    @Override
+    public List<FaultOp> faults() {
+        return List.of(op);
     }
 
     @Override
@@ -50,7 +60,7 @@ public final class ToxicNemesis implements UsesToxics {
             toxic.attributes().forEach(value::put);
             ctx.recorder().record(name, value, () -> toxics.add(nodes, traffic, toxic));
             return (Fault) new HealOnce(name + " on node " + choice.node() + " " + labels(traffic),
-                    () -> ctx.recorder().record("heal-toxic", target, () -> toxics.remove(nodes, traffic)));
+                    () -> ctx.recorder().record(NemesisOps.HEAL_TOXIC, target, () -> toxics.remove(nodes, traffic)));
         }).orElse(Fault.NONE);
     }
 

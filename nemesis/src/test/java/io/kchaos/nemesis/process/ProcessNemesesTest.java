@@ -48,6 +48,19 @@ class ProcessNemesesTest {
     }
 
     @Test
+    void isrShrinkTakesTheLoneLeaderDownWithTheCrashItIsGiven(@TempDir Path dir) {
+        SimCluster c = new SimCluster(3, List.of(List.of(1, 2)));
+        LeaderCrash powerLoss = (ctx, nodes, value) -> ctx.recorder().record("power-loss", value, () -> nodes.forEach(c::kill));
+        Path h = dir.resolve("h.jsonl");
+        try (HistoryWriter w = new HistoryWriter(h)) {
+            IsrShrinkNemesis n = new IsrShrinkNemesis("isr-shrink-power-loss", powerLoss, Duration.ofSeconds(2), Duration.ofMillis(10), Duration.ofSeconds(2));
+            assertEquals("isr-shrink-power-loss", n.name());
+            n.inject(new NemesisContext(c, c, new NemesisRecorder(w), new Random(1))).heal();
+        }
+        assertEquals(List.of("pause [2]", "power-loss [1]", "resume [2]", "start [1]"), nemesisOps(h));
+    }
+
+    @Test
     void isrShrinkRefusesToPauseAQuorumMajority(@TempDir Path dir) {
         SimCluster c = new SimCluster(3, List.of(List.of(1, 2, 3)));
         try (HistoryWriter w = new HistoryWriter(dir.resolve("h.jsonl"))) {

@@ -2,6 +2,7 @@ package io.kchaos.nemesis.toxic;
 
 import io.kchaos.history.HistoryFile;
 import io.kchaos.history.HistoryWriter;
+import io.kchaos.history.NemesisOps;
 import io.kchaos.history.Op;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.Nemesis;
@@ -145,7 +146,7 @@ class ToxicNemesesTest {
     void latencyHitsOneRunningNodeAndHealRemovesExactlyThatToxic() {
         Set<String> scopes = new java.util.HashSet<>();
         for (long seed = 0; seed < 30; seed++) {
-            Run r = injectAndHealTwice(new ToxicNemesis("toxic-latency", new Toxic.Latency(500, 100)), seed);
+            Run r = injectAndHealTwice(new ToxicNemesis(NemesisOps.TOXIC_LATENCY, new Toxic.Latency(500, 100)), seed);
             assertEquals(2, r.calls().size(), "one add, one remove (heal is idempotent): " + r.calls());
             String add = r.calls().get(0);
             assertTrue(add.matches("add \\[[13]] \\[(CLIENT|REPLICATION|CLIENT, REPLICATION)] Latency\\[latencyMs=500, jitterMs=100]"), add);
@@ -162,11 +163,11 @@ class ToxicNemesesTest {
 
     @Test
     void eachToxicIsRecordedWithItsParameters() {
-        assertTrue(injectAndHealTwice(new ToxicNemesis("toxic-bandwidth", new Toxic.Bandwidth(32)), 1).lines().get(0)
+        assertTrue(injectAndHealTwice(new ToxicNemesis(NemesisOps.TOXIC_BANDWIDTH, new Toxic.Bandwidth(32)), 1).lines().get(0)
                 .endsWith("\"toxic\":\"bandwidth\",\"rate-kb-per-s\":32}"));
-        assertTrue(injectAndHealTwice(new ToxicNemesis("toxic-timeout", new Toxic.Timeout(2000)), 1).lines().get(0)
+        assertTrue(injectAndHealTwice(new ToxicNemesis(NemesisOps.TOXIC_TIMEOUT, new Toxic.Timeout(2000)), 1).lines().get(0)
                 .endsWith("\"toxic\":\"timeout\",\"timeout-ms\":2000}"));
-        assertTrue(injectAndHealTwice(new ToxicNemesis("toxic-reset", new Toxic.ResetPeer(0)), 1).lines().get(1)
+        assertTrue(injectAndHealTwice(new ToxicNemesis(NemesisOps.TOXIC_RESET, new Toxic.ResetPeer(0)), 1).lines().get(1)
                 .matches("info toxic-reset .*\"toxic\":\"reset_peer\",\"timeout-ms\":0}"));
     }
 
@@ -183,7 +184,7 @@ class ToxicNemesesTest {
 
     @Test
     void withoutToxiproxyTheyRefuseInsteadOfSilentlyInjectingNothing() {
-        for (Nemesis n : List.of(new IsolateNemesis(), new ToxicNemesis("toxic-latency", new Toxic.Latency(1, 0)))) {
+        for (Nemesis n : List.of(new IsolateNemesis(), new ToxicNemesis(NemesisOps.TOXIC_LATENCY, new Toxic.Latency(1, 0)))) {
             IllegalStateException e = assertThrows(IllegalStateException.class, () -> run(1, false, n::inject));
             assertTrue(e.getMessage().contains("--backend docker"), e.getMessage());
         }

@@ -28,6 +28,7 @@ final class PageStyle {
             ".mono,pre,code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px}",
             "td.mono{max-width:520px;word-break:break-all}",
             ".muted{color:#777}",
+            "tr.from-user td{font-weight:600}tr.from-scenario td{font-style:italic}tr.from-kchaos td{color:#777}",
             ".warn{color:#8a5a00}",
             ".bad{color:#b71c1c}",
             ".def{font-style:italic;color:#444;margin:2px 0 8px}",

@@ -46,7 +46,7 @@ final class ReplicasSection implements Section {
         JsonNode stats = results.stats().path("replicas");
         if (!stats.isMissingNode()) {
             h.el("h3", "Audit figures (results.json stats.replicas)");
-            JsonView.render(h, stats);
+            ReplicaFigures.render(h, stats);
         }
     }
 

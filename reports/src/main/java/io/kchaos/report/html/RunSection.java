@@ -5,7 +5,10 @@ import io.kchaos.report.RunInfo;
 
 import java.util.Map;
 
-/** The run's identity: scenario, seed, versions, sizes, the exact command line and the three client/broker configs. */
+/**
+ * The run's identity: scenario, seed, versions, sizes, the exact command line, and the broker, producer and consumer
+ * settings in force, each marked with where it came from (user, scenario, kchaos's defaults).
+ */
 final class RunSection implements Section {
     private static final String[][] FIELDS = {
         {"name", "name"}, {"scenario", "scenario"}, {"seed", "seed"}, {"Kafka version", "kafka-version"},
@@ -15,6 +18,7 @@ final class RunSection implements Section {
         {"time limit (s)", "time-limit-seconds"}, {"started at", "started-at"}, {"duration (s)", "duration-seconds"},
         {"cluster startup (s)", "startup-seconds"}};
     private static final String[] CONFIGS = {"broker-config", "producer-config", "consumer-config"};
+    private static final String[] KINDS = {"broker", "producer", "consumer"};
 
     private final RunInfo run;
 
@@ -42,8 +46,24 @@ final class RunSection implements Section {
         for (String[] f : FIELDS) h.row("td", f[0], run.text(f[1]));
         h.close("table");
         h.open("div");
-        for (String c : CONFIGS) config(h, c);
+        if (run.effectiveSettings("broker").isEmpty()) {
+            for (String c : CONFIGS) config(h, c);
+        } else {
+            h.el("p", "Settings in force: bold = given by the user, italic = from the scenario, grey = kchaos's default.",
+                    "class", "muted");
+            for (String kind : KINDS) effective(h, kind);
+        }
         h.close("div").close("div");
+    }
+
+    /** The effective settings of one kind, each row marked with its source. */
+    private void effective(Html h, String kind) {
+        h.open("div").el("h3", kind + " settings");
+        h.open("table", "class", "kv settings");
+        h.open("tr").el("th", "setting").el("th", "value").el("th", "from").close("tr");
+        run.effectiveSettings(kind).forEach((k, s) -> h.open("tr", "class", "from-" + s.from())
+                .el("td", k).el("td", s.value()).el("td", s.from()).close("tr"));
+        h.close("table").close("div");
     }
 
     private void config(Html h, String field) {

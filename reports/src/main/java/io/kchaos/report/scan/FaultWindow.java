@@ -1,10 +1,10 @@
 package io.kchaos.report.scan;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.history.NemesisOps;
 
 import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -37,7 +37,7 @@ public final class FaultWindow {
 
     /** Names the target from the op's value (the completion's when it names one, else the invocation's). */
     void describe(JsonNode value, String error) {
-        Set<Integer> n = nodesOf(value);
+        Set<Integer> n = NemesisOps.nodes(value);
         if (!n.isEmpty() || label.equals(f)) {
             if (!n.isEmpty()) nodes = n;
             label = labelOf(f, value);
@@ -97,22 +97,6 @@ public final class FaultWindow {
     }
 
     /** The nodes an op's value names: "nodes", "node", or every node of a "partition" grouping (an array; a number is a topic partition). */
-    static Set<Integer> nodesOf(JsonNode value) {
-        Set<Integer> out = new LinkedHashSet<>();
-        if (value == null || !value.isObject()) return out;
-        value.path("nodes").forEach(n -> addNode(out, n));
-        addNode(out, value.path("node"));
-        JsonNode partition = value.path("partition");
-        if (partition.isArray()) partition.forEach(group -> {
-            if (group.isArray()) group.forEach(n -> addNode(out, n));
-            else addNode(out, group);
-        });
-        return out;
-    }
-
-    private static void addNode(Set<Integer> out, JsonNode n) {
-        if (n.canConvertToInt()) out.add(n.asInt());
-    }
 
     static String labelOf(String f, JsonNode value) {
         if (value == null || !value.isObject()) return f;

@@ -1,5 +1,6 @@
 package io.kchaos.report.scan;
 
+import io.kchaos.history.NemesisOps;
 import io.kchaos.history.Op;
 
 import java.util.ArrayDeque;
@@ -12,9 +13,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Turns the nemesis ops of a history into fault windows: a fault opens at its invocation, and the completion of a
- * heal closes every open fault it heals on the same node(s) (a heal naming no node heals them all). Faults still open
- * at the end of the run last to its end.
+ * Turns the nemesis ops of a history into fault windows, by the pairing {@link NemesisOps} declares: a fault opens at
+ * its invocation, and the completion of a heal closes every open fault it heals on the same node(s) (a heal naming no
+ * node heals them all); a one-off action's window ends at its completion. Faults still open at the end of the run
+ * last to its end.
  */
 final class FaultWindowTracker {
     /** Told when a window opens and when it is healed, so figures can be gathered while it lasts. */
@@ -40,17 +42,18 @@ final class FaultWindowTracker {
 
     void accept(Op op) {
         if (op.isInvoke()) {
-            FaultWindow w = NemesisVocabulary.isFault(op.f()) ? open(op) : null;
+            FaultWindow w = NemesisOps.isFault(op.f()) ? open(op) : null;
             pending.computeIfAbsent(op.f(), f -> new ArrayDeque<>()).add(new Pending(op, w));
             return;
         }
         Deque<Pending> q = pending.get(op.f());
         Pending p = q == null || q.isEmpty() ? new Pending(op, null) : q.poll();
-        if (NemesisVocabulary.isFault(op.f())) {
+        if (NemesisOps.isFault(op.f())) {
             FaultWindow w = p.window() != null ? p.window() : open(op);
             w.describe(p.invoke().value(), null);
             w.describe(op.value(), op.error());
-        } else if (NemesisVocabulary.isHeal(op.f())) {
+            if (NemesisOps.lookup(op.f()).orElseThrow().isEvent()) end(w, op.time());
+        } else if (NemesisOps.isHeal(op.f())) {
             heal(op, p.invoke());
         } else {
             FaultWindow e = new FaultWindow(0, op.f(), p.invoke().time());
@@ -70,15 +73,22 @@ final class FaultWindowTracker {
     }
 
     private void heal(Op completion, Op invoke) {
-        Set<Integer> nodes = FaultWindow.nodesOf(completion.value());
-        if (nodes.isEmpty()) nodes = FaultWindow.nodesOf(invoke.value());
+        Set<Integer> nodes = NemesisOps.nodes(completion.value());
+        if (nodes.isEmpty()) nodes = NemesisOps.nodes(invoke.value());
         for (FaultWindow w : new ArrayList<>(open)) {
-            if (!NemesisVocabulary.heals(completion.f(), w.f())) continue;
+            if (!NemesisOps.heals(completion.f(), w.f())) continue;
             if (!nodes.isEmpty() && !w.nodes().isEmpty() && Collections.disjoint(nodes, w.nodes())) continue;
             w.heal(completion.time(), completion.f());
             open.remove(w);
             listener.closed(w);
         }
+    }
+
+    /** Ends a one-off action's window at its completion. */
+    private void end(FaultWindow w, long time) {
+        w.endOfRun(time);
+        open.remove(w);
+        listener.closed(w);
     }
 
     /** Ends the windows nothing healed at the run's end. */

@@ -1,5 +1,6 @@
 package io.kchaos.report.scan;
 
+import io.kchaos.history.ClientOps;
 import io.kchaos.history.History;
 import io.kchaos.history.Op;
 import io.kchaos.history.OpType;
@@ -84,8 +85,8 @@ public final class HistoryScan implements FaultWindowTracker.Listener {
         Long start = invoked.remove(op.process());
         if (start == null) return;
         long latency = op.time() - start;
-        if ("send".equals(op.f())) send(op.time(), latency, op.type());
-        else if ("poll".equals(op.f()) && op.type() == OpType.OK) poll(latency);
+        if (ClientOps.SEND.equals(op.f())) send(op.time(), latency, op.type());
+        else if (ClientOps.POLL.equals(op.f()) && op.type() == OpType.OK) poll(latency);
     }
 
     private void send(long time, long latency, OpType type) {

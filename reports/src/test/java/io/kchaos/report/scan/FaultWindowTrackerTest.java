@@ -76,6 +76,22 @@ class FaultWindowTrackerTest {
     }
 
     @Test
+    void storageFaultsEndAtTheirHeals() {
+        nemesis(1 * S, "fill-disk", "{\"nodes\":[2],\"bytes\":7}");
+        nemesis(2 * S, "free-disk", "{\"nodes\":[2]}");
+        nemesis(3 * S, "stop", "{\"nodes\":[3]}");
+        nemesis(4 * S, "corrupt-segment", "{\"nodes\":[3]}");
+        nemesis(5 * S, "kill", "{\"nodes\":[1]}");
+        nemesis(6 * S, "wipe", "{\"nodes\":[1]}");
+        nemesis(7 * S, "start", "{\"nodes\":[3]}");
+        nemesis(8 * S, "start", "{\"nodes\":[1]}");
+        List<FaultWindow> w = scan().windows();
+        assertEquals(List.of("fill-disk", "stop", "corrupt-segment", "kill", "wipe"), w.stream().map(FaultWindow::f).toList());
+        assertEquals(List.of(2 * S, 7 * S, 7 * S, 8 * S, 8 * S), w.stream().map(x -> x.end() - S / 10).toList());
+        assertTrue(w.stream().allMatch(FaultWindow::healed));
+    }
+
+    @Test
     void aResumeDoesNotHealAKillAndUnhealedFaultsLastToTheEnd() {
         nemesis(1 * S, "kill", "{\"nodes\":[2]}");
         nemesis(2 * S, "resume", "{\"nodes\":[2]}");

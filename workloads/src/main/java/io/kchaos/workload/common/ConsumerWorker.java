@@ -1,6 +1,7 @@
 package io.kchaos.workload.common;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.ClientOps;
 import io.kchaos.history.HistoryWriter;
 import io.kchaos.history.Json;
 import io.kchaos.history.OpType;
@@ -26,7 +27,7 @@ import java.util.function.Supplier;
  * The consumer is created, used and closed on this thread only.
  */
 public final class ConsumerWorker implements Runnable {
-    static final String F = "poll";
+    static final String F = ClientOps.POLL;
     public static final Duration POLL_TIMEOUT = Duration.ofMillis(200);
     private static final Duration OFFSETS_TIMEOUT = Duration.ofSeconds(5);
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);

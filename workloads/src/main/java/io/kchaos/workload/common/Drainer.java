@@ -1,5 +1,6 @@
 package io.kchaos.workload.common;
 
+import io.kchaos.history.ClientOps;
 import io.kchaos.history.HistoryWriter;
 import io.kchaos.history.OpType;
 import io.kchaos.workload.WorkloadStats;
@@ -20,7 +21,7 @@ import java.util.function.Supplier;
  * end-offsets, and a warning goes to stderr. If the offsets cannot be fetched at all, the open op completes as info.
  */
 public final class Drainer {
-    static final String F = "drain";
+    static final String F = ClientOps.DRAIN;
     private static final Duration OFFSETS_TIMEOUT = Duration.ofSeconds(5);
 
     private final Supplier<Consumer<String, String>> consumers;

@@ -1,6 +1,7 @@
 package io.kchaos.workload.common;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.ClientOps;
 import io.kchaos.history.HistoryWriter;
 import io.kchaos.history.Json;
 import io.kchaos.history.OpType;
@@ -17,7 +18,7 @@ import java.util.concurrent.TimeUnit;
  * info when no completion arrived before the workload stopped. Tracks the sends still in flight.
  */
 final class SendRecorder {
-    static final String F = "send";
+    static final String F = ClientOps.SEND;
     static final String NO_COMPLETION = "no completion before stop";
 
     private final HistoryWriter history;

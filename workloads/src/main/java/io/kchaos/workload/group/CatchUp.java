@@ -1,6 +1,7 @@
 package io.kchaos.workload.group;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.ClientOps;
 import io.kchaos.history.HistoryWriter;
 import io.kchaos.history.Json;
 import io.kchaos.history.OpType;
@@ -24,7 +25,7 @@ import java.util.concurrent.TimeUnit;
  * on — ok when all did, info otherwise. Every record below those end offsets must then have been polled by the group.
  */
 final class CatchUp {
-    static final String F = "catch-up";
+    static final String F = ClientOps.CATCH_UP;
     private static final long RETRY_MILLIS = 500;
 
     private CatchUp() {

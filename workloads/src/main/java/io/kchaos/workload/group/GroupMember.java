@@ -1,6 +1,7 @@
 package io.kchaos.workload.group;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.ClientOps;
 import io.kchaos.history.HistoryWriter;
 import io.kchaos.history.Json;
 import io.kchaos.history.OpType;
@@ -143,14 +144,14 @@ final class GroupMember implements Runnable {
 
         private boolean subscribe() {
             ObjectNode v = Json.object().put("topic", topic).put("group", group).put("auto-commit", mode == CommitMode.AUTO);
-            history.invoke(process, "subscribe", v);
+            history.invoke(process, ClientOps.SUBSCRIBE, v);
             try {
                 consumer.subscribe(List.of(topic), log);
             } catch (RuntimeException e) {
-                info("subscribe", v, e);
+                info(ClientOps.SUBSCRIBE, v, e);
                 return false;
             }
-            history.complete(process, OpType.OK, "subscribe", v, null);
+            history.complete(process, OpType.OK, ClientOps.SUBSCRIBE, v, null);
             return true;
         }
 
@@ -193,32 +194,32 @@ final class GroupMember implements Runnable {
             }
             ObjectNode v = Json.object();
             v.set("offsets", byPartition(offsets));
-            history.invoke(process, "commit", v);
+            history.invoke(process, ClientOps.COMMIT, v);
             Map<TopicPartition, OffsetAndMetadata> request = new HashMap<>();
             offsets.forEach((tp, o) -> request.put(tp, new OffsetAndMetadata(o)));
             try {
                 consumer.commitSync(request, CALL_TIMEOUT);
             } catch (CommitFailedException | RebalanceInProgressException e) {
-                history.complete(process, OpType.FAIL, "commit", v, SendErrorClassifier.describe(e));
+                history.complete(process, OpType.FAIL, ClientOps.COMMIT, v, SendErrorClassifier.describe(e));
                 return;
             } catch (RuntimeException e) {
-                info("commit", v, e);
+                info(ClientOps.COMMIT, v, e);
                 return;
             }
             processedAtCommit.putAll(progress);
             ObjectNode ok = v.deepCopy();
             readCommitted(ok);
-            history.complete(process, OpType.OK, "commit", ok, null);
+            history.complete(process, OpType.OK, ClientOps.COMMIT, ok, null);
         }
 
         /** Auto-commit variant: a {@code committed} op reads the group's committed offsets of the held partitions. */
         private void observeCommitted() {
             lastObserved = System.nanoTime();
             if (assigned.isEmpty()) return;
-            history.invoke(process, "committed", null);
+            history.invoke(process, ClientOps.COMMITTED, null);
             ObjectNode v = Json.object();
-            if (readCommitted(v)) history.complete(process, OpType.OK, "committed", v, null);
-            else info("committed", v, null);
+            if (readCommitted(v)) history.complete(process, OpType.OK, ClientOps.COMMITTED, v, null);
+            else info(ClientOps.COMMITTED, v, null);
         }
 
         /** Puts the broker's committed offsets of the held partitions into v; false when they could not be read. */
@@ -237,7 +238,7 @@ final class GroupMember implements Runnable {
         }
 
         private void crash() {
-            history.invoke(process, "crash", null);
+            history.invoke(process, ClientOps.CRASH, null);
             log.silence();
             closed = true;
             try {
@@ -246,19 +247,19 @@ final class GroupMember implements Runnable {
             } catch (RuntimeException e) {
                 // a crash does not care
             }
-            history.complete(process, OpType.INFO, "crash", null, "crashed: closed without leaving the group or committing");
+            history.complete(process, OpType.INFO, ClientOps.CRASH, null, "crashed: closed without leaving the group or committing");
         }
 
         private void close() {
-            history.invoke(process, "close", null);
+            history.invoke(process, ClientOps.CLOSE, null);
             closed = true;
             try {
                 consumer.close(CloseOptions.timeout(CALL_TIMEOUT));
             } catch (RuntimeException e) {
-                info("close", log.drainInto(Json.object()), e);
+                info(ClientOps.CLOSE, log.drainInto(Json.object()), e);
                 return;
             }
-            history.complete(process, OpType.OK, "close", log.drainInto(Json.object()), null);
+            history.complete(process, OpType.OK, ClientOps.CLOSE, log.drainInto(Json.object()), null);
         }
 
         /** Completes the current op as info and moves to a new process id. */

@@ -21,7 +21,7 @@ import java.util.Set;
 /**
  * The {@code queue} workload, after Jepsen's Kafka queue test: producer threads send run-unique longs to random
  * partitions of one topic, consumer threads read every partition from the start, and a final drain reads each
- * partition completely, all recorded as {@code send}, {@code poll} and {@code drain} ops (shared/spec/history.md).
+ * partition completely, all recorded as {@code send}, {@code poll} and {@code drain} ops (docs/format.md).
  *
  * <p>A failed send is {@code fail} only when the error proves the record was never appended, otherwise {@code info};
  * the rule is documented on {@link SendErrorClassifier}. Producers default to acks=all with idempotence, a 10 s
@@ -42,8 +42,6 @@ public final class QueueWorkload implements Workload {
 
     private final WorkloadStats stats = new WorkloadStats();
     private final ProcessIds ids = new ProcessIds();
-    private int inFlightPerPartition = DEFAULT_IN_FLIGHT;
-    private Duration drainTimeout = DEFAULT_DRAIN_TIMEOUT;
     private WorkloadContext context;
     private List<TopicPartition> partitions;
     private ProducerFleet producers;
@@ -55,24 +53,11 @@ public final class QueueWorkload implements Workload {
         return NAME;
     }
 
-    /** Sends each producer keeps outstanding to each partition (default {@value #DEFAULT_IN_FLIGHT}). */
-    public QueueWorkload withInFlightPerPartition(int n) {
-        if (n < 1) throw new IllegalArgumentException("in-flight sends per partition must be at least 1");
-        this.inFlightPerPartition = n;
-        return this;
-    }
-
-    /** Upper bound on the final drain (default 120 s). */
-    public QueueWorkload withDrainTimeout(Duration timeout) {
-        this.drainTimeout = timeout;
-        return this;
-    }
-
     @Override
     public synchronized void start(WorkloadContext ctx) throws Exception {
         if (context != null) throw new IllegalStateException("queue workload already started");
         int inFlight = (int) WorkloadOptions.of(NAME, ctx.options(), Set.of(IN_FLIGHT_OPTION))
-                .number(IN_FLIGHT_OPTION, inFlightPerPartition, 1, 10_000);
+                .number(IN_FLIGHT_OPTION, DEFAULT_IN_FLIGHT, 1, 10_000);
         context = ctx;
         partitions = TopicSetup.ensure(ctx);
         producers = new ProducerFleet(ctx, partitions.size(), ids, stats, inFlight);
@@ -106,7 +91,7 @@ public final class QueueWorkload implements Workload {
     public void drain() {
         if (context == null) throw new IllegalStateException("queue workload not started");
         new Drainer(Clients.consumers(context, "kchaos-drain", Map.of()), partitions, context.history(), stats,
-                ids.next(), drainTimeout, MAX_RECORDS_PER_DRAIN_OP).run();
+                ids.next(), DEFAULT_DRAIN_TIMEOUT, MAX_RECORDS_PER_DRAIN_OP).run();
     }
 
     @Override

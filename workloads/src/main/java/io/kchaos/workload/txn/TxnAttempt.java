@@ -2,6 +2,7 @@ package io.kchaos.workload.txn;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.ClientOps;
 import io.kchaos.history.HistoryWriter;
 import io.kchaos.history.Json;
 import io.kchaos.history.OpType;
@@ -25,7 +26,7 @@ import java.util.concurrent.Future;
  * and its offset when the broker acknowledged it, and carries the poll micro-op's result.
  */
 final class TxnAttempt {
-    static final String F = "txn";
+    static final String F = ClientOps.TXN;
 
     /** How the transaction ended, and whether its producer may run the next one. */
     record Outcome(OpType type, boolean producerUsable) {

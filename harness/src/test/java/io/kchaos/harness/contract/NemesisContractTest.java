@@ -1,0 +1,158 @@
+package io.kchaos.harness.contract;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.checker.availability.AvailabilityChecker;
+import io.kchaos.history.FaultOp;
+import io.kchaos.history.History;
+import io.kchaos.history.HistoryFile;
+import io.kchaos.history.HistoryWriter;
+import io.kchaos.history.NemesisOps;
+import io.kchaos.history.Op;
+import io.kchaos.nemesis.FakeCluster;
+import io.kchaos.nemesis.Fault;
+import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.NemesisContext;
+import io.kchaos.nemesis.NemesisRecorder;
+import io.kchaos.nemesis.NemesisRegistry;
+import io.kchaos.report.scan.FaultWindow;
+import io.kchaos.report.scan.HistoryDigest;
+import io.kchaos.report.scan.HistoryScan;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The contract between the nemeses and the readers of their ops: every registered nemesis, run against one shared
+ * fake cluster, records only ops it declares ({@link Nemesis#faults()}, from {@link NemesisOps}), and availability and
+ * the report both see each fault it injected as a window with a start and an end (its heal).
+ */
+class NemesisContractTest {
+    @TempDir
+    Path dir;
+
+    /** The history of one fault of {@code nemesis}, injected and healed on a fresh fake cluster. */
+    private History injectAndHeal(Nemesis nemesis, long seed) {
+        Path file = dir.resolve(nemesis.name() + "-" + seed + ".jsonl");
+        try (HistoryWriter w = new HistoryWriter(file)) {
+            NemesisContext ctx = FakeCluster.full().context(new NemesisRecorder(w), seed);
+            Fault fault = nemesis.inject(ctx);
+            fault.heal();
+        }
+        return HistoryFile.open(file);
+    }
+
+    private static List<Op> nemesisOps(History history) {
+        List<Op> ops = new ArrayList<>();
+        history.forEach(op -> {
+            if (op.isNemesis()) ops.add(op);
+        });
+        return ops;
+    }
+
+    /** Fails unless each fault op in the history is declared by the nemesis and closed for availability and the report. */
+    static void assertUnderstood(Nemesis nemesis, History history) {
+        Set<String> declared = nemesis.faults().stream().map(FaultOp::f).collect(Collectors.toSet());
+        List<Op> ops = nemesisOps(history);
+        for (Op op : ops) {
+            assertTrue(declared.contains(op.f()) || nemesis.faults().stream().anyMatch(d -> d.isHealedBy(op.f())),
+                    nemesis.name() + " recorded op '" + op.f() + "', which neither is a fault it declares in faults() "
+                            + "nor heals one; declare it in NemesisOps and list it in " + nemesis.getClass().getSimpleName() + ".faults()");
+        }
+        long faults = ops.stream().filter(op -> !op.isInvoke() && NemesisOps.isFault(op.f())).count();
+
+        JsonNode availability = new AvailabilityChecker().check(history).stats().path("availability").path("faults");
+        assertEquals(faults, availability.size(), nemesis.name() + ": availability lists each fault once: " + availability);
+        for (JsonNode f : availability) {
+            boolean event = NemesisOps.lookup(f.path("f").asText()).map(FaultOp::isEvent).orElse(false);
+            assertTrue(event || !f.path("heal").isNull(), nemesis.name() + ": availability found no heal for " + f);
+        }
+
+        HistoryDigest digest = HistoryScan.scan(history, List.of());
+        assertEquals(List.of(), digest.events().stream().map(FaultWindow::f).toList(),
+                nemesis.name() + ": the report drew ops it does not know as points");
+        assertEquals(faults, digest.windows().size(), nemesis.name() + ": one report window per fault");
+        for (FaultWindow w : digest.windows()) {
+            boolean event = NemesisOps.lookup(w.f()).map(FaultOp::isEvent).orElse(false);
+            assertTrue(event || w.healed(), nemesis.name() + ": the report's window " + w.label() + " was never closed by a heal");
+            assertTrue(w.end() >= w.start(), nemesis.name() + ": window " + w.label() + " ends before it starts");
+        }
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyRegisteredNemesisIsUnderstoodByAvailabilityAndTheReport() {
+        NemesisRegistry registry = NemesisRegistry.builtIn();
+        return registry.descriptions().keySet().stream().map(name -> DynamicTest.dynamicTest(name, () -> {
+            Nemesis nemesis = registry.parse(List.of(name)).get(0);
+            boolean injectedSomething = false;
+            for (long seed = 1; seed <= 2; seed++) {
+                History history = injectAndHeal(nemesis, seed);
+                injectedSomething |= !nemesisOps(history).isEmpty();
+                assertUnderstood(nemesis, history);
+            }
+            assertTrue(injectedSomething || name.equals("none"), name + " injected nothing on the fake cluster");
+        }));
+    }
+
+    @Test
+    void theHealsTheFinalHealRecordsEndEveryFaultOfTheirKind() {
+        for (String heal : List.of(NemesisOps.HEAL, NemesisOps.HEAL_TOXIC, NemesisOps.RESUME, NemesisOps.START)) {
+            assertTrue(NemesisOps.faults().values().stream().anyMatch(f -> f.isHealedBy(heal)), heal + " heals nothing");
+        }
+    }
+
+    @Test
+    void aNemesisRecordingAnUnknownOpNameFailsTheContract() {
+        Nemesis rogue = new Nemesis() {
+            @Override
+            public String name() {
+                return "rogue";
+            }
+
+            @Override
+            public List<FaultOp> faults() {
+                return List.of(NemesisOps.PARTITION);
+            }
+
+            @Override
+            public Fault inject(NemesisContext ctx) {
+                ctx.recorder().record("blackhole", NemesisRecorder.nodes(List.of(2)), () -> { });
+                return new io.kchaos.nemesis.HealOnce("blackhole", () ->
+                        ctx.recorder().record("unblackhole", NemesisRecorder.nodes(List.of(2)), () -> { }));
+            }
+        };
+        AssertionError e = assertThrows(AssertionError.class, () -> assertUnderstood(rogue, injectAndHeal(rogue, 1)));
+        assertTrue(e.getMessage().contains("'blackhole'"), e.getMessage());
+    }
+
+    @Test
+    void isolateAndToxicWindowsCloseAndRejoinIsNotANewFault() {
+        Set<String> seen = new TreeSet<>();
+        for (String name : List.of("isolate", "toxic-latency", "toxic-reset")) {
+            Nemesis n = NemesisRegistry.builtIn().parse(List.of(name)).get(0);
+            History h = injectAndHeal(n, 7);
+            JsonNode faults = new AvailabilityChecker().check(h).stats().path("availability").path("faults");
+            assertEquals(1, faults.size(), faults.toString());
+            seen.add(faults.get(0).path("f").asText() + "->" + faults.get(0).path("heal").asText());
+            FaultWindow w = HistoryScan.scan(h, List.of()).windows().get(0);
+            assertTrue(w.healed() && w.end() > w.start(), w.label());
+            assertNotNull(w.healedBy());
+            assertFalse(w.f().equals(NemesisOps.REJOIN));
+        }
+        assertEquals(Set.of("isolate->rejoin", "toxic-latency->heal-toxic", "toxic-reset->heal-toxic"), seen);
+    }
+}

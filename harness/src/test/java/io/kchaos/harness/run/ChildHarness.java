@@ -1,0 +1,78 @@
+package io.kchaos.harness.run;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real {@code kchaos run} in a JVM of its own (this JVM's class path and bundled broker), for tests that signal or
+ * kill the harness: its output is collected, and a test can wait for a line containing a given text.
+ */
+public final class ChildHarness {
+    private final Process process;
+    private final StringBuilder output = new StringBuilder();
+    private final CountDownLatch seen = new CountDownLatch(1);
+    private final Thread reader;
+
+    private ChildHarness(List<String> runArgs, String awaited) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+                "-cp", System.getProperty("java.class.path")));
+        String libs = System.getProperty("kchaos.kafka.libs");
+        if (libs != null) cmd.add(1, "-Dkchaos.kafka.libs=" + libs);
+        cmd.addAll(List.of("io.kchaos.harness.cli.Main", "run"));
+        cmd.addAll(runArgs);
+        process = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        reader = new Thread(() -> read(awaited), "child-harness-output");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    /** Starts {@code kchaos run ARGS}; {@link #awaitLine} waits for a line containing {@code awaited}. */
+    public static ChildHarness start(String awaited, String... runArgs) throws IOException {
+        return new ChildHarness(List.of(runArgs), awaited);
+    }
+
+    private void read(String awaited) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line; (line = r.readLine()) != null; ) {
+                synchronized (output) {
+                    output.append(line).append('\n');
+                }
+                if (line.contains(awaited)) seen.countDown();
+            }
+        } catch (IOException ignored) {
+            // the harness ended
+        }
+    }
+
+    /** Waits until the awaited line was printed. */
+    public boolean awaitLine(long seconds) throws InterruptedException {
+        return seen.await(seconds, TimeUnit.SECONDS);
+    }
+
+    public Process process() {
+        return process;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    /** Everything it printed so far. */
+    public String output() {
+        synchronized (output) {
+            return output.toString();
+        }
+    }
+
+    /** Waits for the output to be read to its end (after the process ended). */
+    public void drainOutput() throws InterruptedException {
+        reader.join(5000);
+    }
+}

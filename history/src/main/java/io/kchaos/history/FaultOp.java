@@ -1,0 +1,27 @@
+package io.kchaos.history;
+
+import java.util.Set;
+
+/**
+ * One fault op name of the nemesis and how its window closes: it opens at the fault op and closes at the first later
+ * op named in {@code healedBy} whose nodes overlap (a heal naming no node closes it on every node). An op with no heal
+ * ({@link #isEvent()}) is a one-off action: its window is the op itself, from invocation to completion.
+ *
+ * @param f        the fault op's {@code f}
+ * @param healedBy the {@code f} of the ops that end it
+ */
+public record FaultOp(String f, Set<String> healedBy) {
+    public FaultOp {
+        healedBy = Set.copyOf(healedBy);
+    }
+
+    /** True for a one-off action that nothing needs to heal. */
+    public boolean isEvent() {
+        return healedBy.isEmpty();
+    }
+
+    /** True when the op {@code healF} ends this fault. */
+    public boolean isHealedBy(String healF) {
+        return healedBy.contains(healF);
+    }
+}

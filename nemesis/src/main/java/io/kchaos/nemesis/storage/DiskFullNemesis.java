@@ -1,0 +1,51 @@
+package io.kchaos.nemesis.storage;
+
+import io.kchaos.history.NemesisOps;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.nemesis.Fault;
+import io.kchaos.nemesis.HealOnce;
+import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.NemesisContext;
+import io.kchaos.nemesis.NemesisRecorder;
+import io.kchaos.nemesis.cluster.Capability;
+import io.kchaos.nemesis.cluster.StorageControl;
+import io.kchaos.nemesis.process.NodeTarget;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A full data disk: fill a running node's size-limited data file system until writes fail ({@code fill-disk}); Kafka
+ * takes the log directory offline (with its one directory the broker stops). Healing frees the space
+ * ({@code free-disk}) and restarts the node if it died ({@code start}).
+ */
+public final class DiskFullNemesis implements Nemesis {
+    @Override
+    public String name() {
+        return "disk-full";
+    }
+
+    @Override
+    public Set<Capability> requires() {
+        return Set.of(Capability.STORAGE, Capability.DISK_LIMIT);
+    }
+
+    @Override
+    public Fault inject(NemesisContext ctx) {
+        StorageControl storage = StorageNemesis.storage(ctx, name());
+        return NodeTarget.RANDOM.choose(ctx).map(choice -> {
+            int node = choice.node();
+            ObjectNode fill = NemesisRecorder.nodes(List.of(node));
+            return HealOnce.injected("disk of node " + node + " full",
+                    () -> ctx.recorder().record(NemesisOps.FILL_DISK.f(), fill, () -> fill.setAll(storage.fill(node))),
+                    () -> heal(ctx, storage, node));
+        }).orElse(Fault.NONE);
+    }
+
+    private static void heal(NemesisContext ctx, StorageControl storage, int node) {
+        ctx.recorder().record(NemesisOps.FREE_DISK, NemesisRecorder.nodes(List.of(node)), () -> storage.free(node));
+        if (!ctx.cluster().isRunning(node)) {
+            ctx.recorder().record(NemesisOps.START, NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().start(node));
+        }
+    }
+}
