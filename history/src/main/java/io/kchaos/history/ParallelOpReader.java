@@ -75,7 +75,6 @@ final class ParallelOpReader implements AutoCloseable {
         byte[] buf = Arrays.copyOf(carry, Math.max(BLOCK_BYTES, carryLength + BLOCK_BYTES));
         int len = carryLength;
         int lastNewline = -1;
-        long maxLineBytes = (long) maxLineChars + 2; // a longer line is refused before it is held (ASCII: bytes = chars)
         while (true) {
             int n = in.read(buf, len, buf.length - len);
             if (n < 0) {
@@ -92,13 +91,13 @@ final class ParallelOpReader implements AutoCloseable {
             }
             if (lastNewline >= 0) break;
             if (len == buf.length) {
-                if (len > maxLineBytes) {
+                if (utf16Length(buf, len) > maxLineChars) {
                     ahead.add(done(tooLong()));
                     eof = true;
                     carryLength = 0;
                     return;
                 }
-                buf = Arrays.copyOf(buf, (int) Math.min(2L * buf.length, maxLineBytes + 1));
+                buf = Arrays.copyOf(buf, buf.length * 2);
             }
         }
         int blockLength = eof ? len : lastNewline + 1;
@@ -108,6 +107,20 @@ final class ParallelOpReader implements AutoCloseable {
         byte[] block = buf;
         boolean last = eof;
         ahead.add(workers.submit(() -> parse(block, blockLength, last)));
+    }
+
+    /**
+     * The length in UTF-16 chars (String.length) of the first {@code len} bytes taken as UTF-8: one char per byte that
+     * is not a continuation byte, two for a four-byte sequence. Lets a line be refused as too long before it is held.
+     */
+    private static long utf16Length(byte[] b, int len) {
+        long chars = 0;
+        for (int i = 0; i < len; i++) {
+            int c = b[i] & 0xFF;
+            if ((c & 0xC0) != 0x80) chars++;
+            if ((c & 0xF8) == 0xF0) chars++;
+        }
+        return chars;
     }
 
     private Block tooLong() {
