@@ -119,8 +119,8 @@ class SshBackendClusterTest {
         interrupted.awaitLine("cluster ready", 120);
         interrupted.awaitLine("fault: partition", 30);
         assertTrue(rulesOnHosts() > 0, "a partition is in place before Ctrl-C");
-        interrupted.signal("INT");
-        interrupted.awaitExit(90);
+        interrupted.signal("INT"); // the run heals, stops cleanly and judges (Interrupts), then leaves the hosts
+        interrupted.awaitExit(200);
         assertHostsClean("after Ctrl-C");
 
         HarnessProcess killed = HarnessProcess.start(run);
