@@ -16,6 +16,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,9 +27,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * wipe, disk-full and corrupt in one real run (seed 108 draws disk-full, wipe and corrupt, in that order): each
  * fault and its heal are in the history and the report; the client checker finds nothing lost (a replaced disk
  * re-replicates, a full disk stops its broker without damage), while the replica audit reports the flipped batch on
- * the corrupted node — Kafka does not re-check bytes below the recovery point — as corrupt-batch and
- * committed-data-missing at exactly the corrupted offsets, unless a later wipe replaced that node's disk (then the
- * run is valid: the new disk re-replicated good copies); and nothing stays mounted.
+ * each corrupted node — Kafka does not re-check bytes below the recovery point — as corrupt-batch and
+ * committed-data-missing at exactly the corrupted offsets, except where a later wipe replaced that node's disk (the
+ * new disk re-replicated good copies; with every corrupted disk replaced the run is valid); and nothing stays mounted.
  */
 @Tag("cluster")
 class StorageFaultsRunTest {
@@ -45,29 +47,40 @@ class StorageFaultsRunTest {
         System.out.println("MEASURED storage faults: " + nemesis.stream().map(o -> o.f() + " " + o.value()).toList());
         assertTrue(h.nemesis("fill-disk") >= 1 && h.nemesis("free-disk") >= 1, "disk filled and freed: " + h.counts);
         assertTrue(h.nemesis("wipe") >= 1 && h.nemesis("corrupt-segment") >= 1, "wiped and corrupted: " + h.counts);
-        Op corrupt = nemesis.stream().filter(o -> o.f().equals("corrupt-segment")).findFirst().orElseThrow();
-        assertTrue(corrupt.value().has("offset"), "a batch was corrupted: " + corrupt.value());
+        List<Op> corrupts = nemesis.stream().filter(o -> o.f().equals("corrupt-segment")).toList();
+        assertTrue(corrupts.stream().anyMatch(c -> c.value().has("offset")), "a batch was corrupted: " + corrupts);
         assertTrue(nemesis.stream().filter(o -> o.f().equals("start")).count() >= 2, "restarts recorded: " + h.counts);
         assertEquals(0, h.anomalies("lost-write") + h.anomalies("inconsistent-offsets"), "no client-visible loss: " + h.results);
 
-        int node = corrupt.value().path("nodes").get(0).asInt();
-        boolean replacedLater = nemesis.stream().anyMatch(o -> o.f().equals("wipe") && o.index() > corrupt.index()
-                && o.value().path("nodes").get(0).asInt() == node);
-        if (replacedLater) {
-            assertEquals(0, exit, "a later wipe of node " + node + " replaced its corrupted disk: " + h.results);
+        // each corruption whose disk no later wipe replaced must be found, at its node and offset
+        List<Op> surviving = corrupts.stream().filter(c -> c.value().has("offset"))
+                .filter(c -> nemesis.stream().noneMatch(o -> o.f().equals("wipe") && o.index() > c.index() && node(o) == node(c)))
+                .toList();
+        if (surviving.isEmpty()) {
+            assertEquals(0, exit, "every corrupted disk was replaced by a later wipe: " + h.results);
         } else {
-            assertEquals(1, exit, "the corrupted batch is found: " + h.results);
-            JsonNode damaged = h.results.path("anomalies").path("corrupt-batch").path("examples").get(0);
-            assertEquals(node, damaged.path("node").asInt(), h.results.toString());
-            assertEquals(corrupt.value().path("offset").asLong(), damaged.path("offset").asLong(), h.results.toString());
-            JsonNode missing = h.results.path("anomalies").path("committed-data-missing").path("examples").get(0);
-            assertEquals("corrupt", missing.path("cause").asText(), h.results.toString());
-            assertEquals(corrupt.value().path("offset").asLong(), missing.path("from-offset").asLong(), h.results.toString());
+            assertEquals(1, exit, "the corrupted batches are found: " + h.results);
+            for (Op c : surviving) {
+                long offset = c.value().path("offset").asLong();
+                assertTrue(examples(h, "corrupt-batch").anyMatch(e -> e.path("node").asInt() == node(c) && e.path("offset").asLong() == offset),
+                        "corrupt-batch at node " + node(c) + " offset " + offset + ": " + h.results);
+                assertTrue(examples(h, "committed-data-missing").anyMatch(e -> e.path("node").asInt() == node(c)
+                                && e.path("from-offset").asLong() == offset && e.path("cause").asText().equals("corrupt")),
+                        "committed-data-missing (corrupt) at node " + node(c) + " offset " + offset + ": " + h.results);
+            }
         }
 
         String report = Files.readString(h.dir.resolve("report.html"));
         assertTrue(report.contains("fill-disk") && report.contains("corrupt-segment") && report.contains("wipe"), "fault windows in the report");
         long pid = ProcessHandle.current().pid();
         assertTrue(MountTable.read().stream().noneMatch(m -> DiskNames.owner(m.source()).orElse(-1L) == pid), "nothing stays mounted");
+    }
+
+    private static int node(Op nemesisOp) {
+        return nemesisOp.value().path("nodes").get(0).asInt();
+    }
+
+    private static Stream<JsonNode> examples(RunHistories h, String anomaly) {
+        return StreamSupport.stream(h.results.path("anomalies").path(anomaly).path("examples").spliterator(), false);
     }
 }
