@@ -3,37 +3,26 @@ package io.kchaos.harness.cli;
 import io.kchaos.checker.result.CheckResult;
 import io.kchaos.harness.cluster.ClusterSpec;
 import io.kchaos.harness.cluster.KafkaDistribution;
-import io.kchaos.harness.cluster.LocalCluster;
-import io.kchaos.harness.cluster.ServerProperties;
-import io.kchaos.harness.docker.DockerBackend;
 import io.kchaos.harness.docker.DockerSpec;
-import io.kchaos.harness.os.CommandRunner;
+import io.kchaos.harness.launch.BackendChoice;
+import io.kchaos.harness.launch.BrokerRelease;
 import io.kchaos.harness.os.ProcessCommandRunner;
-import io.kchaos.harness.run.Capabilities;
 import io.kchaos.harness.run.ChaosRun;
-import io.kchaos.harness.run.ClusterFactory;
 import io.kchaos.harness.run.Interrupts;
 import io.kchaos.harness.run.Judges;
-import io.kchaos.harness.run.LocalClusters;
 import io.kchaos.harness.run.RunClock;
 import io.kchaos.harness.run.RunConfig;
 import io.kchaos.harness.run.RunFolder;
-import io.kchaos.harness.run.Hosts;
 import io.kchaos.harness.upgrade.UpgradeSchedule;
 import io.kchaos.harness.version.KafkaVersion;
 import io.kchaos.harness.version.UpgradePath;
 import io.kchaos.harness.run.SettingOrigins;
-import io.kchaos.harness.storage.DataDisks;
-import io.kchaos.harness.storage.SyncTracking;
 import io.kchaos.harness.ssh.HostsFile;
-import io.kchaos.harness.ssh.SshCluster;
 import io.kchaos.harness.ssh.SshOptions;
-import io.kchaos.harness.ssh.SshSession;
 import io.kchaos.harness.version.VersionProfile;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisOptions;
 import io.kchaos.nemesis.NemesisRegistry;
-import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.network.NetworkFaultOptions;
 import io.kchaos.nemesis.network.Topology;
 import io.kchaos.workload.Workloads;
@@ -46,7 +35,6 @@ import picocli.CommandLine.Model.CommandSpec;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -193,48 +181,31 @@ public final class RunCommand implements Callable<Integer> {
         UpgradePath upgradePath = upgradePath();
         NetworkFaultOptions netOptions = NetworkFaultOptions.defaults().withPartitionTargets(Topology.parse(config.partitionTargets()));
         List<Nemesis> nemeses = NemesisRegistry.builtIn(netOptions, new NemesisOptions(nemesisOptions)).parse(config.nemesis());
-        CommandRunner runner = new ProcessCommandRunner();
-        Hosts.Plan hosts = backend == Backend.LOCAL ? localHosts(config, nemeses, runner) : null;
-        if (backend == Backend.DOCKER) DockerBackend.refuseUnavailable(nemeses);
-        SshSession sshSession = sshHosts != null ? ssh.open(sshHosts, nemeses, System.out) : null;
+        BackendChoice brokersHome = switch (backend) {
+            case LOCAL -> BackendChoice.local(config, nemeses, new ProcessCommandRunner(), System.out);
+            case DOCKER -> BackendChoice.docker(nemeses, kafkaImage, toxiproxyImage);
+            case SSH -> BackendChoice.ssh(ssh.open(sshHosts, nemeses, System.out), System.out);
+        };
         if (kafkaVersion != null && config.kafkaHome() != null) throw bad("give --kafka-version or --kafka-home, not both");
         if (kafkaVersion != null) VersionProfile.of(kafkaVersion);
         boolean storeExisted = java.nio.file.Files.isDirectory(config.store());
         RunFolder staged = RunFolder.stage(config.store(), config.name()); // nothing visible until the inputs are valid
-        KafkaDistribution dist;
-        Map<String, String> settings;
+        BrokerRelease release;
         UpgradeSchedule upgrade = null;
         try {
             // before any Kafka class logs: SLF4J's first log line fixes where it writes
             System.setProperty("org.slf4j.simpleLogger.logFile", staged.clientLog().toString());
             System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
-            SettingNames.check(config.brokerConfig(), config.producerConfig(), config.consumerConfig());
-            dist = kafkaVersion != null ? KafkaDistribution.forVersion(kafkaVersion, System.out)
-                    : config.kafkaHome() == null ? KafkaDistribution.bundled() : KafkaDistribution.fromHome(config.kafkaHome());
-            settings = new LinkedHashMap<>(ServerProperties.harnessDefaults(config.nodes()));
-            settings.putAll(config.brokerConfig());
-            dist.profile().check(settings);
-            List<String> unknownSettings = new java.util.ArrayList<>(dist.unknownSettings(settings));
-            SettingNames.refuseUnknownBroker(dist.version(), unknownSettings.stream().filter(config.brokerConfig()::containsKey).toList());
-            if (!unknownSettings.isEmpty()) {
-                System.out.println("warning: Kafka " + dist.version() + " does not define kchaos's default broker setting(s) " + unknownSettings + "; its brokers ignore them");
-            }
-            if (upgradePath != null) upgrade = upgradeSchedule(upgradePath, dist, settings);
+            release = BrokerRelease.resolve(config, kafkaVersion, System.out);
+            if (upgradePath != null) upgrade = upgradeSchedule(upgradePath, release.distribution(), release.settings());
         } catch (RuntimeException | Error refused) {
             staged.discard();
             if (!storeExisted) RunFolder.removeIfEmpty(config.store());
             throw refused;
         }
         RunFolder folder = staged.publish();
-        ClusterSpec clusterSpec = new ClusterSpec(config.nodes(), dist, settings, config.heapMb(), Duration.ofSeconds(120));
-        ClusterFactory clusters = sshSession != null
-                ? (c, f) -> new SshCluster(sshSession, clusterSpec.distribution(), settings, c.heapMb(), Duration.ofSeconds(180), f.nodes(),
-                        f.history(), c.topic(), System.out)
-                : backend == Backend.DOCKER
-                ? DockerBackend.clusters(new DockerSpec(config.nodes(), kafkaImage != null ? kafkaImage : DockerSpec.officialImage(dist.version()),
-                        settings, config.heapMb(), Duration.ofSeconds(180), DockerBackend.toxiproxyFor(nemeses, toxiproxyImage)))
-                : new LocalClusters((c, f) -> localCluster(clusterSpec, f, hosts, runner, nemeses), runner);
-        ChaosRun run = new ChaosRun(config, folder, clusters,
+        ClusterSpec clusterSpec = new ClusterSpec(config.nodes(), release.distribution(), release.settings(), config.heapMb(), Duration.ofSeconds(120));
+        ChaosRun run = new ChaosRun(config, folder, brokersHome.clusters(clusterSpec),
                 c -> Workloads.create(c.workload()), nemeses, Judges.forRun(config.workload()), System.out, RunClock.SYSTEM);
         if (upgrade != null) run.withUpgrade(upgrade);
         CheckResult result;
@@ -281,13 +252,6 @@ public final class RunCommand implements Callable<Integer> {
         return Duration.ofMillis((long) (s * 1000));
     }
 
-    /** A local cluster, with the sync-tracking agent in its brokers only when a fault (power loss) needs it. */
-    private static LocalCluster localCluster(ClusterSpec spec, RunFolder folder, Hosts.Plan hosts, CommandRunner runner, List<Nemesis> nemeses) {
-        LocalCluster cluster = new LocalCluster(spec, folder.nodes(), hosts.create(), runner, DataDisks.forNemeses(nemeses, runner));
-        boolean power = nemeses.stream().anyMatch(n -> n.requires().contains(Capability.POWER_LOSS));
-        return power ? cluster.trackSyncs(SyncTracking.withBundledAgent()) : cluster;
-    }
-
     /** The SSH hosts; the node count is theirs, and an existing cluster's configuration is not changed. */
     private HostsFile.Plan sshHosts() {
         HostsFile.Plan plan = ssh.plan();
@@ -299,17 +263,6 @@ public final class RunCommand implements Callable<Integer> {
             throw bad("an existing cluster's broker configuration is not changed: remove --broker-config " + brokerConfig.keySet());
         }
         return plan;
-    }
-
-    /** Where the local nodes live; refuses the faults that this machine's hosts (or the local backend) cannot inject. */
-    private static Hosts.Plan localHosts(RunConfig config, List<Nemesis> nemeses, CommandRunner runner) {
-        EnumSet<Capability> local = EnumSet.complementOf(EnumSet.of(Capability.TOXICS));
-        if (!DataDisks.canMount(runner)) local.remove(Capability.DISK_LIMIT);
-        Capabilities.refuse(nemeses, local, "--backend local");
-        Hosts.Plan hosts = Hosts.plan(config.namespaces(), runner);
-        hosts.refuseUnavailable(nemeses);
-        hosts.note().ifPresent(System.out::println);
-        return hosts;
     }
 
     private RunConfig config() {

@@ -1,4 +1,4 @@
-package io.kchaos.harness.cli;
+package io.kchaos.harness.launch;
 
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -13,12 +13,12 @@ import java.util.Set;
  * would only log and ignore it, and the run would test something else than the user meant). Broker keys are checked
  * against the chosen release's own definitions once its jars are known ({@code KafkaDistribution#unknownSettings}).
  */
-final class SettingNames {
+public final class SettingNames {
     private SettingNames() {
     }
 
     /** Throws IllegalArgumentException (one line) for an empty key in any of the maps, or an unknown client key. */
-    static void check(Map<String, String> broker, Map<String, String> producer, Map<String, String> consumer) {
+    public static void check(Map<String, String> broker, Map<String, String> producer, Map<String, String> consumer) {
         refuseEmpty("--broker-config", broker);
         refuseEmpty("--producer-config", producer);
         refuseEmpty("--consumer-config", consumer);

@@ -1,0 +1,69 @@
+package io.kchaos.harness.launch;
+
+import io.kchaos.harness.cluster.ClusterSpec;
+import io.kchaos.harness.cluster.LocalCluster;
+import io.kchaos.harness.docker.DockerBackend;
+import io.kchaos.harness.docker.DockerSpec;
+import io.kchaos.harness.os.CommandRunner;
+import io.kchaos.harness.run.Capabilities;
+import io.kchaos.harness.run.ClusterFactory;
+import io.kchaos.harness.run.Hosts;
+import io.kchaos.harness.run.LocalClusters;
+import io.kchaos.harness.run.RunConfig;
+import io.kchaos.harness.run.RunFolder;
+import io.kchaos.harness.ssh.SshCluster;
+import io.kchaos.harness.ssh.SshSession;
+import io.kchaos.harness.storage.DataDisks;
+import io.kchaos.harness.storage.SyncTracking;
+import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.cluster.Capability;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+
+/**
+ * Where a run's brokers live, chosen and checked against the faults asked for before anything is staged; once the
+ * release and its settings are resolved it makes the factory that {@code ChaosRun} starts the cluster with.
+ */
+@FunctionalInterface
+public interface BackendChoice {
+    /** How long a container or SSH node may take to start. */
+    Duration REMOTE_START_TIMEOUT = Duration.ofSeconds(180);
+
+    /** The cluster factory for brokers of {@code spec}'s release, settings and heap. */
+    ClusterFactory clusters(ClusterSpec spec);
+
+    /**
+     * Broker JVMs on this machine, in network namespaces unless the run says otherwise; refuses (with one line) the
+     * faults this machine cannot inject, and loads the sync-tracking agent only when power loss is in the mix.
+     */
+    static BackendChoice local(RunConfig config, List<Nemesis> nemeses, CommandRunner runner, PrintStream out) {
+        EnumSet<Capability> possible = EnumSet.complementOf(EnumSet.of(Capability.TOXICS));
+        if (!DataDisks.canMount(runner)) possible.remove(Capability.DISK_LIMIT);
+        Capabilities.refuse(nemeses, possible, "--backend local");
+        Hosts.Plan hosts = Hosts.plan(config.namespaces(), runner);
+        hosts.refuseUnavailable(nemeses);
+        hosts.note().ifPresent(out::println);
+        boolean power = nemeses.stream().anyMatch(n -> n.requires().contains(Capability.POWER_LOSS));
+        return spec -> new LocalClusters((c, folder) -> {
+            LocalCluster cluster = new LocalCluster(spec, folder.nodes(), hosts.create(), runner, DataDisks.forNemeses(nemeses, runner));
+            return power ? cluster.trackSyncs(SyncTracking.withBundledAgent()) : cluster;
+        }, runner);
+    }
+
+    /** Containers through Testcontainers, with a Toxiproxy container only when a proxy fault is asked for. */
+    static BackendChoice docker(List<Nemesis> nemeses, String kafkaImage, String toxiproxyImage) {
+        DockerBackend.refuseUnavailable(nemeses);
+        return spec -> DockerBackend.clusters(new DockerSpec(spec.nodes(),
+                kafkaImage != null ? kafkaImage : DockerSpec.officialImage(spec.distribution().version()),
+                spec.brokerSettings(), spec.heapMb(), REMOTE_START_TIMEOUT, DockerBackend.toxiproxyFor(nemeses, toxiproxyImage)));
+    }
+
+    /** Hosts reached over an open SSH session, one node per host. */
+    static BackendChoice ssh(SshSession session, PrintStream out) {
+        return spec -> (RunConfig c, RunFolder f) -> new SshCluster(session, spec.distribution(), spec.brokerSettings(), c.heapMb(),
+                REMOTE_START_TIMEOUT, f.nodes(), f.history(), c.topic(), out);
+    }
+}

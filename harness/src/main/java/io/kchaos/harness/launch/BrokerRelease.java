@@ -1,0 +1,37 @@
+package io.kchaos.harness.launch;
+
+import io.kchaos.harness.cluster.KafkaDistribution;
+import io.kchaos.harness.cluster.ServerProperties;
+import io.kchaos.harness.run.RunConfig;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Kafka release a run's brokers start from and the settings they get: kchaos's defaults overlaid with the user's,
+ * each user key checked against that release's own broker config definitions.
+ */
+public record BrokerRelease(KafkaDistribution distribution, Map<String, String> settings) {
+    /**
+     * Resolves {@code --kafka-version} (from Maven Central on first use), else {@code --kafka-home}, else the bundled
+     * release; throws IllegalArgumentException (one line) for a setting the release refuses or does not define, and
+     * says on {@code out} which of kchaos's own defaults it will ignore.
+     */
+    public static BrokerRelease resolve(RunConfig config, String kafkaVersion, PrintStream out) {
+        SettingNames.check(config.brokerConfig(), config.producerConfig(), config.consumerConfig());
+        KafkaDistribution dist = kafkaVersion != null ? KafkaDistribution.forVersion(kafkaVersion, out)
+                : config.kafkaHome() == null ? KafkaDistribution.bundled() : KafkaDistribution.fromHome(config.kafkaHome());
+        Map<String, String> settings = new LinkedHashMap<>(ServerProperties.harnessDefaults(config.nodes()));
+        settings.putAll(config.brokerConfig());
+        dist.profile().check(settings);
+        List<String> unknown = new ArrayList<>(dist.unknownSettings(settings));
+        SettingNames.refuseUnknownBroker(dist.version(), unknown.stream().filter(config.brokerConfig()::containsKey).toList());
+        if (!unknown.isEmpty()) {
+            out.println("warning: Kafka " + dist.version() + " does not define kchaos's default broker setting(s) " + unknown + "; its brokers ignore them");
+        }
+        return new BrokerRelease(dist, settings);
+    }
+}
