@@ -130,17 +130,14 @@ public final class IptablesNetwork implements NetworkControl, AutoCloseable {
 
     /** Deletes {@code which} (newest first) and drops them from {@code from}; a rule whose delete failed stays listed. */
     private void removeAll(List<IptablesRule> which, List<IptablesRule> from) {
-        CommandException failure = null;
-        for (int i = which.size() - 1; i >= 0; i--) {
-            IptablesRule r = which.get(i);
+        RuleRemoval.newestFirst(which, from, r -> {
             try {
                 r.delete(runner);
-                from.remove(r);
+                return null;
             } catch (CommandException e) {
-                if (failure == null) failure = e;
+                return e;
             }
-        }
-        if (failure != null) throw failure;
+        });
     }
 
     private int known(int node) {

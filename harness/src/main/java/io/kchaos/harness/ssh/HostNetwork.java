@@ -1,6 +1,7 @@
 package io.kchaos.harness.ssh;
 
 import io.kchaos.harness.net.IptablesRule;
+import io.kchaos.harness.net.RuleRemoval;
 import io.kchaos.nemesis.cluster.Connectivity;
 import io.kchaos.nemesis.cluster.NetworkControl;
 
@@ -135,18 +136,12 @@ final class HostNetwork implements NetworkControl {
 
     /** Deletes {@code which} newest first; a rule already gone counts as deleted. */
     private void removeAll(List<Placed> which, List<Placed> from) {
-        RuntimeException failure = null;
-        for (int i = which.size() - 1; i >= 0; i--) {
-            Placed p = which.get(i);
+        RuleRemoval.newestFirst(which, from, p -> {
             RemoteShell s = shells.get(p.node());
             var r = s.exec(s.privileged(Shell.join(p.rule().deleteCommand())));
-            if (r.ok() || r.stderr().contains("does a matching rule exist")) {
-                from.remove(p);
-            } else if (failure == null) {
-                failure = new HostAccessException(s.host(), "cannot remove iptables rule: " + r.stderr().strip());
-            }
-        }
-        if (failure != null) throw failure;
+            return r.ok() || r.stderr().contains("does a matching rule exist") ? null
+                    : new HostAccessException(s.host(), "cannot remove iptables rule: " + r.stderr().strip());
+        });
     }
 
     private String peer(int node) {
