@@ -20,8 +20,8 @@ import java.util.function.Consumer;
  * caller's thread, so the file is in the order observed), and hands it to a writer thread that encodes and writes
  * every {@value #WRITE_INTERVAL_MILLIS} ms, so a crash loses at most the last fraction of a second and the callers
  * (producer callbacks, consumers) never wait for JSON encoding or disk. Thread-safe; listeners (status line, live
- * stats) see every op as it is appended. At most {@value #MAX_PENDING} ops wait for the writer; beyond that appending
- * blocks until it catches up.
+ * stats) see every op as it is appended. At most {@value #MAX_PENDING} ops wait for the writer, an op that carries
+ * arrays (a drain's records) counting once per element; beyond that appending blocks until the writer catches up.
  */
 public final class HistoryWriter implements AutoCloseable {
     static final long WRITE_INTERVAL_MILLIS = 100;
@@ -34,6 +34,7 @@ public final class HistoryWriter implements AutoCloseable {
     private final Object io = new Object();
     private final List<Consumer<Op>> listeners = new ArrayList<>();
     private List<Op> pending = new ArrayList<>();
+    private long pendingWeight;
     private long nextIndex;
     private boolean closed;
     private volatile IOException failure;
@@ -77,7 +78,7 @@ public final class HistoryWriter implements AutoCloseable {
     /** Appends one op; the index and time are assigned here so the file is in the order observed. */
     public synchronized Op append(int process, OpType type, String f, JsonNode value, String error) {
         if (failure != null) throw new UncheckedIOException("cannot write history", failure);
-        while (pending.size() >= MAX_PENDING && !closed) {
+        while (pendingWeight >= MAX_PENDING && !closed) {
             try {
                 wait(WRITE_INTERVAL_MILLIS);
             } catch (InterruptedException e) {
@@ -88,8 +89,18 @@ public final class HistoryWriter implements AutoCloseable {
         if (closed) throw new IllegalStateException("history is closed");
         Op op = new Op(nextIndex++, now(), process, type, f, value == null ? NullNode.getInstance() : value, error);
         pending.add(op);
+        pendingWeight += weight(op.value());
         for (Consumer<Op> l : listeners) l.accept(op);
         return op;
+    }
+
+    /** How much an op's value weighs while it waits: 1, plus the elements of each array or object directly in it. */
+    static long weight(JsonNode value) {
+        long w = 1;
+        for (JsonNode child : value) {
+            if (child.isContainerNode()) w += child.size();
+        }
+        return w;
     }
 
     /** How many ops were appended so far. */
@@ -119,6 +130,7 @@ public final class HistoryWriter implements AutoCloseable {
         if (closed && pending == null) return null;
         List<Op> batch = pending;
         pending = new ArrayList<>(Math.max(16, batch.size()));
+        pendingWeight = 0;
         notifyAll();
         return batch;
     }
