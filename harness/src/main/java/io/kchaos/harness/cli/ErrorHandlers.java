@@ -40,8 +40,9 @@ final class ErrorHandlers {
             Throwable root = failure;
             while (root.getCause() != null && root.getCause() != root && !(root instanceof VirtualMachineError)) root = root.getCause();
             if (root instanceof OutOfMemoryError oom) {
-                err.println("kchaos: out of memory (" + oom.getMessage() + "): the JVM heap is too small for this input;"
-                        + " give more with KCHAOS_JAVA_OPTS=-Xmx2g");
+                long maxMb = Runtime.getRuntime().maxMemory() >> 20;
+                err.println("kchaos: out of memory (" + oom.getMessage() + ") with a " + maxMb + " MB heap: too small for this input;"
+                        + " give more with KCHAOS_JAVA_OPTS=-Xmx" + Math.max(2, (2 * maxMb + 1023) / 1024) + "g");
             } else {
                 err.println("kchaos: " + oneLine(failure));
             }
