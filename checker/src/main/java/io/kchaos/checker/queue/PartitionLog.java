@@ -35,8 +35,9 @@ final class PartitionLog {
         int slot = slotByOffset.putIfAbsent(offset, fresh);
         if (slot == fresh) {
             if (slot == values.length) {
-                values = Arrays.copyOf(values, slot * 2);
-                firstIndexes = Arrays.copyOf(firstIndexes, slot * 2);
+                int n = slot + (slot >> 1);
+                values = Arrays.copyOf(values, n);
+                firstIndexes = Arrays.copyOf(firstIndexes, n);
             }
             values[slot] = value;
             firstIndexes[slot] = index;

@@ -21,6 +21,30 @@ class StructuresTest {
     }
 
     @Test
+    void longIntMapPagesDenseKeysAndHashesTheRestLikeAHashMap() {
+        LongIntMap m = new LongIntMap(16);
+        java.util.Map<Long, Integer> reference = new java.util.HashMap<>();
+        Random random = new Random(11);
+        for (int i = 0; i < 200_000; i++) {
+            long key = switch (random.nextInt(4)) {
+                case 0 -> random.nextLong();                       // anywhere, negative included
+                case 1 -> random.nextInt(1 << 30);                 // sparse in the paged range
+                default -> random.nextInt(150_000);                // dense, like values and offsets
+            };
+            Integer before = reference.putIfAbsent(key, i);
+            assertEquals(before == null ? i : before, m.putIfAbsent(key, i));
+        }
+        assertEquals(reference.size(), m.size());
+        reference.forEach((k, v) -> assertEquals(v, m.get(k)));
+        for (int i = 0; i < 10_000; i++) {
+            long key = random.nextLong();
+            assertEquals(reference.getOrDefault(key, LongIntMap.ABSENT), m.get(key));
+        }
+        assertEquals(LongIntMap.ABSENT, m.get(Long.MIN_VALUE));
+        assertEquals(LongIntMap.ABSENT, m.get(1L << 32));
+    }
+
+    @Test
     void valueTableGrowsPastItsInitialCapacity() {
         ValueTable t = new ValueTable();
         for (long v = 0; v < 20_000; v++) {
