@@ -19,7 +19,7 @@ import java.util.function.Consumer;
  */
 final class SharedPass {
     private static final int BATCH = 1024;
-    private static final int QUEUED_BATCHES = 64;
+    private static final int QUEUED_BATCHES = 8;
     private static final Op[] END = new Op[0];
 
     private final History source;

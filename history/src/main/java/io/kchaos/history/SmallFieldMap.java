@@ -40,9 +40,10 @@ final class SmallFieldMap extends AbstractMap<String, JsonNode> {
         for (int i = 0; i < size; i++) {
             if (keys[i] == key) return i;
         }
-        if (key == null) return -1;
+        if (!(key instanceof String k)) return -1;
+        int hash = k.hashCode();
         for (int i = 0; i < size; i++) {
-            if (keys[i].equals(key)) return i;
+            if (keys[i].hashCode() == hash && keys[i].equals(k)) return i;
         }
         return -1;
     }
