@@ -45,6 +45,21 @@ class StructuresTest {
     }
 
     @Test
+    void longColumnHoldsIntsUntilAValueNeedsALong() {
+        LongColumn c = new LongColumn(2);
+        c.set(0, -1);
+        c.set(1, Integer.MAX_VALUE);
+        c.growTo(3);
+        c.set(2, 1L << 40);
+        c.growTo(4);
+        c.set(3, Long.MIN_VALUE);
+        assertEquals(-1, c.get(0));
+        assertEquals(Integer.MAX_VALUE, c.get(1));
+        assertEquals(1L << 40, c.get(2));
+        assertEquals(Long.MIN_VALUE, c.get(3));
+    }
+
+    @Test
     void valueTableGrowsPastItsInitialCapacity() {
         ValueTable t = new ValueTable();
         for (long v = 0; v < 20_000; v++) {
