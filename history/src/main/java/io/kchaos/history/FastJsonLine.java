@@ -31,6 +31,7 @@ final class FastJsonLine {
     private final byte[][] cachedBytes = new byte[CACHE_SLOTS][];
     private final String[] cachedKeys = new String[CACHE_SLOTS];
     private final TextNode[] cachedTexts = new TextNode[CACHE_SLOTS];
+    private final boolean[] keySharesText = new boolean[CACHE_SLOTS];
     private byte[] b;
     private int pos;
     private int end;
@@ -95,9 +96,10 @@ final class FastJsonLine {
         }
         while (true) {
             if (pos >= end || b[pos] != '"') throw NotPlain.INSTANCE;
-            String key = key();
+            int slot = cached();
+            String key = cachedKeys[slot];
             if (pos >= end || b[pos++] != ':') throw NotPlain.INSTANCE;
-            JsonNode v = value(depth, sharesText(key));
+            JsonNode v = value(depth, keySharesText[slot]);
             if (!fields.addNew(key, v)) throw NotPlain.INSTANCE; // a key given twice: the strict reader names it
             if (pos >= end) throw NotPlain.INSTANCE;
             byte c = b[pos++];
@@ -180,10 +182,6 @@ final class FastJsonLine {
         return s;
     }
 
-    private String key() throws NotPlain {
-        return cachedKeys[cached()];
-    }
-
     private TextNode sharedText() throws NotPlain {
         int slot = cached();
         TextNode t = cachedTexts[slot];
@@ -196,17 +194,26 @@ final class FastJsonLine {
 
     /** The cache slot holding the string at pos (filled on a miss); moves pos past it. */
     private int cached() throws NotPlain {
-        int close = stringEnd();
         int from = pos + 1;
-        int len = close - pos - 2;
-        int h = len;
-        for (int i = from; i < from + len; i++) h = 31 * h + b[i];
+        int h = 0;
+        int i = from;
+        while (true) {
+            if (i >= end) throw NotPlain.INSTANCE;
+            byte c = b[i];
+            if (c == '"') break;
+            if (c == '\\' || c < 0x20) throw NotPlain.INSTANCE;
+            h = 31 * h + c;
+            i++;
+        }
+        int close = i + 1;
+        int len = i - from;
         int slot = (h ^ (h >>> 16)) & (CACHE_SLOTS - 1);
         byte[] held = cachedBytes[slot];
         if (held == null || !java.util.Arrays.equals(held, 0, held.length, b, from, from + len)) {
             cachedBytes[slot] = java.util.Arrays.copyOfRange(b, from, from + len);
             cachedKeys[slot] = new String(b, from, len, StandardCharsets.ISO_8859_1);
             cachedTexts[slot] = null;
+            keySharesText[slot] = sharesText(cachedKeys[slot]);
         }
         pos = close;
         return slot;

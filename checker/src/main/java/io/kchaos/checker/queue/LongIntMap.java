@@ -9,9 +9,9 @@ import java.util.Arrays;
  * average; other keys (negative, huge, or sparse) go to an open-addressing hash table (linear probing), and a lookup
  * that misses its page also asks the hash table.
  */
-final class LongIntMap {
+public final class LongIntMap {
     /** Returned by {@link #get} for a key that is not in the map. */
-    static final int ABSENT = -1;
+    public static final int ABSENT = -1;
     private static final int MAX_LOAD_PERCENT = 70;
     private static final int PAGE_BITS = 12;
     private static final int PAGE_SIZE = 1 << PAGE_BITS;
@@ -24,16 +24,16 @@ final class LongIntMap {
     private int hashed;
     private int size;
 
-    LongIntMap(int expectedSize) {
+    public LongIntMap(int expectedSize) {
         allocate(Integer.highestOneBit(Math.max(16, Math.min(expectedSize, 1 << 12) * 100 / MAX_LOAD_PERCENT)) << 1);
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 
     /** The value mapped to key, or {@link #ABSENT}. */
-    int get(long key) {
+    public int get(long key) {
         if (key >= 0 && key < MAX_PAGED_KEY) {
             int pageNo = (int) (key >>> PAGE_BITS);
             if (pageNo < pages.length && pages[pageNo] != null) {
@@ -53,7 +53,7 @@ final class LongIntMap {
     }
 
     /** Maps key to value unless key is already mapped; returns the value now mapped to key. */
-    int putIfAbsent(long key, int value) {
+    public int putIfAbsent(long key, int value) {
         if (value < 0) throw new IllegalArgumentException("values must be non-negative: " + value);
         int[] page = page(key);
         if (page != null) {
