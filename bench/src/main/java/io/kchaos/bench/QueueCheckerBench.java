@@ -1,6 +1,8 @@
 package io.kchaos.bench;
 
+import io.kchaos.history.History;
 import io.kchaos.history.HistoryFile;
+import io.kchaos.history.Op;
 import io.kchaos.checker.queue.QueueChecker;
 import io.kchaos.checker.result.CheckResult;
 
@@ -13,13 +15,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 
 /**
  * Times {@link QueueChecker} over a generated history file: {@code QueueCheckerBench [OPS] [HISTORY_PATH]
  * [--plant=N]} writes OPS lines (default 1,000,000) with {@link QueueHistoryGenerator} (to a temp file unless a path
  * is given, which is then kept), then reads and judges it with HistoryFile + QueueChecker and prints ops/s, seconds
  * and the peak heap used while judging (the sum of the heap pools' peaks, garbage included). {@code --plant=N} plants
- * N lost writes and N aborted reads, which the verdict must then report.
+ * N lost writes and N aborted reads, which the verdict must then report. Then it judges the file once more, untimed,
+ * to print the heap the checker holds at the end of its pass (after a full GC) per acknowledged value.
  */
 public final class QueueCheckerBench {
     private QueueCheckerBench() {
@@ -82,8 +86,37 @@ public final class QueueCheckerBench {
         System.out.printf(Locale.ROOT, "check %.2f s wall, %.2f s CPU (all threads) | Jackson tokenize alone %.2f s wall, "
                         + "%.2f s CPU | check / tokenize: %.2f wall, %.2f CPU%n", checkSeconds, processCpuSeconds,
                 tokenize[0], tokenize[1], checkSeconds / tokenize[0], processCpuSeconds / tokenize[1]);
+        long live = liveHeapAtEndOfPass(file);
+        long acked = result.stats().path("send").path("ok").asLong();
+        System.out.printf(Locale.ROOT, "live heap at the end of the pass (after a full GC, everything the checker holds): "
+                + "%.0f MB, %.0f bytes per acknowledged value (%,d acknowledged)%n", live / 1e6, (double) live / Math.max(1, acked), acked);
         System.out.println("verdict: " + result.verdict() + " " + result.anomalyTypes().stream()
                 .map(t -> t + "=" + result.count(t)).toList() + "; stats " + result.stats());
+    }
+
+    /**
+     * Judges the file again (untimed) and measures the heap in use, after a full collection, once the last op has been
+     * visited, less the heap in use before: what the checker holds for the whole history, garbage excluded.
+     */
+    private static long liveHeapAtEndOfPass(Path file) {
+        System.gc();
+        long before = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+        HistoryFile source = HistoryFile.open(file);
+        long[] live = {0};
+        new QueueChecker().check(new History() {
+            @Override
+            public void forEach(Consumer<Op> visitor) {
+                source.forEach(visitor);
+                System.gc();
+                live[0] = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() - before;
+            }
+
+            @Override
+            public List<String> warnings() {
+                return source.warnings();
+            }
+        });
+        return live[0];
     }
 
     private static double seconds(long nanos) {

@@ -1,10 +1,12 @@
 package io.kchaos.checker;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.history.History;
 import io.kchaos.history.Op;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -15,11 +17,11 @@ import java.util.function.Consumer;
  * One read of a history shared by several checkers, each on its own thread: the caller reads the history once and
  * hands every op, in batches and in order, to each checker's {@link #view}; a checker that walks its view a second
  * time reads the history itself. Parsing a history costs far more than judging it, so composed checkers cost about
- * one read instead of one each.
+ * one read instead of one each. A batch holds at most 1,024 ops and about as many records (see {@link #weight}).
  */
 final class SharedPass {
     private static final int BATCH = 1024;
-    private static final int QUEUED_BATCHES = 64;
+    private static final int QUEUED_BATCHES = 8;
     private static final Op[] END = new Op[0];
 
     private final History source;
@@ -40,14 +42,17 @@ final class SharedPass {
     void run() {
         Op[] batch = new Op[BATCH];
         int[] n = {0};
+        long[] weight = {0};
         Op[][] current = {batch};
         try {
             source.forEach(op -> {
                 current[0][n[0]++] = op;
-                if (n[0] == BATCH) {
-                    publish(current[0]);
+                weight[0] += weight(op);
+                if (n[0] == BATCH || weight[0] >= BATCH) {
+                    publish(n[0] == BATCH ? current[0] : Arrays.copyOf(current[0], n[0]));
                     current[0] = new Op[BATCH];
                     n[0] = 0;
+                    weight[0] = 0;
                 }
             });
             if (n[0] > 0) publish(Arrays.copyOf(current[0], n[0]));
@@ -57,6 +62,18 @@ final class SharedPass {
         } finally {
             publish(END);
         }
+    }
+
+    /**
+     * About how much an op holds, in ops: 1 plus the sizes of its value's containers (a drain of 10,000 records weighs
+     * 10,001), so a batch, and the batches queued, hold a bounded number of records however large the ops are.
+     */
+    private static long weight(Op op) {
+        long w = 1;
+        for (Iterator<JsonNode> it = op.value().elements(); it.hasNext(); ) {
+            w += it.next().size();
+        }
+        return w;
     }
 
     private void publish(Op[] ops) {

@@ -11,6 +11,9 @@ import java.nio.charset.StandardCharsets;
 
 /** Converts one {@link Op} to and from its history.jsonl line (format: docs/format.md). */
 public final class OpCodec {
+    /** Builds the trees of plain lines without Jackson's reader; anything else goes to the strict reader. */
+    private static final ThreadLocal<FastJsonLine> FAST = ThreadLocal.withInitial(FastJsonLine::new);
+
     private OpCodec() {
     }
 
@@ -37,7 +40,8 @@ public final class OpCodec {
      * the same rules and, for a line that is not JSON, the same reason.
      */
     public static Op parseAscii(byte[] line, int offset, int length) {
-        JsonNode n;
+        JsonNode n = FAST.get().parse(line, offset, length);
+        if (n != null) return fromTree(n);
         try {
             n = Json.STRICT.readTree(line, offset, length);
         } catch (IOException e) {

@@ -181,7 +181,7 @@ public final class AvailabilityChecker implements Checker {
         private boolean sorted = true;
 
         void add(long t) {
-            if (size == times.length) times = Arrays.copyOf(times, size * 2);
+            if (size == times.length) times = Arrays.copyOf(times, size + (size >> 1));
             if (size > 0 && t < times[size - 1]) sorted = false;
             times[size++] = t;
         }

@@ -1,29 +1,50 @@
 package io.kchaos.checker.queue;
 
-/**
- * An open-addressing hash map from long keys to non-negative int values (linear probing), so that per-value and
- * per-offset indexes cost a few bytes per entry instead of boxed objects.
- */
-final class LongIntMap {
-    /** Returned by {@link #get} for a key that is not in the map. */
-    static final int ABSENT = -1;
-    private static final int MAX_LOAD_PERCENT = 70;
+import java.util.Arrays;
 
+/**
+ * A map from long keys to non-negative int values that costs about 4 bytes per entry for the keys a history has:
+ * values and offsets counted up from 0. Keys in [0, 2^32) live in pages of 4,096 slots indexed by the key itself
+ * (no hashing, and neighbouring keys share cache lines), as long as the pages are at least a quarter full on
+ * average; other keys (negative, huge, or sparse) go to an open-addressing hash table (linear probing), and a lookup
+ * that misses its page also asks the hash table.
+ */
+public final class LongIntMap {
+    /** Returned by {@link #get} for a key that is not in the map. */
+    public static final int ABSENT = -1;
+    private static final int MAX_LOAD_PERCENT = 70;
+    private static final int PAGE_BITS = 12;
+    private static final int PAGE_SIZE = 1 << PAGE_BITS;
+    private static final long MAX_PAGED_KEY = 1L << 32;
+
+    private int[][] pages = new int[16][];
+    private int pageCount;
     private long[] keys;
     private int[] values;
+    private int hashed;
     private int size;
 
-    LongIntMap(int expectedSize) {
-        int capacity = Integer.highestOneBit(Math.max(16, expectedSize * 100 / MAX_LOAD_PERCENT)) << 1;
-        allocate(capacity);
+    public LongIntMap(int expectedSize) {
+        allocate(Integer.highestOneBit(Math.max(16, Math.min(expectedSize, 1 << 12) * 100 / MAX_LOAD_PERCENT)) << 1);
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 
     /** The value mapped to key, or {@link #ABSENT}. */
-    int get(long key) {
+    public int get(long key) {
+        if (key >= 0 && key < MAX_PAGED_KEY) {
+            int pageNo = (int) (key >>> PAGE_BITS);
+            if (pageNo < pages.length && pages[pageNo] != null) {
+                int v = pages[pageNo][(int) key & (PAGE_SIZE - 1)];
+                if (v != ABSENT) return v;
+            }
+        }
+        return hashed == 0 ? ABSENT : getHashed(key);
+    }
+
+    private int getHashed(long key) {
         int mask = keys.length - 1;
         for (int i = slot(key, mask); values[i] != ABSENT; i = (i + 1) & mask) {
             if (keys[i] == key) return values[i];
@@ -32,9 +53,19 @@ final class LongIntMap {
     }
 
     /** Maps key to value unless key is already mapped; returns the value now mapped to key. */
-    int putIfAbsent(long key, int value) {
+    public int putIfAbsent(long key, int value) {
         if (value < 0) throw new IllegalArgumentException("values must be non-negative: " + value);
-        if ((long) (size + 1) * 100 > (long) keys.length * MAX_LOAD_PERCENT) rehash(keys.length << 1);
+        int[] page = page(key);
+        if (page != null) {
+            int i = (int) key & (PAGE_SIZE - 1);
+            if (page[i] != ABSENT) return page[i];
+            int earlier = hashed == 0 ? ABSENT : getHashed(key); // hashed before its page existed
+            if (earlier != ABSENT) return earlier;
+            page[i] = value;
+            size++;
+            return value;
+        }
+        if ((long) (hashed + 1) * 100 > (long) keys.length * MAX_LOAD_PERCENT) rehash(keys.length << 1);
         int mask = keys.length - 1;
         int i = slot(key, mask);
         while (values[i] != ABSENT) {
@@ -43,14 +74,32 @@ final class LongIntMap {
         }
         keys[i] = key;
         values[i] = value;
+        hashed++;
         size++;
         return value;
+    }
+
+    /**
+     * The page of key, created when the pages stay at least a quarter full on average; null when key belongs in the
+     * hash table. A key hashed before its page existed stays in the hash table.
+     */
+    private int[] page(long key) {
+        if (key < 0 || key >= MAX_PAGED_KEY) return null;
+        int pageNo = (int) (key >>> PAGE_BITS);
+        if (pageNo < pages.length && pages[pageNo] != null) return pages[pageNo];
+        if ((long) (pageCount + 1) * PAGE_SIZE > 4L * (size + 1) + 4L * PAGE_SIZE) return null;
+        if (pageNo >= pages.length) pages = Arrays.copyOf(pages, Math.max(pageNo + 1, pages.length * 2));
+        int[] page = new int[PAGE_SIZE];
+        Arrays.fill(page, ABSENT);
+        pages[pageNo] = page;
+        pageCount++;
+        return page;
     }
 
     private void allocate(int capacity) {
         keys = new long[capacity];
         values = new int[capacity];
-        java.util.Arrays.fill(values, ABSENT);
+        Arrays.fill(values, ABSENT);
     }
 
     private void rehash(int capacity) {

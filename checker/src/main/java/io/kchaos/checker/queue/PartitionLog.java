@@ -1,7 +1,5 @@
 package io.kchaos.checker.queue;
 
-import java.util.Arrays;
-
 /**
  * What the history tells about one partition's log: the value each offset was first seen to hold (by an
  * acknowledgement or a read) and where, which offsets are known to hold a record, the highest offset read, and the
@@ -11,8 +9,8 @@ final class PartitionLog {
     private final int partition;
     private final LongIntMap slotByOffset = new LongIntMap(1024);
     private final OffsetSet known = new OffsetSet();
-    private long[] values = new long[1024];
-    private long[] firstIndexes = new long[1024];
+    private final LongColumn values = new LongColumn(1024);
+    private final LongColumn firstIndexes = new LongColumn(1024);
     private long maxReadOffset = -1;
     private long maxReadIndex = -1;
     private long drainEndOffset = -1;
@@ -34,23 +32,23 @@ final class PartitionLog {
         int fresh = slotByOffset.size();
         int slot = slotByOffset.putIfAbsent(offset, fresh);
         if (slot == fresh) {
-            if (slot == values.length) {
-                values = Arrays.copyOf(values, slot * 2);
-                firstIndexes = Arrays.copyOf(firstIndexes, slot * 2);
+            if (slot == values.capacity()) {
+                values.growTo(slot + 1);
+                firstIndexes.growTo(slot + 1);
             }
-            values[slot] = value;
-            firstIndexes[slot] = index;
+            values.set(slot, value);
+            firstIndexes.set(slot, index);
             known.add(offset);
         }
         return slot;
     }
 
     long valueAt(int slot) {
-        return values[slot];
+        return values.get(slot);
     }
 
     long firstIndexAt(int slot) {
-        return firstIndexes[slot];
+        return firstIndexes.get(slot);
     }
 
     /** The slot of offset, or {@link LongIntMap#ABSENT} when nothing is known there. */

@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Everything the pass keeps per distinct value, in parallel primitive arrays indexed by a dense id given in order of
+ * Everything the pass keeps per distinct value, in parallel primitive columns (longs held as ints while they fit)
+ * indexed by a dense id given in order of
  * first mention: how its send ended (with the completion's index, process and time), where it was acknowledged, and
  * where it was read (the first read position inline; further distinct positions, which are duplicates, aside).
  */
@@ -23,16 +24,16 @@ final class ValueTable {
     }
 
     private final LongIntMap ids = new LongIntMap(1 << 16);
-    private long[] value = new long[1 << 12];
+    private final LongColumn value = new LongColumn(1 << 12);
     private byte[] flags = new byte[1 << 12];
     private int[] ackPartition = new int[1 << 12];
-    private long[] ackOffset = new long[1 << 12];
-    private long[] completionIndex = new long[1 << 12];
+    private final LongColumn ackOffset = new LongColumn(1 << 12);
+    private final LongColumn completionIndex = new LongColumn(1 << 12);
     private int[] completionProcess = new int[1 << 12];
     private long[] completionTime = new long[1 << 12];
     private int[] readPartition = new int[1 << 12];
-    private long[] readOffset = new long[1 << 12];
-    private long[] readIndex = new long[1 << 12];
+    private final LongColumn readOffset = new LongColumn(1 << 12);
+    private final LongColumn readIndex = new LongColumn(1 << 12);
     private final Map<Integer, List<ReadAt>> extraReads = new HashMap<>();
     private int size;
 
@@ -49,8 +50,8 @@ final class ValueTable {
     int id(long v) {
         int id = ids.putIfAbsent(v, size);
         if (id == size) {
-            if (size == value.length) grow();
-            value[id] = v;
+            if (size == value.capacity()) grow();
+            value.set(id, v);
             size++;
         }
         return id;
@@ -72,7 +73,7 @@ final class ValueTable {
         if (has(id, ACKED)) return;
         flags[id] |= SENT | ACKED;
         ackPartition[id] = partition;
-        ackOffset[id] = offset;
+        ackOffset.set(id, offset);
         completion(id, index, process, time);
     }
 
@@ -89,11 +90,11 @@ final class ValueTable {
         if (!has(id, READ)) {
             flags[id] |= READ;
             readPartition[id] = partition;
-            readOffset[id] = offset;
-            readIndex[id] = index;
+            readOffset.set(id, offset);
+            readIndex.set(id, index);
             return false;
         }
-        if (readPartition[id] == partition && readOffset[id] == offset) return false;
+        if (readPartition[id] == partition && readOffset.get(id) == offset) return false;
         List<ReadAt> extra = extraReads.computeIfAbsent(id, k -> new ArrayList<>(2));
         for (ReadAt r : extra) {
             if (r.partition() == partition && r.offset() == offset) return true;
@@ -107,7 +108,7 @@ final class ValueTable {
     }
 
     long value(int id) {
-        return value[id];
+        return value.get(id);
     }
 
     int ackPartition(int id) {
@@ -115,11 +116,11 @@ final class ValueTable {
     }
 
     long ackOffset(int id) {
-        return ackOffset[id];
+        return ackOffset.get(id);
     }
 
     long completionIndex(int id) {
-        return completionIndex[id];
+        return completionIndex.get(id);
     }
 
     int completionProcess(int id) {
@@ -139,7 +140,7 @@ final class ValueTable {
     List<ReadAt> reads(int id) {
         if (!has(id, READ)) return List.of();
         List<ReadAt> all = new ArrayList<>();
-        all.add(new ReadAt(readPartition[id], readOffset[id], readIndex[id]));
+        all.add(new ReadAt(readPartition[id], readOffset.get(id), readIndex.get(id)));
         all.addAll(extraReads.getOrDefault(id, List.of()));
         return all;
     }
@@ -147,7 +148,7 @@ final class ValueTable {
     /** Whether id was ever read at exactly (partition, offset). */
     boolean readAt(int id, int partition, long offset) {
         if (!has(id, READ)) return false;
-        if (readPartition[id] == partition && readOffset[id] == offset) return true;
+        if (readPartition[id] == partition && readOffset.get(id) == offset) return true;
         for (ReadAt r : extraReads.getOrDefault(id, List.of())) {
             if (r.partition() == partition && r.offset() == offset) return true;
         }
@@ -155,22 +156,22 @@ final class ValueTable {
     }
 
     private void completion(int id, long index, int process, long time) {
-        completionIndex[id] = index;
+        completionIndex.set(id, index);
         completionProcess[id] = process;
         completionTime[id] = time;
     }
 
     private void grow() {
-        int n = value.length * 2;
-        value = Arrays.copyOf(value, n);
+        int n = size + (size >> 1); // 1.5x: less unused room than doubling
+        value.growTo(n);
         flags = Arrays.copyOf(flags, n);
         ackPartition = Arrays.copyOf(ackPartition, n);
-        ackOffset = Arrays.copyOf(ackOffset, n);
-        completionIndex = Arrays.copyOf(completionIndex, n);
+        ackOffset.growTo(n);
+        completionIndex.growTo(n);
         completionProcess = Arrays.copyOf(completionProcess, n);
         completionTime = Arrays.copyOf(completionTime, n);
         readPartition = Arrays.copyOf(readPartition, n);
-        readOffset = Arrays.copyOf(readOffset, n);
-        readIndex = Arrays.copyOf(readIndex, n);
+        readOffset.growTo(n);
+        readIndex.growTo(n);
     }
 }

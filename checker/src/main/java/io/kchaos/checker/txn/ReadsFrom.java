@@ -1,5 +1,6 @@
 package io.kchaos.checker.txn;
 
+import io.kchaos.checker.queue.LongIntMap;
 import io.kchaos.history.OpType;
 
 import java.util.ArrayDeque;
@@ -17,7 +18,7 @@ import java.util.Set;
  * every interleaving of two transactions' writes a cycle (Kafka does not isolate writes, which Jepsen allows as G0).
  */
 final class ReadsFrom {
-    private final Map<Long, Integer> writerOf = new HashMap<>();
+    private final LongIntMap writerOf = new LongIntMap(1 << 12);
     private final Map<Integer, Set<Integer>> writersByReader = new HashMap<>();
     private final List<OpType> types = new ArrayList<>();
 
@@ -31,8 +32,8 @@ final class ReadsFrom {
 
     /** Transaction reader's poll returned v. Self-reads are precommitted reads, judged elsewhere, not edges. */
     void read(int reader, long v) {
-        Integer writer = writerOf.get(v);
-        if (writer != null && writer != reader) writersByReader.computeIfAbsent(reader, k -> new HashSet<>()).add(writer);
+        int writer = writerOf.get(v);
+        if (writer != LongIntMap.ABSENT && writer != reader) writersByReader.computeIfAbsent(reader, k -> new HashSet<>()).add(writer);
     }
 
     void completed(int id, OpType type) {

@@ -21,6 +21,45 @@ class StructuresTest {
     }
 
     @Test
+    void longIntMapPagesDenseKeysAndHashesTheRestLikeAHashMap() {
+        LongIntMap m = new LongIntMap(16);
+        java.util.Map<Long, Integer> reference = new java.util.HashMap<>();
+        Random random = new Random(11);
+        for (int i = 0; i < 200_000; i++) {
+            long key = switch (random.nextInt(4)) {
+                case 0 -> random.nextLong();                       // anywhere, negative included
+                case 1 -> random.nextInt(1 << 30);                 // sparse in the paged range
+                default -> random.nextInt(150_000);                // dense, like values and offsets
+            };
+            Integer before = reference.putIfAbsent(key, i);
+            assertEquals(before == null ? i : before, m.putIfAbsent(key, i));
+        }
+        assertEquals(reference.size(), m.size());
+        reference.forEach((k, v) -> assertEquals(v, m.get(k)));
+        for (int i = 0; i < 10_000; i++) {
+            long key = random.nextLong();
+            assertEquals(reference.getOrDefault(key, LongIntMap.ABSENT), m.get(key));
+        }
+        assertEquals(LongIntMap.ABSENT, m.get(Long.MIN_VALUE));
+        assertEquals(LongIntMap.ABSENT, m.get(1L << 32));
+    }
+
+    @Test
+    void longColumnHoldsIntsUntilAValueNeedsALong() {
+        LongColumn c = new LongColumn(2);
+        c.set(0, -1);
+        c.set(1, Integer.MAX_VALUE);
+        c.growTo(3);
+        c.set(2, 1L << 40);
+        c.growTo(4);
+        c.set(3, Long.MIN_VALUE);
+        assertEquals(-1, c.get(0));
+        assertEquals(Integer.MAX_VALUE, c.get(1));
+        assertEquals(1L << 40, c.get(2));
+        assertEquals(Long.MIN_VALUE, c.get(3));
+    }
+
+    @Test
     void valueTableGrowsPastItsInitialCapacity() {
         ValueTable t = new ValueTable();
         for (long v = 0; v < 20_000; v++) {
