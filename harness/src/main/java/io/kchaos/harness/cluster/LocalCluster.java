@@ -69,6 +69,7 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
     private final Map<Integer, KafkaDistribution> distributions = new ConcurrentHashMap<>();
     private final Thread shutdownHook = new Thread(this::killAllQuietly, "kchaos-cluster-cleanup");
     private String clusterId;
+    private long startWallMillis;
     private volatile boolean closed;
     private SyncTracking syncTracking;
     private Path watchdogDir;
@@ -99,6 +100,7 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
     @Override
     public double start() {
         long t0 = System.nanoTime();
+        startWallMillis = System.currentTimeMillis();
         Runtime.getRuntime().addShutdownHook(shutdownHook);
         List<Integer> ids = new ArrayList<>();
         for (int i = 1; i <= spec.nodes(); i++) ids.add(i);
@@ -119,6 +121,12 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
         for (int id : ids) start(id);
         new Readiness(this).awaitReady(spec.startTimeout());
         return (System.nanoTime() - t0) / 1e9;
+    }
+
+    /** The phases of the first start-up, read from the nodes' files ({@link StartupPhases}). */
+    @Override
+    public Map<String, Double> startupPhases() {
+        return startWallMillis == 0 ? Map.of() : StartupPhases.fromFiles(this, startWallMillis);
     }
 
     private void writeConfig(LocalNode n) {
