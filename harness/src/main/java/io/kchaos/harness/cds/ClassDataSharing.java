@@ -31,6 +31,11 @@ public final class ClassDataSharing {
         this.mayDump = mayDump;
     }
 
+    /** No archives: every launch plain. */
+    public static ClassDataSharing off() {
+        return new ClassDataSharing(null, null, false);
+    }
+
     /** With the standard cache ({@link ArchiveCache#standard()}). */
     public static ClassDataSharing standard(JvmLaunch launch, boolean mayDump) {
         return new ClassDataSharing(ArchiveCache.standard().orElse(null), launch, mayDump);

@@ -1,5 +1,6 @@
 package io.kchaos.harness.cluster;
 
+import io.kchaos.harness.cds.ArchiveCache;
 import io.kchaos.harness.cds.ClassDataSharing;
 import io.kchaos.harness.cds.JvmLaunch;
 import io.kchaos.harness.os.CommandRunner;
@@ -73,6 +74,7 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
     private volatile boolean closed;
     private SyncTracking syncTracking;
     private Path watchdogDir;
+    private Optional<Path> watchdogJar;
 
     public LocalCluster(ClusterSpec spec, Path nodesDir, NodeHosts hosts, CommandRunner runner) {
         this(spec, nodesDir, hosts, runner, DataDisks.plain(runner));
@@ -208,8 +210,13 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
      * agent, so it holds the broker's classes alone.
      */
     private ClassDataSharing brokerSharing(KafkaDistribution d) {
-        return sharing.computeIfAbsent("broker " + d.libs(), k -> ClassDataSharing.standard(
-                new JvmLaunch("broker", Path.of(javaBin()), brokerJvmFlags(), d.jarPaths()), syncTracking == null));
+        return sharing.computeIfAbsent("broker " + d.libs(), k -> {
+            Optional<Path> watchdogJar = watchdogJar();
+            if (watchdogJar.isEmpty()) return ClassDataSharing.off();
+            List<Path> classPath = new ArrayList<>(d.jarPaths());
+            classPath.add(watchdogJar.get());
+            return ClassDataSharing.standard(new JvmLaunch("broker", Path.of(javaBin()), brokerJvmFlags(), classPath), syncTracking == null);
+        });
     }
 
     /** The broker JVM's memory, JIT and GC options ({@code -X...}): what a class-data archive must match. */
@@ -248,8 +255,14 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
         return extra == null || extra.isBlank() ? List.of() : List.of(extra.trim().split("\\s+"));
     }
 
-    /** The folder holding the watchdog class for the broker class path, created on first use. */
+    /**
+     * The watchdog's class-path entry: a jar in the class-data cache folder when archives are on (a JVM dumping an
+     * archive refuses a non-empty folder on its class path, and the jar keeps the class path the same across runs),
+     * else a temporary folder created on first use.
+     */
     private synchronized Path watchdogClasses() {
+        Optional<Path> jar = watchdogJar();
+        if (jar.isPresent()) return jar.get();
         if (watchdogDir == null) {
             try {
                 watchdogDir = WatchdogClassPath.install(Files.createTempDirectory("kchaos-watchdog-"));
@@ -258,6 +271,18 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
             }
         }
         return watchdogDir;
+    }
+
+    /** The watchdog jar in the class-data cache folder; empty when archives are off or it cannot be written. */
+    private synchronized Optional<Path> watchdogJar() {
+        if (watchdogJar == null) {
+            try {
+                watchdogJar = ArchiveCache.standard().map(c -> WatchdogClassPath.jarIn(c.dir()));
+            } catch (UncheckedIOException e) {
+                watchdogJar = Optional.empty();
+            }
+        }
+        return watchdogJar;
     }
 
     private static String javaBin() {
@@ -362,6 +387,18 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
             waitExit(p, Duration.ofSeconds(10));
         }
         finishLaunch(id, clean);
+    }
+
+    /**
+     * Stops every node cleanly, in parallel, except that a broker dumping a class-data archive stops first and alone:
+     * it writes the archive only at a clean exit, and the last broker of a combined KRaft quorum to stop waits for
+     * controlled shutdown with no quorum left until it is killed.
+     */
+    @Override
+    public void stopAll() {
+        brokerLaunches.entrySet().stream().filter(e -> e.getValue().dumpFile() != null).map(Map.Entry::getKey).toList()
+                .forEach(this::stop);
+        KafkaCluster.super.stopAll();
     }
 
     /** Publishes the archive the node's last broker dumped at a clean exit, or discards it. */

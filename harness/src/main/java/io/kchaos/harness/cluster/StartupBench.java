@@ -28,6 +28,7 @@ public final class StartupBench {
     }
 
     public static void main(String[] args) throws IOException {
+        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "error"); // the readiness client's connection attempts
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 10;
         int nodes = args.length > 1 ? Integer.parseInt(args[1]) : 3;
         CommandRunner runner = new ProcessCommandRunner();
