@@ -106,10 +106,9 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
         Runtime.getRuntime().addShutdownHook(shutdownHook);
         List<Integer> ids = new ArrayList<>();
         for (int i = 1; i <= spec.nodes(); i++) ids.add(i);
-        CompletableFuture<Void> archives = CompletableFuture.runAsync(() -> {
-            formatSharing().prepare();
-            brokerSharing(spec.distribution()).prepare();
-        });
+        CompletableFuture<Void> archives = CompletableFuture.allOf( // each check a short JVM, both while the hosts are set up
+                CompletableFuture.runAsync(() -> formatSharing().prepare()),
+                CompletableFuture.runAsync(() -> brokerSharing(spec.distribution()).prepare()));
         hosts.setup(ids);
         clusterId = Uuid.randomUuid().toString();
         for (int id : ids) {
