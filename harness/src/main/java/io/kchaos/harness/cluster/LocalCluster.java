@@ -13,6 +13,7 @@ import io.kchaos.harness.watchdog.WatchdogClassPath;
 import io.kchaos.nemesis.cluster.NetworkControl;
 import io.kchaos.nemesis.cluster.PowerControl;
 import io.kchaos.nemesis.cluster.StorageControl;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.Uuid;
 
 import java.io.IOException;
@@ -116,11 +117,20 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
         }
         for (LocalNode n : nodes.values()) disks.prepare(n.id(), n.dataDir());
         for (LocalNode n : nodes.values()) writeConfig(n);
-        archives.join();
-        formatAll();
-        if (syncTracking != null) nodes.values().forEach(n -> syncTracking.baseline(n.dir(), n.dataDir()));
-        for (int id : ids) start(id);
-        new Readiness(this).awaitReady(spec.startTimeout());
+        Readiness readiness = new Readiness(this);
+        CompletableFuture<Admin> client = CompletableFuture.supplyAsync(readiness::client); // its classes load while the formats run
+        Admin admin = null;
+        try {
+            archives.join();
+            formatAll();
+            if (syncTracking != null) nodes.values().forEach(n -> syncTracking.baseline(n.dir(), n.dataDir()));
+            for (int id : ids) start(id);
+            admin = client.join();
+            readiness.awaitReady(admin, spec.startTimeout());
+        } finally {
+            if (admin != null) admin.close();
+            else client.thenAccept(Admin::close);
+        }
         return (System.nanoTime() - t0) / 1e9;
     }
 

@@ -33,8 +33,20 @@ public final class Readiness {
     }
 
     public void awaitReady(Duration timeout) {
+        try (Admin admin = client()) {
+            awaitReady(admin, timeout);
+        }
+    }
+
+    /** The client {@link #awaitReady(Admin, Duration)} wants (the caller closes it); may be made before the brokers start. */
+    public Admin client() {
+        return cluster.admin(QUICK_RETRIES);
+    }
+
+    /** As {@link #awaitReady(Duration)}, asking through {@code admin} (from {@link #client()}). */
+    public void awaitReady(Admin admin, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
-        try (Admin admin = cluster.admin(QUICK_RETRIES)) {
+        try {
             int expected = cluster.nodeIds().size();
             waitUntil(deadline, "all " + expected + " brokers to register", () -> {
                 int seen = admin.describeCluster().nodes().get(5, TimeUnit.SECONDS).size();
