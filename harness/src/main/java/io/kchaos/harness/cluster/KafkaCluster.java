@@ -18,15 +18,26 @@ public interface KafkaCluster extends ClusterControl, AutoCloseable {
     /** Starts every node and waits until the cluster is ready; returns the seconds it took. */
     double start();
 
+    /** Seconds from the start until each phase of the start-up ended, where the backend can tell; empty otherwise. */
+    default Map<String, Double> startupPhases() {
+        return Map.of();
+    }
+
     /** host:port,... for clients. */
     String bootstrapServers();
 
     /** A new Admin client for this cluster (the caller closes it). */
     default Admin admin() {
+        return admin(Map.of());
+    }
+
+    /** A new Admin client with {@code overrides} on top of the usual settings (the caller closes it). */
+    default Admin admin(Map<String, Object> overrides) {
         Properties p = new Properties();
         p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
         p.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5000);
         p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10000);
+        p.putAll(overrides);
         return Admin.create(p);
     }
 

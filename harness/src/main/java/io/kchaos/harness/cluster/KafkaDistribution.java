@@ -70,9 +70,9 @@ public record KafkaDistribution(String version, Path libs, List<String> jars) {
         return new KafkaDistribution(version, libs.toAbsolutePath(), jars);
     }
 
-    /** The {@code -cp} value for a broker JVM. */
-    public String classpath() {
-        return libs.resolve("*").toString();
+    /** Every jar, in name order: the broker's class path, the same on every launch (as a class-data archive needs). */
+    public List<Path> jarPaths() {
+        return jars.stream().map(libs::resolve).toList();
     }
 
     /**

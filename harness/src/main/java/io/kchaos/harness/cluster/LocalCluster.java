@@ -1,5 +1,8 @@
 package io.kchaos.harness.cluster;
 
+import io.kchaos.harness.cds.ArchiveCache;
+import io.kchaos.harness.cds.ClassDataSharing;
+import io.kchaos.harness.cds.JvmLaunch;
 import io.kchaos.harness.os.CommandRunner;
 import io.kchaos.harness.os.Signals;
 import io.kchaos.harness.storage.DataDisks;
@@ -10,6 +13,7 @@ import io.kchaos.harness.watchdog.WatchdogClassPath;
 import io.kchaos.nemesis.cluster.NetworkControl;
 import io.kchaos.nemesis.cluster.PowerControl;
 import io.kchaos.nemesis.cluster.StorageControl;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.Uuid;
 
 import java.io.IOException;
@@ -24,6 +28,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -35,9 +40,13 @@ import java.util.stream.Collectors;
  * No broker outlives the harness: a shutdown hook kills them; each broker runs under {@link BrokerWatchdog}, which
  * halts it within a second when the harness dies without stopping it (SIGKILL); {@link OrphanReaper} reaps whatever
  * survived at the next run. Brokers run in a session of their own ({@code setsid}), so Ctrl-C reaches only the harness.
+ * Brokers and formats start with a class-data-sharing archive of the jar set when one is cached ({@link ClassDataSharing}).
  */
 public final class LocalCluster implements KafkaCluster, VersionedNodes {
     private static final Duration STOP_GRACE = Duration.ofSeconds(20);
+    /** Extra time to stop a broker that writes its class-data archive at exit. */
+    private static final Duration DUMP_GRACE = Duration.ofSeconds(40);
+    private static final List<String> FORMAT_JVM_FLAGS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto");
     /**
      * Tuned for many brokers on few cores: C1 only (start-up dominated by JIT otherwise; a test cluster's load is
      * light) and the serial collector (no GC threads competing for the two cores).
@@ -54,13 +63,19 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
     private final Map<Integer, LocalNode> nodes = new LinkedHashMap<>();
     private final Map<Integer, Process> processes = new ConcurrentHashMap<>();
     private final Map<Integer, Boolean> paused = new ConcurrentHashMap<>();
+    /** Class-data sharing per role and jar set ({@code broker|format} + libs folder). */
+    private final Map<String, ClassDataSharing> sharing = new ConcurrentHashMap<>();
+    /** The archive flags each node's current broker process was started with. */
+    private final Map<Integer, ClassDataSharing.Launch> brokerLaunches = new ConcurrentHashMap<>();
     /** The jar set each node runs; a node restarted after {@link #switchDistribution} runs its new one. */
     private final Map<Integer, KafkaDistribution> distributions = new ConcurrentHashMap<>();
     private final Thread shutdownHook = new Thread(this::killAllQuietly, "kchaos-cluster-cleanup");
     private String clusterId;
+    private long startWallMillis;
     private volatile boolean closed;
     private SyncTracking syncTracking;
     private Path watchdogDir;
+    private Optional<Path> watchdogJar;
 
     public LocalCluster(ClusterSpec spec, Path nodesDir, NodeHosts hosts, CommandRunner runner) {
         this(spec, nodesDir, hosts, runner, DataDisks.plain(runner));
@@ -88,9 +103,13 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
     @Override
     public double start() {
         long t0 = System.nanoTime();
+        startWallMillis = System.currentTimeMillis();
         Runtime.getRuntime().addShutdownHook(shutdownHook);
         List<Integer> ids = new ArrayList<>();
         for (int i = 1; i <= spec.nodes(); i++) ids.add(i);
+        CompletableFuture<Void> archives = CompletableFuture.allOf( // each check a short JVM, both while the hosts are set up
+                CompletableFuture.runAsync(() -> formatSharing().prepare()),
+                CompletableFuture.runAsync(() -> brokerSharing(spec.distribution()).prepare()));
         hosts.setup(ids);
         clusterId = Uuid.randomUuid().toString();
         for (int id : ids) {
@@ -98,11 +117,27 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
         }
         for (LocalNode n : nodes.values()) disks.prepare(n.id(), n.dataDir());
         for (LocalNode n : nodes.values()) writeConfig(n);
-        formatAll();
-        if (syncTracking != null) nodes.values().forEach(n -> syncTracking.baseline(n.dir(), n.dataDir()));
-        for (int id : ids) start(id);
-        new Readiness(this).awaitReady(spec.startTimeout());
+        Readiness readiness = new Readiness(this);
+        CompletableFuture<Admin> client = CompletableFuture.supplyAsync(readiness::client); // its classes load while the formats run
+        Admin admin = null;
+        try {
+            archives.join();
+            formatAll();
+            if (syncTracking != null) nodes.values().forEach(n -> syncTracking.baseline(n.dir(), n.dataDir()));
+            for (int id : ids) start(id);
+            admin = client.join();
+            readiness.awaitReady(admin, spec.startTimeout());
+        } finally {
+            if (admin != null) admin.close();
+            else client.thenAccept(Admin::close);
+        }
         return (System.nanoTime() - t0) / 1e9;
+    }
+
+    /** The phases of the first start-up, read from the nodes' files ({@link StartupPhases}). */
+    @Override
+    public Map<String, Double> startupPhases() {
+        return startWallMillis == 0 ? Map.of() : StartupPhases.fromFiles(this, startWallMillis);
     }
 
     private void writeConfig(LocalNode n) {
@@ -121,10 +156,14 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
     }
 
     private void formatAll() {
-        List<Process> formats = new ArrayList<>();
+        List<Format> formats = new ArrayList<>();
         for (LocalNode n : nodes.values()) formats.add(launchFormat(n, List.of()));
         int i = 0;
         for (LocalNode n : nodes.values()) awaitFormat(n, formats.get(i++));
+    }
+
+    /** A running StorageTool and the archive flags it was started with. */
+    private record Format(Process process, ClassDataSharing.Launch launch) {
     }
 
     /** Formats the stopped node's unformatted directories (an emptied data directory) with its cluster and node id. */
@@ -134,47 +173,85 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
         if (syncTracking != null) syncTracking.baseline(n.dir(), n.dataDir()); // the new files are on disk: a power loss keeps them
     }
 
-    private Process launchFormat(LocalNode n, List<String> extraArgs) {
-        List<String> cmd = new ArrayList<>(List.of(javaBin(), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto",
-                "-cp", spec.distribution().classpath(), "kafka.tools.StorageTool"));
+    private Format launchFormat(LocalNode n, List<String> extraArgs) {
+        ClassDataSharing.Launch launch = formatSharing().next();
+        List<String> cmd = new ArrayList<>(List.of(javaBin()));
+        cmd.addAll(FORMAT_JVM_FLAGS);
+        cmd.addAll(launch.flags());
+        cmd.addAll(List.of("-cp", JvmLaunch.classPathOf(spec.distribution().jarPaths()), "kafka.tools.StorageTool"));
         cmd.addAll(spec.distribution().profile().formatArgs(clusterId, n.propertiesFile().toString(), spec.brokerSettings()));
         cmd.addAll(extraArgs);
         try {
-            return new ProcessBuilder(cmd).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(n.dir().resolve("format.log").toFile())).start();
+            return new Format(new ProcessBuilder(cmd).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(n.dir().resolve("format.log").toFile())).start(), launch);
         } catch (IOException e) {
+            formatSharing().finished(launch, false);
             throw new UncheckedIOException("cannot run Kafka's StorageTool", e);
         }
     }
 
-    private static void awaitFormat(LocalNode n, Process p) {
+    private void awaitFormat(LocalNode n, Format f) {
+        Process p = f.process();
+        boolean ok = false;
         try {
-            if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            ok = p.waitFor(120, TimeUnit.SECONDS) && p.exitValue() == 0;
+            if (!ok) {
                 p.destroyForcibly();
                 throw new ClusterException("storage format of node " + n.id() + " failed; see " + n.dir().resolve("format.log"));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ClusterException("interrupted while formatting storage");
+        } finally {
+            formatSharing().finished(f.launch(), ok);
         }
     }
 
-    private List<String> brokerCommand(LocalNode n) {
+    /** The StorageTool launches of this cluster's jar set; they share one archive. */
+    private ClassDataSharing formatSharing() {
+        KafkaDistribution d = spec.distribution();
+        return sharing.computeIfAbsent("format " + d.libs(), k -> ClassDataSharing.standard(
+                new JvmLaunch("format", Path.of(javaBin()), FORMAT_JVM_FLAGS, d.jarPaths()), true));
+    }
+
+    /**
+     * The broker launches of a jar set. An archive is made (at a broker's clean stop) only without the sync-tracking
+     * agent, so it holds the broker's classes alone.
+     */
+    private ClassDataSharing brokerSharing(KafkaDistribution d) {
+        return sharing.computeIfAbsent("broker " + d.libs(), k -> {
+            Optional<Path> watchdogJar = watchdogJar();
+            if (watchdogJar.isEmpty()) return ClassDataSharing.off();
+            List<Path> classPath = new ArrayList<>(d.jarPaths());
+            classPath.add(watchdogJar.get());
+            return ClassDataSharing.standard(new JvmLaunch("broker", Path.of(javaBin()), brokerJvmFlags(), classPath), syncTracking == null);
+        });
+    }
+
+    /** The broker JVM's memory, JIT and GC options ({@code -X...}): what a class-data archive must match. */
+    private List<String> brokerJvmFlags() {
+        List<String> flags = new ArrayList<>();
+        flags.add("-Xmx" + spec.heapMb() + "m");
+        flags.add("-Xms" + Math.min(256, spec.heapMb()) + "m");
+        flags.addAll(BROKER_JVM_FLAGS);
+        flags.addAll(extraBrokerJvmFlags());
+        return flags;
+    }
+
+    private List<String> brokerCommand(LocalNode n, List<String> archiveFlags) {
         List<String> cmd = new ArrayList<>(hosts.commandPrefix(n.id()));
         if (Files.isExecutable(SETSID)) cmd.add(SETSID.toString()); // a session of its own: a terminal's Ctrl-C reaches only the harness
         cmd.add(javaBin());
-        cmd.add("-Xmx" + spec.heapMb() + "m");
-        cmd.add("-Xms" + Math.min(256, spec.heapMb()) + "m");
-        cmd.addAll(BROKER_JVM_FLAGS);
-        cmd.addAll(extraBrokerJvmFlags());
+        cmd.addAll(brokerJvmFlags());
+        cmd.addAll(archiveFlags);
         cmd.add("-Djava.awt.headless=true");
         cmd.add("-Dorg.slf4j.simpleLogger.showDateTime=true");
         cmd.add("-Dorg.slf4j.simpleLogger.dateTimeFormat=yyyy-MM-dd'T'HH:mm:ss.SSS");
         cmd.add("-Dkchaos.node=" + n.id());
         cmd.add(OrphanReaper.HARNESS_PID_FLAG + ProcessHandle.current().pid());
         if (syncTracking != null) cmd.addAll(syncTracking.jvmArgs(n.dir()));
-        cmd.add("-cp");
-        cmd.add(watchdogClasses() + java.io.File.pathSeparator + distribution(n.id()).classpath());
+        cmd.add("-cp"); // the watchdog last: a class-data archive covers the jars, which must come first
+        cmd.add(JvmLaunch.classPathOf(distribution(n.id()).jarPaths()) + java.io.File.pathSeparator + watchdogClasses());
         cmd.add(BrokerWatchdog.class.getName());
         cmd.add("kafka.Kafka");
         cmd.add(n.propertiesFile().toString());
@@ -187,8 +264,14 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
         return extra == null || extra.isBlank() ? List.of() : List.of(extra.trim().split("\\s+"));
     }
 
-    /** The folder holding the watchdog class for the broker class path, created on first use. */
+    /**
+     * The watchdog's class-path entry: a jar in the class-data cache folder when archives are on (a JVM dumping an
+     * archive refuses a non-empty folder on its class path, and the jar keeps the class path the same across runs),
+     * else a temporary folder created on first use.
+     */
     private synchronized Path watchdogClasses() {
+        Optional<Path> jar = watchdogJar();
+        if (jar.isPresent()) return jar.get();
         if (watchdogDir == null) {
             try {
                 watchdogDir = WatchdogClassPath.install(Files.createTempDirectory("kchaos-watchdog-"));
@@ -197,6 +280,18 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
             }
         }
         return watchdogDir;
+    }
+
+    /** The watchdog jar in the class-data cache folder; empty when archives are off or it cannot be written. */
+    private synchronized Optional<Path> watchdogJar() {
+        if (watchdogJar == null) {
+            try {
+                watchdogJar = ArchiveCache.standard().map(c -> WatchdogClassPath.jarIn(c.dir()));
+            } catch (UncheckedIOException e) {
+                watchdogJar = Optional.empty();
+            }
+        }
+        return watchdogJar;
     }
 
     private static String javaBin() {
@@ -255,10 +350,20 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
         if (closed) return;
         if (isRunning(id)) return;
         LocalNode n = node(id);
+        finishLaunch(id, false); // a broker that died by itself: its dump, if any, is not trusted
+        ClassDataSharing cds = brokerSharing(distribution(id));
+        ClassDataSharing.Launch launch = cds.next();
         try {
-            ProcessBuilder pb = new ProcessBuilder(brokerCommand(n)).redirectErrorStream(true)
+            ProcessBuilder pb = new ProcessBuilder(brokerCommand(n, launch.flags())).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(n.logFile().toFile()));
-            Process p = pb.start();
+            Process p;
+            try {
+                p = pb.start();
+            } catch (IOException e) {
+                cds.finished(launch, false);
+                throw e;
+            }
+            brokerLaunches.put(id, launch);
             processes.put(id, p);
             paused.remove(id);
             Files.writeString(n.pidFile(), p.pid() + "\n", StandardCharsets.UTF_8);
@@ -274,6 +379,7 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
         p.destroyForcibly();
         waitExitUninterruptibly(p, Duration.ofSeconds(10));
         resumeIfPaused(id, p);
+        finishLaunch(id, false);
     }
 
     @Override
@@ -282,10 +388,32 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
         if (p == null || !p.isAlive()) return;
         resumeIfPaused(id, p);
         p.destroy();
-        if (!waitExit(p, STOP_GRACE)) {
+        ClassDataSharing.Launch launch = brokerLaunches.get(id);
+        boolean dumps = launch != null && launch.dumpFile() != null;
+        boolean clean = waitExit(p, dumps ? STOP_GRACE.plus(DUMP_GRACE) : STOP_GRACE);
+        if (!clean) {
             p.destroyForcibly();
             waitExit(p, Duration.ofSeconds(10));
         }
+        finishLaunch(id, clean);
+    }
+
+    /**
+     * Stops every node cleanly, in parallel, except that a broker dumping a class-data archive stops first and alone:
+     * it writes the archive only at a clean exit, and the last broker of a combined KRaft quorum to stop waits for
+     * controlled shutdown with no quorum left until it is killed.
+     */
+    @Override
+    public void stopAll() {
+        brokerLaunches.entrySet().stream().filter(e -> e.getValue().dumpFile() != null).map(Map.Entry::getKey).toList()
+                .forEach(this::stop);
+        KafkaCluster.super.stopAll();
+    }
+
+    /** Publishes the archive the node's last broker dumped at a clean exit, or discards it. */
+    private void finishLaunch(int id, boolean exitedByItself) {
+        ClassDataSharing.Launch launch = brokerLaunches.remove(id);
+        if (launch != null) brokerSharing(distribution(id)).finished(launch, exitedByItself);
     }
 
     @Override
@@ -420,6 +548,13 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
             }
         }
         for (Process p : processes.values()) waitExit(p, Duration.ofSeconds(10));
+        for (int id : List.copyOf(brokerLaunches.keySet())) {
+            try {
+                finishLaunch(id, false);
+            } catch (RuntimeException ignored) {
+                // best effort during shutdown
+            }
+        }
         deleteWatchdogClasses();
         try {
             disks.release();

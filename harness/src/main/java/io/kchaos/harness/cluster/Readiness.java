@@ -1,6 +1,7 @@
 package io.kchaos.harness.cluster;
 
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.TopicPartitionInfo;
@@ -14,11 +15,16 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Waits for a cluster to be ready by asking it, never by sleeping a fixed time: every broker registered, then a
- * probe topic whose every partition has a leader and a full ISR.
+ * probe topic whose every partition has a leader and a full ISR. Its client retries and reconnects at most
+ * {@value #BACKOFF_MILLIS} ms apart (not the client's default of up to 1 s), so it notices a broker as soon as it listens.
  */
 public final class Readiness {
     /** Topic created to prove the cluster can elect leaders and replicate. */
     public static final String PROBE_TOPIC = "kchaos-ready";
+    static final long BACKOFF_MILLIS = 100;
+    private static final Map<String, Object> QUICK_RETRIES = Map.of(
+            AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, BACKOFF_MILLIS,
+            AdminClientConfig.RETRY_BACKOFF_MAX_MS_CONFIG, BACKOFF_MILLIS);
 
     private final KafkaCluster cluster;
 
@@ -27,8 +33,20 @@ public final class Readiness {
     }
 
     public void awaitReady(Duration timeout) {
+        try (Admin admin = client()) {
+            awaitReady(admin, timeout);
+        }
+    }
+
+    /** The client {@link #awaitReady(Admin, Duration)} wants (the caller closes it); may be made before the brokers start. */
+    public Admin client() {
+        return cluster.admin(QUICK_RETRIES);
+    }
+
+    /** As {@link #awaitReady(Duration)}, asking through {@code admin} (from {@link #client()}). */
+    public void awaitReady(Admin admin, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
-        try (Admin admin = cluster.admin()) {
+        try {
             int expected = cluster.nodeIds().size();
             waitUntil(deadline, "all " + expected + " brokers to register", () -> {
                 int seen = admin.describeCluster().nodes().get(5, TimeUnit.SECONDS).size();
@@ -68,7 +86,7 @@ public final class Readiness {
         boolean ready() throws Exception;
     }
 
-    /** Polls the probe every 250 ms until it is true or the deadline passes (then ClusterException with the goal). */
+    /** Polls the probe every {@value #BACKOFF_MILLIS} ms until it is true or the deadline passes (then ClusterException with the goal). */
     public static void waitUntil(long deadlineNanos, String goal, Probe probe) {
         String last = "";
         while (System.nanoTime() < deadlineNanos) {
@@ -80,7 +98,7 @@ public final class Readiness {
                 last = ": " + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage());
             }
             try {
-                Thread.sleep(250);
+                Thread.sleep(BACKOFF_MILLIS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new ClusterException("interrupted while waiting for " + goal);

@@ -104,6 +104,11 @@ public final class RunRecord {
     /** Records the started cluster's id, node addresses and start-up seconds. */
     public void startup(double seconds, KafkaCluster cluster) {
         json.put("startup-seconds", Math.round(seconds * 100) / 100.0);
+        Map<String, Double> phases = cluster.startupPhases();
+        if (!phases.isEmpty()) {
+            ObjectNode p = json.putObject("startup-phases");
+            phases.forEach((k, v) -> p.put(k, Double.isNaN(v) ? null : Math.round(v * 100) / 100.0));
+        }
         json.put("cluster-id", cluster.clusterId());
         ObjectNode nodes = json.putObject("node-addresses");
         cluster.nodeAddresses().forEach((id, a) -> nodes.put(Integer.toString(id), a));
