@@ -70,6 +70,7 @@ public final class ClassDataSharing {
     }
 
     private Optional<Path> archive() {
+        if (cache == null) return Optional.empty();
         if (archive == null) archive = cache.lookup(key, launch);
         return archive;
     }

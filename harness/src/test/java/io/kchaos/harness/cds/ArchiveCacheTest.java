@@ -125,6 +125,14 @@ class ArchiveCacheTest {
     }
 
     @Test
+    void turnedOffEveryLaunchIsPlainAndPreparingIsHarmless() {
+        ClassDataSharing off = ClassDataSharing.off();
+        off.prepare();
+        assertEquals(ClassDataSharing.Launch.PLAIN, off.next());
+        off.finished(off.next(), true);
+    }
+
+    @Test
     void theFirstLaunchOnAMissDumpsAndLaterOnesUseThePublishedArchive(@TempDir Path dir) throws IOException {
         JvmLaunch l = launch(jar(dir), "broker");
         ClassDataSharing sharing = new ClassDataSharing(new ArchiveCache(dir.resolve("cache"), (a, x) -> true), l, true);
