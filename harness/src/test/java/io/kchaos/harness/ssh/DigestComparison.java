@@ -20,9 +20,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Damages host 1's kept broker files one way after another (a flipped byte in a record, a segment truncated inside a
- * batch, a changed epoch in the leader-epoch checkpoint, a garbage line in the high-watermark checkpoint) and, after
- * each, compares the audit of digests the hosts made over SSH with the local audit of the same directories.
+ * Damages one host's kept broker files one way after another (a flipped byte in a record, a segment truncated inside
+ * a batch, a changed epoch in the leader-epoch checkpoint, a garbage line in the high-watermark checkpoint) and, after
+ * each, compares the audit of digests the hosts made over SSH with the local audit of the same directories. The host
+ * is one whose broker stopped cleanly where there is one: only then is its recovery point at the log end, so damaged
+ * segment bytes are {@code corrupt-batch} rather than a torn tail above the recovery point.
  */
 final class DigestComparison {
     private static final String TOPIC = "kchaos-queue";
@@ -39,15 +41,20 @@ final class DigestComparison {
     }
 
     void damageAndCompare() throws Exception {
-        Path data = dataDir(1);
+        int node = 1;
+        while (node < 3 && !Files.exists(dataDir(node).resolve(".kafka_cleanshutdown"))) node++;
+        Path data = dataDir(node);
+        // a broker killed at the end (one can hang in controlled shutdown once its peers are gone) keeps an old
+        // recovery point: damage above it is a torn tail, so only the equality of both audits is asserted then
+        String segmentDamage = Files.exists(data.resolve(".kafka_cleanshutdown")) ? "corrupt-batch" : null;
         compare("undamaged", null);
         flipByte(segment(data.resolve(TOPIC + "-0")), firstBatchRecordsAt());
-        compare("flipped byte", "corrupt-batch");
+        compare("flipped byte", segmentDamage);
         Path seg = segment(data.resolve(TOPIC + "-1"));
         try (RandomAccessFile f = new RandomAccessFile(seg.toFile(), "rw")) {
             f.setLength(f.length() / 2 + 7);
         }
-        compare("truncated segment", "corrupt-batch");
+        compare("truncated segment", segmentDamage);
         Path epochs = data.resolve(TOPIC + "-2").resolve("leader-epoch-checkpoint");
         List<String> lines = new ArrayList<>(Files.readAllLines(epochs));
         String[] first = lines.get(2).split(" "); // the first entry: the topic's first epoch, from offset 0
