@@ -17,16 +17,20 @@ public final class NemesisRecorder {
         this.history = history;
     }
 
-    /** Writes the invoke, runs the action, writes the info completion (with the error, if it threw; then rethrows). */
+    /**
+     * Writes the invoke, runs the action, writes the info completion (with the error, if it threw; then rethrows). The
+     * action may fill in {@code value} (what a fault did); each line gets a copy as it stands then, since the history
+     * is encoded later by its writer thread.
+     */
     public void record(String f, ObjectNode value, Runnable action) {
-        history.invoke(Op.NEMESIS, f, value);
+        history.invoke(Op.NEMESIS, f, value.deepCopy());
         try {
             action.run();
         } catch (RuntimeException e) {
-            history.complete(Op.NEMESIS, OpType.INFO, f, value, e.getClass().getSimpleName() + ": " + e.getMessage());
+            history.complete(Op.NEMESIS, OpType.INFO, f, value.deepCopy(), e.getClass().getSimpleName() + ": " + e.getMessage());
             throw e;
         }
-        history.complete(Op.NEMESIS, OpType.INFO, f, value, null);
+        history.complete(Op.NEMESIS, OpType.INFO, f, value.deepCopy(), null);
     }
 
     /** {@code {"nodes": [..]}}. */
