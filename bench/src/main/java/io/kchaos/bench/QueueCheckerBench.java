@@ -73,16 +73,18 @@ public final class QueueCheckerBench {
         long t1 = System.nanoTime();
         long cpu1 = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         long processCpu1 = JacksonTokenizeTime.processCpuNanos();
+        long gc1 = gcMillis();
         CheckResult result = new QueueChecker().check(HistoryFile.open(file));
         double cpuSeconds = seconds(ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpu1);
         double processCpuSeconds = seconds(JacksonTokenizeTime.processCpuNanos() - processCpu1);
         double checkSeconds = seconds(System.nanoTime() - t1);
+        long gcCheckMillis = gcMillis() - gc1;
 
         long peak = heap.stream().mapToLong(p -> p.getPeakUsage().getUsed()).sum();
         System.out.printf(Locale.ROOT, "checked in %.2f s (%.2f s CPU of the judging thread): %,.0f ops/s; "
-                        + "peak heap used %.0f MB (baseline %.0f MB, max %.0f MB)%n",
+                        + "peak heap used %.0f MB (baseline %.0f MB, max %.0f MB), %.2f s in GC%n",
                 checkSeconds, cpuSeconds, summary.ops() / checkSeconds, peak / 1e6, baseline / 1e6,
-                Runtime.getRuntime().maxMemory() / 1e6);
+                Runtime.getRuntime().maxMemory() / 1e6, gcCheckMillis / 1e3);
         System.out.printf(Locale.ROOT, "check %.2f s wall, %.2f s CPU (all threads) | Jackson tokenize alone %.2f s wall, "
                         + "%.2f s CPU | check / tokenize: %.2f wall, %.2f CPU%n", checkSeconds, processCpuSeconds,
                 tokenize[0], tokenize[1], checkSeconds / tokenize[0], processCpuSeconds / tokenize[1]);
@@ -117,6 +119,11 @@ public final class QueueCheckerBench {
             }
         });
         return live[0];
+    }
+
+    /** Milliseconds the collectors have spent so far, every collector summed. */
+    private static long gcMillis() {
+        return ManagementFactory.getGarbageCollectorMXBeans().stream().mapToLong(b -> Math.max(0, b.getCollectionTime())).sum();
     }
 
     private static double seconds(long nanos) {

@@ -20,8 +20,9 @@ import java.util.List;
  * returns null for anything else (whitespace, an escape, a fraction, a key given twice, text after the object, ...),
  * and the caller then parses the line with the strict Jackson reader, which accepts or refuses it as before: this
  * class only accepts lines that reader accepts, and builds the same tree (equal nodes of the same types). Objects are
- * held in a {@link SmallFieldMap}; object keys and the short texts of {@code type}, {@code f}, {@code process} and
- * {@code topic} are shared between lines. One instance per thread.
+ * held in a {@link SmallFieldMap}; object keys (interned, so lookups by a literal match by identity) and the short texts
+ * of {@code type}, {@code f}, {@code process} and {@code topic} are shared between lines. Any byte above 0x7F makes a
+ * line not plain. One instance per thread.
  */
 final class FastJsonLine {
     private static final int MAX_DEPTH = 64;
@@ -32,6 +33,11 @@ final class FastJsonLine {
     private final String[] cachedKeys = new String[CACHE_SLOTS];
     private final TextNode[] cachedTexts = new TextNode[CACHE_SLOTS];
     private final boolean[] keySharesText = new boolean[CACHE_SLOTS];
+    /** The fields of the objects being built, innermost last: their cache slots, keys and values. */
+    private int[] fieldSlots = new int[64];
+    private String[] fieldKeys = new String[64];
+    private JsonNode[] fieldValues = new JsonNode[64];
+    private int fieldTop;
     private byte[] b;
     private int pos;
     private int end;
@@ -51,6 +57,7 @@ final class FastJsonLine {
         b = line;
         pos = offset;
         end = offset + length;
+        fieldTop = 0;
         try {
             if (pos >= end || b[pos] != '{') return null;
             ObjectNode n = object(0);
@@ -59,7 +66,87 @@ final class FastJsonLine {
             return null;
         } finally {
             b = null;
+            java.util.Arrays.fill(fieldValues, 0, fieldTop, null);
         }
+    }
+
+    /**
+     * The op of a plain line, read without a tree of the line itself (only its value gets one), or null when the line
+     * is not plain or breaks any rule of {@link OpCodec}: the caller then parses it the strict way, which accepts it
+     * with the same op or names what is wrong.
+     */
+    Op parseOp(byte[] line, int offset, int length) {
+        b = line;
+        pos = offset;
+        end = offset + length;
+        fieldTop = 0;
+        try {
+            return opObject();
+        } catch (NotPlain e) {
+            return null;
+        } finally {
+            b = null;
+            java.util.Arrays.fill(fieldValues, 0, fieldTop, null);
+        }
+    }
+
+    private Op opObject() throws NotPlain {
+        if (pos >= end || b[pos] != '{') return null;
+        pos++;
+        long index = -1;
+        long time = -1;
+        int process = -2;
+        OpType type = null;
+        String f = null;
+        JsonNode value = NullNode.getInstance();
+        String error = null;
+        if (pos < end && b[pos] == '}') return null;
+        while (true) {
+            if (pos >= end || b[pos] != '"') throw NotPlain.INSTANCE;
+            int slot = cached();
+            String key = cachedKeys[slot];
+            if (pos >= end || b[pos++] != ':') throw NotPlain.INSTANCE;
+            for (int i = 0; i < fieldTop; i++) {
+                if (fieldSlots[i] == slot && fieldKeys[i].equals(key)) throw NotPlain.INSTANCE;
+            }
+            push(slot, key, null);
+            switch (key) {
+                case "index" -> index = integer();
+                case "time" -> time = integer();
+                case "process" -> process = process();
+                case "type" -> type = OpType.fromWire(sharedString());
+                case "f" -> f = sharedString();
+                case "value" -> value = value(0, false);
+                case "error" -> error = stringOrNull();
+                default -> value(0, keySharesText[slot]);
+            }
+            if (pos >= end) throw NotPlain.INSTANCE;
+            byte c = b[pos++];
+            if (c == '}') break;
+            if (c != ',') throw NotPlain.INSTANCE;
+        }
+        if (pos != end || index < 0 || time < 0 || process < -1 || type == null || f == null || f.isEmpty()) return null;
+        return new Op(index, time, process, type, f, value, error);
+    }
+
+    /** The process at pos: a non-negative int, {@link Op#NEMESIS} for "nemesis", or -2 for any other number or string. */
+    private int process() throws NotPlain {
+        if (pos < end && b[pos] == '"') return "nemesis".equals(sharedString()) ? Op.NEMESIS : -2;
+        long v = integer();
+        return v >= 0 && v <= Integer.MAX_VALUE ? (int) v : -2;
+    }
+
+    /** The string at pos, shared between lines (for short, repeated texts); NotPlain when pos holds no string. */
+    private String sharedString() throws NotPlain {
+        if (pos >= end || b[pos] != '"') throw NotPlain.INSTANCE;
+        return cachedKeys[cached()];
+    }
+
+    /** The string or the null at pos; NotPlain for anything else. */
+    private String stringOrNull() throws NotPlain {
+        if (pos < end && b[pos] == '"') return string();
+        literal("null");
+        return null;
     }
 
     private JsonNode value(int depth, boolean shared) throws NotPlain {
@@ -89,10 +176,10 @@ final class FastJsonLine {
     private ObjectNode object(int depth) throws NotPlain {
         if (depth > MAX_DEPTH) throw NotPlain.INSTANCE;
         pos++; // '{'
-        SmallFieldMap fields = new SmallFieldMap();
+        int base = fieldTop;
         if (pos < end && b[pos] == '}') {
             pos++;
-            return new ObjectNode(JsonNodeFactory.instance, fields);
+            return new ObjectNode(JsonNodeFactory.instance, new SmallFieldMap());
         }
         while (true) {
             if (pos >= end || b[pos] != '"') throw NotPlain.INSTANCE;
@@ -100,12 +187,34 @@ final class FastJsonLine {
             String key = cachedKeys[slot];
             if (pos >= end || b[pos++] != ':') throw NotPlain.INSTANCE;
             JsonNode v = value(depth, keySharesText[slot]);
-            if (!fields.addNew(key, v)) throw NotPlain.INSTANCE; // a key given twice: the strict reader names it
+            for (int i = base; i < fieldTop; i++) { // equal keys hash to one slot, so other slots hold other keys
+                if (fieldSlots[i] == slot && fieldKeys[i].equals(key)) throw NotPlain.INSTANCE; // the strict reader names it
+            }
+            push(slot, key, v);
             if (pos >= end) throw NotPlain.INSTANCE;
             byte c = b[pos++];
-            if (c == '}') return new ObjectNode(JsonNodeFactory.instance, fields);
+            if (c == '}') {
+                int n = fieldTop - base;
+                SmallFieldMap fields = new SmallFieldMap(java.util.Arrays.copyOfRange(fieldKeys, base, fieldTop),
+                        java.util.Arrays.copyOfRange(fieldValues, base, fieldTop), n);
+                java.util.Arrays.fill(fieldValues, base, fieldTop, null);
+                fieldTop = base;
+                return new ObjectNode(JsonNodeFactory.instance, fields);
+            }
             if (c != ',') throw NotPlain.INSTANCE;
         }
+    }
+
+    private void push(int slot, String key, JsonNode value) {
+        if (fieldTop == fieldSlots.length) {
+            int n = fieldTop * 2;
+            fieldSlots = java.util.Arrays.copyOf(fieldSlots, n);
+            fieldKeys = java.util.Arrays.copyOf(fieldKeys, n);
+            fieldValues = java.util.Arrays.copyOf(fieldValues, n);
+        }
+        fieldSlots[fieldTop] = slot;
+        fieldKeys[fieldTop] = key;
+        fieldValues[fieldTop++] = value;
     }
 
     private static boolean sharesText(String key) {
@@ -144,6 +253,12 @@ final class FastJsonLine {
     }
 
     private JsonNode number() throws NotPlain {
+        long v = integer();
+        return v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE ? IntNode.valueOf((int) v) : LongNode.valueOf(v);
+    }
+
+    /** The plain integer at pos (at most 18 digits, no leading zero, no fraction or exponent, not -0); moves past it. */
+    private long integer() throws NotPlain {
         boolean negative = pos < end && b[pos] == '-';
         if (negative) pos++;
         int digitsFrom = pos;
@@ -160,7 +275,7 @@ final class FastJsonLine {
             if (v == 0) throw NotPlain.INSTANCE; // -0: left to the strict reader
             v = -v;
         }
-        return v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE ? IntNode.valueOf((int) v) : LongNode.valueOf(v);
+        return v;
     }
 
     /** The end of the string starting at pos (a quote), past the closing quote; NotPlain on an escape or control character. */
@@ -192,6 +307,15 @@ final class FastJsonLine {
         return t;
     }
 
+    /** Whether {@code held} equals the {@code len} bytes of the line from {@code from} (a plain loop: the strings are short). */
+    private boolean sameBytes(byte[] held, int from, int len) {
+        if (held.length != len) return false;
+        for (int i = 0; i < len; i++) {
+            if (held[i] != b[from + i]) return false;
+        }
+        return true;
+    }
+
     /** The cache slot holding the string at pos (filled on a miss); moves pos past it. */
     private int cached() throws NotPlain {
         int from = pos + 1;
@@ -209,9 +333,9 @@ final class FastJsonLine {
         int len = i - from;
         int slot = (h ^ (h >>> 16)) & (CACHE_SLOTS - 1);
         byte[] held = cachedBytes[slot];
-        if (held == null || !java.util.Arrays.equals(held, 0, held.length, b, from, from + len)) {
+        if (held == null || !sameBytes(held, from, len)) {
             cachedBytes[slot] = java.util.Arrays.copyOfRange(b, from, from + len);
-            cachedKeys[slot] = new String(b, from, len, StandardCharsets.ISO_8859_1);
+            cachedKeys[slot] = new String(b, from, len, StandardCharsets.ISO_8859_1).intern();
             cachedTexts[slot] = null;
             keySharesText[slot] = sharesText(cachedKeys[slot]);
         }

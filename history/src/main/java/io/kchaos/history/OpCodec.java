@@ -50,6 +50,14 @@ public final class OpCodec {
         return fromTree(n);
     }
 
+    /**
+     * The op of a plain line (ASCII JSON with nothing between its tokens, as kchaos writes it), or null when the line
+     * is not plain and must go through {@link #parseAscii} or {@link #parse(String)}; the same rules as those.
+     */
+    static Op parsePlain(byte[] line, int offset, int length) {
+        return FAST.get().parseOp(line, offset, length);
+    }
+
     private static Op fromTree(JsonNode n) {
         if (n == null || !n.isObject()) throw new IllegalArgumentException("not a JSON object");
         long index = nonNegativeLong(n, "index");

@@ -137,27 +137,41 @@ final class ParallelOpReader implements AutoCloseable {
 
     /** Parses the lines of one block; stops at the first line that cannot be read. */
     private Block parse(byte[] b, int len, boolean lastBlock) {
-        Op[] ops = new Op[Math.max(16, len / 100)];
-        long[] lineNumbers = new long[ops.length];
-        int count = 0;
+        Parsed parsed = new Parsed(Math.max(16, len / 100));
         long line = 0;
         int pos = 0;
         CharsetDecoder decoder = null;
         while (pos < len) {
             line++;
             int nl = pos;
-            boolean ascii = true;
-            while (nl < len && b[nl] != '\n') {
-                if (b[nl] < 0) ascii = false;
-                nl++;
-            }
+            while (nl < len && b[nl] != '\n') nl++;
             boolean terminated = nl < len;
             int end = terminated && nl > pos && b[nl - 1] == '\r' ? nl - 1 : nl;
             int next = terminated ? nl + 1 : nl;
+            if (end - pos <= maxLineChars) { // most lines: plain ASCII JSON, its bytes its characters
+                Op plain;
+                try {
+                    plain = OpCodec.parsePlain(b, pos, end - pos);
+                } catch (IllegalArgumentException e) {
+                    return parsed.block(line, new LineFailure(line, e.getMessage(), lastBlock && !terminated));
+                }
+                if (plain != null) {
+                    parsed.add(plain, line);
+                    pos = next;
+                    continue;
+                }
+            }
+            boolean ascii = true;
+            for (int i = pos; i < end; i++) {
+                if (b[i] < 0) {
+                    ascii = false;
+                    break;
+                }
+            }
             String text = null;
             if (ascii) {
                 if (end - pos > maxLineChars) {
-                    return new Block(ops, lineNumbers, count, line, new LineFailure(line, tooLongReason(), false));
+                    return parsed.block(line, new LineFailure(line, tooLongReason(), false));
                 }
                 if (end == pos || b[pos] != '{') text = new String(b, pos, end - pos, StandardCharsets.ISO_8859_1);
             } else {
@@ -168,13 +182,13 @@ final class ParallelOpReader implements AutoCloseable {
                 try {
                     text = decoder.decode(ByteBuffer.wrap(b, pos, end - pos)).toString();
                 } catch (CharacterCodingException e) {
-                    return new Block(ops, lineNumbers, count, line, new LineFailure(line, "not UTF-8 text", false));
+                    return parsed.block(line, new LineFailure(line, "not UTF-8 text", false));
                 }
             }
             int start = pos;
             pos = next;
             if (text != null && text.length() > maxLineChars) {
-                return new Block(ops, lineNumbers, count, line, new LineFailure(line, tooLongReason(), false));
+                return parsed.block(line, new LineFailure(line, tooLongReason(), false));
             }
             if (text != null && text.isBlank()) continue;
             Op op;
@@ -182,8 +196,25 @@ final class ParallelOpReader implements AutoCloseable {
                 op = text == null ? OpCodec.parseAscii(b, start, end - start) : OpCodec.parse(text);
             } catch (IllegalArgumentException e) {
                 boolean tornCandidate = lastBlock && !terminated;
-                return new Block(ops, lineNumbers, count, line, new LineFailure(line, e.getMessage(), tornCandidate));
+                return parsed.block(line, new LineFailure(line, e.getMessage(), tornCandidate));
             }
+            parsed.add(op, line);
+        }
+        return parsed.block(line, null);
+    }
+
+    /** The ops of a block parsed so far, with their line numbers. */
+    private static final class Parsed {
+        private Op[] ops;
+        private long[] lineNumbers;
+        private int count;
+
+        Parsed(int capacity) {
+            ops = new Op[capacity];
+            lineNumbers = new long[capacity];
+        }
+
+        void add(Op op, long line) {
             if (count == ops.length) {
                 ops = Arrays.copyOf(ops, count * 2);
                 lineNumbers = Arrays.copyOf(lineNumbers, count * 2);
@@ -191,7 +222,10 @@ final class ParallelOpReader implements AutoCloseable {
             ops[count] = op;
             lineNumbers[count++] = line;
         }
-        return new Block(ops, lineNumbers, count, line, null);
+
+        Block block(long lines, LineFailure failure) {
+            return new Block(ops, lineNumbers, count, lines, failure);
+        }
     }
 
     @Override

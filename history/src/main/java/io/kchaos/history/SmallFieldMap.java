@@ -16,21 +16,25 @@ import java.util.Set;
  * (ObjectNode may change its fields), though lookups are O(n).
  */
 final class SmallFieldMap extends AbstractMap<String, JsonNode> {
-    private String[] keys = new String[4];
-    private JsonNode[] values = new JsonNode[4];
+    private String[] keys;
+    private JsonNode[] values;
     private int size;
 
-    /** Adds a field not yet present; returns false (and adds nothing) when key is already there. */
-    boolean addNew(String key, JsonNode value) {
-        if (indexOf(key) >= 0) return false;
-        append(key, value);
-        return true;
+    SmallFieldMap() {
+        this(new String[4], new JsonNode[4], 0);
+    }
+
+    /** A map over the first {@code size} entries of these arrays, which it then owns; the keys must be distinct. */
+    SmallFieldMap(String[] keys, JsonNode[] values, int size) {
+        this.keys = keys;
+        this.values = values;
+        this.size = size;
     }
 
     private void append(String key, JsonNode value) {
         if (size == keys.length) {
-            keys = Arrays.copyOf(keys, size * 2);
-            values = Arrays.copyOf(values, size * 2);
+            keys = Arrays.copyOf(keys, Math.max(4, size * 2));
+            values = Arrays.copyOf(values, Math.max(4, size * 2));
         }
         keys[size] = key;
         values[size++] = value;

@@ -37,6 +37,7 @@ class FastJsonLineTest {
             assertNotNull(tree, line);
             assertSameTree(Json.STRICT.readTree(line), tree, line);
             assertEquals(OpCodec.parse(line), OpCodec.parseAscii(b, 0, b.length), line);
+            assertEquals(OpCodec.parse(line), fast.parseOp(b, 0, b.length), "the op read without a tree: " + line);
         }
     }
 
@@ -118,6 +119,8 @@ class FastJsonLineTest {
             assertSameTree(expected, tree, line);
         }
         assertEquals(strict, verdict(() -> OpCodec.parseAscii(b, 0, b.length)), line);
+        Op direct = fast.parseOp(b, 0, b.length);
+        if (direct != null) assertEquals(strict, "accepted " + direct, "the op read without a tree: " + line);
     }
 
     private static void assertSameTree(JsonNode expected, JsonNode actual, String line) {
