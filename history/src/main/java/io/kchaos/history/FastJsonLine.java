@@ -52,22 +52,18 @@ final class FastJsonLine {
         }
     }
 
+    /** What is read from one line: null, or NotPlain, when the strict reader must judge it. */
+    @FunctionalInterface
+    private interface LineReader<T> {
+        T read() throws NotPlain;
+    }
+
+    private final LineReader<ObjectNode> treeReader = this::wholeObject;
+    private final LineReader<Op> opReader = this::opObject;
+
     /** The tree of the object on bytes [offset, offset+length), or null when the strict reader must judge the line. */
     ObjectNode parse(byte[] line, int offset, int length) {
-        b = line;
-        pos = offset;
-        end = offset + length;
-        fieldTop = 0;
-        try {
-            if (pos >= end || b[pos] != '{') return null;
-            ObjectNode n = object(0);
-            return pos == end ? n : null;
-        } catch (NotPlain e) {
-            return null;
-        } finally {
-            b = null;
-            java.util.Arrays.fill(fieldValues, 0, fieldTop, null);
-        }
+        return read(line, offset, length, treeReader);
     }
 
     /**
@@ -76,18 +72,28 @@ final class FastJsonLine {
      * with the same op or names what is wrong.
      */
     Op parseOp(byte[] line, int offset, int length) {
+        return read(line, offset, length, opReader);
+    }
+
+    private <T> T read(byte[] line, int offset, int length, LineReader<T> reader) {
         b = line;
         pos = offset;
         end = offset + length;
         fieldTop = 0;
         try {
-            return opObject();
+            return reader.read();
         } catch (NotPlain e) {
             return null;
         } finally {
             b = null;
             java.util.Arrays.fill(fieldValues, 0, fieldTop, null);
         }
+    }
+
+    private ObjectNode wholeObject() throws NotPlain {
+        if (pos >= end || b[pos] != '{') return null;
+        ObjectNode n = object(0);
+        return pos == end ? n : null;
     }
 
     private Op opObject() throws NotPlain {

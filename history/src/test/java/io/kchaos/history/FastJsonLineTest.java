@@ -24,7 +24,8 @@ class FastJsonLineTest {
             "{\"index\":39,\"time\":252647604,\"process\":9,\"type\":\"ok\",\"f\":\"poll\",\"value\":{\"records\":[{\"partition\":2,\"offset\":0,\"key\":\"k2\",\"value\":2},{\"partition\":2,\"offset\":1,\"key\":\"k8\",\"value\":8}]}}",
             "{\"index\":7,\"time\":9,\"process\":\"nemesis\",\"type\":\"info\",\"f\":\"kill\",\"value\":[\"n1\",null,true,false,-1,3000000000],\"error\":\"x\"}",
             "{\"index\":8,\"time\":10,\"process\":1,\"type\":\"fail\",\"f\":\"send\",\"value\":{\"value\":-12,\"big\":-9223372036854775},\"error\":\"org.Foo: bar\"}",
-            "{\"index\":9,\"time\":11,\"process\":2,\"type\":\"ok\",\"f\":\"drain\",\"value\":{\"records\":[],\"end-offsets\":{\"0\":12},\"e\":{}}}");
+            "{\"index\":9,\"time\":11,\"process\":2,\"type\":\"ok\",\"f\":\"drain\",\"value\":{\"records\":[],\"end-offsets\":{\"0\":12},\"e\":{}}}",
+            "{\"value\":{\"a\":1},\"f\":\"x\",\"type\":\"info\",\"process\":\"nemesis\",\"time\":3,\"index\":2,\"error\":null,\"extra\":[1]}");
 
     private static final String ALPHABET = "{}[]\":,0123456789-+.eE \t\\abcnrtuflsx\u0001";
 
