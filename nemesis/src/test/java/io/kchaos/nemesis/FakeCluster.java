@@ -32,7 +32,8 @@ import java.util.TreeSet;
  * entry is a partition with no leader known). A paused
  * follower leaves the ISR at once; a killed leader is replaced by a live replica once no replica is paused (an unclean
  * election); the workload's coordinators sit on one node and move to the next live one when it is killed or cut off.
- * Every control call is logged in {@link #calls}, e.g. {@code kill 2} or {@code partition [[1], [2, 3]]}.
+ * Every control call is logged in {@link #calls}, e.g. {@code kill 2} or {@code partition [[1], [2, 3]]}. A power cut
+ * drops bytes 100 to 1000+n of one segment on each node n it cuts.
  */
 public final class FakeCluster implements ClusterControl, TopicView, CoordinatorView, NetworkControl, ToxicControl,
         StorageControl, PowerControl {
@@ -314,10 +315,10 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
 
     @Override
     public synchronized Map<Integer, List<DroppedBytes>> cut(List<Integer> targets, boolean tornWrites, Random random) {
-        log("cut " + targets);
+        log("cut " + targets + (tornWrites ? " torn" : ""));
         dead.addAll(targets);
         Map<Integer, List<DroppedBytes>> out = new java.util.TreeMap<>();
-        targets.forEach(n -> out.put(n, List.of(new DroppedBytes("t-0/00000000000000000000.log", 100, 40))));
+        targets.forEach(n -> out.put(n, List.of(new DroppedBytes("t-0/00000000000000000000.log", 1000 + n, 100))));
         return out;
     }
 }

@@ -55,54 +55,11 @@ class NodeGuardTest {
     @Test
     void aHeldNodeIsNotRunningToTheFaultsSoNoneIsAimedAtIt() {
         NodeGuard guard = new NodeGuard();
-        GuardedCluster cluster = new GuardedCluster(new AllRunning(), guard);
+        GuardedCluster cluster = new GuardedCluster(new io.kchaos.nemesis.FakeCluster(3, java.util.List.of()), guard);
         assertTrue(guard.hold(2, Duration.ofMillis(100)));
         assertFalse(cluster.isRunning(2));
         assertTrue(cluster.isRunning(1));
         guard.release(2);
         assertTrue(cluster.isRunning(2));
-    }
-
-    /** Three nodes that are always up; faults do nothing. */
-    private static final class AllRunning implements io.kchaos.nemesis.cluster.ClusterControl {
-        @Override
-        public java.util.List<Integer> nodeIds() {
-            return java.util.List.of(1, 2, 3);
-        }
-
-        @Override
-        public void kill(int node) {
-        }
-
-        @Override
-        public void start(int node) {
-        }
-
-        @Override
-        public void stop(int node) {
-        }
-
-        @Override
-        public void pause(int node) {
-        }
-
-        @Override
-        public void resume(int node) {
-        }
-
-        @Override
-        public boolean isRunning(int node) {
-            return true;
-        }
-
-        @Override
-        public boolean isPaused(int node) {
-            return false;
-        }
-
-        @Override
-        public java.util.Optional<io.kchaos.nemesis.cluster.NetworkControl> network() {
-            return java.util.Optional.empty();
-        }
     }
 }

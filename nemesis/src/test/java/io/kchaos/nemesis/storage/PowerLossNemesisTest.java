@@ -5,24 +5,18 @@ import io.kchaos.history.HistoryFile;
 import io.kchaos.history.HistoryWriter;
 import io.kchaos.history.Op;
 import io.kchaos.nemesis.Fault;
+import io.kchaos.nemesis.FakeCluster;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisOptions;
 import io.kchaos.nemesis.NemesisRecorder;
-import io.kchaos.nemesis.cluster.ClusterControl;
-import io.kchaos.nemesis.cluster.NetworkControl;
-import io.kchaos.nemesis.cluster.PowerControl;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Random;
-import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -31,68 +25,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** power-loss and power-loss-all on a fake cluster: targets, the recorded drop, the heal, and option checking. */
 class PowerLossNemesisTest {
 
-    /** Three nodes; a cut marks its targets dead and reports one dropped file each. */
-    private static final class PoweredCluster implements ClusterControl, PowerControl {
-        final List<String> calls = new ArrayList<>();
-        final Set<Integer> dead = new HashSet<>();
-
-        @Override
-        public Map<Integer, List<DroppedBytes>> cut(List<Integer> nodes, boolean tornWrites, Random random) {
-            calls.add("cut " + nodes + (tornWrites ? " torn" : ""));
-            dead.addAll(nodes);
-            Map<Integer, List<DroppedBytes>> m = new LinkedHashMap<>();
-            nodes.forEach(n -> m.put(n, List.of(new DroppedBytes("t-0/00000000000000000000.log", 1000 + n, 100))));
-            return m;
-        }
-
-        @Override
-        public Optional<PowerControl> power() {
-            return Optional.of(this);
-        }
-
-        @Override
-        public List<Integer> nodeIds() {
-            return List.of(1, 2, 3);
-        }
-
-        @Override
-        public void kill(int node) {
-            dead.add(node);
-        }
-
-        @Override
-        public void start(int node) {
-            calls.add("start " + node);
-            dead.remove(node);
-        }
-
-        @Override
-        public void stop(int node) {
-            dead.add(node);
-        }
-
-        @Override
-        public void pause(int node) {
-        }
-
-        @Override
-        public void resume(int node) {
-        }
-
-        @Override
-        public boolean isRunning(int node) {
-            return !dead.contains(node);
-        }
-
-        @Override
-        public boolean isPaused(int node) {
-            return false;
-        }
-
-        @Override
-        public Optional<NetworkControl> network() {
-            return Optional.empty();
-        }
+    /** Three nodes with power control and no partitions; {@code down} are already dead, and no call is logged yet. */
+    private static FakeCluster powered(int... down) {
+        FakeCluster c = new FakeCluster(3, List.of()).withStorage();
+        for (int n : down) c.kill(n);
+        c.calls.clear();
+        return c;
     }
 
     private static List<JsonNode> nemesisCompletions(Path history) {
@@ -105,8 +43,7 @@ class PowerLossNemesisTest {
 
     @Test
     void powerLossAllCutsEveryNodeRecordsTheDropAndRestartsThemAll(@TempDir Path dir) {
-        PoweredCluster c = new PoweredCluster();
-        c.dead.add(2);
+        FakeCluster c = powered(2);
         Path h = dir.resolve("h.jsonl");
         try (HistoryWriter w = new HistoryWriter(h)) {
             Fault f = PowerLossNemesis.allNodes(NemesisOptions.none()).inject(new NemesisContext(c, null, new NemesisRecorder(w), new Random(1)));
@@ -125,8 +62,7 @@ class PowerLossNemesisTest {
 
     @Test
     void powerLossCutsTheConfiguredNumberOfRunningNodesWithTornWrites(@TempDir Path dir) {
-        PoweredCluster c = new PoweredCluster();
-        c.dead.add(1);
+        FakeCluster c = powered(1);
         NemesisOptions two = new NemesisOptions(Map.of("power-loss-nodes", "2", "torn-writes", "true"));
         try (HistoryWriter w = new HistoryWriter(dir.resolve("h.jsonl"))) {
             PowerLossNemesis.someNodes(two).inject(new NemesisContext(c, null, new NemesisRecorder(w), new Random(1)));
