@@ -52,7 +52,8 @@ public final class OpCodec {
 
     /**
      * The op of a plain line (ASCII JSON with nothing between its tokens, as kchaos writes it), or null when the line
-     * is not plain and must go through {@link #parseAscii} or {@link #parse(String)}; the same rules as those.
+     * is not plain or breaks a rule: then {@link #parseAscii} or {@link #parse(String)} must read it (and name what is
+     * wrong). Never throws.
      */
     static Op parsePlain(byte[] line, int offset, int length) {
         return FAST.get().parseOp(line, offset, length);

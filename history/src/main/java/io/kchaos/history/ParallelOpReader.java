@@ -149,12 +149,7 @@ final class ParallelOpReader implements AutoCloseable {
             int end = terminated && nl > pos && b[nl - 1] == '\r' ? nl - 1 : nl;
             int next = terminated ? nl + 1 : nl;
             if (end - pos <= maxLineChars) { // most lines: plain ASCII JSON, its bytes its characters
-                Op plain;
-                try {
-                    plain = OpCodec.parsePlain(b, pos, end - pos);
-                } catch (IllegalArgumentException e) {
-                    return parsed.block(line, new LineFailure(line, e.getMessage(), lastBlock && !terminated));
-                }
+                Op plain = OpCodec.parsePlain(b, pos, end - pos); // null: left to the strict reading below
                 if (plain != null) {
                     parsed.add(plain, line);
                     pos = next;
