@@ -112,9 +112,7 @@ final class FastJsonLine {
             int slot = cached();
             String key = cachedKeys[slot];
             if (pos >= end || b[pos++] != ':') throw NotPlain.INSTANCE;
-            for (int i = 0; i < fieldTop; i++) {
-                if (fieldSlots[i] == slot && fieldKeys[i].equals(key)) throw NotPlain.INSTANCE;
-            }
+            if (stacked(0, slot, key)) throw NotPlain.INSTANCE;
             push(slot, key, null);
             switch (key) {
                 case "index" -> index = integer();
@@ -193,9 +191,7 @@ final class FastJsonLine {
             String key = cachedKeys[slot];
             if (pos >= end || b[pos++] != ':') throw NotPlain.INSTANCE;
             JsonNode v = value(depth, keySharesText[slot]);
-            for (int i = base; i < fieldTop; i++) { // equal keys hash to one slot, so other slots hold other keys
-                if (fieldSlots[i] == slot && fieldKeys[i].equals(key)) throw NotPlain.INSTANCE; // the strict reader names it
-            }
+            if (stacked(base, slot, key)) throw NotPlain.INSTANCE; // a key given twice: the strict reader names it
             push(slot, key, v);
             if (pos >= end) throw NotPlain.INSTANCE;
             byte c = b[pos++];
@@ -209,6 +205,14 @@ final class FastJsonLine {
             }
             if (c != ',') throw NotPlain.INSTANCE;
         }
+    }
+
+    /** Whether the key (in cache slot {@code slot}) is among the fields stacked from {@code from} on. */
+    private boolean stacked(int from, int slot, String key) {
+        for (int i = from; i < fieldTop; i++) { // equal keys hash to one slot, so other slots hold other keys
+            if (fieldSlots[i] == slot && fieldKeys[i].equals(key)) return true;
+        }
+        return false;
     }
 
     private void push(int slot, String key, JsonNode value) {
