@@ -13,7 +13,8 @@ import java.util.TreeSet;
 public record NemesisOptions(Map<String, String> values) {
     /** Every key a fault reads; add yours here. */
     public static final Set<String> KEYS = Set.of("torn-writes", "power-loss-nodes",
-            "restart-order", "restart-gap-seconds");
+            "restart-order", "restart-gap-seconds", "wipe-before-fencing",
+            "fault-order", "recover-between");
 
     public NemesisOptions {
         values = Map.copyOf(values);

@@ -82,10 +82,12 @@ public final class NemesisRegistry {
                 () -> new ToxicNemesis(NemesisOps.TOXIC_TIMEOUT, new Toxic.Timeout(2000)));
         r.register("toxic-reset", "Toxiproxy: reset (TCP RST) a node's client or replication connections (--backend docker)",
                 () -> new ToxicNemesis(NemesisOps.TOXIC_RESET, new Toxic.ResetPeer(0)));
-        r.register("wipe", "SIGKILL a random node, replace its data directory with a freshly formatted empty one (new directory id; "
-                + "the KRaft metadata log is kept on its own directory), restart it later", () -> new WipeNemesis(NodeTarget.RANDOM));
+        r.register("wipe", "SIGKILL a random node, wait until the controller fenced it, replace its data directory with a freshly "
+                + "formatted empty one (new directory id; the KRaft metadata log is kept on its own directory), restart it later "
+                + "(wipe-before-fencing=true: do not wait)",
+                () -> new WipeNemesis(NodeTarget.RANDOM, !options.flag("wipe-before-fencing", false)));
         r.register("disk-full", "fill a random node's size-limited data file system (tmpfs) until writes fail; free it and restart the node "
-                + "if it died (root)", DiskFullNemesis::new);
+                + "(root)", DiskFullNemesis::new);
         r.register("corrupt", "stop a random node, flip bytes in a batch below its recovery point (a closed segment where one exists), "
                 + "start it (history op corrupt-segment)", CorruptSegmentNemesis::new);
         r.register("isolate", "Toxiproxy: disable a node's proxies, so no client or follower reaches it (--backend docker)", IsolateNemesis::new);

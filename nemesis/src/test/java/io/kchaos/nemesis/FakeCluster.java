@@ -209,6 +209,14 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
         return replicas.get(partition);
     }
 
+    /** A dead node is fenced at once: the fake controller has no session to wait out. */
+    @Override
+    public synchronized Optional<Set<Integer>> unfencedBrokers() {
+        Set<Integer> live = new TreeSet<>(nodeIds());
+        live.removeAll(dead);
+        return Optional.of(live);
+    }
+
     @Override
     public synchronized List<Integer> isr(int partition) {
         return replicas.get(partition).stream().filter(n -> !dead.contains(n) && !(isrShrinks && paused.contains(n))).toList();

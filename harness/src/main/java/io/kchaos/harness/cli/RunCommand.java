@@ -22,6 +22,7 @@ import io.kchaos.harness.ssh.SshOptions;
 import io.kchaos.harness.version.VersionProfile;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisOptions;
+import io.kchaos.nemesis.schedule.FaultPlan;
 import io.kchaos.nemesis.NemesisRegistry;
 import io.kchaos.nemesis.network.NetworkFaultOptions;
 import io.kchaos.nemesis.network.Topology;
@@ -180,7 +181,8 @@ public final class RunCommand implements Callable<Integer> {
         RunConfig config = config();
         UpgradePath upgradePath = upgradePath();
         NetworkFaultOptions netOptions = NetworkFaultOptions.defaults().withPartitionTargets(Topology.parse(config.partitionTargets()));
-        List<Nemesis> nemeses = NemesisRegistry.builtIn(netOptions, new NemesisOptions(nemesisOptions)).parse(config.nemesis());
+        NemesisOptions faultOptions = new NemesisOptions(nemesisOptions);
+        List<Nemesis> nemeses = FaultPlan.apply(NemesisRegistry.builtIn(netOptions, faultOptions).parse(config.nemesis()), faultOptions);
         BackendChoice brokersHome = switch (backend) {
             case LOCAL -> BackendChoice.local(config, nemeses, new ProcessCommandRunner(), System.out);
             case DOCKER -> BackendChoice.docker(nemeses, kafkaImage, toxiproxyImage);

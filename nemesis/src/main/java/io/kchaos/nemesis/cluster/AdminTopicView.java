@@ -7,6 +7,8 @@ import org.apache.kafka.common.TopicPartitionInfo;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
 /** {@link TopicView} over Kafka's Admin API; a metadata read that fails or times out reads as "unknown". */
@@ -55,5 +57,20 @@ public final class AdminTopicView implements TopicView {
     @Override
     public List<Integer> isr(int partition) {
         return info(partition).map(i -> i.isr().stream().map(Node::id).toList()).orElse(List.of());
+    }
+
+    /** Brokers in the cluster's metadata: in KRaft, DescribeCluster lists only unfenced brokers. */
+    @Override
+    public Optional<Set<Integer>> unfencedBrokers() {
+        try {
+            Set<Integer> ids = new TreeSet<>();
+            admin.describeCluster().nodes().get(5, TimeUnit.SECONDS).forEach(n -> ids.add(n.id()));
+            return Optional.of(ids);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        } catch (Exception e) {
+            return Optional.empty();
+        }
     }
 }

@@ -4,14 +4,14 @@ import java.time.Duration;
 import java.util.function.BooleanSupplier;
 
 /** Polls a condition of the cluster's metadata until it holds or a deadline passes; an interrupt ends the wait early. */
-final class Await {
+public final class Await {
     private static final long POLL_MS = 250;
 
     private Await() {
     }
 
     /** True once {@code condition} holds; false on timeout or interrupt (the interrupt flag is kept). */
-    static boolean until(BooleanSupplier condition, Duration timeout) {
+    public static boolean until(BooleanSupplier condition, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             if (condition.getAsBoolean()) return true;
@@ -23,7 +23,7 @@ final class Await {
      * Runs a repair (resume, start) with the interrupt flag cleared, then restores it: a pending interrupt must not
      * abort the signal or process start that puts the cluster back together.
      */
-    static void uninterruptibly(Runnable repair) {
+    public static void uninterruptibly(Runnable repair) {
         boolean interrupted = Thread.interrupted();
         try {
             repair.run();
@@ -33,7 +33,7 @@ final class Await {
     }
 
     /** Sleeps; false if interrupted (the interrupt flag is kept). */
-    static boolean sleep(Duration d) {
+    public static boolean sleep(Duration d) {
         try {
             Thread.sleep(d.toMillis());
             return true;

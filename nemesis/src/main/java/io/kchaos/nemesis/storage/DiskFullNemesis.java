@@ -17,8 +17,10 @@ import java.util.Set;
 
 /**
  * A full data disk: fill a running node's size-limited data file system until writes fail ({@code fill-disk}); Kafka
- * takes the log directory offline (with its one directory the broker stops). Healing frees the space
- * ({@code free-disk}) and restarts the node if it died ({@code start}).
+ * takes the log directory offline (with its one directory the broker halts). Healing frees the space
+ * ({@code free-disk}) and restarts the node as an operator would ({@code stop} when it still runs, then {@code start}):
+ * Kafka never brings a failed log directory back without a restart, and a halting broker can take seconds to exit,
+ * so the heal does not guess from whether the process is still alive.
  */
 public final class DiskFullNemesis implements Nemesis {
     @Override
@@ -50,8 +52,9 @@ public final class DiskFullNemesis implements Nemesis {
 
     private static void heal(NemesisContext ctx, StorageControl storage, int node) {
         ctx.recorder().record(NemesisOps.FREE_DISK, NemesisRecorder.nodes(List.of(node)), () -> storage.free(node));
-        if (!ctx.cluster().isRunning(node)) {
-            ctx.recorder().record(NemesisOps.START, NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().start(node));
+        if (ctx.cluster().isRunning(node)) {
+            ctx.recorder().record(NemesisOps.STOP.f(), NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().stop(node));
         }
+        ctx.recorder().record(NemesisOps.START, NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().start(node));
     }
 }

@@ -12,6 +12,10 @@ import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.cluster.StorageControl;
 import io.kchaos.nemesis.process.NodeTarget;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.kchaos.nemesis.process.Await;
+
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 
@@ -19,12 +23,23 @@ import java.util.Set;
  * A replaced data disk: SIGKILL a node ({@code kill}), replace its data directory with a freshly formatted empty one
  * ({@code wipe}: same node and cluster id, new directory id; the KRaft metadata log is kept, it lives on its own
  * directory), and restart it when healed ({@code start}); it must re-replicate everything it led or followed.
+ * A disk is replaced in minutes, so by default the wipe waits until the controller has fenced the killed broker;
+ * {@code wipe-before-fencing=true} restarts it on its empty disk while its old registration may still be in an ISR.
  */
 public final class WipeNemesis implements Nemesis {
+    /** How long the wipe waits for the controller to fence the killed broker (Kafka's default session is 9 s). */
+    static final Duration FENCING_BOUND = Duration.ofSeconds(60);
+
     private final NodeTarget target;
+    private final boolean awaitFencing;
+
+    public WipeNemesis(NodeTarget target, boolean awaitFencing) {
+        this.target = target;
+        this.awaitFencing = awaitFencing;
+    }
 
     public WipeNemesis(NodeTarget target) {
-        this.target = target;
+        this(target, true);
     }
 
     @Override
@@ -51,6 +66,7 @@ public final class WipeNemesis implements Nemesis {
             if (choice.partition() >= 0) kill.put("leader-of", choice.partition());
             ctx.recorder().record(NemesisOps.KILL.f(), kill, () -> ctx.cluster().kill(node));
             ObjectNode wipe = NemesisRecorder.nodes(List.of(node));
+            if (awaitFencing) wipe.setAll(awaitFenced(ctx, node));
             Fault restart = new HealOnce("wipe node " + node,
                     () -> ctx.recorder().record(NemesisOps.START, NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().start(node)));
             try {
@@ -61,5 +77,19 @@ public final class WipeNemesis implements Nemesis {
             }
             return restart;
         }).orElse(Fault.NONE);
+    }
+
+    /**
+     * Waits until the controller no longer lists the killed broker as registered and unfenced, so that its old
+     * registration is out of every ISR before it comes back empty; returns what the wipe op records about the wait.
+     */
+    private static ObjectNode awaitFenced(NemesisContext ctx, int node) {
+        ObjectNode facts = JsonNodeFactory.instance.objectNode();
+        long t0 = System.nanoTime();
+        boolean fenced = Await.until(() -> ctx.topic().unfencedBrokers().map(b -> !b.contains(node)).orElse(false), FENCING_BOUND);
+        double waited = Math.round((System.nanoTime() - t0) / 1e7) / 100.0;
+        if (fenced) facts.put("fenced-after-s", waited);
+        else facts.put("not-fenced-within-s", waited);
+        return facts;
     }
 }

@@ -42,6 +42,7 @@ class StorageNemesesTest {
         final Set<Integer> dead = new HashSet<>();
         boolean fillKills;
         boolean hasBatch = true;
+        int registeredPollsAfterDeath;
 
         @Override public List<Integer> nodeIds() { return nodes; }
         @Override public void kill(int node) { calls.add("kill " + node); dead.add(node); }
@@ -58,6 +59,15 @@ class StorageNemesesTest {
         @Override public List<Integer> replicas(int partition) { return nodes; }
         @Override public List<Integer> isr(int partition) { return isr; }
         @Override public Optional<PowerControl> power() { return Optional.of(this); }
+
+        /** A dead node stays registered for {@code registeredPollsAfterDeath} polls, as until the controller fences it. */
+        @Override
+        public Optional<Set<Integer>> unfencedBrokers() {
+            Set<Integer> live = new HashSet<>(nodes);
+            if (registeredPollsAfterDeath > 0) registeredPollsAfterDeath--;
+            else live.removeAll(dead);
+            return Optional.of(live);
+        }
 
         @Override
         public Map<Integer, List<DroppedBytes>> cut(List<Integer> targets, boolean tornWrites, Random random) {
@@ -121,14 +131,34 @@ class StorageNemesesTest {
         Fake c = new Fake();
         List<String> ops = run(c, new WipeNemesis(NodeTarget.RANDOM), dir);
         assertEquals(List.of("kill 1", "wipe 1", "start 1"), c.calls);
-        assertEquals(List.of("kill {\"nodes\":[1]}", "wipe {\"nodes\":[1],\"directory-id\":\"new\"}", "start {\"nodes\":[1]}"), ops);
+        assertEquals("kill {\"nodes\":[1]}", ops.get(0));
+        assertTrue(ops.get(1).matches("wipe \\{\"nodes\":\\[1],\"fenced-after-s\":[0-9.]+,\"directory-id\":\"new\"}"), ops.get(1));
+        assertEquals("start {\"nodes\":[1]}", ops.get(2));
     }
 
     @Test
-    void diskFullFillsFreesAndRestartsOnlyANodeThatDied(@TempDir Path dir) {
+    void wipeWaitsUntilTheControllerFencedTheKilledBrokerUnlessToldNotTo(@TempDir Path dir) {
+        Fake c = new Fake();
+        c.registeredPollsAfterDeath = 3;
+        List<String> ops = run(c, new WipeNemesis(NodeTarget.RANDOM), subdir(dir, "a"));
+        assertEquals(0, c.registeredPollsAfterDeath, "polled until the broker left the registered set: " + ops);
+        double waited = Double.parseDouble(ops.get(1).replaceAll(".*\"fenced-after-s\":([0-9.]+).*", "$1"));
+        assertTrue(waited >= 0.5, "three polls 250 ms apart: " + ops.get(1));
+
+        Fake fast = new Fake();
+        fast.registeredPollsAfterDeath = 3;
+        List<String> quick = run(fast, new WipeNemesis(NodeTarget.RANDOM, false), subdir(dir, "b"));
+        assertEquals(3, fast.registeredPollsAfterDeath, "wipe-before-fencing never asks");
+        assertEquals("wipe {\"nodes\":[1],\"directory-id\":\"new\"}", quick.get(1));
+    }
+
+    @Test
+    void diskFullFillsFreesAndRestartsTheNodeWhetherOrNotItDiedYet(@TempDir Path dir) {
         Fake alive = new Fake();
-        run(alive, new DiskFullNemesis(), subdir(dir, "a"));
-        assertEquals(List.of("fill 1", "free 1"), alive.calls);
+        List<String> stillRunning = run(alive, new DiskFullNemesis(), subdir(dir, "a"));
+        assertEquals(List.of("fill 1", "free 1", "stop 1", "start 1"), alive.calls, "a broker still halting is stopped, then started");
+        assertEquals(List.of("fill-disk {\"nodes\":[1],\"bytes\":7}", "free-disk {\"nodes\":[1]}", "stop {\"nodes\":[1]}",
+                "start {\"nodes\":[1]}"), stillRunning);
         Fake died = new Fake();
         died.fillKills = true;
         List<String> ops = run(died, new DiskFullNemesis(), dir);

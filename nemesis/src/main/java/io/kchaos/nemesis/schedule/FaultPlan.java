@@ -1,0 +1,117 @@
+package io.kchaos.nemesis.schedule;
+
+import io.kchaos.history.FaultOp;
+import io.kchaos.nemesis.Fault;
+import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.NemesisContext;
+import io.kchaos.nemesis.NemesisOptions;
+import io.kchaos.nemesis.cluster.Capability;
+import io.kchaos.nemesis.cluster.TopicView;
+import io.kchaos.nemesis.process.Await;
+
+import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+/**
+ * How the schedule draws and spaces the faults of a run, from {@code --nemesis-option}: {@code fault-order=random}
+ * (the default: each fault drawn from the seeded Random) or {@code cycle} (the listed faults in turn), and
+ * {@code recover-between=true}, which ends each heal only once every partition of the workload's topic has its full
+ * ISR again, so that no fault lands on a cluster still recovering from the last one.
+ */
+public final class FaultPlan {
+    /** How long a heal waits for a full ISR under {@code recover-between} before the schedule goes on anyway. */
+    static final Duration RECOVERY_BOUND = Duration.ofSeconds(120);
+
+    private FaultPlan() {
+    }
+
+    /** The nemeses the schedule draws from, arranged as the options ask. */
+    public static List<Nemesis> apply(List<Nemesis> nemeses, NemesisOptions options) {
+        List<Nemesis> plan = nemeses;
+        if (options.flag("recover-between", false)) plan = plan.stream().<Nemesis>map(Recovering::new).toList();
+        if (options.choice("fault-order", "random", Set.of("random", "cycle")).equals("cycle") && plan.size() > 1) {
+            plan = List.of(new Cycle(plan));
+        }
+        return plan;
+    }
+
+    /** True once every partition's ISR holds all its replicas; false while the metadata cannot be read. */
+    static boolean fullIsr(TopicView topic) {
+        return IntStream.range(0, topic.partitions()).allMatch(p -> {
+            List<Integer> replicas = topic.replicas(p);
+            return !replicas.isEmpty() && topic.isr(p).containsAll(replicas);
+        });
+    }
+
+    /** The listed nemeses in turn, one per injection. */
+    private static final class Cycle implements Nemesis {
+        private final List<Nemesis> nemeses;
+        private int next;
+
+        Cycle(List<Nemesis> nemeses) {
+            this.nemeses = List.copyOf(nemeses);
+        }
+
+        @Override
+        public String name() {
+            return nemeses.stream().map(Nemesis::name).collect(Collectors.joining(","));
+        }
+
+        @Override
+        public synchronized Fault inject(NemesisContext context) {
+            Nemesis n = nemeses.get(next);
+            next = (next + 1) % nemeses.size();
+            return n.inject(context);
+        }
+
+        @Override
+        public List<FaultOp> faults() {
+            return List.copyOf(nemeses.stream().flatMap(n -> n.faults().stream()).collect(Collectors.toCollection(LinkedHashSet::new)));
+        }
+
+        @Override
+        public Set<Capability> requires() {
+            return nemeses.stream().flatMap(n -> n.requires().stream()).collect(Collectors.toUnmodifiableSet());
+        }
+    }
+
+    /** A nemesis whose heal returns only once the topic's ISRs are full again (bounded). */
+    private record Recovering(Nemesis inner) implements Nemesis {
+        @Override
+        public String name() {
+            return inner.name();
+        }
+
+        @Override
+        public Fault inject(NemesisContext context) {
+            Fault f = inner.inject(context);
+            if (f == Fault.NONE) return f;
+            return new Fault() {
+                @Override
+                public String description() {
+                    return f.description();
+                }
+
+                @Override
+                public void heal() {
+                    f.heal();
+                    Await.until(() -> fullIsr(context.topic()), RECOVERY_BOUND);
+                }
+            };
+        }
+
+        @Override
+        public List<FaultOp> faults() {
+            return inner.faults();
+        }
+
+        @Override
+        public Set<Capability> requires() {
+            return inner.requires();
+        }
+    }
+}
