@@ -25,7 +25,7 @@ import java.util.Set;
 public final class DiskFullNemesis implements Nemesis {
     @Override
     public List<FaultOp> faults() {
-        return List.of(NemesisOps.FILL_DISK);
+        return List.of(NemesisOps.FILL_DISK, NemesisOps.STOP);
     }
 
     @Override
