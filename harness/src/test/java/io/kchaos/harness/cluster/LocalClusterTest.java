@@ -32,7 +32,7 @@ class LocalClusterTest {
             c.start(2);
             assertTrue(c.isRunning(2));
             try (var admin = c.admin()) {
-                Readiness.awaitFullIsr(admin, Readiness.PROBE_TOPIC, System.nanoTime() + Duration.ofSeconds(60).toNanos());
+                Readiness.awaitFullIsr(admin, Readiness.PROBE_TOPIC, System.nanoTime() + new KafkaBounds(ServerProperties.harnessDefaults(3)).rejoin().toNanos());
                 assertEquals(3, admin.describeCluster().nodes().get().size());
             }
             pid = c.pid(1).orElseThrow();

@@ -6,6 +6,7 @@ import io.kchaos.checker.replica.LogCursor;
 import io.kchaos.checker.replica.LogEvent;
 import io.kchaos.checker.replica.PartitionDir;
 import io.kchaos.harness.cluster.ClusterSpec;
+import io.kchaos.harness.cluster.KafkaBounds;
 import io.kchaos.harness.cluster.KafkaDistribution;
 import io.kchaos.harness.cluster.LocalCluster;
 import io.kchaos.harness.cluster.LoopbackHosts;
@@ -84,7 +85,7 @@ class PowerLossExactnessTest {
 
             c.start(1);
             try (Admin admin = c.admin()) {
-                Readiness.awaitFullIsr(admin, TOPIC, System.nanoTime() + Duration.ofSeconds(60).toNanos());
+                Readiness.awaitFullIsr(admin, TOPIC, System.nanoTime() + new KafkaBounds(ServerProperties.harnessDefaults(1)).rejoin().toNanos());
                 TopicPartition tp = new TopicPartition(TOPIC, 0);
                 long end = admin.listOffsets(Map.of(tp, OffsetSpec.latest())).partitionResult(tp).get().offset();
                 assertEquals(SYNCED, end, "the restarted broker serves exactly the synced records");
