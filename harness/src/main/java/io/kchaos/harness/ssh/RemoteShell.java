@@ -15,6 +15,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
@@ -26,6 +27,7 @@ import java.util.Set;
  * Commands that need root are prefixed with {@code sudo -n} when the login user is not root but may sudo.
  */
 public final class RemoteShell implements CommandRunner {
+    private static final SecureRandom TEMP_NAMES = new SecureRandom();
     private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(120);
     private final SshHost host;
     private final ClientSession session;
@@ -86,8 +88,12 @@ public final class RemoteShell implements CommandRunner {
         upload(new ByteArrayInputStream(content), remote);
     }
 
+    /**
+     * Writes to a temporary name of this host's own (two hosts may share the folder, e.g. on NFS), then renames it into
+     * place, so that concurrent copies of the same file never write one temporary file.
+     */
     private void upload(InputStream in, String remote) {
-        String tmp = remote + ".part";
+        String tmp = remote + ".part-n" + host.id() + "-" + Long.toHexString(TEMP_NAMES.nextLong());
         Exit exit = exec("cat > " + Shell.quote(tmp) + " && mv -f " + Shell.quote(tmp) + " " + Shell.quote(remote), in,
                 OutputStream.nullOutputStream(), DEFAULT_TIMEOUT);
         if (exit.code() != 0) throw new HostAccessException(host, "cannot write " + remote + ": " + exit.stderr().strip());
