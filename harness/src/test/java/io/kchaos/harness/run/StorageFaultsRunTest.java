@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * wipe, disk-full and corrupt in one real run (seed 108 draws disk-full, wipe and corrupt, in that order): each
+ * wipe, disk-full and corrupt-segment in one real run (seed 108 draws disk-full, wipe and corrupt-segment, in that order): each
  * fault and its heal are in the history and the report; the client checker finds nothing lost (a replaced disk
  * re-replicates, a full disk stops its broker without damage), while the replica audit reports the flipped batch on
  * each corrupted node — Kafka does not re-check bytes below the recovery point — as corrupt-batch and
@@ -37,7 +37,7 @@ class StorageFaultsRunTest {
     @Test
     void wipeDiskFullAndCorruptRunToAVerdictWithTheirHeals(@TempDir Path store) throws Exception {
         assumeTrue(DataDisks.canMount(new ProcessCommandRunner()), "disk-full needs root");
-        int exit = Main.execute("run", "--time-limit", "60", "--nemesis", "wipe,disk-full,corrupt", "--nemesis-interval", "6",
+        int exit = Main.execute("run", "--time-limit", "60", "--nemesis", "wipe,disk-full,corrupt-segment", "--nemesis-interval", "6",
                 "--fault-duration", "3", "--seed", "108", "--broker-config", "log.roll.ms=8000", "--store", store.toString());
         RunHistories h = new RunHistories(store);
         List<Op> nemesis = new ArrayList<>();
@@ -45,7 +45,7 @@ class StorageFaultsRunTest {
             if (op.isNemesis() && !op.isInvoke()) nemesis.add(op);
         });
         System.out.println("MEASURED storage faults: " + nemesis.stream().map(o -> o.f() + " " + o.value()).toList());
-        assertTrue(h.nemesis("fill-disk") >= 1 && h.nemesis("free-disk") >= 1, "disk filled and freed: " + h.counts);
+        assertTrue(h.nemesis("disk-full") >= 1 && h.nemesis("free-disk") >= 1, "disk filled and freed: " + h.counts);
         assertTrue(h.nemesis("wipe") >= 1 && h.nemesis("corrupt-segment") >= 1, "wiped and corrupted: " + h.counts);
         List<Op> corrupts = nemesis.stream().filter(o -> o.f().equals("corrupt-segment")).toList();
         assertTrue(corrupts.stream().anyMatch(c -> c.value().has("offset")), "a batch was corrupted: " + corrupts);
@@ -71,7 +71,7 @@ class StorageFaultsRunTest {
         }
 
         String report = Files.readString(h.dir.resolve("report.html"));
-        assertTrue(report.contains("fill-disk") && report.contains("corrupt-segment") && report.contains("wipe"), "fault windows in the report");
+        assertTrue(report.contains("disk-full") && report.contains("corrupt-segment") && report.contains("wipe"), "fault windows in the report");
         long pid = ProcessHandle.current().pid();
         assertTrue(MountTable.read().stream().noneMatch(m -> DiskNames.owner(m.source()).orElse(-1L) == pid), "nothing stays mounted");
     }

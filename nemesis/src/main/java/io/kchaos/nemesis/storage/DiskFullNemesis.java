@@ -16,16 +16,11 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * A full data disk: fill a running node's size-limited data file system until writes fail ({@code fill-disk}); Kafka
+ * A full data disk: fill a running node's size-limited data file system until writes fail ({@code disk-full}); Kafka
  * takes the log directory offline (with its one directory the broker stops). Healing frees the space
  * ({@code free-disk}) and restarts the node if it died ({@code start}).
  */
 public final class DiskFullNemesis implements Nemesis {
-    @Override
-    public List<FaultOp> faults() {
-        return List.of(NemesisOps.FILL_DISK);
-    }
-
     @Override
     public String name() {
         return "disk-full";
@@ -43,7 +38,7 @@ public final class DiskFullNemesis implements Nemesis {
             int node = choice.node();
             ObjectNode fill = NemesisRecorder.nodes(List.of(node));
             return HealOnce.injected("disk of node " + node + " full",
-                    () -> ctx.recorder().record(NemesisOps.FILL_DISK.f(), fill, () -> fill.setAll(storage.fill(node))),
+                    () -> ctx.recorder().record(NemesisOps.DISK_FULL.f(), fill, () -> fill.setAll(storage.fill(node))),
                     () -> heal(ctx, storage, node));
         }).orElse(Fault.NONE);
     }

@@ -28,11 +28,6 @@ public final class WipeNemesis implements Nemesis {
     }
 
     @Override
-    public List<FaultOp> faults() {
-        return List.of(NemesisOps.KILL, NemesisOps.WIPE);
-    }
-
-    @Override
     public String name() {
         return "wipe";
     }

@@ -133,7 +133,7 @@ class StorageNemesesTest {
         died.fillKills = true;
         List<String> ops = run(died, new DiskFullNemesis(), dir);
         assertEquals(List.of("fill 1", "free 1", "start 1"), died.calls);
-        assertEquals(List.of("fill-disk {\"nodes\":[1],\"bytes\":7}", "free-disk {\"nodes\":[1]}", "start {\"nodes\":[1]}"), ops);
+        assertEquals(List.of("disk-full {\"nodes\":[1],\"bytes\":7}", "free-disk {\"nodes\":[1]}", "start {\"nodes\":[1]}"), ops);
     }
 
     @Test
