@@ -7,9 +7,14 @@ import io.kchaos.history.NemesisOps;
 import io.kchaos.history.NemesisTables;
 import io.kchaos.testkit.GeneratedBlocks;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -56,6 +61,24 @@ class CatalogueCommandsTest {
             assertTrue(help.contains(" " + s.name() + ",") || help.contains(" " + s.name() + " (default"), "run --help lacks " + s.name() + ": " + help);
         }
         NemesisOps.options().values().forEach(o -> assertTrue(help.contains(o.key() + "=" + o.defaultValue()), o.key()));
+    }
+
+    @Test
+    void anExpectationNamingAnAnomalyTheCatalogueDoesNotKnowIsOneLineAndExit2(@TempDir Path store) {
+        int exit = Main.execute(new PrintWriter(new StringWriter(), true), new PrintWriter(err, true), "matrix", "--scenario", "safe-default",
+                "--set", "min.insync.replicas=1,2", "--store", store.toString(), "--expect", "min.insync.replicas=1:lost-writes");
+        assertEquals(2, exit, err::toString);
+        String line = err.toString().strip();
+        assertTrue(line.contains("'lost-writes'") && line.contains("kchaos anomalies") && !line.contains("\n"), line);
+        assertTrue(isEmpty(store), "nothing ran");
+    }
+
+    private static boolean isEmpty(Path dir) {
+        try (var files = Files.list(dir)) {
+            return files.findAny().isEmpty();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Test
