@@ -24,11 +24,11 @@ public final class NemesisTables {
         return t.toString();
     }
 
-    /** The settings a fault reads, as {@code ; --nemesis-option key=default: meaning, ...}; empty when none. */
+    /** The settings a fault reads, as {@code  (--nemesis-option key=default: meaning; ...)}; empty when none. */
     static String settings(FaultSpec s) {
         if (s.options().isEmpty()) return "";
-        StringJoiner j = new StringJoiner("; ", "; `--nemesis-option` ", "");
-        for (FaultSpec.Option o : s.options()) j.add("`" + o.key() + "=" + o.defaultValue() + "` " + o.meaning());
+        StringJoiner j = new StringJoiner("; ", " (`--nemesis-option` ", ")");
+        for (FaultSpec.Option o : s.options()) j.add("`" + o.key() + "=" + o.defaultValue() + "`: " + o.meaning());
         return j.toString();
     }
 

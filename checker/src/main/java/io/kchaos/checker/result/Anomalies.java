@@ -1,6 +1,5 @@
 package io.kchaos.checker.result;
 
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -161,6 +160,6 @@ public final class Anomalies {
 
     /** Every key, in declaration order. */
     public static List<String> keys() {
-        return Collections.unmodifiableList(TYPES.keySet().stream().toList());
+        return List.copyOf(TYPES.keySet());
     }
 }

@@ -1,6 +1,7 @@
 package io.kchaos.harness.matrix;
 
 import io.kchaos.checker.result.Anomalies;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,7 +14,6 @@ import java.util.Optional;
  * type such as {@code lost-write} (at least one repeat reports it). Repeats that could not be judged count for neither.
  */
 public record Expectation(String text, Map<String, String> selector, String outcome) {
-
     /**
      * Parses and checks an expectation against the matrix's axes and cells.
      *
