@@ -3,14 +3,15 @@ package io.kchaos.history;
 import java.util.Set;
 
 /**
- * One fault op name of the nemesis and how its window closes: it opens at the fault op and closes at the first later
- * op named in {@code healedBy} whose nodes overlap (a heal naming no node closes it on every node). An op with no heal
- * ({@link #isEvent()}) is a one-off action: its window is the op itself, from invocation to completion.
+ * One fault op name of the nemesis and how its window closes: it opens at the fault op's invocation and closes at the
+ * first later op named in {@code healedBy} whose nodes overlap (a heal naming no node closes it on every node). An op
+ * with no heal ({@link #isEvent()}) is a one-off action: its window is the op itself, from invocation to completion.
  *
  * @param f        the fault op's {@code f}
  * @param healedBy the {@code f} of the ops that end it
+ * @param example  an example of the op's value as kchaos writes it (docs/format.md); empty for names only read
  */
-public record FaultOp(String f, Set<String> healedBy) {
+public record FaultOp(String f, Set<String> healedBy, String example) {
     public FaultOp {
         healedBy = Set.copyOf(healedBy);
     }

@@ -5,15 +5,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * The one declaration of nemesis op names (docs/format.md, "Nemesis ops"): every fault op with the heal ops that end
- * it. Nemeses record these names, and availability and the report derive their fault windows from them. A new fault
- * is one line here: {@code fault("name", HEAL_OP, ...)}, or {@code event("name")} for an action nothing heals.
+ * The nemesis catalogue (docs/format.md, "Nemesis ops"): every fault op with the heal ops that end it, and every fault
+ * ({@link FaultSpec}: its {@code --nemesis} name, description, ops, options, needs). Nemeses record these op names,
+ * availability and the report derive their fault windows from them, the nemesis module binds each spec to the class
+ * that injects it, and {@code run --help}, {@code kchaos nemeses}, docs/format.md and README.md are generated from it.
+ * A new fault is one {@code spec(...)} entry in {@link #SPECS} (with a {@code fault("op", HEAL_OP, ...)} line when it
+ * records a new op) plus its nemesis class, bound in {@code NemesisRegistry}.
  */
 public final class NemesisOps {
     private static final Map<String, FaultOp> FAULTS = new LinkedHashMap<>();
@@ -33,45 +38,114 @@ public final class NemesisOps {
     private static final String HEAL_NETWORK = heal("heal-network");
     private static final String HEAL_LINKS = heal("heal-links");
 
+    private static final String NODES = "{\"nodes\": [2]}";
+
     // process faults
-    public static final FaultOp KILL = fault("kill", START, RESTART, RECOVER);
-    public static final FaultOp STOP = fault("stop", START, RESTART, RECOVER);
-    public static final FaultOp PAUSE = fault("pause", RESUME, UNPAUSE);
+    public static final FaultOp KILL = fault("kill", NODES + " (+ \"partition\", \"leader-of\", \"coordinator-of\" where chosen by those)",
+            START, RESTART, RECOVER);
+    public static final FaultOp STOP = fault("stop", NODES + " (a clean stop)", START, RESTART, RECOVER);
+    public static final FaultOp PAUSE = fault("pause", "{\"nodes\": [1, 3]}", RESUME, UNPAUSE);
     // storage faults: power loss is a kill that also drops every byte the node never fsynced
-    public static final FaultOp POWER_LOSS = fault("power-loss", START, RESTART, RECOVER);
+    public static final FaultOp POWER_LOSS = fault("power-loss", "{\"nodes\": [2], \"torn-writes\": false, \"dropped\": "
+            + "{\"2\": {\"files\": 3, \"bytes\": 33115, ...}}}", START, RESTART, RECOVER);
     // done to a stopped node (a replaced disk, flipped bytes below the recovery point): its start ends them
-    public static final FaultOp WIPE = fault("wipe", START, RESTART, RECOVER);
-    public static final FaultOp CORRUPT_SEGMENT = fault("corrupt-segment", START, RESTART, RECOVER);
+    public static final FaultOp WIPE = fault("wipe", "{\"nodes\": [2], ...} (the replaced directory)", START, RESTART, RECOVER);
+    public static final FaultOp CORRUPT_SEGMENT = fault("corrupt-segment", "{\"nodes\": [2], \"path\": \".../00000000000000000000.log\", "
+            + "\"position\": 40960, ...} (the flipped batch)", START, RESTART, RECOVER);
     // a data file system filled until writes fail; free-disk ends it (and a start, when the broker died of it)
-    public static final FaultOp FILL_DISK = fault("fill-disk", FREE_DISK, START);
+    public static final FaultOp DISK_FULL = fault("disk-full", "{\"nodes\": [1], \"bytes\": 7}", FREE_DISK, START);
     // network faults (iptables, netem): one heal op undoes them all
-    public static final FaultOp PARTITION = fault("partition", HEAL, HEAL_NETWORK);
-    public static final FaultOp PARTITION_CLIENTS = fault("partition-clients", HEAL, HEAL_NETWORK);
-    public static final FaultOp SLOW = fault("slow", HEAL, HEAL_NETWORK, HEAL_LINKS);
-    public static final FaultOp FLAKY = fault("flaky", HEAL, HEAL_NETWORK, HEAL_LINKS);
+    public static final FaultOp PARTITION = fault("partition", "{\"partition\": [[1], [2, 3]], \"cut\": [[1, 2], [1, 3]], "
+            + "\"topology\": \"one\"}", HEAL, HEAL_NETWORK);
+    public static final FaultOp PARTITION_CLIENTS = fault("partition-clients", NODES, HEAL, HEAL_NETWORK);
+    public static final FaultOp SLOW = fault("slow", "{\"nodes\": [1, 2, 3], \"delay-ms\": 200, \"jitter-ms\": 50}", HEAL, HEAL_NETWORK, HEAL_LINKS);
+    public static final FaultOp FLAKY = fault("flaky", "{\"nodes\": [2], \"loss-percent\": 20.0}", HEAL, HEAL_NETWORK, HEAL_LINKS);
     // proxy faults (Toxiproxy, the Docker backend): rejoin ends an isolation, heal-toxic ends any of them
-    public static final FaultOp ISOLATE = fault("isolate", REJOIN, HEAL_TOXIC);
-    public static final FaultOp TOXIC_LATENCY = fault("toxic-latency", HEAL_TOXIC);
-    public static final FaultOp TOXIC_BANDWIDTH = fault("toxic-bandwidth", HEAL_TOXIC);
-    public static final FaultOp TOXIC_TIMEOUT = fault("toxic-timeout", HEAL_TOXIC);
-    public static final FaultOp TOXIC_RESET = fault("toxic-reset", HEAL_TOXIC);
-    // a run's rolling upgrade (harness upgrade/): the round, one node's switch to another release (stop, restart,
-    // back in every ISR) and the feature-level bump; each window is the op itself
-    public static final FaultOp ROLLING_UPGRADE = event("rolling-upgrade");
-    public static final FaultOp UPGRADE_NODE = event("upgrade-node");
-    public static final FaultOp FINALIZE_FEATURES = event("finalize-features");
+    public static final FaultOp ISOLATE = fault("isolate", NODES, REJOIN, HEAL_TOXIC);
+    private static final String TOXIC = "{\"nodes\": [1], \"traffic\": [\"client\"], \"toxic\": \"latency\", \"latency-ms\": 500, ...}";
+    public static final FaultOp TOXIC_LATENCY = fault("toxic-latency", TOXIC, HEAL_TOXIC);
+    public static final FaultOp TOXIC_BANDWIDTH = fault("toxic-bandwidth", TOXIC, HEAL_TOXIC);
+    public static final FaultOp TOXIC_TIMEOUT = fault("toxic-timeout", TOXIC, HEAL_TOXIC);
+    public static final FaultOp TOXIC_RESET = fault("toxic-reset", TOXIC, HEAL_TOXIC);
+    // a run's rolling upgrade (harness upgrade/, --upgrade-to, --downgrade-to): the round, one node's switch to another
+    // release (stop, restart, back in every ISR) and the feature-level bump; each window is the op itself
+    public static final FaultOp ROLLING_UPGRADE = event("rolling-upgrade", "{\"from\": \"3.9.1\", \"to\": \"4.1.1\"}");
+    public static final FaultOp UPGRADE_NODE = event("upgrade-node", "{\"node\": 2, \"from\": \"3.9.1\", \"to\": \"4.1.1\"}");
+    public static final FaultOp FINALIZE_FEATURES = event("finalize-features", "{\"release\": \"4.1.1\"}");
+    /** The ops of the rolling upgrade, which {@code --upgrade-to} and {@code --downgrade-to} write, not a nemesis. */
+    public static final List<FaultOp> UPGRADE_OPS = List.of(ROLLING_UPGRADE, UPGRADE_NODE, FINALIZE_FEATURES);
 
     static {
         // fault names other tools write, understood by `kchaos check`
-        fault("crash", START, RESTART, RECOVER);
-        fault("kill-leader", START, RESTART, RECOVER);
-        fault("kill-random", START, RESTART, RECOVER);
-        fault("partition-random", HEAL, HEAL_NETWORK);
-        fault("bridge", HEAL, HEAL_NETWORK);
-        fault("delay", HEAL, HEAL_NETWORK, HEAL_LINKS);
-        fault("loss", HEAL, HEAL_NETWORK, HEAL_LINKS);
-        fault("corrupt", HEAL, HEAL_NETWORK, HEAL_LINKS);
+        alias("crash", START, RESTART, RECOVER);
+        alias("kill-leader", START, RESTART, RECOVER);
+        alias("kill-random", START, RESTART, RECOVER);
+        alias("partition-random", HEAL, HEAL_NETWORK);
+        alias("bridge", HEAL, HEAL_NETWORK);
+        alias("delay", HEAL, HEAL_NETWORK, HEAL_LINKS);
+        alias("loss", HEAL, HEAL_NETWORK, HEAL_LINKS);
+        alias("corrupt", HEAL, HEAL_NETWORK, HEAL_LINKS); // network corruption (Jepsen's net), not corrupt-segment
+        // names kchaos itself wrote before: run folders of older versions still check and report
+        FAULTS.put("fill-disk", DISK_FULL); // disk-full's op before it took the fault's name
     }
+
+    private static final String LOCAL = "local";
+    private static final String DOCKER = "docker";
+    private static final String TORN_WRITES = "torn-writes";
+    private static final String TORN_WRITES_MEANING = "keep a random 4 KiB-aligned prefix of each file's unsynced bytes";
+
+    /** Every fault of {@code --nemesis}, in the order the docs list them. */
+    private static final List<FaultSpec> SPECS = List.of(
+            spec("none", "no faults"),
+            spec("kill-leader", "SIGKILL the leader of a random partition, restart it a few seconds later", KILL),
+            spec("kill-random", "SIGKILL a random node, restart it later", KILL).formerly("kill"),
+            spec("pause", "SIGSTOP a random node, SIGCONT later (a GC-like pause)", PAUSE),
+            spec("pause-leader", "SIGSTOP a random partition's leader, SIGCONT later", PAUSE),
+            spec("pause-followers-kill-leader", "SIGSTOP a leader's followers for 2 s, SIGKILL the leader, SIGCONT them, restart "
+                    + "the leader later: the schedule under which acks=1 loses acknowledged writes", PAUSE, KILL),
+            spec("isr-shrink", "SIGSTOP a partition's followers until the ISR is the leader alone, let it acknowledge alone 3 s, "
+                    + "SIGKILL it, SIGCONT them, wait for a new leader; restart it later (needs RF 2 on 3 nodes, low "
+                    + "replica.lag.time.max.ms)", PAUSE, KILL),
+            spec("rolling-restart", "restart every node in turn (clean stop, start), waiting for a full ISR before each", STOP),
+            spec("kill-coordinator", "SIGKILL the transaction or group coordinator of the workload (txn, group), restart it later", KILL),
+            spec("partition", "cut links between nodes (iptables DROP, both directions); topology from --partition-targets: "
+                    + "one, leader, halves, majority-ring, bridge", PARTITION).root(),
+            spec("partition-coordinator", "cut the workload's transaction or group coordinator from the other nodes (iptables)",
+                    PARTITION).root(),
+            spec("partition-clients", "cut the harness's clients from some nodes while the nodes still see each other",
+                    PARTITION_CLIENTS).root(),
+            spec("slow", "delay the packets of one node or all (200 ± 50 ms): tc netem, or on kernels without netem an NFQUEUE "
+                    + "delay queue (python3)", SLOW).root(),
+            spec("flaky", "drop 20 % of the packets of one node or all (iptables random drop)", FLAKY).root(),
+            spec("toxic-latency", "Toxiproxy: 500 ± 100 ms latency on a node's client or replication traffic", TOXIC_LATENCY).backend(DOCKER),
+            spec("toxic-bandwidth", "Toxiproxy: limit a node's client or replication traffic to 32 KB/s", TOXIC_BANDWIDTH).backend(DOCKER),
+            spec("toxic-timeout", "Toxiproxy: a node's connections pass no data and close after 2 s", TOXIC_TIMEOUT).backend(DOCKER),
+            spec("toxic-reset", "Toxiproxy: reset (TCP RST) a node's client or replication connections", TOXIC_RESET).backend(DOCKER),
+            spec("isolate", "Toxiproxy: disable a node's proxies, so no client or follower reaches it", ISOLATE).backend(DOCKER),
+            spec("wipe", "a replaced data disk: SIGKILL a random node, wait until the controller fenced it, replace its data "
+                    + "directory with a freshly formatted empty one (same node and cluster id, new directory id), restart it later; "
+                    + "it re-replicates everything", KILL, WIPE).backend(LOCAL)
+                    .option("wipe-before-fencing", "false", "true: replace the disk and restart at once, while the broker's old "
+                            + "registration may still be in an ISR (a broker back on an empty disk within its session timeout)"),
+            spec("disk-full", "fill a random node's size-limited data file system (tmpfs) until writes fail (ENOSPC); heal frees it "
+                    + "(free-disk) and restarts the node (stop if it still runs: a broker whose log directory failed halts, "
+                    + "in its own time)", DISK_FULL, STOP).backend(LOCAL).root(),
+            spec("corrupt-segment", "bit rot: stop a random in-sync node, flip 4 bytes inside one record batch below its recovery "
+                    + "point (a closed segment where one exists), start it", STOP, CORRUPT_SEGMENT).backend(LOCAL).formerly("corrupt"),
+            spec("power-loss", "SIGKILL power-loss-nodes random nodes and drop every byte their brokers never fsynced; restart "
+                    + "later", POWER_LOSS).backend(LOCAL)
+                    .option("power-loss-nodes", "1", "how many random running nodes lose power at once")
+                    .option(TORN_WRITES, "false", TORN_WRITES_MEANING),
+            spec("power-loss-all", "every node loses power at the same moment (a rack or region power event), all restart later",
+                    POWER_LOSS).backend(LOCAL).option(TORN_WRITES, "false", TORN_WRITES_MEANING),
+            spec("isr-shrink-power-loss", "isr-shrink whose lone leader loses power instead of a SIGKILL: KIP-966's last replica "
+                    + "standing (RF 2 on 3 nodes, low replica.lag.time.max.ms)", PAUSE, POWER_LOSS).backend(LOCAL)
+                    .option(TORN_WRITES, "false", TORN_WRITES_MEANING),
+            spec("power-loss-leader-follower", "a partition's leader and one follower lose power together and restart "
+                    + "restart-gap-seconds apart in restart-order: KIP-101's double failure", POWER_LOSS).backend(LOCAL)
+                    .option("restart-gap-seconds", "10", "seconds between the two restarts")
+                    .option("restart-order", "follower-first", "follower-first or leader-first")
+                    .option(TORN_WRITES, "false", TORN_WRITES_MEANING));
 
     private NemesisOps() {
     }
@@ -81,18 +155,52 @@ public final class NemesisOps {
         return f;
     }
 
-    private static FaultOp fault(String f, String... healedBy) {
+    private static FaultOp fault(String f, String example, String... healedBy) {
         for (String h : healedBy) {
             if (!HEALS.contains(h)) throw new IllegalStateException("declare heal op " + h + " before fault " + f);
         }
-        FaultOp op = new FaultOp(f, Set.of(healedBy));
+        FaultOp op = new FaultOp(f, Set.of(healedBy), example);
         if (FAULTS.putIfAbsent(f, op) != null) throw new IllegalStateException("fault op declared twice: " + f);
         return op;
     }
 
+    /** Declares a fault name other tools write, read like kchaos's own. */
+    private static void alias(String f, String... healedBy) {
+        fault(f, "", healedBy);
+    }
+
     /** Declares a one-off nemesis action that nothing heals (its window is the op itself). */
-    private static FaultOp event(String f) { // for one-off actions (feature finalization, an upgrade step, ...)
-        return fault(f, new String[0]);
+    private static FaultOp event(String f, String example) {
+        return fault(f, example);
+    }
+
+    private static FaultSpec spec(String name, String description, FaultOp... ops) {
+        return new FaultSpec(name, description, List.of(ops), List.of(), FaultSpec.Needs.NOTHING, List.of());
+    }
+
+    /** Every fault of {@code --nemesis}, in the order the docs list them. */
+    public static List<FaultSpec> specs() {
+        return SPECS;
+    }
+
+    /** The fault named {@code name} on the command line (or by one of its former names), if there is one. */
+    public static Optional<FaultSpec> spec(String name) {
+        return SPECS.stream().filter(s -> s.name().equals(name) || s.formerly().contains(name)).findFirst();
+    }
+
+    /** Settings of the fault schedule itself, whatever the faults: how they are drawn and spaced. */
+    public static final List<FaultSpec.Option> SCHEDULE_OPTIONS = List.of(
+            new FaultSpec.Option("fault-order", "random", "random (each fault drawn from the seeded Random) or cycle (the "
+                    + "listed faults in turn)"),
+            new FaultSpec.Option("recover-between", "false", "true: each heal ends only once every partition of the "
+                    + "workload's topic has its full ISR again, so no fault lands on a cluster still recovering"));
+
+    /** Every {@code --nemesis-option} setting the schedule or some fault reads, by key (the first declaration of each key). */
+    public static Map<String, FaultSpec.Option> options() {
+        Map<String, FaultSpec.Option> out = new TreeMap<>();
+        SCHEDULE_OPTIONS.forEach(o -> out.put(o.key(), o));
+        for (FaultSpec s : SPECS) s.options().forEach(o -> out.putIfAbsent(o.key(), o));
+        return out;
     }
 
     /** The fault op named {@code f}, if {@code f} is one. */
@@ -119,7 +227,7 @@ public final class NemesisOps {
         return op != null && op.isHealedBy(healF);
     }
 
-    /** Every declared fault op, in declaration order. */
+    /** Every fault op name read, in declaration order (an older name maps to its op of today). */
     public static Map<String, FaultOp> faults() {
         return Collections.unmodifiableMap(FAULTS);
     }

@@ -1,13 +1,13 @@
 package io.kchaos.nemesis;
 
-import io.kchaos.history.FaultOp;
-import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.cluster.Capability;
 
-import java.util.List;
 import java.util.Set;
 
-/** One kind of fault (Jepsen's {@code Nemesis}): injects a fault now and returns it, to be healed later. */
+/**
+ * One kind of fault (Jepsen's {@code Nemesis}): injects a fault now and returns it, to be healed later. The worker of
+ * a {@link io.kchaos.history.FaultSpec}, which declares its name, the ops it records and its settings.
+ */
 public interface Nemesis {
     /** The name used with {@code --nemesis}, e.g. {@code kill-leader}. */
     String name();
@@ -17,15 +17,6 @@ public interface Nemesis {
      * there was nothing to do (e.g. no leader known right now).
      */
     Fault inject(NemesisContext context);
-
-    /**
-     * The fault ops this nemesis records, each declared in {@link NemesisOps} with the heal ops that end it:
-     * availability and the report pair faults and heals by that declaration. NemesisContractTest (harness) fails
-     * when a nemesis records an op it does not declare here.
-     */
-    default List<FaultOp> faults() {
-        return List.of();
-    }
 
     /** What the cluster backend must be able to do for this fault; a run refuses it up front when one is missing. */
     default Set<Capability> requires() {

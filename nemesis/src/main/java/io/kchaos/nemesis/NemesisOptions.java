@@ -1,5 +1,8 @@
 package io.kchaos.nemesis;
 
+import io.kchaos.history.FaultSpec;
+import io.kchaos.history.NemesisOps;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -7,14 +10,12 @@ import java.util.TreeSet;
 
 /**
  * The {@code --nemesis-option KEY=VALUE} settings (scenario key {@code nemesis-options}) that tune individual faults,
- * checked against the keys some fault reads: {@code torn-writes} (true|false, power loss keeps a random 4 KiB-aligned
- * prefix of each file's unsynced bytes) and {@code power-loss-nodes} (how many nodes {@code power-loss} cuts at once).
+ * checked against the keys some fault reads; keys, defaults and meanings are declared with each fault's
+ * {@link io.kchaos.history.FaultSpec} in {@link NemesisOps}.
  */
 public record NemesisOptions(Map<String, String> values) {
-    /** Every key a fault reads; add yours here. */
-    public static final Set<String> KEYS = Set.of("torn-writes", "power-loss-nodes",
-            "restart-order", "restart-gap-seconds", "wipe-before-fencing",
-            "fault-order", "recover-between");
+    /** Every key a fault reads. */
+    public static final Set<String> KEYS = NemesisOps.options().keySet();
 
     public NemesisOptions {
         values = Map.copyOf(values);
@@ -30,25 +31,23 @@ public record NemesisOptions(Map<String, String> values) {
     }
 
     /** A true/false setting; IllegalArgumentException on anything else. */
-    public boolean flag(String key, boolean otherwise) {
-        String v = values.get(key);
-        if (v == null) return otherwise;
+    public boolean flag(String key) {
+        String v = values.getOrDefault(key, defaultOf(key));
         if (v.equalsIgnoreCase("true")) return true;
         if (v.equalsIgnoreCase("false")) return false;
         throw new IllegalArgumentException("--nemesis-option " + key + " must be true or false, not '" + v + "'");
     }
 
     /** One of the {@code allowed} words; IllegalArgumentException on anything else. */
-    public String choice(String key, String otherwise, Set<String> allowed) {
-        String v = values.getOrDefault(key, otherwise).trim();
+    public String choice(String key, Set<String> allowed) {
+        String v = values.getOrDefault(key, defaultOf(key)).trim();
         if (allowed.contains(v)) return v;
         throw new IllegalArgumentException("--nemesis-option " + key + " must be one of " + new TreeSet<>(allowed) + ", not '" + v + "'");
     }
 
     /** A positive integer setting; IllegalArgumentException on anything else. */
-    public int positive(String key, int otherwise) {
-        String v = values.get(key);
-        if (v == null) return otherwise;
+    public int positive(String key) {
+        String v = values.getOrDefault(key, defaultOf(key));
         try {
             int n = Integer.parseInt(v.trim());
             if (n > 0) return n;
@@ -56,5 +55,12 @@ public record NemesisOptions(Map<String, String> values) {
             // reported below
         }
         throw new IllegalArgumentException("--nemesis-option " + key + " must be a positive integer, not '" + v + "'");
+    }
+
+    /** The default the catalogue declares for {@code key}; IllegalStateException for a key no fault declares. */
+    private static String defaultOf(String key) {
+        FaultSpec.Option o = NemesisOps.options().get(key);
+        if (o == null) throw new IllegalStateException("no fault declares the option " + key + " (NemesisOps)");
+        return o.defaultValue();
     }
 }

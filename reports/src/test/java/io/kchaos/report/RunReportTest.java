@@ -1,5 +1,7 @@
 package io.kchaos.report;
 
+import io.kchaos.checker.result.Anomalies;
+
 import io.kchaos.checker.result.Verdict;
 import io.kchaos.testkit.SyntheticRun;
 import org.junit.jupiter.api.Test;
@@ -68,7 +70,7 @@ class RunReportTest {
         assertTrue(html.contains("1234 cases"));
         assertTrue(html.contains("id=\"anomaly-duplicate\""));
         assertTrue(html.contains("id=\"anomaly-G1a\""));
-        assertTrue(html.contains(AnomalyDefinitions.definition("lost-write")));
+        assertTrue(html.contains(Escape.markup(Anomalies.definition("lost-write"))), "the catalogue's definition");
         assertTrue(html.contains("id=\"anomaly-replica-divergence\""));
         // the hostile strings (a key, an example field, an error message, a config, a warning) render as text
         assertFalse(html.contains("<script>alert(1)</script>"));
@@ -122,6 +124,16 @@ class RunReportTest {
         assertEquals(0, elements(junit, "failure").size());
         assertEquals(0, elements(junit, "error").size());
         assertEquals(List.of("queue", "replicas"), elements(junit, "testcase").stream().map(e -> e.getAttribute("name")).toList());
+    }
+
+    @Test
+    void theClientCaseOfJUnitIsNamedAfterTheWorkload() throws Exception {
+        Path run = tmp.resolve("txn");
+        SyntheticRun.write(run, 3_000, false, 8);
+        Path runJson = run.resolve("run.json");
+        Files.writeString(runJson, Files.readString(runJson).replaceAll("\"workload\"\\s*:\\s*\"queue\"", "\"workload\": \"txn\""));
+        Document junit = parseXml(RunReport.write(run).junit());
+        assertEquals(List.of("txn", "replicas"), elements(junit, "testcase").stream().map(e -> e.getAttribute("name")).toList());
     }
 
     @Test

@@ -5,28 +5,23 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.checker.Checker;
 import io.kchaos.history.ClientOps;
-import io.kchaos.history.FaultOp;
+import io.kchaos.history.FaultSpan;
+import io.kchaos.history.FaultWindows;
 import io.kchaos.history.History;
 import io.kchaos.history.Json;
-import io.kchaos.history.NemesisOps;
 import io.kchaos.checker.result.CheckResult;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * How long writes were unavailable around each fault, from the history alone: for every nemesis fault op (kill, pause,
- * partition, slow, ...) with its target, the seconds from the fault taking effect (its completion) to the next
- * acknowledged send (overall and per partition), and from its heal (the first later op that heals it on an
- * overlapping node, by the pairing {@link NemesisOps} declares) to the first acknowledged send after it; the longest stretch of the workload with no acknowledged
- * send, overall and per partition; and the acknowledged sends per second. Adds {@code stats.availability}; never
- * reports an anomaly (unavailability is not unsafety).
+ * How long writes were unavailable around each fault, from the history alone: for every fault window (kill, pause,
+ * partition, slow, ...; paired by {@link FaultWindows}, so it opens at the fault op's invocation) with its target, the
+ * seconds from the fault to the next acknowledged send (overall and per partition), and from its heal to the first
+ * acknowledged send after it; the longest stretch of the workload with no acknowledged send, overall and per partition;
+ * and the acknowledged sends per second. Adds {@code stats.availability}; never reports an anomaly (unavailability is
+ * not unsafety).
  */
 public final class AvailabilityChecker implements Checker {
     private static final double NANOS = 1e9;
@@ -36,31 +31,17 @@ public final class AvailabilityChecker implements Checker {
         return "availability";
     }
 
-    /**
-     * A nemesis action as completed: its f, when it took effect, its target, and its error if it failed; a one-off
-     * action (an upgrade step) took effect at its invocation and ends at its completion ({@code end}, else -1).
-     */
-    private record Action(String f, long time, ObjectNode value, String error, long end) {
-    }
-
     @Override
     public CheckResult check(History history) {
         OkTimes oks = new OkTimes();
         Map<Integer, OkTimes> byPartition = new TreeMap<>();
-        List<Action> actions = new ArrayList<>();
-        Map<String, Long> eventStarts = new HashMap<>();
+        FaultWindows faults = new FaultWindows();
         long[] window = {Long.MAX_VALUE, Long.MIN_VALUE};
+        long[] last = {0};
         history.forEach(op -> {
+            last[0] = Math.max(last[0], op.time());
             if (op.isNemesis()) {
-                ObjectNode value = op.value().isObject() ? (ObjectNode) op.value() : null;
-                boolean event = isEvent(op.f());
-                if (op.isInvoke()) {
-                    if (event) eventStarts.put(op.f(), op.time());
-                } else if (event) {
-                    actions.add(new Action(op.f(), eventStarts.getOrDefault(op.f(), op.time()), value, op.error(), op.time()));
-                } else {
-                    actions.add(new Action(op.f(), op.time(), value, op.error(), -1));
-                }
+                faults.accept(op);
             } else if (ClientOps.SEND.equals(op.f())) {
                 if (op.isInvoke()) window[0] = Math.min(window[0], op.time());
                 else window[1] = Math.max(window[1], op.time());
@@ -71,17 +52,13 @@ public final class AvailabilityChecker implements Checker {
                 }
             }
         });
+        faults.finish(last[0]);
         CheckResult r = new CheckResult();
         ObjectNode a = r.stats().putObject("availability");
-        ArrayNode faults = a.putArray("faults");
-        for (int i = 0; i < actions.size(); i++) {
-            Action fault = actions.get(i);
-            if (NemesisOps.isHeal(fault.f())) continue;
-            if (fault.end() >= 0) {
-                faults.add(describeEvent(fault, oks, byPartition));
-                continue;
-            }
-            faults.add(describe(fault, healOf(fault, actions.subList(i + 1, actions.size())), oks, byPartition));
+        ArrayNode list = a.putArray("faults");
+        for (FaultSpan fault : faults.windows()) {
+            if (!fault.completed()) continue; // a fault op with no completion: the nemesis never finished starting it
+            list.add(fault.isEvent() ? describeEvent(fault, oks, byPartition) : describe(fault, oks, byPartition));
         }
         longestGap(a, oks, window[0], window[1]);
         if (oks.size() > 1 && oks.last() > window[0]) {
@@ -92,19 +69,19 @@ public final class AvailabilityChecker implements Checker {
         return r;
     }
 
-    private static ObjectNode describe(Action fault, Action heal, OkTimes oks, Map<Integer, OkTimes> byPartition) {
+    private static ObjectNode describe(FaultSpan fault, OkTimes oks, Map<Integer, OkTimes> byPartition) {
         ObjectNode o = Json.object();
         o.put("f", fault.f());
-        o.put("time-s", seconds(fault.time()));
-        o.set("value", fault.value());
+        o.put("time-s", seconds(fault.start()));
+        o.set("value", fault.value() != null && fault.value().isObject() ? fault.value() : null);
         if (fault.error() != null) o.put("error", fault.error());
-        putSince(o, "to-next-ok-send-s", fault.time(), oks);
+        putSince(o, "to-next-ok-send-s", fault.start(), oks);
         ObjectNode perPartition = o.putObject("to-next-ok-send-by-partition-s");
-        byPartition.forEach((p, times) -> putSince(perPartition, p.toString(), fault.time(), times));
-        if (heal != null) {
-            o.put("heal", heal.f());
-            o.put("heal-time-s", seconds(heal.time()));
-            putSince(o, "heal-to-next-ok-send-s", heal.time(), oks);
+        byPartition.forEach((p, times) -> putSince(perPartition, p.toString(), fault.start(), times));
+        if (fault.healed()) {
+            o.put("heal", fault.healedBy());
+            o.put("heal-time-s", seconds(fault.end()));
+            putSince(o, "heal-to-next-ok-send-s", fault.end(), oks);
         } else {
             o.putNull("heal");
         }
@@ -115,16 +92,12 @@ public final class AvailabilityChecker implements Checker {
      * A one-off action that lasts (an upgrade step): from its invocation to its completion, which is its own heal;
      * also the acknowledged sends while it lasted and its longest stretch without one (a node restart's unavailability).
      */
-    private static ObjectNode describeEvent(Action event, OkTimes oks, Map<Integer, OkTimes> byPartition) {
-        ObjectNode o = describe(event, new Action(event.f(), event.end(), event.value(), null, -1), oks, byPartition);
-        o.put("seconds", seconds(event.end() - event.time()));
-        o.put("acks-during", oks.countBetween(event.time(), event.end()));
-        o.put("longest-no-ok-send-during-s", seconds(oks.longestGap(event.time(), event.end())));
+    private static ObjectNode describeEvent(FaultSpan event, OkTimes oks, Map<Integer, OkTimes> byPartition) {
+        ObjectNode o = describe(event, oks, byPartition);
+        o.put("seconds", seconds(event.end() - event.start()));
+        o.put("acks-during", oks.countBetween(event.start(), event.end()));
+        o.put("longest-no-ok-send-during-s", seconds(oks.longestGap(event.start(), event.end())));
         return o;
-    }
-
-    private static boolean isEvent(String f) {
-        return NemesisOps.lookup(f).map(FaultOp::isEvent).orElse(false);
     }
 
     /** Seconds from {@code t} to the first acknowledged send after it, or null if none came. */
@@ -132,21 +105,6 @@ public final class AvailabilityChecker implements Checker {
         long next = oks.firstAfter(t);
         if (next < 0) o.putNull(key);
         else o.put(key, seconds(next - t));
-    }
-
-    /**
-     * The first later op that heals the fault ({@link NemesisOps}) on an overlapping node (either naming none counts
-     * as overlap); null when nothing healed it, and for a one-off action, which needs no heal.
-     */
-    private static Action healOf(Action fault, List<Action> later) {
-        if (isEvent(fault.f())) return null;
-        Set<Integer> nodes = NemesisOps.nodes(fault.value());
-        for (Action h : later) {
-            if (!NemesisOps.heals(h.f(), fault.f())) continue;
-            Set<Integer> healed = NemesisOps.nodes(h.value());
-            if (nodes.isEmpty() || healed.isEmpty() || !Collections.disjoint(nodes, healed)) return h;
-        }
-        return null;
     }
 
     /** The longest stretch of the workload (first send invoked .. last send completed) with no acknowledged send. */

@@ -16,9 +16,6 @@ import io.kchaos.checker.result.CheckResult;
  */
 public final class GroupChecker implements Checker {
     public static final String NAME = "group";
-    public static final String NONMONOTONIC_COMMIT = "nonmonotonic-commit";
-    public static final String SKIPPED_ON_RESUME = "skipped-on-resume";
-    public static final String LOST_BY_GROUP = "lost-by-group";
 
     @Override
     public String name() {

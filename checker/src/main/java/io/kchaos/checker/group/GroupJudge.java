@@ -1,5 +1,6 @@
 package io.kchaos.checker.group;
 
+import io.kchaos.checker.result.Anomalies;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
@@ -50,7 +51,7 @@ final class GroupJudge {
         o.put("skipped-offset", skipped);
         o.put("skipped-value", ledger.valueAt(r.partition(), skipped));
         o.put("skipped-index", ledger.firstIndexAt(r.partition(), skipped));
-        result.anomaly(GroupChecker.SKIPPED_ON_RESUME, o);
+        result.anomaly(Anomalies.SKIPPED_ON_RESUME.key(), o);
     }
 
     /** Every record known in [0, end) of a partition the group caught up to must have been polled by the group. */
@@ -65,7 +66,7 @@ final class GroupJudge {
             c.put("index", ledger.firstIndexAt(partition, o));
             c.put("end-offset", end);
             c.put("catch-up-index", pass.catchUpIndex);
-            result.anomaly(GroupChecker.LOST_BY_GROUP, c);
+            result.anomaly(Anomalies.LOST_BY_GROUP.key(), c);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.kchaos.checker.group;
 
+import io.kchaos.checker.result.Anomalies;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -162,7 +163,7 @@ final class GroupPass implements Consumer<Op> {
         o.put("index", op.index());
         o.put("previous-committed", floor);
         o.put("previous-index", floors.indexOf(partition));
-        result.anomaly(GroupChecker.NONMONOTONIC_COMMIT, o);
+        result.anomaly(Anomalies.NONMONOTONIC_COMMIT.key(), o);
     }
 
     /** The highest offset that may be committed for p now: asked for by a commit not known to fail, or observed. */

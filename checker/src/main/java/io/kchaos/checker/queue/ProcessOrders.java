@@ -1,5 +1,6 @@
 package io.kchaos.checker.queue;
 
+import io.kchaos.checker.result.Anomalies;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
 import io.kchaos.checker.result.CheckResult;
@@ -27,7 +28,7 @@ final class ProcessOrders {
             return;
         }
         if (offset < last.offset) {
-            result.anomaly(QueueChecker.NONMONOTONIC_SEND, step(process, partition, offset, value, index, last));
+            result.anomaly(Anomalies.NONMONOTONIC_SEND.key(), step(process, partition, offset, value, index, last));
         }
         last.move(offset, value, index);
     }
@@ -39,7 +40,7 @@ final class ProcessOrders {
             return;
         }
         if (offset <= last.offset) {
-            result.anomaly(QueueChecker.NONMONOTONIC_POLL, step(process, partition, offset, value, index, last));
+            result.anomaly(Anomalies.NONMONOTONIC_POLL.key(), step(process, partition, offset, value, index, last));
         } else if (offset > last.offset + 1) {
             jumps.add(process, partition, last.offset, last.index, offset, index);
         }

@@ -11,13 +11,6 @@ import io.kchaos.checker.result.CheckResult;
  */
 public final class QueueChecker implements Checker {
     public static final String NAME = "queue";
-    public static final String LOST_WRITE = "lost-write";
-    public static final String INCONSISTENT_OFFSETS = "inconsistent-offsets";
-    public static final String DUPLICATE = "duplicate";
-    public static final String G1A = "G1a";
-    public static final String NONMONOTONIC_SEND = "nonmonotonic-send";
-    public static final String NONMONOTONIC_POLL = "nonmonotonic-poll";
-    public static final String POLL_SKIP = "poll-skip";
 
     @Override
     public String name() {

@@ -1,5 +1,6 @@
 package io.kchaos.checker.queue;
 
+import io.kchaos.checker.result.Anomalies;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
@@ -83,7 +84,7 @@ final class QueueJudge {
             o.put("drain-end-offset", log.drainEndOffset());
             o.put("drain-index", log.drainIndex());
         }
-        result.anomaly(QueueChecker.LOST_WRITE, o);
+        result.anomaly(Anomalies.LOST_WRITE.key(), o);
     }
 
     private void inconsistentOffset(OffsetConflicts.Position at, Map<Long, Long> valueIndexes) {
@@ -96,7 +97,7 @@ final class QueueJudge {
             vs.add(v);
             is.add(i);
         });
-        result.anomaly(QueueChecker.INCONSISTENT_OFFSETS, o);
+        result.anomaly(Anomalies.INCONSISTENT_OFFSETS.key(), o);
     }
 
     /**
@@ -112,7 +113,7 @@ final class QueueJudge {
         }
         ObjectNode o = ack(id);
         o.set("reads", reads(id));
-        result.anomaly(QueueChecker.INCONSISTENT_OFFSETS, o);
+        result.anomaly(Anomalies.INCONSISTENT_OFFSETS.key(), o);
     }
 
     private void duplicate(int id) {
@@ -120,7 +121,7 @@ final class QueueJudge {
         o.put("value", values.value(id));
         o.set("reads", reads(id));
         if (values.has(id, ValueTable.ACKED)) o.set("ack", ack(id));
-        result.anomaly(QueueChecker.DUPLICATE, o);
+        result.anomaly(Anomalies.DUPLICATE.key(), o);
     }
 
     private void abortedRead(int id) {
@@ -132,7 +133,7 @@ final class QueueJudge {
         o.put("index", first.index());
         o.put("fail-index", values.completionIndex(id));
         o.put("process", values.completionProcess(id));
-        result.anomaly(QueueChecker.G1A, o);
+        result.anomaly(Anomalies.G1A.key(), o);
     }
 
     private void skips() {
@@ -152,7 +153,7 @@ final class QueueJudge {
             o.put("skipped-offset", skipped);
             o.put("skipped-value", log.valueAt(slot));
             o.put("skipped-index", log.firstIndexAt(slot));
-            result.anomaly(QueueChecker.POLL_SKIP, o);
+            result.anomaly(Anomalies.POLL_SKIP.key(), o);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.kchaos.checker.replica;
 
+import io.kchaos.checker.result.Anomalies;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
@@ -10,12 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
-import static io.kchaos.checker.replica.ReplicaAnomalies.ACKED_WRITE_MISSING_ON_REPLICA;
-import static io.kchaos.checker.replica.ReplicaAnomalies.CHECKPOINT_UNREADABLE;
-import static io.kchaos.checker.replica.ReplicaAnomalies.COMMITTED_DATA_MISSING;
-import static io.kchaos.checker.replica.ReplicaAnomalies.CORRUPT_BATCH;
-import static io.kchaos.checker.replica.ReplicaAnomalies.EPOCH_LINEAGE_MISMATCH;
-import static io.kchaos.checker.replica.ReplicaAnomalies.REPLICA_DIVERGENCE;
 
 /**
  * Writes replica anomalies into a {@link CheckResult} with the evidence a reader can check by hand: node id, topic,
@@ -39,7 +34,7 @@ final class Findings {
         ex.put("line", p.line());
         ex.put("reason", p.reason());
         ex.put("text", p.text());
-        result.anomaly(CHECKPOINT_UNREADABLE, ex);
+        result.anomaly(Anomalies.CHECKPOINT_UNREADABLE.key(), ex);
     }
 
     void corruptBatch(Replica r, BatchInfo b, String reason) {
@@ -51,7 +46,7 @@ final class Findings {
         ex.put("epoch", b.leaderEpoch());
         ex.put("size", b.sizeInBytes());
         ex.put("reason", reason);
-        result.anomaly(CORRUPT_BATCH, ex);
+        result.anomaly(Anomalies.CORRUPT_BATCH.key(), ex);
     }
 
     void corruptBytes(Replica r, UnreadableBytes u, long fromOffset, long toOffset) {
@@ -65,7 +60,7 @@ final class Findings {
         if (toOffset == Long.MAX_VALUE) lost.addNull(); else lost.add(toOffset);
         r.recoveryPoint().ifPresent(rp -> ex.put("recovery-point", rp));
         ex.put("reason", u.reason());
-        result.anomaly(CORRUPT_BATCH, ex);
+        result.anomaly(Anomalies.CORRUPT_BATCH.key(), ex);
     }
 
     void divergence(TopicPartition tp, long offset, long highWatermark, Map<Replica, BatchInfo> batches) {
@@ -78,7 +73,7 @@ final class Findings {
             o.put("final-isr", r.inFinalIsr());
             byNode.set(Integer.toString(r.nodeId()), o);
         });
-        result.anomaly(REPLICA_DIVERGENCE, ex);
+        result.anomaly(Anomalies.REPLICA_DIVERGENCE.key(), ex);
     }
 
     /** A final-ISR replica lacks committed offsets: the range, how many offsets and records, and why. */
@@ -91,7 +86,7 @@ final class Findings {
         ex.put("cause", range.cause().key);
         ex.put("high-watermark", highWatermark);
         ex.put("path", r.partitionDir().path().toString());
-        result.anomaly(COMMITTED_DATA_MISSING, ex);
+        result.anomaly(Anomalies.COMMITTED_DATA_MISSING.key(), ex);
     }
 
     /** A replica's own epoch checkpoint disagrees with its batches around {@code epoch}. */
@@ -109,7 +104,7 @@ final class Findings {
             if (expectedEpoch >= 0) b.put("checkpoint-epoch-at-offset", expectedEpoch); else b.putNull("checkpoint-epoch-at-offset");
             ex.set("example-batch", b);
         }
-        result.anomaly(EPOCH_LINEAGE_MISMATCH, ex);
+        result.anomaly(Anomalies.EPOCH_LINEAGE_MISMATCH.key(), ex);
     }
 
     /** A replica's epoch checkpoint goes backwards (epoch or start offset) between two lines. */
@@ -119,7 +114,7 @@ final class Findings {
         ex.put("checkpoint", r.partitionDir().leaderEpochs().path().toString());
         ArrayNode arr = ex.putArray("entries");
         entries.forEach(e -> arr.addArray().add(e.epoch()).add(e.startOffset()));
-        result.anomaly(EPOCH_LINEAGE_MISMATCH, ex);
+        result.anomaly(Anomalies.EPOCH_LINEAGE_MISMATCH.key(), ex);
     }
 
     void lineageAcrossReplicas(TopicPartition tp, int epoch, Map<Replica, Long> startOffsets) {
@@ -132,7 +127,7 @@ final class Findings {
             starts.put(Integer.toString(r.nodeId()), s);
             paths.put(Integer.toString(r.nodeId()), r.partitionDir().leaderEpochs().path().toString());
         });
-        result.anomaly(EPOCH_LINEAGE_MISMATCH, ex);
+        result.anomaly(Anomalies.EPOCH_LINEAGE_MISMATCH.key(), ex);
     }
 
     /** An acknowledged write not found (found == null) or found with another value on a final-ISR replica. */
@@ -143,7 +138,7 @@ final class Findings {
         ex.put("index", historyIndex);
         if (present) ex.put("found-value", found == null ? null : text(found)); else ex.put("found", "absent");
         ex.put("path", r.partitionDir().path().toString());
-        result.anomaly(ACKED_WRITE_MISSING_ON_REPLICA, ex);
+        result.anomaly(Anomalies.ACKED_WRITE_MISSING_ON_REPLICA.key(), ex);
     }
 
     private static ObjectNode replica(Replica r) {

@@ -14,12 +14,8 @@ import io.kchaos.checker.result.CheckResult;
  */
 public final class TxnChecker implements Checker {
     public static final String NAME = "txn";
-    public static final String TORN_TXN = "torn-txn";
-    public static final String PRECOMMITTED_READ = "precommitted-read";
-    public static final String INT_NONMONOTONIC_SEND = "int-nonmonotonic-send";
     /** Not an anomaly (Kafka does not isolate transactions' writes from each other): a figure in {@code stats}. */
     public static final String INT_SEND_SKIP = "int-send-skip";
-    public static final String G1C = "G1c";
 
     @Override
     public String name() {

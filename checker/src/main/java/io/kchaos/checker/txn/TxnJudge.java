@@ -1,5 +1,6 @@
 package io.kchaos.checker.txn;
 
+import io.kchaos.checker.result.Anomalies;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
@@ -72,7 +73,7 @@ final class TxnJudge {
         o.put("type", txn.type().wire());
         o.set("read", seen);
         o.set("missing", missing);
-        result.anomaly(TxnChecker.TORN_TXN, o);
+        result.anomaly(Anomalies.TORN_TXN.key(), o);
     }
 
     private boolean shouldHaveBeenRead(TxnOps.Send s) {
@@ -86,7 +87,7 @@ final class TxnJudge {
         long o2 = pair.o2() >= 0 ? pair.o2() : offsetIn(pair.v2(), pair.partition());
         if (o1 < 0 || o2 < 0) return;
         if (o2 <= o1) {
-            result.anomaly(TxnChecker.INT_NONMONOTONIC_SEND, pairCase(pair, o1, o2));
+            result.anomaly(Anomalies.INT_NONMONOTONIC_SEND.key(), pairCase(pair, o1, o2));
             return;
         }
         long between = ledger.nextKnown(pair.partition(), o1 + 1);
@@ -121,6 +122,6 @@ final class TxnJudge {
             steps.addObject().put("index", t.index()).put("process", t.process());
         }
         o.put("edges", "wr: each transaction polled a value the previous one sent (the last, one the first sent)");
-        result.anomaly(TxnChecker.G1C, o);
+        result.anomaly(Anomalies.G1C.key(), o);
     }
 }

@@ -1,5 +1,6 @@
 package io.kchaos.checker.txn;
 
+import io.kchaos.checker.result.Anomalies;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
@@ -153,6 +154,6 @@ final class TxnPass implements Consumer<Op> {
         o.put("value", v);
         o.put("partition", partition);
         o.put("offset", offset);
-        result.anomaly(TxnChecker.PRECOMMITTED_READ, o);
+        result.anomaly(Anomalies.PRECOMMITTED_READ.key(), o);
     }
 }

@@ -1,5 +1,6 @@
 package io.kchaos.checker.group;
 
+import io.kchaos.checker.result.Anomalies;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.OpType;
@@ -61,8 +62,8 @@ class GroupCheckerTest {
         long assign = h.poll(2, r(0, 3, 3)).last();
         CheckResult r = h.drain(0, 1, 2, 3).check();
 
-        assertOnly(r, GroupChecker.SKIPPED_ON_RESUME, 1);
-        ObjectNode ex = example(r, GroupChecker.SKIPPED_ON_RESUME, 0);
+        assertOnly(r, Anomalies.SKIPPED_ON_RESUME.key(), 1);
+        ObjectNode ex = example(r, Anomalies.SKIPPED_ON_RESUME.key(), 0);
         assertEquals(2, ex.get("process").asInt());
         assertEquals(3, ex.get("position").asLong());
         assertEquals(2, ex.get("committed-at-most").asLong());
@@ -99,18 +100,18 @@ class GroupCheckerTest {
                 .subscribe(1, false).assigned(Map.of(0, 3L)).poll(1, r(0, 3, 3)).commit(1, Map.of(0, 4L))
                 .catchUp(Map.of(0, 4L)).drain(0, 1, 2, 3).check();
 
-        assertEquals(List.of(GroupChecker.LOST_BY_GROUP, GroupChecker.SKIPPED_ON_RESUME), r.anomalyTypes(),
+        assertEquals(List.of(Anomalies.LOST_BY_GROUP.key(), Anomalies.SKIPPED_ON_RESUME.key()), r.anomalyTypes(),
                 r.toJson()::toPrettyString);
-        assertEquals(3, r.count(GroupChecker.LOST_BY_GROUP));
-        assertEquals(0, example(r, GroupChecker.SKIPPED_ON_RESUME, 0).get("skipped-offset").asLong());
+        assertEquals(3, r.count(Anomalies.LOST_BY_GROUP.key()));
+        assertEquals(0, example(r, Anomalies.SKIPPED_ON_RESUME.key(), 0).get("skipped-offset").asLong());
     }
 
     @Test
     void resumeWithoutAPositionIsJudgedByTheFirstRead() {
         CheckResult r = failover(-1).poll(2, r(0, 3, 3)).drain(0, 1, 2, 3).check();
 
-        assertOnly(r, GroupChecker.SKIPPED_ON_RESUME, 1);
-        assertEquals(3, example(r, GroupChecker.SKIPPED_ON_RESUME, 0).get("position").asLong());
+        assertOnly(r, Anomalies.SKIPPED_ON_RESUME.key(), 1);
+        assertEquals(3, example(r, Anomalies.SKIPPED_ON_RESUME.key(), 0).get("position").asLong());
     }
 
     @Test
@@ -121,8 +122,8 @@ class GroupCheckerTest {
         long second = h.last();
         CheckResult r = h.check();
 
-        assertOnly(r, GroupChecker.NONMONOTONIC_COMMIT, 1);
-        ObjectNode ex = example(r, GroupChecker.NONMONOTONIC_COMMIT, 0);
+        assertOnly(r, Anomalies.NONMONOTONIC_COMMIT.key(), 1);
+        ObjectNode ex = example(r, Anomalies.NONMONOTONIC_COMMIT.key(), 0);
         assertEquals(2, ex.get("committed").asLong());
         assertEquals(4, ex.get("previous-committed").asLong());
         assertEquals(first, ex.get("previous-index").asLong());
@@ -154,8 +155,8 @@ class GroupCheckerTest {
                 .commit(1, Map.of(0, 4L)).crash(1)
                 .subscribe(2, false).assigned(Map.of(0, 0L)).poll(2, r(0, 0, 0)).check();
 
-        assertOnly(r, GroupChecker.NONMONOTONIC_COMMIT, 1);
-        assertEquals(0, example(r, GroupChecker.NONMONOTONIC_COMMIT, 0).get("resumed-at").asLong());
+        assertOnly(r, Anomalies.NONMONOTONIC_COMMIT.key(), 1);
+        assertEquals(0, example(r, Anomalies.NONMONOTONIC_COMMIT.key(), 0).get("resumed-at").asLong());
     }
 
     @Test
@@ -166,8 +167,8 @@ class GroupCheckerTest {
                 .subscribe(2, false).assigned(Map.of(0, 3L)).poll(2, r(0, 3, 3)).commit(2, Map.of(0, 4L))
                 .catchUp(Map.of(0, 4L)).drain(0, 1, 2, 3).check();
 
-        assertOnly(r, GroupChecker.LOST_BY_GROUP, 2);
-        ObjectNode ex = example(r, GroupChecker.LOST_BY_GROUP, 0);
+        assertOnly(r, Anomalies.LOST_BY_GROUP.key(), 2);
+        ObjectNode ex = example(r, Anomalies.LOST_BY_GROUP.key(), 0);
         assertEquals(1, ex.get("offset").asLong());
         assertEquals(4, ex.get("end-offset").asLong());
     }

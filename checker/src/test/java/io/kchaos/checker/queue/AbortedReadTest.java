@@ -1,5 +1,6 @@
 package io.kchaos.checker.queue;
 
+import io.kchaos.checker.result.Anomalies;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.OpType;
 import io.kchaos.checker.result.CheckResult;
@@ -24,8 +25,8 @@ class AbortedReadTest {
 
         CheckResult r = check(h);
 
-        assertOnly(r, QueueChecker.G1A, 1);
-        ObjectNode ex = example(r, QueueChecker.G1A, 0);
+        assertOnly(r, Anomalies.G1A.key(), 1);
+        ObjectNode ex = example(r, Anomalies.G1A.key(), 0);
         assertEquals(9, ex.get("value").asLong());
         assertEquals(2, ex.get("partition").asInt());
         assertEquals(4, ex.get("offset").asLong());
@@ -40,7 +41,7 @@ class AbortedReadTest {
         CheckResult r = check(new HistoryBuilder().sendInvoke(0, 9).poll(10, rec(0, 0, 9))
                 .line(0, OpType.FAIL, "send", null));
 
-        assertOnly(r, QueueChecker.G1A, 1);
+        assertOnly(r, Anomalies.G1A.key(), 1);
     }
 
     @Test

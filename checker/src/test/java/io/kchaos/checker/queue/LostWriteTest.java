@@ -1,5 +1,6 @@
 package io.kchaos.checker.queue;
 
+import io.kchaos.checker.result.Anomalies;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.checker.result.CheckResult;
 import org.junit.jupiter.api.Test;
@@ -25,8 +26,8 @@ class LostWriteTest {
 
         CheckResult r = check(h);
 
-        assertOnly(r, QueueChecker.LOST_WRITE, 1);
-        ObjectNode ex = example(r, QueueChecker.LOST_WRITE, 0);
+        assertOnly(r, Anomalies.LOST_WRITE.key(), 1);
+        ObjectNode ex = example(r, Anomalies.LOST_WRITE.key(), 0);
         assertEquals(0, ex.get("partition").asInt());
         assertEquals(0, ex.get("offset").asLong());
         assertEquals(1, ex.get("value").asLong());
@@ -45,8 +46,8 @@ class LostWriteTest {
 
         CheckResult r = check(h);
 
-        assertOnly(r, QueueChecker.LOST_WRITE, 1);
-        ObjectNode ex = example(r, QueueChecker.LOST_WRITE, 0);
+        assertOnly(r, Anomalies.LOST_WRITE.key(), 1);
+        ObjectNode ex = example(r, Anomalies.LOST_WRITE.key(), 0);
         assertEquals(1, ex.get("offset").asLong());
         assertEquals(2, ex.get("value").asLong());
         assertEquals(2, ex.get("drain-end-offset").asLong());
@@ -58,8 +59,8 @@ class LostWriteTest {
         CheckResult r = check(new HistoryBuilder().send(0, 1, 0, 0).send(0, 2, 0, 5)
                 .drain(20, Map.of(0, 1L), rec(0, 0, 1)));
 
-        assertOnly(r, QueueChecker.LOST_WRITE, 1);
-        assertEquals(5, example(r, QueueChecker.LOST_WRITE, 0).get("offset").asLong());
+        assertOnly(r, Anomalies.LOST_WRITE.key(), 1);
+        assertEquals(5, example(r, Anomalies.LOST_WRITE.key(), 0).get("offset").asLong());
     }
 
     @Test
@@ -68,8 +69,8 @@ class LostWriteTest {
         CheckResult r = check(new HistoryBuilder().send(0, 1, 0, 0).send(0, 2, 0, 1).poll(10, rec(0, 0, 1), rec(0, 1, 2))
                 .drain(20, Map.of(0, 1L), rec(0, 0, 1)));
 
-        assertOnly(r, QueueChecker.LOST_WRITE, 1);
-        ObjectNode ex = example(r, QueueChecker.LOST_WRITE, 0);
+        assertOnly(r, Anomalies.LOST_WRITE.key(), 1);
+        ObjectNode ex = example(r, Anomalies.LOST_WRITE.key(), 0);
         assertEquals(2, ex.get("value").asLong());
         assertEquals(1, ex.get("drain-end-offset").asLong());
         assertEquals(1, ex.get("reads").size());
@@ -116,7 +117,7 @@ class LostWriteTest {
         // offset 0 acknowledged for value 1 but read holding 2: that is an inconsistent offset, and nothing above 0 was read
         CheckResult r = check(new HistoryBuilder().send(0, 1, 0, 0).sendInfo(1, 2).poll(10, rec(0, 0, 2)));
 
-        assertOnly(r, QueueChecker.INCONSISTENT_OFFSETS, 1);
+        assertOnly(r, Anomalies.INCONSISTENT_OFFSETS.key(), 1);
         assertEquals(1, r.stats().get("unseen").asLong());
     }
 

@@ -1,5 +1,6 @@
 package io.kchaos.checker.queue;
 
+import io.kchaos.checker.result.Anomalies;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.checker.result.CheckResult;
 import org.junit.jupiter.api.Test;
@@ -26,8 +27,8 @@ class OffsetAnomaliesTest {
 
         CheckResult r = check(h);
 
-        assertOnly(r, QueueChecker.INCONSISTENT_OFFSETS, 1);
-        ObjectNode ex = example(r, QueueChecker.INCONSISTENT_OFFSETS, 0);
+        assertOnly(r, Anomalies.INCONSISTENT_OFFSETS.key(), 1);
+        ObjectNode ex = example(r, Anomalies.INCONSISTENT_OFFSETS.key(), 0);
         assertEquals(1, ex.get("partition").asInt());
         assertEquals(3, ex.get("offset").asLong());
         assertEquals("[7,20]", ex.get("values").toString());
@@ -44,8 +45,8 @@ class OffsetAnomaliesTest {
 
         CheckResult r = check(h);
 
-        assertOnly(r, QueueChecker.INCONSISTENT_OFFSETS, 1);
-        ObjectNode ex = example(r, QueueChecker.INCONSISTENT_OFFSETS, 0);
+        assertOnly(r, Anomalies.INCONSISTENT_OFFSETS.key(), 1);
+        ObjectNode ex = example(r, Anomalies.INCONSISTENT_OFFSETS.key(), 0);
         assertEquals("[7,20]", ex.get("values").toString());
         assertEquals("[" + ack + "," + read + "]", ex.get("indexes").toString());
     }
@@ -55,8 +56,8 @@ class OffsetAnomaliesTest {
         CheckResult r = check(new HistoryBuilder().sendInfo(0, 1).sendInfo(1, 2)
                 .poll(10, rec(0, 0, 1)).poll(11, rec(0, 0, 2)));
 
-        assertOnly(r, QueueChecker.INCONSISTENT_OFFSETS, 1);
-        assertEquals("[1,2]", example(r, QueueChecker.INCONSISTENT_OFFSETS, 0).get("values").toString());
+        assertOnly(r, Anomalies.INCONSISTENT_OFFSETS.key(), 1);
+        assertEquals("[1,2]", example(r, Anomalies.INCONSISTENT_OFFSETS.key(), 0).get("values").toString());
     }
 
     @Test
@@ -68,8 +69,8 @@ class OffsetAnomaliesTest {
 
         CheckResult r = check(h);
 
-        assertOnly(r, QueueChecker.INCONSISTENT_OFFSETS, 1);
-        ObjectNode ex = example(r, QueueChecker.INCONSISTENT_OFFSETS, 0);
+        assertOnly(r, Anomalies.INCONSISTENT_OFFSETS.key(), 1);
+        ObjectNode ex = example(r, Anomalies.INCONSISTENT_OFFSETS.key(), 0);
         assertEquals(3, ex.get("offset").asLong());
         assertEquals(7, ex.get("value").asLong());
         assertEquals(ack, ex.get("index").asLong());
@@ -82,9 +83,9 @@ class OffsetAnomaliesTest {
         // 7 acknowledged at 3 but read at 4, where 8 was acknowledged: the conflict at 4 tells the whole story
         CheckResult r = check(new HistoryBuilder().send(0, 7, 0, 3).send(0, 8, 0, 4).poll(10, rec(0, 4, 7)));
 
-        assertEquals(1, r.count(QueueChecker.INCONSISTENT_OFFSETS), () -> r.toJson().toPrettyString());
-        assertEquals(4, example(r, QueueChecker.INCONSISTENT_OFFSETS, 0).get("offset").asLong());
-        assertEquals(0, r.count(QueueChecker.DUPLICATE));
+        assertEquals(1, r.count(Anomalies.INCONSISTENT_OFFSETS.key()), () -> r.toJson().toPrettyString());
+        assertEquals(4, example(r, Anomalies.INCONSISTENT_OFFSETS.key(), 0).get("offset").asLong());
+        assertEquals(0, r.count(Anomalies.DUPLICATE.key()));
     }
 
     @Test
@@ -97,8 +98,8 @@ class OffsetAnomaliesTest {
 
         CheckResult r = check(h);
 
-        assertOnly(r, QueueChecker.DUPLICATE, 1);
-        ObjectNode ex = example(r, QueueChecker.DUPLICATE, 0);
+        assertOnly(r, Anomalies.DUPLICATE.key(), 1);
+        ObjectNode ex = example(r, Anomalies.DUPLICATE.key(), 0);
         assertEquals(5, ex.get("value").asLong());
         assertEquals(3, ex.get("reads").size());
         assertEquals(firstRead, ex.get("reads").get(0).get("index").asLong());
@@ -111,7 +112,7 @@ class OffsetAnomaliesTest {
     void duplicatesAcrossPartitionsAreFound() {
         CheckResult r = check(new HistoryBuilder().sendInfo(0, 5).poll(10, rec(0, 0, 5), rec(1, 0, 5)));
 
-        assertOnly(r, QueueChecker.DUPLICATE, 1);
+        assertOnly(r, Anomalies.DUPLICATE.key(), 1);
     }
 
     @Test

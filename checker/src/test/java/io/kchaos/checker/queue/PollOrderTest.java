@@ -1,5 +1,6 @@
 package io.kchaos.checker.queue;
 
+import io.kchaos.checker.result.Anomalies;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.checker.result.CheckResult;
 import org.junit.jupiter.api.Test;
@@ -31,8 +32,8 @@ class PollOrderTest {
 
         CheckResult r = check(h);
 
-        assertOnly(r, QueueChecker.NONMONOTONIC_POLL, 1);
-        ObjectNode ex = example(r, QueueChecker.NONMONOTONIC_POLL, 0);
+        assertOnly(r, Anomalies.NONMONOTONIC_POLL.key(), 1);
+        ObjectNode ex = example(r, Anomalies.NONMONOTONIC_POLL.key(), 0);
         assertEquals(10, ex.get("process").asInt());
         assertEquals(0, ex.get("partition").asInt());
         assertEquals(1, ex.get("offset").asLong());
@@ -45,8 +46,8 @@ class PollOrderTest {
     void goingBackWithinOnePollIsNonmonotonic() {
         CheckResult r = check(sends(3).poll(10, rec(0, 1, 101), rec(0, 0, 100), rec(0, 1, 101), rec(0, 2, 102)));
 
-        assertOnly(r, QueueChecker.NONMONOTONIC_POLL, 1);
-        assertEquals(0, example(r, QueueChecker.NONMONOTONIC_POLL, 0).get("offset").asLong());
+        assertOnly(r, Anomalies.NONMONOTONIC_POLL.key(), 1);
+        assertEquals(0, example(r, Anomalies.NONMONOTONIC_POLL.key(), 0).get("offset").asLong());
     }
 
     @Test
@@ -62,7 +63,7 @@ class PollOrderTest {
         CheckResult r = check(sends(3).poll(10, rec(0, 0, 100), rec(0, 1, 101))
                 .pollAfterSeek(10, Map.of(1, 0L), rec(0, 0, 100)));
 
-        assertOnly(r, QueueChecker.NONMONOTONIC_POLL, 1);
+        assertOnly(r, Anomalies.NONMONOTONIC_POLL.key(), 1);
     }
 
     @Test
@@ -82,8 +83,8 @@ class PollOrderTest {
 
         CheckResult r = check(h);
 
-        assertEquals(1, r.count(QueueChecker.POLL_SKIP), () -> r.toJson().toPrettyString());
-        ObjectNode ex = example(r, QueueChecker.POLL_SKIP, 0);
+        assertEquals(1, r.count(Anomalies.POLL_SKIP.key()), () -> r.toJson().toPrettyString());
+        ObjectNode ex = example(r, Anomalies.POLL_SKIP.key(), 0);
         assertEquals(10, ex.get("process").asInt());
         assertEquals(0, ex.get("previous-offset").asLong());
         assertEquals(before, ex.get("previous-index").asLong());
@@ -92,7 +93,7 @@ class PollOrderTest {
         assertEquals(1, ex.get("skipped-offset").asLong());
         assertEquals(101, ex.get("skipped-value").asLong());
         // 101 and 102 were acknowledged and 103 read: they are lost writes too, as the spec defines them
-        assertEquals(2, r.count(QueueChecker.LOST_WRITE));
+        assertEquals(2, r.count(Anomalies.LOST_WRITE.key()));
     }
 
     @Test
@@ -102,8 +103,8 @@ class PollOrderTest {
                 .poll(10, rec(0, 0, 100), rec(0, 2, 102))
                 .poll(11, rec(0, 0, 100), rec(0, 1, 101), rec(0, 2, 102)));
 
-        assertOnly(r, QueueChecker.POLL_SKIP, 1);
-        assertEquals(1, example(r, QueueChecker.POLL_SKIP, 0).get("skipped-offset").asLong());
+        assertOnly(r, Anomalies.POLL_SKIP.key(), 1);
+        assertEquals(1, example(r, Anomalies.POLL_SKIP.key(), 0).get("skipped-offset").asLong());
     }
 
     @Test
@@ -132,7 +133,7 @@ class PollOrderTest {
                 .poll(10, rec(0, 0, 100), rec(0, 1, 101))
                 .drain(20, Map.of(0, 3L), rec(0, 0, 100), rec(0, 2, 102)));
 
-        assertOnly(r, QueueChecker.POLL_SKIP, 1);
-        assertEquals(20, example(r, QueueChecker.POLL_SKIP, 0).get("process").asInt());
+        assertOnly(r, Anomalies.POLL_SKIP.key(), 1);
+        assertEquals(20, example(r, Anomalies.POLL_SKIP.key(), 0).get("process").asInt());
     }
 }

@@ -1,5 +1,6 @@
 package io.kchaos.checker.queue;
 
+import io.kchaos.checker.result.Anomalies;
 import io.kchaos.history.HistoryFile;
 import io.kchaos.history.HistoryFormatException;
 import io.kchaos.checker.result.CheckResult;
@@ -42,7 +43,7 @@ class QueueCheckerTest {
     void statisticsCountOpsAndReads() {
         CheckResult r = check(lostWriteHistory());
 
-        assertOnly(r, QueueChecker.LOST_WRITE, 1);
+        assertOnly(r, Anomalies.LOST_WRITE.key(), 1);
         var s = r.stats();
         assertEquals("{\"ok\":2,\"fail\":1,\"info\":1}", s.get("send").toString());
         assertEquals(2, s.get("poll").get("ok").asLong());
@@ -64,7 +65,7 @@ class QueueCheckerTest {
         CheckResult r = new QueueChecker().check(HistoryFile.open(file));
 
         // without the drain's completion the drain counts as info; the write below offset 1 is lost all the same
-        assertOnly(r, QueueChecker.LOST_WRITE, 1);
+        assertOnly(r, Anomalies.LOST_WRITE.key(), 1);
         assertEquals(1, r.stats().get("drain").get("info").asLong());
         assertTrue(r.warnings().stream().anyMatch(w -> w.contains("line " + (lines.size() + 1) + " is truncated")),
                 r.warnings()::toString);

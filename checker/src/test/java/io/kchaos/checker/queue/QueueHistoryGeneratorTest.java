@@ -1,5 +1,6 @@
 package io.kchaos.checker.queue;
 
+import io.kchaos.checker.result.Anomalies;
 import io.kchaos.history.HistoryFile;
 import io.kchaos.checker.queue.QueueChecker;
 import io.kchaos.checker.result.CheckResult;
@@ -46,10 +47,10 @@ class QueueHistoryGeneratorTest {
         CheckResult r = check(QueueHistoryGenerator.Settings.of(OPS).planting(3, 2));
 
         assertFalse(r.valid());
-        assertEquals(3, r.count(QueueChecker.LOST_WRITE), () -> r.toJson().toPrettyString());
-        assertEquals(2, r.count(QueueChecker.G1A), () -> r.toJson().toPrettyString());
+        assertEquals(3, r.count(Anomalies.LOST_WRITE.key()), () -> r.toJson().toPrettyString());
+        assertEquals(2, r.count(Anomalies.G1A.key()), () -> r.toJson().toPrettyString());
         // every reader passing a hole skips a record known from its acknowledgement
-        assertTrue(r.count(QueueChecker.POLL_SKIP) >= 3, () -> r.toJson().toPrettyString());
-        assertEquals(List.of(QueueChecker.G1A, QueueChecker.LOST_WRITE, QueueChecker.POLL_SKIP), r.anomalyTypes());
+        assertTrue(r.count(Anomalies.POLL_SKIP.key()) >= 3, () -> r.toJson().toPrettyString());
+        assertEquals(List.of(Anomalies.G1A.key(), Anomalies.LOST_WRITE.key(), Anomalies.POLL_SKIP.key()), r.anomalyTypes());
     }
 }

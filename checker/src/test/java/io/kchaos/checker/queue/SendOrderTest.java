@@ -1,5 +1,6 @@
 package io.kchaos.checker.queue;
 
+import io.kchaos.checker.result.Anomalies;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.checker.result.CheckResult;
 import org.junit.jupiter.api.Test;
@@ -22,8 +23,8 @@ class SendOrderTest {
 
         CheckResult r = check(h);
 
-        assertOnly(r, QueueChecker.NONMONOTONIC_SEND, 1);
-        ObjectNode ex = example(r, QueueChecker.NONMONOTONIC_SEND, 0);
+        assertOnly(r, Anomalies.NONMONOTONIC_SEND.key(), 1);
+        ObjectNode ex = example(r, Anomalies.NONMONOTONIC_SEND.key(), 0);
         assertEquals(0, ex.get("process").asInt());
         assertEquals(0, ex.get("partition").asInt());
         assertEquals(3, ex.get("offset").asLong());

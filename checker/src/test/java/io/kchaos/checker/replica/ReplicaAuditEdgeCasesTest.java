@@ -1,5 +1,6 @@
 package io.kchaos.checker.replica;
 
+import io.kchaos.checker.result.Anomalies;
 import io.kchaos.checker.result.CheckResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -10,9 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import static io.kchaos.checker.replica.ReplicaAnomalies.COMMITTED_DATA_MISSING;
-import static io.kchaos.checker.replica.ReplicaAnomalies.CORRUPT_BATCH;
-import static io.kchaos.checker.replica.ReplicaAnomalies.EPOCH_LINEAGE_MISMATCH;
 import static io.kchaos.checker.replica.ReplicaFixture.PARTITION;
 import static io.kchaos.checker.replica.ReplicaFixture.TOPIC;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -45,9 +43,9 @@ class ReplicaAuditEdgeCasesTest {
         ReplicaFixture f = new ReplicaFixture(tmp);
         f.node(2).recoveryPoint(60).epochs(new EpochEntry(0, 0), new EpochEntry(1, 30));
         CheckResult r = audit(f.write());
-        assertEquals(List.of(EPOCH_LINEAGE_MISMATCH), r.anomalyTypes());
-        assertEquals(2, r.anomalies().get(EPOCH_LINEAGE_MISMATCH).examples().get(0).get("epoch").asInt());
-        assertEquals(3, r.anomalies().get(EPOCH_LINEAGE_MISMATCH).examples().get(0).get("mismatched-batches").asInt());
+        assertEquals(List.of(Anomalies.EPOCH_LINEAGE_MISMATCH.key()), r.anomalyTypes());
+        assertEquals(2, r.anomalies().get(Anomalies.EPOCH_LINEAGE_MISMATCH.key()).examples().get(0).get("epoch").asInt());
+        assertEquals(3, r.anomalies().get(Anomalies.EPOCH_LINEAGE_MISMATCH.key()).examples().get(0).get("mismatched-batches").asInt());
     }
 
     /** Log start 35 inside epoch 1's first batch: Kafka moves epoch 1's entry up to 35, but may not have written it yet. */
@@ -68,8 +66,8 @@ class ReplicaAuditEdgeCasesTest {
         for (int n = 1; n <= 3; n++) f.node(n).logStart(35);
         f.node(2).epochs(new EpochEntry(1, 36), new EpochEntry(2, 60));
         CheckResult r = audit(f.write());
-        assertEquals(List.of(EPOCH_LINEAGE_MISMATCH), r.anomalyTypes(), () -> r.toJson().toPrettyString());
-        assertTrue(r.anomalies().get(EPOCH_LINEAGE_MISMATCH).examples().stream().allMatch(e -> e.get("epoch").asInt() == 1));
+        assertEquals(List.of(Anomalies.EPOCH_LINEAGE_MISMATCH.key()), r.anomalyTypes(), () -> r.toJson().toPrettyString());
+        assertTrue(r.anomalies().get(Anomalies.EPOCH_LINEAGE_MISMATCH.key()).examples().stream().allMatch(e -> e.get("epoch").asInt() == 1));
     }
 
     @Test
@@ -78,8 +76,8 @@ class ReplicaAuditEdgeCasesTest {
         List<Path> dirs = f.write();
         deleteTree(f.partitionFolder(3));
         CheckResult r = audit(dirs);
-        assertEquals(List.of(COMMITTED_DATA_MISSING), r.anomalyTypes(), () -> r.toJson().toPrettyString());
-        var ex = r.anomalies().get(COMMITTED_DATA_MISSING).examples().get(0);
+        assertEquals(List.of(Anomalies.COMMITTED_DATA_MISSING.key()), r.anomalyTypes(), () -> r.toJson().toPrettyString());
+        var ex = r.anomalies().get(Anomalies.COMMITTED_DATA_MISSING.key()).examples().get(0);
         assertEquals(3, ex.get("node").asInt());
         assertEquals("0..89", ex.get("from-offset").asLong() + ".." + ex.get("to-offset").asLong());
     }
@@ -90,8 +88,8 @@ class ReplicaAuditEdgeCasesTest {
         List<Path> dirs = f.write();
         ReplicaFixture.appendBytes(f.segment(1, 0), ReplicaFixture.batch(40, 1, 1L));
         CheckResult r = audit(dirs);
-        assertEquals(List.of(CORRUPT_BATCH), r.anomalyTypes(), () -> r.toJson().toPrettyString());
-        assertTrue(r.anomalies().get(CORRUPT_BATCH).examples().get(0).get("reason").asText().contains("do not increase"));
+        assertEquals(List.of(Anomalies.CORRUPT_BATCH.key()), r.anomalyTypes(), () -> r.toJson().toPrettyString());
+        assertTrue(r.anomalies().get(Anomalies.CORRUPT_BATCH.key()).examples().get(0).get("reason").asText().contains("do not increase"));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.kchaos.checker.replica;
 
+import io.kchaos.checker.result.Anomalies;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.History;
@@ -14,12 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import static io.kchaos.checker.replica.ReplicaAnomalies.ACKED_WRITE_MISSING_ON_REPLICA;
-import static io.kchaos.checker.replica.ReplicaAnomalies.CHECKPOINT_UNREADABLE;
-import static io.kchaos.checker.replica.ReplicaAnomalies.COMMITTED_DATA_MISSING;
-import static io.kchaos.checker.replica.ReplicaAnomalies.CORRUPT_BATCH;
-import static io.kchaos.checker.replica.ReplicaAnomalies.EPOCH_LINEAGE_MISMATCH;
-import static io.kchaos.checker.replica.ReplicaAnomalies.REPLICA_DIVERGENCE;
 import static io.kchaos.checker.replica.ReplicaFixture.END;
 import static io.kchaos.checker.replica.ReplicaFixture.PARTITION;
 import static io.kchaos.checker.replica.ReplicaFixture.SECOND_SEGMENT;
@@ -89,10 +84,10 @@ class ReplicaAuditTest {
         List<Path> dirs = f.write();
         ReplicaFixture.replaceLine(f.partitionFolder(2).resolve(LeaderEpochCheckpoint.FILE_NAME), 5, "2 65");
         CheckResult r = audit(dirs, ALL_IN_ISR, f.history());
-        assertOnly(r, EPOCH_LINEAGE_MISMATCH);
-        ObjectNode ex = example(r, EPOCH_LINEAGE_MISMATCH);
+        assertOnly(r, Anomalies.EPOCH_LINEAGE_MISMATCH.key());
+        ObjectNode ex = example(r, Anomalies.EPOCH_LINEAGE_MISMATCH.key());
         // the across-replicas case comes first (partition-level), then node 2's own
-        List<ObjectNode> all = r.anomalies().get(EPOCH_LINEAGE_MISMATCH).examples();
+        List<ObjectNode> all = r.anomalies().get(Anomalies.EPOCH_LINEAGE_MISMATCH.key()).examples();
         assertEquals(2, all.size(), () -> all.toString());
         ObjectNode within = all.stream().filter(e -> e.get("kind").asText().equals("checkpoint-vs-batches")).findFirst().orElseThrow();
         assertEquals(2, within.get("node").asInt());
@@ -113,10 +108,10 @@ class ReplicaAuditTest {
         long batchAt = f.position(3, 20);
         ReplicaFixture.flipByte(f.segment(3, 0), batchAt + 61 + 5); // 61-byte v2 header, then the first record
         CheckResult r = audit(dirs, ALL_IN_ISR, f.history());
-        assertEquals(List.of(COMMITTED_DATA_MISSING, CORRUPT_BATCH), r.anomalyTypes());
-        assertEquals(1, r.count(CORRUPT_BATCH));
+        assertEquals(List.of(Anomalies.COMMITTED_DATA_MISSING.key(), Anomalies.CORRUPT_BATCH.key()), r.anomalyTypes());
+        assertEquals(1, r.count(Anomalies.CORRUPT_BATCH.key()));
         assertMissing(r, 3, 20, 29, 10, "corrupt");
-        ObjectNode ex = example(r, CORRUPT_BATCH);
+        ObjectNode ex = example(r, Anomalies.CORRUPT_BATCH.key());
         assertEquals(3, ex.get("node").asInt());
         assertEquals(PARTITION, ex.get("partition").asInt());
         assertEquals(20, ex.get("offset").asLong());
@@ -140,9 +135,9 @@ class ReplicaAuditTest {
         List<Path> dirs = f.write();
         ReplicaFixture.truncate(f.segment(2, 0), f.position(2, 30) + 40);
         CheckResult r = audit(dirs, ALL_IN_ISR, f.history());
-        assertEquals(List.of(COMMITTED_DATA_MISSING, CORRUPT_BATCH), r.anomalyTypes());
+        assertEquals(List.of(Anomalies.COMMITTED_DATA_MISSING.key(), Anomalies.CORRUPT_BATCH.key()), r.anomalyTypes());
         assertMissing(r, 2, 30, 49, 20, "corrupt");
-        ObjectNode ex = example(r, CORRUPT_BATCH);
+        ObjectNode ex = example(r, Anomalies.CORRUPT_BATCH.key());
         assertEquals(2, ex.get("node").asInt());
         assertEquals(30, ex.get("offset").asLong());
         assertEquals("[30,49]", ex.get("lost-offsets").toString(), "up to the next segment's base offset");
@@ -157,10 +152,10 @@ class ReplicaAuditTest {
         List<Path> dirs = f.write();
         ReplicaFixture.truncate(f.segment(1, SECOND_SEGMENT), f.position(1, 70) + 20);
         CheckResult r = audit(dirs, ALL_IN_ISR, f.history());
-        assertEquals(List.of(COMMITTED_DATA_MISSING, CORRUPT_BATCH), r.anomalyTypes());
-        assertEquals("[70,null]", example(r, CORRUPT_BATCH).get("lost-offsets").toString());
+        assertEquals(List.of(Anomalies.COMMITTED_DATA_MISSING.key(), Anomalies.CORRUPT_BATCH.key()), r.anomalyTypes());
+        assertEquals("[70,null]", example(r, Anomalies.CORRUPT_BATCH.key()).get("lost-offsets").toString());
         assertMissing(r, 1, 70, 89, 20, "corrupt");
-        assertEquals(1, r.count(COMMITTED_DATA_MISSING));
+        assertEquals(1, r.count(Anomalies.COMMITTED_DATA_MISSING.key()));
     }
 
     /** Damage on a replica outside the final ISR is corrupt-batch only: it holds nothing the cluster counts on. */
@@ -170,7 +165,7 @@ class ReplicaAuditTest {
         List<Path> dirs = f.write();
         ReplicaFixture.truncate(f.segment(1, SECOND_SEGMENT), f.position(1, 70) + 20);
         CheckResult r = audit(dirs, Map.of(PARTITION, List.of(2, 3)), null);
-        assertOnly(r, CORRUPT_BATCH);
+        assertOnly(r, Anomalies.CORRUPT_BATCH.key());
     }
 
     /** Every replica lost the same tail: no replica holds it, so the count of records is unknown, the range exact. */
@@ -180,8 +175,8 @@ class ReplicaAuditTest {
         List<Path> dirs = f.write();
         for (int n = 1; n <= 3; n++) ReplicaFixture.truncate(f.segment(n, SECOND_SEGMENT), f.position(n, 70) + 20);
         CheckResult r = audit(dirs, ALL_IN_ISR, null);
-        assertEquals(3, r.count(COMMITTED_DATA_MISSING));
-        ObjectNode ex = example(r, COMMITTED_DATA_MISSING);
+        assertEquals(3, r.count(Anomalies.COMMITTED_DATA_MISSING.key()));
+        ObjectNode ex = example(r, Anomalies.COMMITTED_DATA_MISSING.key());
         assertEquals(70, ex.get("from-offset").asLong());
         assertEquals(89, ex.get("to-offset").asLong());
         assertEquals(20, ex.get("offsets").asLong());
@@ -207,8 +202,8 @@ class ReplicaAuditTest {
         List<Path> dirs = f.write();
         ReplicaFixture.truncate(f.segment(1, SECOND_SEGMENT), f.position(1, 80));
         CheckResult r = audit(dirs, ALL_IN_ISR, null);
-        assertOnly(r, COMMITTED_DATA_MISSING);
-        ObjectNode ex = example(r, COMMITTED_DATA_MISSING);
+        assertOnly(r, Anomalies.COMMITTED_DATA_MISSING.key());
+        ObjectNode ex = example(r, Anomalies.COMMITTED_DATA_MISSING.key());
         assertMissing(r, 1, 80, 89, 10, "absent");
         assertEquals(END, ex.get("high-watermark").asLong());
     }
@@ -220,8 +215,8 @@ class ReplicaAuditTest {
         Path hw = f.logDir(1).resolve(BrokerLogDir.HIGH_WATERMARKS);
         ReplicaFixture.replaceLine(hw, 3, "kchaos-test zero 90");
         CheckResult r = audit(dirs, ALL_IN_ISR, f.history());
-        assertOnly(r, CHECKPOINT_UNREADABLE);
-        ObjectNode ex = example(r, CHECKPOINT_UNREADABLE);
+        assertOnly(r, Anomalies.CHECKPOINT_UNREADABLE.key());
+        ObjectNode ex = example(r, Anomalies.CHECKPOINT_UNREADABLE.key());
         assertEquals(1, ex.get("node").asInt());
         assertEquals(hw.toString(), ex.get("path").asText());
         assertEquals(3, ex.get("line").asInt());
@@ -235,8 +230,8 @@ class ReplicaAuditTest {
         Path epochs = f.partitionFolder(3).resolve(LeaderEpochCheckpoint.FILE_NAME);
         ReplicaFixture.replaceLine(epochs, 4, "1 3O"); // letter O, not zero
         CheckResult r = audit(dirs, ALL_IN_ISR, null);
-        assertOnly(r, CHECKPOINT_UNREADABLE);
-        assertEquals(4, example(r, CHECKPOINT_UNREADABLE).get("line").asInt());
+        assertOnly(r, Anomalies.CHECKPOINT_UNREADABLE.key());
+        assertEquals(4, example(r, Anomalies.CHECKPOINT_UNREADABLE.key()).get("line").asInt());
     }
 
     @Test
@@ -244,9 +239,9 @@ class ReplicaAuditTest {
         ReplicaFixture f = new ReplicaFixture(tmp);
         f.node(3).rewriteBatch(40); // same offsets and values, another timestamp: another CRC
         CheckResult r = audit(f.write(), ALL_IN_ISR, f.history());
-        assertOnly(r, REPLICA_DIVERGENCE);
-        assertEquals(1, r.count(REPLICA_DIVERGENCE));
-        ObjectNode ex = example(r, REPLICA_DIVERGENCE);
+        assertOnly(r, Anomalies.REPLICA_DIVERGENCE.key());
+        assertEquals(1, r.count(Anomalies.REPLICA_DIVERGENCE.key()));
+        ObjectNode ex = example(r, Anomalies.REPLICA_DIVERGENCE.key());
         assertEquals(40, ex.get("offset").asLong());
         assertEquals(END, ex.get("high-watermark").asLong());
         JsonNode batches = ex.get("batches");
@@ -270,9 +265,9 @@ class ReplicaAuditTest {
         ReplicaFixture f = new ReplicaFixture(tmp);
         List<Path> dirs = f.write();
         CheckResult r = audit(dirs, ALL_IN_ISR, f.history(List.of(new long[] {END, 77_777})));
-        assertOnly(r, ACKED_WRITE_MISSING_ON_REPLICA);
-        assertEquals(3, r.count(ACKED_WRITE_MISSING_ON_REPLICA));
-        ObjectNode ex = example(r, ACKED_WRITE_MISSING_ON_REPLICA);
+        assertOnly(r, Anomalies.ACKED_WRITE_MISSING_ON_REPLICA.key());
+        assertEquals(3, r.count(Anomalies.ACKED_WRITE_MISSING_ON_REPLICA.key()));
+        ObjectNode ex = example(r, Anomalies.ACKED_WRITE_MISSING_ON_REPLICA.key());
         assertEquals(END, ex.get("offset").asLong());
         assertEquals(77_777, ex.get("value").asLong());
         assertEquals("absent", ex.get("found").asText());
@@ -284,9 +279,9 @@ class ReplicaAuditTest {
         ReplicaFixture f = new ReplicaFixture(tmp);
         List<Path> dirs = f.write();
         CheckResult r = audit(dirs, Map.of(PARTITION, List.of(2)), f.history(List.of(new long[] {12, 12})));
-        assertOnly(r, ACKED_WRITE_MISSING_ON_REPLICA);
-        assertEquals(1, r.count(ACKED_WRITE_MISSING_ON_REPLICA), "only node 2 is in the final ISR");
-        ObjectNode ex = example(r, ACKED_WRITE_MISSING_ON_REPLICA);
+        assertOnly(r, Anomalies.ACKED_WRITE_MISSING_ON_REPLICA.key());
+        assertEquals(1, r.count(Anomalies.ACKED_WRITE_MISSING_ON_REPLICA.key()), "only node 2 is in the final ISR");
+        ObjectNode ex = example(r, Anomalies.ACKED_WRITE_MISSING_ON_REPLICA.key());
         assertEquals(2, ex.get("node").asInt());
         assertEquals(12, ex.get("offset").asLong());
         assertEquals("5012", ex.get("found-value").asText());
@@ -319,8 +314,8 @@ class ReplicaAuditTest {
         ReplicaFixture f = new ReplicaFixture(tmp);
         f.node(3).batches(6).highWatermark(60);
         CheckResult r = audit(f.write(), ALL_IN_ISR, null);
-        assertOnly(r, COMMITTED_DATA_MISSING);
-        ObjectNode ex = example(r, COMMITTED_DATA_MISSING);
+        assertOnly(r, Anomalies.COMMITTED_DATA_MISSING.key());
+        ObjectNode ex = example(r, Anomalies.COMMITTED_DATA_MISSING.key());
         assertEquals(3, ex.get("node").asInt());
         assertEquals(60, ex.get("from-offset").asLong());
         assertEquals(89, ex.get("to-offset").asLong());
@@ -338,8 +333,8 @@ class ReplicaAuditTest {
         ReplicaFixture f = new ReplicaFixture(tmp);
         f.node(1).epochs(new EpochEntry(0, 0), new EpochEntry(1, 30), new EpochEntry(2, 60), new EpochEntry(3, 80));
         CheckResult r = audit(f.write(), ALL_IN_ISR, null);
-        assertOnly(r, EPOCH_LINEAGE_MISMATCH);
-        ObjectNode ex = example(r, EPOCH_LINEAGE_MISMATCH);
+        assertOnly(r, Anomalies.EPOCH_LINEAGE_MISMATCH.key());
+        ObjectNode ex = example(r, Anomalies.EPOCH_LINEAGE_MISMATCH.key());
         assertEquals(1, ex.get("node").asInt());
         assertEquals(3, ex.get("epoch").asInt());
         assertEquals(80, ex.get("example-batch").get("offset").asLong());
@@ -351,8 +346,8 @@ class ReplicaAuditTest {
         ReplicaFixture f = new ReplicaFixture(tmp);
         f.node(2).batchEpoch(80, 3); // node 2 alone: epoch 3 is in no checkpoint
         CheckResult r = audit(f.write(), ALL_IN_ISR, null);
-        assertOnly(r, EPOCH_LINEAGE_MISMATCH);
-        assertEquals(3, example(r, EPOCH_LINEAGE_MISMATCH).get("epoch").asInt());
+        assertOnly(r, Anomalies.EPOCH_LINEAGE_MISMATCH.key());
+        assertEquals(3, example(r, Anomalies.EPOCH_LINEAGE_MISMATCH.key()).get("epoch").asInt());
     }
 
     @Test
@@ -360,8 +355,8 @@ class ReplicaAuditTest {
         ReplicaFixture f = new ReplicaFixture(tmp);
         f.node(2).epochs(new EpochEntry(0, 0), new EpochEntry(2, 60), new EpochEntry(1, 30));
         CheckResult r = audit(f.write(), ALL_IN_ISR, null);
-        assertOnly(r, EPOCH_LINEAGE_MISMATCH);
-        assertEquals("checkpoint-order", example(r, EPOCH_LINEAGE_MISMATCH).get("kind").asText());
+        assertOnly(r, Anomalies.EPOCH_LINEAGE_MISMATCH.key());
+        assertEquals("checkpoint-order", example(r, Anomalies.EPOCH_LINEAGE_MISMATCH.key()).get("kind").asText());
     }
 
     @Test
@@ -384,8 +379,8 @@ class ReplicaAuditTest {
         List<Path> dirs = f.write();
         appendHalfABatch(f.segment(2, SECOND_SEGMENT));
         CheckResult r = audit(dirs, ALL_IN_ISR, null);
-        assertOnly(r, CORRUPT_BATCH);
-        assertEquals(END, example(r, CORRUPT_BATCH).get("offset").asLong());
+        assertOnly(r, Anomalies.CORRUPT_BATCH.key());
+        assertEquals(END, example(r, Anomalies.CORRUPT_BATCH.key()).get("offset").asLong());
     }
 
     @Test
@@ -403,8 +398,8 @@ class ReplicaAuditTest {
         ReplicaFixture f = new ReplicaFixture(tmp);
         f.node(3).batches(7).batchEpoch(60, 1).rewriteBatch(60).highWatermark(60).epochs(new EpochEntry(0, 0), new EpochEntry(1, 30));
         CheckResult r = audit(f.write(), ALL_IN_ISR, null);
-        assertTrue(r.anomalyTypes().contains(REPLICA_DIVERGENCE), () -> r.toJson().toPrettyString());
-        assertEquals(60, example(r, REPLICA_DIVERGENCE).get("offset").asLong());
+        assertTrue(r.anomalyTypes().contains(Anomalies.REPLICA_DIVERGENCE.key()), () -> r.toJson().toPrettyString());
+        assertEquals(60, example(r, Anomalies.REPLICA_DIVERGENCE.key()).get("offset").asLong());
     }
 
     // ---- bad input ----
@@ -420,7 +415,7 @@ class ReplicaAuditTest {
     }
 
     private static void assertMissing(CheckResult r, int node, long from, long to, long records, String cause) {
-        ObjectNode ex = r.anomalies().get(COMMITTED_DATA_MISSING).examples().stream()
+        ObjectNode ex = r.anomalies().get(Anomalies.COMMITTED_DATA_MISSING.key()).examples().stream()
                 .filter(e -> e.get("node").asInt() == node).findFirst().orElseThrow(() -> new AssertionError(r.toJson().toPrettyString()));
         assertEquals(from, ex.get("from-offset").asLong(), ex::toString);
         assertEquals(to, ex.get("to-offset").asLong(), ex::toString);

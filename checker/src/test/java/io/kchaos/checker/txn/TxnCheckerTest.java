@@ -1,5 +1,6 @@
 package io.kchaos.checker.txn;
 
+import io.kchaos.checker.result.Anomalies;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.HistoryFormatException;
@@ -85,8 +86,8 @@ class TxnCheckerTest {
         long txn = h.last();
         CheckResult r = h.drain(9, Map.of(0, 1L, 1, 3L), r(0, 0, 1)).check();
 
-        assertOnly(r, TxnChecker.TORN_TXN, 1);
-        ObjectNode ex = example(r, TxnChecker.TORN_TXN, 0);
+        assertOnly(r, Anomalies.TORN_TXN.key(), 1);
+        ObjectNode ex = example(r, Anomalies.TORN_TXN.key(), 0);
         assertEquals(txn, ex.get("index").asLong());
         assertEquals("info", ex.get("type").asText());
         assertEquals(1, ex.get("read").get(0).get("value").asLong());
@@ -116,8 +117,8 @@ class TxnCheckerTest {
                 .poll(5, r(1, 0, 2), r(0, 1, 7))
                 .check();
 
-        assertEquals(List.of("lost-write", TxnChecker.TORN_TXN), r.anomalyTypes(), r.toJson()::toPrettyString);
-        ObjectNode missing = (ObjectNode) example(r, TxnChecker.TORN_TXN, 0).get("missing").get(0);
+        assertEquals(List.of("lost-write", Anomalies.TORN_TXN.key()), r.anomalyTypes(), r.toJson()::toPrettyString);
+        ObjectNode missing = (ObjectNode) example(r, Anomalies.TORN_TXN.key(), 0).get("missing").get(0);
         assertEquals(1, missing.get("value").asLong());
         assertEquals(1, missing.get("highest-read-offset").asLong());
     }
@@ -128,8 +129,8 @@ class TxnCheckerTest {
         long txn = h.last();
         CheckResult r = h.check();
 
-        assertOnly(r, TxnChecker.PRECOMMITTED_READ, 1);
-        ObjectNode ex = example(r, TxnChecker.PRECOMMITTED_READ, 0);
+        assertOnly(r, Anomalies.PRECOMMITTED_READ.key(), 1);
+        ObjectNode ex = example(r, Anomalies.PRECOMMITTED_READ.key(), 0);
         assertEquals(txn, ex.get("index").asLong());
         assertEquals(1, ex.get("value").asLong());
         assertEquals(5, ex.get("offset").asLong());
@@ -151,8 +152,8 @@ class TxnCheckerTest {
         long txn = h.last();
         CheckResult r = h.check();
 
-        assertOnly(r, TxnChecker.INT_NONMONOTONIC_SEND, 1);
-        ObjectNode ex = example(r, TxnChecker.INT_NONMONOTONIC_SEND, 0);
+        assertOnly(r, Anomalies.INT_NONMONOTONIC_SEND.key(), 1);
+        ObjectNode ex = example(r, Anomalies.INT_NONMONOTONIC_SEND.key(), 0);
         assertEquals(txn, ex.get("index").asLong());
         assertEquals("[1,2]", ex.get("values").toString());
         assertEquals("[12,10]", ex.get("offsets").toString());
@@ -161,7 +162,7 @@ class TxnCheckerTest {
     @Test
     void abortedTransactionsSendsAreJudgedForOrderToo() {
         assertOnly(new TxnHistory().txn(0, OpType.FAIL, true, s(1, 0, 12), s(2, 0, 12)).check(),
-                TxnChecker.INT_NONMONOTONIC_SEND, 1);
+                Anomalies.INT_NONMONOTONIC_SEND.key(), 1);
     }
 
     @Test
@@ -208,8 +209,8 @@ class TxnCheckerTest {
         h.txnComplete(1, OpType.OK, false, new TxnHistory.S[]{s(2, 1, 0)}, new TxnHistory.R[]{r(0, 0, 1)});
         CheckResult r = h.check();
 
-        assertOnly(r, TxnChecker.G1C, 1);
-        JsonNode cycle = example(r, TxnChecker.G1C, 0).get("cycle");
+        assertOnly(r, Anomalies.G1C.key(), 1);
+        JsonNode cycle = example(r, Anomalies.G1C.key(), 0).get("cycle");
         assertEquals(2, cycle.size());
         assertTrue(cycle.findValues("index").stream().anyMatch(i -> i.asLong() == first), cycle::toString);
     }

@@ -12,7 +12,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "kchaos", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "A Jepsen-style consistency test harness for Apache Kafka.",
-        subcommands = {RunCommand.class, CheckCommand.class, VerifyLogsCommand.class, ReportCommand.class, MatrixCommand.class, CompareCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {RunCommand.class, CheckCommand.class, VerifyLogsCommand.class, ReportCommand.class, MatrixCommand.class, CompareCommand.class,
+                AnomaliesCommand.class, NemesesCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
 
     /** {@code --version}: the version the build wrote into the jar, and the default broker's. */
@@ -35,7 +36,13 @@ public final class Main {
 
     /** As {@link #execute(String...)}, with one-line errors written to {@code err}. */
     public static int execute(PrintWriter err, String... args) {
+        return execute(new PrintWriter(System.out, true), err, args);
+    }
+
+    /** As {@link #execute(String...)}, with output (listings, help) written to {@code out} and errors to {@code err}. */
+    public static int execute(PrintWriter out, PrintWriter err, String... args) {
         CommandLine cl = new CommandLine(new Main());
+        cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler(new ErrorHandlers.BadParameters());
         cl.setExecutionExceptionHandler(new ErrorHandlers.Failures());

@@ -61,12 +61,12 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--time-limit", paramLabel = "SECONDS", defaultValue = "60", description = "how long the workload runs, faults included (default ${DEFAULT-VALUE})")
     int timeLimit;
 
-    @Option(names = "--nemesis", paramLabel = "NAME", split = ",", defaultValue = "kill-leader",
-            description = "faults to mix: none, kill-leader, kill-random, pause, pause-leader, pause-followers-kill-leader, partition, partition-clients, slow, flaky, kill-coordinator, partition-coordinator (txn, group), wipe, disk-full, corrupt, power-loss, power-loss-all, isr-shrink-power-loss, power-loss-leader-follower; with --backend docker toxic-latency, toxic-bandwidth, toxic-timeout, toxic-reset, isolate (default ${DEFAULT-VALUE})")
+    @Option(names = "--nemesis", paramLabel = "NAME", split = ",", defaultValue = "kill-leader", completionCandidates = NemesesCommand.Names.class,
+            description = "faults to mix (kchaos nemeses describes each): ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE})")
     List<String> nemesis;
 
-    @Option(names = {"--nemesis-option", "--nemesis-options"}, paramLabel = "KEY=VALUE",
-            description = "a fault setting; repeatable: torn-writes=true (power loss keeps a random 4 KiB-aligned prefix of each file's unsynced bytes), power-loss-nodes=N (how many nodes power-loss cuts at once, 1), restart-order=follower-first|leader-first and restart-gap-seconds=N (power-loss-leader-follower)")
+    @Option(names = {"--nemesis-option", "--nemesis-options"}, paramLabel = "KEY=VALUE", completionCandidates = NemesesCommand.OptionKeys.class,
+            description = "a fault setting, repeatable (kchaos nemeses says which fault reads which); with the defaults: ${COMPLETION-CANDIDATES}")
     Map<String, String> nemesisOptions = new LinkedHashMap<>();
 
     @Option(names = "--partition-targets", paramLabel = "TOPOLOGY", split = ",", defaultValue = "one,leader,halves,majority-ring,bridge",

@@ -1,10 +1,11 @@
 package io.kchaos.harness.matrix;
 
+import io.kchaos.checker.result.Anomalies;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * An operator's claim about some cells, from {@code --expect SELECTOR:OUTCOME}. SELECTOR is {@code *} (every cell)
@@ -13,8 +14,6 @@ import java.util.regex.Pattern;
  * type such as {@code lost-write} (at least one repeat reports it). Repeats that could not be judged count for neither.
  */
 public record Expectation(String text, Map<String, String> selector, String outcome) {
-    private static final Pattern OUTCOME = Pattern.compile("[a-z][a-z0-9-]*|G1a");
-
     /**
      * Parses and checks an expectation against the matrix's axes and cells.
      *
@@ -25,8 +24,9 @@ public record Expectation(String text, Map<String, String> selector, String outc
         if (colon < 0) throw new IllegalArgumentException("--expect '" + text + "' must look like KEY=VALUE[,KEY=VALUE...]:OUTCOME or *:OUTCOME");
         String sel = text.substring(0, colon).strip();
         String outcome = text.substring(colon + 1).strip();
-        if (!OUTCOME.matcher(outcome).matches()) {
-            throw new IllegalArgumentException("--expect '" + text + "': outcome '" + outcome + "' must be valid, invalid or an anomaly type (e.g. lost-write)");
+        if (!outcome.equals("valid") && !outcome.equals("invalid") && Anomalies.lookup(outcome).isEmpty()) {
+            throw new IllegalArgumentException("--expect '" + text + "': outcome '" + outcome + "' must be valid, invalid or an "
+                    + "anomaly type of `kchaos anomalies` (" + String.join(", ", Anomalies.keys()) + ")");
         }
         Map<String, String> selector = new LinkedHashMap<>();
         if (!sel.equals("*")) {

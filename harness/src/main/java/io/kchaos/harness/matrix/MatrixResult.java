@@ -1,5 +1,6 @@
 package io.kchaos.harness.matrix;
 
+import io.kchaos.checker.result.Anomalies;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
@@ -16,7 +17,7 @@ import java.util.List;
 public record MatrixResult(String scenario, String command, int repeat, List<MatrixAxis> axes, List<Expectation> expectations,
                            List<CellOutcome> cells) {
     /** The anomaly columns of the table (every anomaly still counts in the verdict columns and matrix.json). */
-    static final List<String> COLUMNS = List.of("lost-write", "duplicate", "inconsistent-offsets");
+    static final List<String> COLUMNS = List.of(Anomalies.LOST_WRITE.key(), Anomalies.DUPLICATE.key(), Anomalies.INCONSISTENT_OFFSETS.key());
 
     /** The expectations that select the cell. */
     public List<Expectation> expectationsOf(MatrixCellSpec cell) {

@@ -3,6 +3,7 @@ package io.kchaos.harness.contract;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.checker.availability.AvailabilityChecker;
 import io.kchaos.history.FaultOp;
+import io.kchaos.history.FaultSpec;
 import io.kchaos.history.History;
 import io.kchaos.history.HistoryFile;
 import io.kchaos.history.HistoryWriter;
@@ -38,7 +39,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The contract between the nemeses and the readers of their ops: every registered nemesis, run against one shared
- * fake cluster, records only ops it declares ({@link Nemesis#faults()}, from {@link NemesisOps}), and availability and
+ * fake cluster, records only ops its {@link FaultSpec} declares (in {@link NemesisOps}), and availability and
  * the report both see each fault it injected as a window with a start and an end (its heal).
  */
 class NemesisContractTest {
@@ -65,13 +66,13 @@ class NemesisContractTest {
     }
 
     /** Fails unless each fault op in the history is declared by the nemesis and closed for availability and the report. */
-    static void assertUnderstood(Nemesis nemesis, History history) {
-        Set<String> declared = nemesis.faults().stream().map(FaultOp::f).collect(Collectors.toSet());
+    static void assertUnderstood(Nemesis nemesis, FaultSpec spec, History history) {
+        Set<String> declared = spec.ops().stream().map(FaultOp::f).collect(Collectors.toSet());
         List<Op> ops = nemesisOps(history);
         for (Op op : ops) {
-            assertTrue(declared.contains(op.f()) || nemesis.faults().stream().anyMatch(d -> d.isHealedBy(op.f())),
-                    nemesis.name() + " recorded op '" + op.f() + "', which neither is a fault it declares in faults() "
-                            + "nor heals one; declare it in NemesisOps and list it in " + nemesis.getClass().getSimpleName() + ".faults()");
+            assertTrue(declared.contains(op.f()) || spec.ops().stream().anyMatch(d -> d.isHealedBy(op.f())),
+                    nemesis.name() + " recorded op '" + op.f() + "', which neither is a fault its spec declares nor heals one; "
+                            + "declare it in NemesisOps and list it in the spec of " + spec.name());
         }
         long faults = ops.stream().filter(op -> !op.isInvoke() && NemesisOps.isFault(op.f())).count();
 
@@ -96,13 +97,15 @@ class NemesisContractTest {
     @TestFactory
     Stream<DynamicTest> everyRegisteredNemesisIsUnderstoodByAvailabilityAndTheReport() {
         NemesisRegistry registry = NemesisRegistry.builtIn();
-        return registry.descriptions().keySet().stream().map(name -> DynamicTest.dynamicTest(name, () -> {
-            Nemesis nemesis = registry.parse(List.of(name)).get(0);
+        return registry.names().stream().map(name -> DynamicTest.dynamicTest(name, () -> {
+            Nemesis nemesis = registry.create(name);
+            FaultSpec spec = NemesisOps.spec(name).orElseThrow();
+            assertEquals(name, nemesis.name(), "the nemesis names itself as its spec does");
             boolean injectedSomething = false;
             for (long seed = 1; seed <= 1; seed++) { // one seed: the op names, not the targets, are the contract
                 History history = injectAndHeal(nemesis, seed);
                 injectedSomething |= !nemesisOps(history).isEmpty();
-                assertUnderstood(nemesis, history);
+                assertUnderstood(nemesis, spec, history);
             }
             assertTrue(injectedSomething || name.equals("none"), name + " injected nothing on the fake cluster");
         }));
@@ -124,18 +127,13 @@ class NemesisContractTest {
             }
 
             @Override
-            public List<FaultOp> faults() {
-                return List.of(NemesisOps.PARTITION);
-            }
-
-            @Override
             public Fault inject(NemesisContext ctx) {
                 ctx.recorder().record("blackhole", NemesisRecorder.nodes(List.of(2)), () -> { });
                 return new io.kchaos.nemesis.HealOnce("blackhole", () ->
                         ctx.recorder().record("unblackhole", NemesisRecorder.nodes(List.of(2)), () -> { }));
             }
         };
-        AssertionError e = assertThrows(AssertionError.class, () -> assertUnderstood(rogue, injectAndHeal(rogue, 1)));
+        AssertionError e = assertThrows(AssertionError.class, () -> assertUnderstood(rogue, NemesisOps.spec("partition").orElseThrow(), injectAndHeal(rogue, 1)));
         assertTrue(e.getMessage().contains("'blackhole'"), e.getMessage());
     }
 

@@ -38,6 +38,10 @@ class MatrixTest {
         assertTrue(refusal(() -> expect("retries=0:valid")).contains("no --set or --kafka-version varies 'retries'"));
         assertTrue(refusal(() -> expect("min.insync.replicas=3:valid")).contains("matches no cell"));
         assertTrue(refusal(() -> expect("acks=all:VALID!")).contains("must be valid, invalid or an anomaly type"));
+        String unknown = refusal(() -> expect("acks=1:lost-writes"));
+        assertTrue(unknown.contains("'lost-writes'") && unknown.contains("lost-write,") && !unknown.contains("\n"),
+                "an anomaly key the catalogue does not know is one line naming the known ones: " + unknown);
+        assertEquals("torn-txn", expect("*:torn-txn").outcome(), "every catalogue key is an outcome");
         assertTrue(refusal(() -> MatrixAxis.parse("acks")).contains("KEY=VALUE"));
         assertTrue(refusal(() -> MatrixAxis.parse("acks=1,,all")).contains("empty value"));
     }

@@ -39,7 +39,7 @@ class StorageFaultsRunTest {
     @Test
     void wipeDiskFullAndCorruptRunToAVerdictWithTheirHeals(@TempDir Path store) throws Exception {
         assumeTrue(DataDisks.canMount(new ProcessCommandRunner()), "disk-full needs root");
-        int exit = Main.execute("run", "--time-limit", "100", "--nemesis", "disk-full,wipe,corrupt", "--nemesis-interval", "4",
+        int exit = Main.execute("run", "--time-limit", "100", "--nemesis", "disk-full,wipe,corrupt-segment", "--nemesis-interval", "4",
                 "--fault-duration", "3", "--nemesis-option", "fault-order=cycle", "--nemesis-option", "recover-between=true",
                 "--seed", "108", "--broker-config", "log.roll.ms=8000", "--store", store.toString());
         RunHistories h = new RunHistories(store);
@@ -48,7 +48,7 @@ class StorageFaultsRunTest {
             if (op.isNemesis() && !op.isInvoke()) nemesis.add(op);
         });
         System.out.println("MEASURED storage faults: " + nemesis.stream().map(o -> o.f() + " " + o.value()).toList());
-        assertTrue(h.nemesis("fill-disk") >= 1 && h.nemesis("free-disk") >= 1, "disk filled and freed: " + h.counts);
+        assertTrue(h.nemesis("disk-full") >= 1 && h.nemesis("free-disk") >= 1, "disk filled and freed: " + h.counts);
         assertTrue(h.nemesis("wipe") >= 1 && h.nemesis("corrupt-segment") >= 1, "wiped and corrupted: " + h.counts);
         assertTrue(nemesis.stream().filter(o -> o.f().equals("wipe")).allMatch(o -> o.value().has("fenced-after-s")),
                 "every wipe waited for the controller to fence the killed broker: " + nemesis);
@@ -77,7 +77,7 @@ class StorageFaultsRunTest {
         }
 
         String report = Files.readString(h.dir.resolve("report.html"));
-        assertTrue(report.contains("fill-disk") && report.contains("corrupt-segment") && report.contains("wipe"), "fault windows in the report");
+        assertTrue(report.contains("disk-full") && report.contains("corrupt-segment") && report.contains("wipe"), "fault windows in the report");
         long pid = ProcessHandle.current().pid();
         assertTrue(MountTable.read().stream().noneMatch(m -> DiskNames.owner(m.source()).orElse(-1L) == pid), "nothing stays mounted");
     }

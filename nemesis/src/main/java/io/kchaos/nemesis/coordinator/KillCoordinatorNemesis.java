@@ -6,7 +6,6 @@ import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
 
-import java.util.List;
 
 /**
  * {@code kill-coordinator}: SIGKILL the node that is the transaction coordinator of one of the workload's
@@ -17,11 +16,6 @@ public final class KillCoordinatorNemesis implements Nemesis {
     @Override
     public String name() {
         return "kill-coordinator";
-    }
-
-    @Override
-    public List<FaultOp> faults() {
-        return List.of(NemesisOps.KILL);
     }
 
     @Override

@@ -27,11 +27,6 @@ public final class PartitionCoordinatorNemesis implements Nemesis {
     }
 
     @Override
-    public List<FaultOp> faults() {
-        return List.of(NemesisOps.PARTITION);
-    }
-
-    @Override
     public Set<Capability> requires() {
         return Set.of(Capability.NETWORK);
     }

@@ -27,11 +27,6 @@ public final class ClientPartitionNemesis implements Nemesis {
     }
 
     @Override
-    public List<FaultOp> faults() {
-        return List.of(NemesisOps.PARTITION_CLIENTS);
-    }
-
-    @Override
     public Set<Capability> requires() {
         return Set.of(Capability.NETWORK);
     }

@@ -10,7 +10,6 @@ import io.kchaos.nemesis.NemesisRecorder;
 import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.cluster.NetworkControl;
 
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -26,11 +25,6 @@ public final class FlakyNemesis implements Nemesis {
     @Override
     public String name() {
         return "flaky";
-    }
-
-    @Override
-    public List<FaultOp> faults() {
-        return List.of(NemesisOps.FLAKY);
     }
 
     @Override

@@ -30,11 +30,6 @@ public final class PartitionNemesis implements Nemesis {
     }
 
     @Override
-    public List<FaultOp> faults() {
-        return List.of(NemesisOps.PARTITION);
-    }
-
-    @Override
     public Set<Capability> requires() {
         return Set.of(Capability.NETWORK);
     }

@@ -10,7 +10,6 @@ import io.kchaos.nemesis.NemesisRecorder;
 import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.cluster.NetworkControl;
 
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -30,11 +29,6 @@ public final class SlowNemesis implements Nemesis {
     @Override
     public String name() {
         return "slow";
-    }
-
-    @Override
-    public List<FaultOp> faults() {
-        return List.of(NemesisOps.SLOW);
     }
 
     @Override

@@ -61,11 +61,6 @@ public final class IsrShrinkNemesis implements Nemesis {
     }
 
     @Override
-    public List<FaultOp> faults() {
-        return List.of(NemesisOps.PAUSE, crash.fault());
-    }
-
-    @Override
     public Fault inject(NemesisContext ctx) {
         Optional<Target> chosen = choose(ctx);
         if (chosen.isEmpty()) return Fault.NONE;

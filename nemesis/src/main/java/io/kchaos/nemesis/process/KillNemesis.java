@@ -25,11 +25,6 @@ public final class KillNemesis implements Nemesis {
     }
 
     @Override
-    public List<FaultOp> faults() {
-        return List.of(NemesisOps.KILL);
-    }
-
-    @Override
     public Fault inject(NemesisContext ctx) {
         return target.choose(ctx).map(choice -> {
             int node = choice.node();

@@ -29,11 +29,6 @@ public final class PauseFollowersKillLeader implements Nemesis {
     }
 
     @Override
-    public List<FaultOp> faults() {
-        return List.of(NemesisOps.PAUSE, NemesisOps.KILL);
-    }
-
-    @Override
     public Fault inject(NemesisContext ctx) {
         int p = ctx.randomPartition();
         Optional<Integer> leader = ctx.topic().leader(p).filter(ctx.cluster()::isRunning);

@@ -24,11 +24,6 @@ public final class PauseNemesis implements Nemesis {
     }
 
     @Override
-    public List<FaultOp> faults() {
-        return List.of(NemesisOps.PAUSE);
-    }
-
-    @Override
     public Fault inject(NemesisContext ctx) {
         return target.choose(ctx).map(choice -> {
             List<Integer> nodes = List.of(choice.node());

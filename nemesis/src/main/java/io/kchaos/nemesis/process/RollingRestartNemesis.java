@@ -31,11 +31,6 @@ public final class RollingRestartNemesis implements Nemesis {
     }
 
     @Override
-    public List<FaultOp> faults() {
-        return List.of(NemesisOps.STOP);
-    }
-
-    @Override
     public Fault inject(NemesisContext ctx) {
         List<Integer> nodes = ctx.cluster().nodeIds();
         int restarted = 0;

@@ -1,6 +1,5 @@
 package io.kchaos.nemesis.schedule;
 
-import io.kchaos.history.FaultOp;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
@@ -10,7 +9,6 @@ import io.kchaos.nemesis.cluster.TopicView;
 import io.kchaos.nemesis.process.Await;
 
 import java.time.Duration;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -32,8 +30,8 @@ public final class FaultPlan {
     /** The nemeses the schedule draws from, arranged as the options ask. */
     public static List<Nemesis> apply(List<Nemesis> nemeses, NemesisOptions options) {
         List<Nemesis> plan = nemeses;
-        if (options.flag("recover-between", false)) plan = plan.stream().<Nemesis>map(Recovering::new).toList();
-        if (options.choice("fault-order", "random", Set.of("random", "cycle")).equals("cycle") && plan.size() > 1) {
+        if (options.flag("recover-between")) plan = plan.stream().<Nemesis>map(Recovering::new).toList();
+        if (options.choice("fault-order", Set.of("random", "cycle")).equals("cycle") && plan.size() > 1) {
             plan = List.of(new Cycle(plan));
         }
         return plan;
@@ -69,11 +67,6 @@ public final class FaultPlan {
         }
 
         @Override
-        public List<FaultOp> faults() {
-            return List.copyOf(nemeses.stream().flatMap(n -> n.faults().stream()).collect(Collectors.toCollection(LinkedHashSet::new)));
-        }
-
-        @Override
         public Set<Capability> requires() {
             return nemeses.stream().flatMap(n -> n.requires().stream()).collect(Collectors.toUnmodifiableSet());
         }
@@ -102,11 +95,6 @@ public final class FaultPlan {
                     Await.until(() -> fullIsr(context.topic()), RECOVERY_BOUND);
                 }
             };
-        }
-
-        @Override
-        public List<FaultOp> faults() {
-            return inner.faults();
         }
 
         @Override

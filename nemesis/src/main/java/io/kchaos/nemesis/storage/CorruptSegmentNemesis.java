@@ -26,13 +26,8 @@ public final class CorruptSegmentNemesis implements Nemesis {
     public static final String OP = NemesisOps.CORRUPT_SEGMENT.f();
 
     @Override
-    public List<FaultOp> faults() {
-        return List.of(NemesisOps.STOP, NemesisOps.CORRUPT_SEGMENT);
-    }
-
-    @Override
     public String name() {
-        return "corrupt";
+        return "corrupt-segment";
     }
 
     @Override

@@ -1,6 +1,5 @@
 package io.kchaos.nemesis.storage;
 
-import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.Fault;
@@ -16,18 +15,13 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * A full data disk: fill a running node's size-limited data file system until writes fail ({@code fill-disk}); Kafka
+ * A full data disk: fill a running node's size-limited data file system until writes fail ({@code disk-full}); Kafka
  * takes the log directory offline (with its one directory the broker halts). Healing frees the space
  * ({@code free-disk}) and restarts the node as an operator would ({@code stop} when it still runs, then {@code start}):
  * Kafka never brings a failed log directory back without a restart, and a halting broker can take seconds to exit,
  * so the heal does not guess from whether the process is still alive.
  */
 public final class DiskFullNemesis implements Nemesis {
-    @Override
-    public List<FaultOp> faults() {
-        return List.of(NemesisOps.FILL_DISK, NemesisOps.STOP);
-    }
-
     @Override
     public String name() {
         return "disk-full";
@@ -45,7 +39,7 @@ public final class DiskFullNemesis implements Nemesis {
             int node = choice.node();
             ObjectNode fill = NemesisRecorder.nodes(List.of(node));
             return HealOnce.injected("disk of node " + node + " full",
-                    () -> ctx.recorder().record(NemesisOps.FILL_DISK.f(), fill, () -> fill.setAll(storage.fill(node))),
+                    () -> ctx.recorder().record(NemesisOps.DISK_FULL.f(), fill, () -> fill.setAll(storage.fill(node))),
                     () -> heal(ctx, storage, node));
         }).orElse(Fault.NONE);
     }

@@ -38,17 +38,12 @@ public final class PowerLossNemesis implements Nemesis {
 
     /** {@code power-loss}: {@code power-loss-nodes} random running nodes. */
     public static PowerLossNemesis someNodes(NemesisOptions options) {
-        return new PowerLossNemesis(false, options.positive("power-loss-nodes", 1), options.flag("torn-writes", false));
+        return new PowerLossNemesis(false, options.positive("power-loss-nodes"), options.flag("torn-writes"));
     }
 
     /** {@code power-loss-all}: every node. */
     public static PowerLossNemesis allNodes(NemesisOptions options) {
-        return new PowerLossNemesis(true, Integer.MAX_VALUE, options.flag("torn-writes", false));
-    }
-
-    @Override
-    public List<FaultOp> faults() {
-        return List.of(NemesisOps.POWER_LOSS);
+        return new PowerLossNemesis(true, Integer.MAX_VALUE, options.flag("torn-writes"));
     }
 
     @Override

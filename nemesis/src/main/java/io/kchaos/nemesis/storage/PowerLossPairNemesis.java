@@ -31,14 +31,9 @@ public final class PowerLossPairNemesis implements Nemesis {
     private final Duration gap;
 
     public PowerLossPairNemesis(NemesisOptions options) {
-        this.crash = new PowerLossCrash(options.flag("torn-writes", false));
-        this.followerFirst = options.choice("restart-order", "follower-first", ORDERS).equals("follower-first");
-        this.gap = Duration.ofSeconds(options.positive("restart-gap-seconds", 10));
-    }
-
-    @Override
-    public List<FaultOp> faults() {
-        return List.of(NemesisOps.POWER_LOSS);
+        this.crash = new PowerLossCrash(options.flag("torn-writes"));
+        this.followerFirst = options.choice("restart-order", ORDERS).equals("follower-first");
+        this.gap = Duration.ofSeconds(options.positive("restart-gap-seconds"));
     }
 
     @Override

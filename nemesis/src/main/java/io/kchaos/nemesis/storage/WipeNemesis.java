@@ -1,6 +1,5 @@
 package io.kchaos.nemesis.storage;
 
-import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.Fault;
@@ -40,11 +39,6 @@ public final class WipeNemesis implements Nemesis {
 
     public WipeNemesis(NodeTarget target) {
         this(target, true);
-    }
-
-    @Override
-    public List<FaultOp> faults() {
-        return List.of(NemesisOps.KILL, NemesisOps.WIPE);
     }
 
     @Override

@@ -9,7 +9,6 @@ import io.kchaos.nemesis.NemesisRecorder;
 import io.kchaos.nemesis.cluster.ToxicControl;
 import io.kchaos.nemesis.process.NodeTarget;
 
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -20,11 +19,6 @@ public final class IsolateNemesis implements UsesToxics {
     @Override
     public String name() {
         return "isolate";
-    }
-
-    @Override
-    public List<FaultOp> faults() {
-        return List.of(NemesisOps.ISOLATE);
     }
 
     @Override

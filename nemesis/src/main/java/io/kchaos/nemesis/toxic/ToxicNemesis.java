@@ -44,11 +44,6 @@ public final class ToxicNemesis implements UsesToxics {
     }
 
     @Override
-    public List<FaultOp> faults() {
-        return List.of(op);
-    }
-
-    @Override
     public Fault inject(NemesisContext ctx) {
         ToxicControl toxics = UsesToxics.control(ctx, name);
         return NodeTarget.RANDOM.choose(ctx).map(choice -> {

@@ -1,5 +1,6 @@
 package io.kchaos.nemesis.guard;
 
+import io.kchaos.testkit.ThreadStates;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -8,6 +9,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -34,7 +36,8 @@ class NodeGuardTest {
             done.countDown();
         });
         fault.start();
-        assertFalse(done.await(300, TimeUnit.MILLISECONDS), "the kill waits while node 3 is upgraded");
+        ThreadStates.awaitParkedIn(fault, NodeGuard.class, "disturb", Duration.ofSeconds(10));
+        assertEquals(1, done.getCount(), "the kill waits while node 3 is upgraded");
         guard.release(3);
         assertTrue(done.await(5, TimeUnit.SECONDS));
         assertFalse(disturbedWhileHeld.get());

@@ -157,13 +157,13 @@ class StorageNemesesTest {
         Fake alive = new Fake();
         List<String> stillRunning = run(alive, new DiskFullNemesis(), subdir(dir, "a"));
         assertEquals(List.of("fill 1", "free 1", "stop 1", "start 1"), alive.calls, "a broker still halting is stopped, then started");
-        assertEquals(List.of("fill-disk {\"nodes\":[1],\"bytes\":7}", "free-disk {\"nodes\":[1]}", "stop {\"nodes\":[1]}",
+        assertEquals(List.of("disk-full {\"nodes\":[1],\"bytes\":7}", "free-disk {\"nodes\":[1]}", "stop {\"nodes\":[1]}",
                 "start {\"nodes\":[1]}"), stillRunning);
         Fake died = new Fake();
         died.fillKills = true;
         List<String> ops = run(died, new DiskFullNemesis(), dir);
         assertEquals(List.of("fill 1", "free 1", "start 1"), died.calls);
-        assertEquals(List.of("fill-disk {\"nodes\":[1],\"bytes\":7}", "free-disk {\"nodes\":[1]}", "start {\"nodes\":[1]}"), ops);
+        assertEquals(List.of("disk-full {\"nodes\":[1],\"bytes\":7}", "free-disk {\"nodes\":[1]}", "start {\"nodes\":[1]}"), ops);
     }
 
     @Test

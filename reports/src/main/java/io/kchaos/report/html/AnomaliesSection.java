@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Op;
 import io.kchaos.checker.result.Verdict;
-import io.kchaos.report.AnomalyDefinitions;
+import io.kchaos.checker.result.Anomalies;
 import io.kchaos.report.ExampleFields;
 import io.kchaos.report.Format;
 import io.kchaos.report.Results;
@@ -62,7 +62,7 @@ final class AnomaliesSection implements Section {
         String id = Anchors.anomaly(a.type());
         while (!ids.add(id)) id = id + "_";
         h.open("h3", "id", id).text(a.type() + " ").el("span", count(a), "class", "count").close("h3");
-        h.el("p", AnomalyDefinitions.definition(a.type()), "class", "def");
+        h.el("p", Anomalies.definition(a.type()), "class", "def");
         List<JsonNode> shown = ExampleFields.shown(a);
         if (shown.isEmpty()) {
             h.el("p", "no examples in results.json", "class", "muted");

@@ -1,7 +1,7 @@
 package io.kchaos.report.html;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kchaos.report.AnomalyDefinitions;
+import io.kchaos.checker.result.Anomalies;
 import io.kchaos.report.Results;
 
 import java.util.ArrayList;
@@ -19,7 +19,7 @@ final class ReplicasSection implements Section {
 
     /** True when results.json has anything from the replica audit. */
     static boolean applies(Results r) {
-        return r.stats().has("replicas") || r.anomalies().keySet().stream().anyMatch(AnomalyDefinitions::isReplica);
+        return r.stats().has("replicas") || r.anomalies().keySet().stream().anyMatch(Anomalies::isReplica);
     }
 
     @Override
@@ -36,7 +36,7 @@ final class ReplicasSection implements Section {
     public void render(Html h) {
         List<Results.Anomaly> replica = new ArrayList<>();
         for (Results.Anomaly a : results.anomalies().values()) {
-            if (AnomalyDefinitions.isReplica(a.type())) replica.add(a);
+            if (Anomalies.isReplica(a.type())) replica.add(a);
         }
         if (replica.isEmpty()) {
             h.el("p", "No replica anomaly.");

@@ -2,7 +2,7 @@ package io.kchaos.report.junit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.checker.result.Verdict;
-import io.kchaos.report.AnomalyDefinitions;
+import io.kchaos.checker.result.Anomalies;
 import io.kchaos.report.ExampleFields;
 import io.kchaos.report.Format;
 import io.kchaos.report.Results;
@@ -16,8 +16,9 @@ import java.util.Map;
 import java.util.StringJoiner;
 
 /**
- * The run's JUnit suite: a "queue" case for the client-history checker, a "replicas" case when the replica audit
- * ran, and one failing case per anomaly type found. A run that could not be judged is an error of "queue".
+ * The run's JUnit suite: a case named after the workload ("queue", "txn", "group") for the client-history checker, a
+ * "replicas" case when the replica audit ran, and one failing case per anomaly type found. A run that could not be
+ * judged is an error of the workload's case.
  */
 public final class RunJUnit {
     private static final int EXAMPLES_IN_BODY = 5;
@@ -33,8 +34,8 @@ public final class RunJUnit {
         String classname = "kchaos." + run.displayName();
         double seconds = run.number("duration-seconds").orElse(0);
         List<JUnitCase> cases = new ArrayList<>();
-        cases.add(queue(classname, seconds, r));
-        if (r.stats().has("replicas") || r.anomalies().keySet().stream().anyMatch(AnomalyDefinitions::isReplica)) {
+        cases.add(client(classname, workload(run), seconds, r));
+        if (r.stats().has("replicas") || r.anomalies().keySet().stream().anyMatch(Anomalies::isReplica)) {
             cases.add(family(classname, "replicas", 0, r, true, null));
         }
         for (Results.Anomaly a : r.anomalies().values()) {
@@ -45,24 +46,30 @@ public final class RunJUnit {
         return new JUnitSuite(classname, seconds, props, cases);
     }
 
-    private static JUnitCase queue(String classname, double seconds, Results r) {
+    /** The run's workload (run.json), the name of its client case; "queue" when run.json does not say. */
+    private static String workload(RunInfo run) {
+        String w = run.text("workload");
+        return w.equals(Format.UNKNOWN) ? "queue" : w;
+    }
+
+    private static JUnitCase client(String classname, String name, double seconds, Results r) {
         if (r.verdict() == Verdict.UNKNOWN) {
             StringJoiner body = new StringJoiner("\n");
             body.add(r.reason());
             r.errors().forEach(body::add);
-            return JUnitCase.error(classname, "queue", seconds, "could-not-judge", "could not judge: " + r.reason(), body.toString());
+            return JUnitCase.error(classname, name, seconds, "could-not-judge", "could not judge: " + r.reason(), body.toString());
         }
         if (r.verdict() == Verdict.INVALID && r.anomalies().isEmpty()) {
-            return JUnitCase.failure(classname, "queue", seconds, "invalid", r.reason(), r.reason());
+            return JUnitCase.failure(classname, name, seconds, "invalid", r.reason(), r.reason());
         }
-        return family(classname, "queue", seconds, r, false, r.warnings().isEmpty() ? null : String.join("\n", r.warnings()));
+        return family(classname, name, seconds, r, false, r.warnings().isEmpty() ? null : String.join("\n", r.warnings()));
     }
 
     /** Passes unless anomalies of the family (replica or client) were found. */
     private static JUnitCase family(String classname, String name, double seconds, Results r, boolean replica, String out) {
         List<Results.Anomaly> found = new ArrayList<>();
         for (Results.Anomaly a : r.anomalies().values()) {
-            if (AnomalyDefinitions.isReplica(a.type()) == replica) found.add(a);
+            if (Anomalies.isReplica(a.type()) == replica) found.add(a);
         }
         if (found.isEmpty()) return JUnitCase.passed(classname, name, seconds, out);
         StringJoiner msg = new StringJoiner(", ", found.size() + " anomaly type(s): ", "");
@@ -81,7 +88,7 @@ public final class RunJUnit {
 
     private static String body(Results.Anomaly a) {
         StringJoiner j = new StringJoiner("\n");
-        j.add(a.type() + ": " + AnomalyDefinitions.definition(a.type()));
+        j.add(a.type() + ": " + Anomalies.definition(a.type()));
         List<JsonNode> shown = ExampleFields.shown(a);
         shown.stream().limit(EXAMPLES_IN_BODY).forEach(ex -> j.add("  " + Format.clip(ex.toString(), MAX_EXAMPLE)));
         if (a.count() > EXAMPLES_IN_BODY) j.add("  ... " + (a.count() - Math.min(EXAMPLES_IN_BODY, shown.size())) + " more");

@@ -1,6 +1,8 @@
 package io.kchaos.report.scan;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.history.FaultSpan;
+import io.kchaos.history.FaultWindows;
 import io.kchaos.history.NemesisOps;
 
 import java.util.ArrayList;
@@ -10,86 +12,64 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A fault's time span, from the fault op's invocation to the completion of the op that healed it (or the end of the
- * run when nothing healed it), with the figures measured while it lasted. A zero-length window is a nemesis event
- * that is neither a known fault nor a heal.
+ * A fault's window in the report: the span {@link FaultWindows} paired (from the fault op's invocation to the
+ * completion of the op that healed it, or the end of the run), its label, and the figures measured while it lasted. A
+ * zero-length window is a nemesis event that is neither a known fault nor a heal.
  */
 public final class FaultWindow {
     private static final int MAX_LABEL = 60;
 
-    private final int number;
-    private final String f;
-    private final long start;
+    private final FaultSpan span;
     private final WindowStats stats = new WindowStats();
-    private Set<Integer> nodes = Set.of();
-    private String label;
-    private String healedBy;
-    private long end = -1;
-    private boolean healed;
-    private boolean failed;
 
-    FaultWindow(int number, String f, long start) {
-        this.number = number;
-        this.f = f;
-        this.start = start;
-        this.label = f;
-    }
-
-    /** Names the target from the op's value (the completion's when it names one, else the invocation's). */
-    void describe(JsonNode value, String error) {
-        Set<Integer> n = NemesisOps.nodes(value);
-        if (!n.isEmpty() || label.equals(f)) {
-            if (!n.isEmpty()) nodes = n;
-            label = labelOf(f, value);
-        }
-        if (error != null) failed = true;
-    }
-
-    void heal(long time, String by) {
-        end = time;
-        healed = true;
-        healedBy = by;
-    }
-
-    void endOfRun(long time) {
-        end = Math.max(time, start);
+    FaultWindow(FaultSpan span) {
+        this.span = span;
     }
 
     /** 1-based position among the run's windows. */
     public int number() {
-        return number;
+        return span.number();
     }
 
     public String f() {
-        return f;
+        return span.f();
     }
 
     /** What the report prints and draws, e.g. "kill 2" or "partition [1] | [2 3]"; marked when the nemesis reported an error. */
     public String label() {
-        String l = label.length() > MAX_LABEL ? label.substring(0, MAX_LABEL) + "…" : label;
-        return failed ? l + " (error)" : l;
+        String l = fullLabel();
+        if (l.length() > MAX_LABEL) l = l.substring(0, MAX_LABEL) + "…";
+        return span.error() != null ? l + " (error)" : l;
+    }
+
+    /** The completion's target when it names nodes, else the invocation's when it says more than the f. */
+    private String fullLabel() {
+        JsonNode completion = span.completionValue();
+        if (!NemesisOps.nodes(completion).isEmpty()) return labelOf(span.f(), completion);
+        String invoke = labelOf(span.f(), span.invokeValue());
+        return invoke.equals(span.f()) && completion != null ? labelOf(span.f(), completion) : invoke;
     }
 
     public Set<Integer> nodes() {
-        return nodes;
+        return span.nodes();
     }
 
     public long start() {
-        return start;
+        return span.start();
     }
 
     /** End in ns since the run started; the run's end when not healed. */
     public long end() {
-        return end;
+        return span.end();
     }
 
     public boolean healed() {
-        return healed;
+        return span.healed();
     }
 
     /** The f of the op that healed it, or null. */
     public String healedBy() {
-        return healedBy;
+        return span.healedBy();
     }
 
     public WindowStats stats() {

@@ -1,5 +1,6 @@
 package io.kchaos.workload.common;
 
+import io.kchaos.testkit.ThreadStates;
 import io.kchaos.history.Op;
 import io.kchaos.history.OpType;
 import io.kchaos.workload.WorkloadStats;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -80,7 +82,7 @@ class ProducerWorkerTest {
         MockProducer<String, String> mock = mock(false);
         start(mock, 2, 0);
         history.await("two sends", ops -> count(ops, OpType.INVOKE) == 2);
-        Thread.sleep(100);
+        ThreadStates.awaitParkedIn(thread, PartitionSlots.class, "take", Duration.ofSeconds(10)); // waits for a free slot
         assertEquals(2, count(history.ops(), OpType.INVOKE), "no more than 2 sends in flight");
         List<Op> invokes = history.ops("send", OpType.INVOKE);
         int first = invokes.get(0).process();

@@ -1,0 +1,165 @@
+package io.kchaos.checker.result;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The anomaly catalogue: every anomaly type kchaos reports, declared once. Checkers report these types, the report and
+ * junit.xml print their definitions, {@code kchaos anomalies} lists them, {@code --expect} is checked against them, and
+ * docs/format.md's anomaly tables are held equal to them by a test. A new anomaly is one entry here.
+ */
+public final class Anomalies {
+    /** The checker names of the {@link AnomalyType#checker()} field. */
+    public static final String QUEUE = "queue";
+    public static final String TXN = "txn";
+    public static final String GROUP = "group";
+    public static final String REPLICA_AUDIT = "replica-audit";
+
+    private static final Map<String, AnomalyType> TYPES = new LinkedHashMap<>();
+
+    // the client history, every workload (the queue checker's ledger; txn and group runs judge their sends with it too)
+    public static final AnomalyType LOST_WRITE = client(QUEUE, "lost-write",
+            "a send acknowledged at (p, o) that is gone: its value was never read although p was drained completely or an "
+                    + "offset of p above o was read; or it was read, but o is at or past the end of p's complete final drain "
+                    + "(the log no longer reaches it)",
+            "{\"partition\": 1, \"offset\": 3, \"value\": 7, \"index\": 41, \"process\": 2, \"time\": 5120000, "
+                    + "\"drain-end-offset\": 912, \"drain-index\": 9001} (+ \"reads\" when it was read, "
+                    + "\"highest-read-offset\" when a higher offset was read)");
+    public static final AnomalyType INCONSISTENT_OFFSETS = client(QUEUE, "inconsistent-offsets",
+            "one (partition, offset) holds two different values, counting acknowledgements and reads; or a value was "
+                    + "acknowledged at one position and read only at others",
+            "{\"partition\": 1, \"offset\": 3, \"values\": [7, 20], \"indexes\": [41, 77]}");
+    public static final AnomalyType DUPLICATE = client(QUEUE, "duplicate",
+            "one value is read at more than one (partition, offset) (an acknowledgement naming another offset than the "
+                    + "read is inconsistent-offsets, not a duplicate)",
+            "{\"value\": 7, \"reads\": [{\"partition\": 1, \"offset\": 3, \"index\": 50}, {\"partition\": 1, \"offset\": 9, \"index\": 88}]}");
+    public static final AnomalyType G1A = client(QUEUE, "G1a",
+            "a value whose send definitely failed (fail) was read: an aborted read",
+            "{\"value\": 7, \"partition\": 1, \"offset\": 3, \"index\": 50, \"fail-index\": 41, \"process\": 2}");
+    public static final AnomalyType NONMONOTONIC_SEND = client(QUEUE, "nonmonotonic-send",
+            "a process's later acknowledged send to partition p got a lower offset than its earlier one",
+            "{\"process\": 2, \"partition\": 1, \"offset\": 5, \"value\": 30, \"index\": 60, \"previous-offset\": 9, "
+                    + "\"previous-value\": 28, \"previous-index\": 55}");
+    public static final AnomalyType NONMONOTONIC_POLL = client(QUEUE, "nonmonotonic-poll",
+            "a consumer process read an offset of p at or below one it had already read from p, with no seek in between",
+            "same fields as nonmonotonic-send");
+    public static final AnomalyType POLL_SKIP = client(QUEUE, "poll-skip",
+            "a consumer process jumped from offset a to b > a+1 of p, while some offset strictly between them is known to "
+                    + "hold a record",
+            "{\"process\": 7, \"partition\": 1, \"offset\": 12, \"index\": 90, \"previous-offset\": 9, \"previous-index\": 80, "
+                    + "\"skipped-offset\": 10, \"skipped-value\": 44, \"skipped-index\": 70}");
+
+    // the txn workload (docs/history-txn-group.md)
+    public static final AnomalyType TORN_TXN = client(TXN, "torn-txn",
+            "a transaction proven committed (ok, or info with one of its values read) some of whose values were read and "
+                    + "another not, although that one's partition was read completely past it",
+            "{\"process\": 4, \"index\": 120, \"type\": \"info\", \"read\": [{\"value\": 12, \"partition\": 1, \"offset\": 40}], "
+                    + "\"missing\": [{\"value\": 13, \"partition\": 0, \"offset\": 17, \"drain-end-offset\": 300}]}");
+    public static final AnomalyType PRECOMMITTED_READ = client(TXN, "precommitted-read",
+            "a transaction's own poll returned a value the same transaction sent (read_committed leaked its uncommitted write)",
+            "{\"process\": 4, \"index\": 120, \"value\": 12, \"partition\": 1, \"offset\": 40}");
+    public static final AnomalyType INT_NONMONOTONIC_SEND = client(TXN, "int-nonmonotonic-send",
+            "within one transaction, of two consecutive sends to one partition the later got an offset at or below the earlier's",
+            "{\"process\": 4, \"index\": 120, \"partition\": 1, \"values\": [12, 14], \"offsets\": [41, 40]}");
+    public static final AnomalyType G1C = client(TXN, "G1c",
+            "a cycle of committed transactions in which each polled a value the previous one sent (write-read edges only)",
+            "{\"cycle\": [{\"index\": 120, \"process\": 4}, {\"index\": 133, \"process\": 5}], \"edges\": \"wr: ...\"}");
+
+    // the group workload (docs/history-txn-group.md)
+    public static final AnomalyType NONMONOTONIC_COMMIT = client(GROUP, "nonmonotonic-commit",
+            "a committed offset of a partition observed lower than one an op had already completed observing before this op "
+                    + "was invoked (a reset op declares a legitimate move back)",
+            "{\"process\": 9, \"partition\": 0, \"committed\": 12, \"index\": 300, \"previous-committed\": 18, \"previous-index\": 280} "
+                    + "(\"resumed-at\" instead of \"committed\" when an assignment resumed there)");
+    public static final AnomalyType SKIPPED_ON_RESUME = client(GROUP, "skipped-on-resume",
+            "a (re)assigned member resumed a partition past every offset the group may have committed, and a record known "
+                    + "to the history lies between",
+            "{\"process\": 9, \"partition\": 0, \"position\": 25, \"index\": 301, \"committed-at-most\": 18, \"skipped-offset\": 19, "
+                    + "\"skipped-value\": 77, \"skipped-index\": 260}");
+    public static final AnomalyType LOST_BY_GROUP = client(GROUP, "lost-by-group",
+            "a record known to the history below the end offset the group caught up to in its partition, that no group "
+                    + "member ever polled (at-least-once broken)",
+            "{\"partition\": 0, \"offset\": 19, \"value\": 77, \"index\": 260, \"end-offset\": 912, \"catch-up-index\": 9000}");
+
+    // the brokers' own files: the replica audit of run (after the clean stop) and verify-logs
+    public static final AnomalyType REPLICA_DIVERGENCE = replica("replica-divergence",
+            "two replicas of a partition hold different batches (offset range or CRC) below the partition's high watermark",
+            "{\"topic\": \"kchaos-queue\", \"partition\": 0, \"offset\": 400, \"high-watermark\": 900, \"batches\": "
+                    + "{\"1\": {\"offset\": 400, \"last-offset\": 419, \"crc\": 3054125, \"epoch\": 2, \"final-isr\": true, ...}, "
+                    + "\"2\": {\"offset\": 400, \"last-offset\": 417, \"crc\": 9981230, \"epoch\": 3, \"final-isr\": true, ...}}}");
+    public static final AnomalyType COMMITTED_DATA_MISSING = replica("committed-data-missing",
+            "a replica in the final ISR lacks offsets below the high watermark",
+            "{\"node\": 3, \"topic\": \"kchaos-queue\", \"partition\": 0, \"from-offset\": 850, \"to-offset\": 899, "
+                    + "\"high-watermark\": 900, \"path\": \".../nodes/3/data/kchaos-queue-0\"} (+ \"cause\": absent or corrupt)");
+    public static final AnomalyType CORRUPT_BATCH = replica("corrupt-batch",
+            "a batch whose CRC does not match, or bytes that do not parse as a batch (not counting a torn tail above the "
+                    + "recovery point)",
+            "{\"node\": 2, \"topic\": \"kchaos-queue\", \"partition\": 0, \"path\": \".../00000000000000000000.log\", "
+                    + "\"position\": 40960, \"offset\": 512, \"last-offset\": 531, \"epoch\": 2, \"size\": 1210, "
+                    + "\"reason\": \"CRC mismatch\"}; for unparseable bytes \"length\", \"lost-offsets\" and \"recovery-point\" "
+                    + "instead of the batch fields");
+    public static final AnomalyType EPOCH_LINEAGE_MISMATCH = replica("epoch-lineage-mismatch",
+            "a replica's leader-epoch-checkpoint disagrees with the partitionLeaderEpoch of its own batches, or two replicas "
+                    + "disagree on the start offset of an epoch both hold data of",
+            "{\"node\": 2, \"topic\": \"kchaos-queue\", \"partition\": 0, \"kind\": \"checkpoint-vs-batches\", \"epoch\": 3, "
+                    + "\"checkpoint\": \".../leader-epoch-checkpoint\", \"checkpoint-start-offset\": 500, \"first-offset-in-epoch\": 480, "
+                    + "\"mismatched-batches\": 1, \"example-batch\": {...}}; \"kind\" is also \"checkpoint-order\" (with \"entries\") "
+                    + "or \"across-replicas\" (with \"start-offsets\" and \"checkpoints\" by node)");
+    public static final AnomalyType ACKED_WRITE_MISSING_ON_REPLICA = replica("acked-write-missing-on-replica",
+            "an acknowledged (p, o, value) from the history is absent, or holds another value, in a final-ISR replica's log",
+            "{\"node\": 1, \"topic\": \"kchaos-queue\", \"partition\": 0, \"offset\": 0, \"value\": 2, \"index\": 29, "
+                    + "\"found\": \"absent\", \"path\": \".../nodes/1/data/kchaos-queue-0\"}");
+    public static final AnomalyType CHECKPOINT_UNREADABLE = replica("checkpoint-unreadable",
+            "a checkpoint file that does not parse; named with its path and line",
+            "{\"node\": 2, \"path\": \".../replication-offset-checkpoint\", \"line\": 3, \"reason\": \"not a number\", "
+                    + "\"text\": \"kchaos-queue 0 x\"}");
+
+    private Anomalies() {
+    }
+
+    private static AnomalyType client(String checker, String key, String definition, String example) {
+        return declare(new AnomalyType(key, AnomalyFamily.CLIENT, checker, definition, example));
+    }
+
+    private static AnomalyType replica(String key, String definition, String example) {
+        return declare(new AnomalyType(key, AnomalyFamily.REPLICA, REPLICA_AUDIT, definition, example));
+    }
+
+    private static AnomalyType declare(AnomalyType t) {
+        if (TYPES.putIfAbsent(t.key(), t) != null) throw new IllegalStateException("anomaly declared twice: " + t.key());
+        return t;
+    }
+
+    /** The type with this key, if kchaos knows it. */
+    public static Optional<AnomalyType> lookup(String key) {
+        return Optional.ofNullable(TYPES.get(key));
+    }
+
+    /** Every anomaly type, in declaration order (by checker, then as the docs list them). */
+    public static List<AnomalyType> all() {
+        return List.copyOf(TYPES.values());
+    }
+
+    /** The anomaly types one checker reports, in declaration order. */
+    public static List<AnomalyType> of(String checker) {
+        return TYPES.values().stream().filter(t -> t.checker().equals(checker)).toList();
+    }
+
+    /** The definition of {@code key}, or a note that kchaos does not know it (a newer or custom checker's type). */
+    public static String definition(String key) {
+        return lookup(key).map(AnomalyType::definition)
+                .orElse("not in kchaos's anomaly catalogue (reported by a newer or custom checker)");
+    }
+
+    /** True for a key of the replica audit's family. */
+    public static boolean isReplica(String key) {
+        return lookup(key).map(AnomalyType::isReplica).orElse(false);
+    }
+
+    /** Every key, in declaration order. */
+    public static List<String> keys() {
+        return List.copyOf(TYPES.keySet());
+    }
+}

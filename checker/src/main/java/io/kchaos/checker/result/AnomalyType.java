@@ -1,0 +1,18 @@
+package io.kchaos.checker.result;
+
+/**
+ * One kind of anomaly, as data (Elle's idea: each anomaly a named thing with a definition): its key in results.json,
+ * its family, the checker that emits it, its one-line definition and a shortened example case.
+ *
+ * @param key        the key under {@code anomalies} in results.json, e.g. {@code lost-write}
+ * @param family     where its evidence comes from
+ * @param checker    the name of the checker that reports it ({@code queue}, {@code txn}, {@code group}, {@code replica-audit})
+ * @param definition what it means, in one sentence (docs/format.md, the report and junit.xml print it)
+ * @param example    one case as results.json shows it, shortened to its identifying fields
+ */
+public record AnomalyType(String key, AnomalyFamily family, String checker, String definition, String example) {
+    /** True for the anomalies of the on-disk replica audit (verify-logs). */
+    public boolean isReplica() {
+        return family == AnomalyFamily.REPLICA;
+    }
+}

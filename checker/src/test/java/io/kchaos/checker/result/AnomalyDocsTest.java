@@ -1,0 +1,42 @@
+package io.kchaos.checker.result;
+
+import io.kchaos.testkit.GeneratedBlocks;
+import org.junit.jupiter.api.Test;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** docs/format.md's and README.md's anomaly tables are the catalogue's ({@code kchaos anomalies --markdown} prints them). */
+class AnomalyDocsTest {
+    private static final List<String> CHECKERS = List.of(Anomalies.QUEUE, Anomalies.TXN, Anomalies.GROUP, Anomalies.REPLICA_AUDIT);
+
+    @Test
+    void formatDocTablesAreTheCatalogue() {
+        for (String checker : CHECKERS) {
+            assertEquals(AnomalyTable.markdown(checker), GeneratedBlocks.block("docs/format.md", "anomalies", checker),
+                    "docs/format.md's table of " + checker + " differs from Anomalies.java; paste `kchaos anomalies --markdown`");
+        }
+    }
+
+    @Test
+    void readmeTableIsTheCatalogue() {
+        assertEquals(AnomalyTable.keysAndDefinitions(Anomalies.QUEUE), GeneratedBlocks.block("README.md", "anomalies", Anomalies.QUEUE),
+                "README.md's anomaly table differs from Anomalies.java");
+    }
+
+    @Test
+    void everyTypeHasAKnownCheckerAndAllFieldsAndAUniqueKey() {
+        Set<String> keys = new HashSet<>();
+        for (AnomalyType a : Anomalies.all()) {
+            assertTrue(CHECKERS.contains(a.checker()), a.key());
+            assertTrue(!a.definition().isBlank() && !a.example().isBlank(), a.key());
+            assertTrue(keys.add(a.key()), a.key());
+            assertEquals(a.isReplica(), a.checker().equals(Anomalies.REPLICA_AUDIT), a.key());
+        }
+        assertTrue(Anomalies.definition("made-up").contains("not in kchaos's anomaly catalogue"));
+    }
+}

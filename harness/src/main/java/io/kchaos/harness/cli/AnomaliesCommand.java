@@ -1,0 +1,44 @@
+package io.kchaos.harness.cli;
+
+import io.kchaos.checker.result.Anomalies;
+import io.kchaos.checker.result.AnomalyTable;
+import io.kchaos.checker.result.AnomalyType;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code kchaos anomalies}: the anomaly catalogue — every key results.json can report, its family, checker and meaning. */
+@Command(name = "anomalies", mixinStandardHelpOptions = true,
+        description = {"List every anomaly type kchaos reports: its key in results.json, family (client, replica), the checker "
+                + "that reports it, its definition and an example."})
+public final class AnomaliesCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--markdown", description = "print the tables of docs/format.md instead, one per checker")
+    boolean markdown;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        if (markdown) {
+            for (String checker : List.of(Anomalies.QUEUE, Anomalies.TXN, Anomalies.GROUP, Anomalies.REPLICA_AUDIT)) {
+                out.println("checker " + checker + ":");
+                out.println(AnomalyTable.markdown(checker));
+            }
+        } else {
+            for (AnomalyType a : Anomalies.all()) {
+                out.println(a.key() + "  (" + a.family().key() + ", checker " + a.checker() + ")");
+                out.println("    " + a.definition());
+                out.println("    e.g. " + a.example());
+            }
+        }
+        out.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,61 @@
+package io.kchaos.history;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
+import java.util.TreeSet;
+
+/** The nemesis catalogue ({@link NemesisOps}) as the Markdown tables of README.md and docs/format.md. */
+public final class NemesisTables {
+    private NemesisTables() {
+    }
+
+    /** README.md's fault table: {@code --nemesis} name (and former names), what it does with its settings, what it needs. */
+    public static String faults() {
+        StringJoiner t = new StringJoiner("\n", "", "\n");
+        t.add("| `--nemesis` | fault | needs |");
+        t.add("|---|---|---|");
+        for (FaultSpec s : NemesisOps.specs()) {
+            StringBuilder name = new StringBuilder("`" + s.name() + "`");
+            if (!s.formerly().isEmpty()) name.append(" (formerly `").append(String.join("`, `", s.formerly())).append("`)");
+            t.add("| " + name + " | " + s.description() + settings(s) + " | " + s.needs().text() + " |");
+        }
+        return t.toString();
+    }
+
+    /** The settings a fault reads, as {@code  (--nemesis-option key=default: meaning; ...)}; empty when none. */
+    static String settings(FaultSpec s) {
+        if (s.options().isEmpty()) return "";
+        StringJoiner j = new StringJoiner("; ", " (`--nemesis-option` ", ")");
+        for (FaultSpec.Option o : s.options()) j.add("`" + o.key() + "=" + o.defaultValue() + "`: " + o.meaning());
+        return j.toString();
+    }
+
+    /** docs/format.md's table of kchaos's own fault ops: op, heals, the faults that write it, an example value. */
+    public static String ops() {
+        StringJoiner t = new StringJoiner("\n", "", "\n");
+        t.add("| fault op | healed by | written by (`--nemesis`) | value |");
+        t.add("|---|---|---|---|");
+        for (Map.Entry<String, FaultOp> e : NemesisOps.faults().entrySet()) {
+            FaultOp op = e.getValue();
+            if (!op.f().equals(e.getKey()) || op.example().isEmpty()) continue; // names only read: listed below the table
+            t.add("| `" + op.f() + "` | " + heals(op) + " | " + writers(op) + " | `" + op.example() + "` |");
+        }
+        return t.toString();
+    }
+
+    private static String heals(FaultOp op) {
+        if (op.isEvent()) return "(itself: a one-off action)";
+        List<String> own = new ArrayList<>();
+        for (String h : new TreeSet<>(op.healedBy())) own.add("`" + h + "`");
+        return String.join(", ", own);
+    }
+
+    private static String writers(FaultOp op) {
+        if (NemesisOps.UPGRADE_OPS.contains(op)) return "the rolling upgrade (`--upgrade-to`, `--downgrade-to`)";
+        List<String> names = new ArrayList<>();
+        for (FaultSpec s : NemesisOps.specs()) if (s.ops().contains(op)) names.add(s.name());
+        return String.join(", ", names);
+    }
+}
