@@ -81,12 +81,15 @@ public final class QueueOps {
         forEachSoughtPartition(op, op.value(), sink);
     }
 
-    /** Visits the partitions of holder's {@code seek} object, if any. */
+    /** Visits the partitions of holder's {@code seek} object, if any; each position must be an integer. */
     public static void forEachSoughtPartition(Op op, JsonNode holder, IntConsumer sink) {
         JsonNode seek = holder.isObject() ? holder.get("seek") : null;
         if (seek == null || seek.isNull()) return;
         if (!seek.isObject()) throw malformed(op, "\"seek\" is not an object");
-        seek.fieldNames().forEachRemaining(name -> sink.accept(partitionName(op, name)));
+        for (Map.Entry<String, JsonNode> e : seek.properties()) {
+            integer(op, e.getValue(), "seek position of partition " + e.getKey());
+            sink.accept(partitionName(op, e.getKey()));
+        }
     }
 
     /** Visits the {@code end-offsets} of a drain completion, if any. */

@@ -76,6 +76,8 @@ class HistoryGrammarCasesTest {
                 "missing or non-integer \"offset\"");
         assertRefused(check(SEND_THEN_DRAIN.replace("\"partition\":0", "\"partition\":0e0") + LOSING_DRAIN), "2",
                 "missing or non-integer \"partition\"");
+        String seek = op(0, "0", "invoke", "poll", "{\"seek\":{\"0\":0.5}}") + "\n" + op(1, "0", "ok", "poll", "{\"records\":[]}") + "\n";
+        assertRefused(check(seek), "1", "poll invoke: seek position of partition 0 is not an integer: 0.5");
     }
 
     @Test
