@@ -18,7 +18,8 @@ import java.util.Set;
 
 /**
  * Builds the JSON tree of one ASCII history line straight from its bytes, for the plain JSON kchaos writes: objects,
- * arrays, strings without escapes, integers of at most 18 digits, true, false, null, nothing between the tokens. It
+ * arrays, strings without escapes, integers of at most 18 digits, true, false, null, nothing between the tokens,
+ * keys and nesting within {@link LineGrammar}'s limits. It
  * returns null for anything else (whitespace, an escape, a fraction, a key given twice, text after the object, ...),
  * and the caller then parses the line with the strict Jackson reader, which accepts or refuses it as before: this
  * class only accepts lines that reader accepts, and builds the same tree (equal nodes of the same types). Objects are

@@ -42,6 +42,7 @@ public final class LineGrammar {
      * {@link LineRules}').
      */
     public static Op read(byte[] b, int from, int to, int maxLineChars) {
+        if (to - from > maxLineChars && isAscii(b, from, to)) throw tooLong(maxLineChars); // blank or not
         if (isBlank(b, from, to)) return null;
         String text = text(b, from, to, maxLineChars);
         return OpCodec.parse(text);
