@@ -19,10 +19,10 @@ import java.util.Set;
 /**
  * Builds the JSON tree of one ASCII history line straight from its bytes, for the plain JSON kchaos writes: objects,
  * arrays, strings without escapes, integers of at most 18 digits, true, false, null, nothing between the tokens,
- * keys and nesting within {@link LineGrammar}'s limits. It
- * returns null for anything else (whitespace, an escape, a fraction, a key given twice, text after the object, ...),
- * and the caller then parses the line with the strict Jackson reader, which accepts or refuses it as before: this
- * class only accepts lines that reader accepts, and builds the same tree (equal nodes of the same types). Objects are
+ * keys and nesting within {@link LineGrammar}'s limits. It returns null for anything else (whitespace, an escape, a
+ * fraction, a key given twice, text after the object, ...), and the caller then reads the line the strict way
+ * ({@link LineGrammar#read}), which accepts or refuses it: this class only accepts lines that reading accepts, and
+ * builds the same tree (equal nodes of the same types). Objects are
  * held in a {@link SmallFieldMap}; object keys (interned, so lookups by a literal match by identity) and the short texts
  * of {@code type}, {@code f}, {@code process} and {@code topic} are shared between lines. Any byte above 0x7F makes a
  * line not plain. One instance per thread.
