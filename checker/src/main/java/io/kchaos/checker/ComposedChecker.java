@@ -28,7 +28,12 @@ public final class ComposedChecker implements Checker {
 
     @Override
     public CheckResult check(History history) {
-        List<CheckResult> results = checkers.size() == 1 ? List.of(guarded(checkers.get(0), history)) : inOnePass(history);
+        List<CheckResult> results;
+        try {
+            results = checkers.size() == 1 ? List.of(guarded(checkers.get(0), history)) : inOnePass(history);
+        } catch (HistoryFormatException e) {
+            throw history.located(e);
+        }
         CheckResult merged = new CheckResult();
         results.forEach(merged::merge);
         history.warnings().forEach(w -> {

@@ -12,20 +12,24 @@ import com.fasterxml.jackson.databind.node.TextNode;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Builds the JSON tree of one ASCII history line straight from its bytes, for the plain JSON kchaos writes: objects,
- * arrays, strings without escapes, integers of at most 18 digits, true, false, null, nothing between the tokens. It
- * returns null for anything else (whitespace, an escape, a fraction, a key given twice, text after the object, ...),
- * and the caller then parses the line with the strict Jackson reader, which accepts or refuses it as before: this
- * class only accepts lines that reader accepts, and builds the same tree (equal nodes of the same types). Objects are
+ * arrays, strings without escapes, integers of at most 18 digits, true, false, null, nothing between the tokens,
+ * keys and nesting within {@link LineGrammar}'s limits. It returns null for anything else (whitespace, an escape, a
+ * fraction, a key given twice, text after the object, ...), and the caller then reads the line the strict way
+ * ({@link LineGrammar#read}), which accepts or refuses it: this class only accepts lines that reading accepts, and
+ * builds the same tree (equal nodes of the same types). Objects are
  * held in a {@link SmallFieldMap}; object keys (interned, so lookups by a literal match by identity) and the short texts
  * of {@code type}, {@code f}, {@code process} and {@code topic} are shared between lines. Any byte above 0x7F makes a
  * line not plain. One instance per thread.
  */
 final class FastJsonLine {
-    private static final int MAX_DEPTH = 64;
+    /** Objects with more fields than this find a key given twice with a hash set, not by comparing with each field. */
+    private static final int FEW_FIELDS = 8;
     private static final int MAX_DIGITS = 18;
     private static final int CACHE_SLOTS = 256;
 
@@ -107,12 +111,13 @@ final class FastJsonLine {
         JsonNode value = NullNode.getInstance();
         String error = null;
         if (pos < end && b[pos] == '}') return null;
+        Set<String> keys = null;
         while (true) {
             if (pos >= end || b[pos] != '"') throw NotPlain.INSTANCE;
             int slot = cached();
             String key = cachedKeys[slot];
             if (pos >= end || b[pos++] != ':') throw NotPlain.INSTANCE;
-            if (stacked(0, slot, key)) throw NotPlain.INSTANCE;
+            keys = unique(0, slot, key, keys);
             push(slot, key, null);
             switch (key) {
                 case "index" -> index = integer();
@@ -178,9 +183,10 @@ final class FastJsonLine {
     }
 
     private ObjectNode object(int depth) throws NotPlain {
-        if (depth > MAX_DEPTH) throw NotPlain.INSTANCE;
+        if (depth >= LineGrammar.MAX_DEPTH) throw NotPlain.INSTANCE; // depth counts from 0, levels from 1
         pos++; // '{'
         int base = fieldTop;
+        Set<String> keys = null;
         if (pos < end && b[pos] == '}') {
             pos++;
             return new ObjectNode(JsonNodeFactory.instance, new SmallFieldMap());
@@ -191,7 +197,7 @@ final class FastJsonLine {
             String key = cachedKeys[slot];
             if (pos >= end || b[pos++] != ':') throw NotPlain.INSTANCE;
             JsonNode v = value(depth, keySharesText[slot]);
-            if (stacked(base, slot, key)) throw NotPlain.INSTANCE; // a key given twice: the strict reader names it
+            keys = unique(base, slot, key, keys); // a key given twice: the strict reader names it
             push(slot, key, v);
             if (pos >= end) throw NotPlain.INSTANCE;
             byte c = b[pos++];
@@ -207,12 +213,24 @@ final class FastJsonLine {
         }
     }
 
-    /** Whether the key (in cache slot {@code slot}) is among the fields stacked from {@code from} on. */
-    private boolean stacked(int from, int slot, String key) {
-        for (int i = from; i < fieldTop; i++) { // equal keys hash to one slot, so other slots hold other keys
-            if (fieldSlots[i] == slot && fieldKeys[i].equals(key)) return true;
+    /**
+     * Throws NotPlain when the key (in cache slot {@code slot}) is among the object's fields stacked from {@code from}
+     * on. A few fields are compared one by one; past {@link #FEW_FIELDS} the object's keys go into a hash set, so a
+     * line of many fields is read in linear time. Returns that set, or null while there is none.
+     */
+    private Set<String> unique(int from, int slot, String key, Set<String> keys) throws NotPlain {
+        if (keys != null) {
+            if (!keys.add(key)) throw NotPlain.INSTANCE;
+            return keys;
         }
-        return false;
+        for (int i = from; i < fieldTop; i++) { // equal keys hash to one slot, so other slots hold other keys
+            if (fieldSlots[i] == slot && fieldKeys[i].equals(key)) throw NotPlain.INSTANCE;
+        }
+        if (fieldTop - from < FEW_FIELDS) return null;
+        Set<String> all = new HashSet<>();
+        for (int i = from; i < fieldTop; i++) all.add(fieldKeys[i]);
+        all.add(key);
+        return all;
     }
 
     private void push(int slot, String key, JsonNode value) {
@@ -232,7 +250,7 @@ final class FastJsonLine {
     }
 
     private ArrayNode array(int depth) throws NotPlain {
-        if (depth > MAX_DEPTH) throw NotPlain.INSTANCE;
+        if (depth >= LineGrammar.MAX_DEPTH) throw NotPlain.INSTANCE;
         pos++; // '['
         List<JsonNode> items = new ArrayList<>();
         if (pos < end && b[pos] == ']') {
@@ -341,6 +359,7 @@ final class FastJsonLine {
         }
         int close = i + 1;
         int len = i - from;
+        if (len > LineGrammar.MAX_KEY_CHARS) throw NotPlain.INSTANCE; // a key that long: the strict reader refuses it
         int slot = (h ^ (h >>> 16)) & (CACHE_SLOTS - 1);
         byte[] held = cachedBytes[slot];
         if (held == null || !sameBytes(held, from, len)) {

@@ -15,6 +15,14 @@ public interface History {
     /** Warnings found while reading (e.g. a torn last line), available after a full pass. */
     List<String> warnings();
 
+    /**
+     * The refusal as this history names it: a history file turns an {@link OpValueException} into
+     * {@code <file> line N: <reason>}; others leave it as it is.
+     */
+    default HistoryFormatException located(HistoryFormatException e) {
+        return e;
+    }
+
     /** A history held in memory (tests, small tools). */
     static History of(List<Op> ops) {
         return new History() {

@@ -12,16 +12,20 @@ import java.util.function.Consumer;
 /**
  * A history.jsonl file read line by line, strictly: each line is exactly one op ({@link OpCodec#parse}) and the ops
  * keep the rules between lines ({@link LineRules}); anything else is a {@link HistoryFormatException} naming the line.
- * The one exception is a torn last line (no newline at the end and not parseable, as a crashed writer leaves): a
- * warning, and skipped. Lines are never longer than {@link #MAX_LINE_CHARS}, so reading needs little heap. Lines are
- * parsed on every core ({@link ParallelOpReader}); the rules between lines are checked here, in order.
+ * The one exception is a torn last line ({@link LineGrammar#isTorn}: a proper prefix of a valid line, as a crashed
+ * writer leaves it): a warning, and skipped. Lines are never longer than {@link #MAX_LINE_CHARS}, so reading needs
+ * little heap. Lines are parsed on every core ({@link ParallelOpReader}); the rules between lines are checked here, in
+ * order, and the line of each op is kept where blank lines shift it, so that {@link #located} names it.
  */
 public final class HistoryFile implements History {
-    /** 8 Mi characters: several times the longest line kchaos writes (drains are split at 10,000 records per op). */
-    static final int MAX_LINE_CHARS = 8 << 20;
+    static final int MAX_LINE_CHARS = LineGrammar.MAX_LINE_CHARS;
 
     private final Path path;
     private final List<String> warnings = new ArrayList<>();
+    /** Where blank lines shift the line of an op away from its index + 1: the first op after each shift and its line. */
+    private long[] shiftedOps = new long[0];
+    private long[] shiftedLines = new long[0];
+    private int shifts;
 
     public HistoryFile(Path path) {
         this.path = path;
@@ -46,8 +50,11 @@ public final class HistoryFile implements History {
     @Override
     public void forEach(Consumer<Op> visitor) {
         warnings.clear();
+        shifts = 0;
         LineRules rules = new LineRules();
         long base = 0;
+        long ordinal = 0;
+        long lineOffset = 1;
         try (ParallelOpReader reader = new ParallelOpReader(path, MAX_LINE_CHARS)) {
             ParallelOpReader.Block block;
             while ((block = reader.next()) != null) {
@@ -60,12 +67,17 @@ public final class HistoryFile implements History {
                     } catch (IllegalArgumentException e) {
                         throw malformed(lineNo, e.getMessage());
                     }
+                    if (lineNo - ordinal != lineOffset) {
+                        lineOffset = lineNo - ordinal;
+                        shifted(ordinal, lineNo);
+                    }
+                    ordinal++;
                     visitor.accept(ops[i]);
                 }
                 ParallelOpReader.LineFailure failure = block.failure();
                 if (failure != null) {
                     long lineNo = base + failure.line();
-                    if (failure.parseErrorOnUnterminatedLastLine()) {
+                    if (failure.torn()) {
                         warnings.add("line " + lineNo + " is truncated (the history ends mid-line); ignored");
                         break;
                     }
@@ -76,6 +88,27 @@ public final class HistoryFile implements History {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + path + ": " + e.getMessage(), e);
         }
+    }
+
+    private void shifted(long op, long line) {
+        if (shifts == shiftedOps.length) {
+            shiftedOps = java.util.Arrays.copyOf(shiftedOps, Math.max(8, shifts * 2));
+            shiftedLines = java.util.Arrays.copyOf(shiftedLines, Math.max(8, shifts * 2));
+        }
+        shiftedOps[shifts] = op;
+        shiftedLines[shifts++] = line;
+    }
+
+    /** The line of the op with this index, among the ops read so far. */
+    long lineOf(long index) {
+        int k = java.util.Arrays.binarySearch(shiftedOps, 0, shifts, index);
+        if (k < 0) k = -k - 2;
+        return k < 0 ? index + 1 : shiftedLines[k] + (index - shiftedOps[k]);
+    }
+
+    @Override
+    public HistoryFormatException located(HistoryFormatException e) {
+        return e instanceof OpValueException v ? malformed(lineOf(v.index()), v.reason()) : e;
     }
 
     private HistoryFormatException malformed(long lineNo, String reason) {

@@ -1,9 +1,7 @@
 package io.kchaos.history;
 
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -13,16 +11,18 @@ public final class Json {
     /** Compact mapper for history lines. */
     public static final ObjectMapper MAPPER = new ObjectMapper();
     /** Indenting writer for results.json, run.json and the like. */
-    /**
-     * Strict reader of one history line: a key given twice in one object, or anything after the JSON value, is an
-     * error (the format's rule: exactly one op per line).
-     */
-    public static final ObjectReader STRICT = MAPPER.reader()
-            .with(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     public static final ObjectMapper PRETTY = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private Json() {
+    }
+
+    /**
+     * Whether v is an integer that fits in a long, as every integer field of the format must be: written without a
+     * fraction or an exponent ({@code 8.0} and {@code 8e0} are not integers), in range. Every integer read from an op
+     * goes through here.
+     */
+    public static boolean isInteger(JsonNode v) {
+        return v != null && v.isIntegralNumber() && v.canConvertToLong();
     }
 
     public static ObjectNode object() {

@@ -251,6 +251,6 @@ public final class NemesisOps {
     }
 
     private static void addNode(Set<Integer> out, JsonNode n) {
-        if (n.canConvertToInt()) out.add(n.asInt());
+        if (Json.isInteger(n) && n.canConvertToInt()) out.add(n.asInt());
     }
 }

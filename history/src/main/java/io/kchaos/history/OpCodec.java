@@ -1,13 +1,11 @@
 package io.kchaos.history;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 
 import java.io.IOException;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 
 /** Converts one {@link Op} to and from its history.jsonl line (format: docs/format.md). */
 public final class OpCodec {
@@ -19,41 +17,17 @@ public final class OpCodec {
 
     /**
      * Parses one line strictly; throws IllegalArgumentException with a short reason when it is not exactly one valid
-     * op: not JSON, text after the object, a key given twice, {@code index}/{@code time} not a non-negative integer,
-     * {@code process} not a non-negative integer or {@code "nemesis"}, an unknown {@code type}, {@code f} not a
-     * non-empty string, {@code error} not a string.
+     * op: not JSON, text after the object, a key given twice, a limit of {@link LineGrammar} exceeded,
+     * {@code index}/{@code time} not a non-negative integer, {@code process} not a non-negative integer or
+     * {@code "nemesis"}, an unknown {@code type}, {@code f} not a non-empty string, {@code error} not a string.
      */
     public static Op parse(String line) {
-        JsonNode n;
-        try {
-            n = Json.STRICT.readTree(line);
-        } catch (JsonProcessingException e) {
-            String why = e.getOriginalMessage();
-            if (why != null && why.startsWith("Trailing token")) throw new IllegalArgumentException("text after the JSON object (one op per line)");
-            throw new IllegalArgumentException("not JSON: " + why);
-        }
-        return fromTree(n);
-    }
-
-    /**
-     * {@link #parse(String)} of a line given as ASCII bytes (every byte below 0x80), without making a String of it:
-     * the same rules and, for a line that is not JSON, the same reason.
-     */
-    public static Op parseAscii(byte[] line, int offset, int length) {
-        JsonNode n = FAST.get().parse(line, offset, length);
-        if (n != null) return fromTree(n);
-        try {
-            n = Json.STRICT.readTree(line, offset, length);
-        } catch (IOException e) {
-            return parse(new String(line, offset, length, StandardCharsets.ISO_8859_1));
-        }
-        return fromTree(n);
+        return fromTree(StrictJsonLine.tree(line));
     }
 
     /**
      * The op of a plain line (ASCII JSON with nothing between its tokens, as kchaos writes it), or null when the line
-     * is not plain or breaks a rule: then {@link #parseAscii} or {@link #parse(String)} must read it (and name what is
-     * wrong). Never throws.
+     * is not plain or breaks a rule: then {@link #parse(String)} must read it (and name what is wrong). Never throws.
      */
     static Op parsePlain(byte[] line, int offset, int length) {
         return FAST.get().parseOp(line, offset, length);
@@ -61,24 +35,38 @@ public final class OpCodec {
 
     private static Op fromTree(JsonNode n) {
         if (n == null || !n.isObject()) throw new IllegalArgumentException("not a JSON object");
-        long index = nonNegativeLong(n, "index");
-        long time = nonNegativeLong(n, "time");
-        JsonNode typeNode = n.get("type");
-        OpType type = OpType.fromWire(text(typeNode));
-        if (type == null) throw new IllegalArgumentException("\"type\" must be invoke, ok, fail or info, not " + typeNode);
-        String f = text(n.get("f"));
-        if (f == null || f.isEmpty()) throw new IllegalArgumentException("missing or non-string \"f\"");
+        long index = nonNegativeLong("index", n.get("index"));
+        long time = nonNegativeLong("time", n.get("time"));
+        OpType type = type(n.get("type"));
+        String f = f(n.get("f"));
         int process = process(n.get("process"));
         JsonNode value = n.get("value");
         if (value == null) value = NullNode.getInstance();
-        JsonNode error = n.get("error");
-        if (error != null && !error.isNull() && !error.isTextual()) throw new IllegalArgumentException("\"error\" must be a string");
-        return new Op(index, time, process, type, f, value, error == null || error.isNull() ? null : error.asText());
+        return new Op(index, time, process, type, f, value, error(n.get("error")));
     }
 
-    private static long nonNegativeLong(JsonNode op, String field) {
-        JsonNode v = op.get(field);
-        if (v == null || !v.isIntegralNumber() || !v.canConvertToLong()) {
+    /** Whether {@code field} is one of the op's own fields, which {@link #checkField} judges. */
+    static boolean isOpField(String field) {
+        return switch (field) {
+            case "index", "time", "process", "type", "f", "error" -> true;
+            default -> false;
+        };
+    }
+
+    /** Checks one of the op's own fields by its rule; IllegalArgumentException with the reason when it breaks it. */
+    static void checkField(String field, JsonNode v) {
+        switch (field) {
+            case "index", "time" -> nonNegativeLong(field, v);
+            case "process" -> process(v);
+            case "type" -> type(v);
+            case "f" -> f(v);
+            case "error" -> error(v);
+            default -> throw new IllegalArgumentException("not an op field: " + field);
+        }
+    }
+
+    private static long nonNegativeLong(String field, JsonNode v) {
+        if (!Json.isInteger(v)) {
             throw new IllegalArgumentException("missing or non-integer \"" + field + "\"" + (v == null ? "" : ": " + v));
         }
         if (v.asLong() < 0) throw new IllegalArgumentException("negative \"" + field + "\": " + v);
@@ -87,8 +75,25 @@ public final class OpCodec {
 
     private static int process(JsonNode proc) {
         if (proc != null && proc.isTextual() && proc.asText().equals("nemesis")) return Op.NEMESIS;
-        if (proc != null && proc.isIntegralNumber() && proc.canConvertToInt() && proc.asInt() >= 0) return proc.asInt();
+        if (Json.isInteger(proc) && proc.canConvertToInt() && proc.asInt() >= 0) return proc.asInt();
         throw new IllegalArgumentException("\"process\" must be a non-negative integer or \"nemesis\", not " + proc);
+    }
+
+    private static OpType type(JsonNode typeNode) {
+        OpType type = OpType.fromWire(text(typeNode));
+        if (type == null) throw new IllegalArgumentException("\"type\" must be invoke, ok, fail or info, not " + typeNode);
+        return type;
+    }
+
+    private static String f(JsonNode n) {
+        String f = text(n);
+        if (f == null || f.isEmpty()) throw new IllegalArgumentException("missing or non-string \"f\"");
+        return f;
+    }
+
+    private static String error(JsonNode error) {
+        if (error != null && !error.isNull() && !error.isTextual()) throw new IllegalArgumentException("\"error\" must be a string");
+        return error == null || error.isNull() ? null : error.asText();
     }
 
     private static String text(JsonNode n) {

@@ -3,11 +3,6 @@ package io.kchaos.history;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -36,8 +31,8 @@ final class ParallelOpReader implements AutoCloseable {
     private int carryLength;
     private boolean eof;
 
-    /** Why one line could not be read: its line number within the block, the reason, and whether it may be torn. */
-    record LineFailure(long line, String reason, boolean parseErrorOnUnterminatedLastLine) {
+    /** Why one line could not be read: its line number within the block, the reason, and whether it is torn. */
+    record LineFailure(long line, String reason, boolean torn) {
     }
 
     /** One block's ops with their line numbers (within the block), the lines it spans, and its first bad line if any. */
@@ -45,7 +40,12 @@ final class ParallelOpReader implements AutoCloseable {
     }
 
     ParallelOpReader(Path path, int maxLineChars) throws IOException {
-        this.in = Files.newInputStream(path);
+        this(Files.newInputStream(path), maxLineChars);
+    }
+
+    /** Reads the stream, which it then owns and closes. */
+    ParallelOpReader(InputStream in, int maxLineChars) {
+        this.in = in;
         this.maxLineChars = maxLineChars;
         this.workers = Executors.newFixedThreadPool(THREADS, r -> {
             Thread t = new Thread(r, "history-parser");
@@ -128,7 +128,7 @@ final class ParallelOpReader implements AutoCloseable {
     }
 
     private String tooLongReason() {
-        return "longer than " + maxLineChars + " characters (kchaos writes at most 10,000 records per op; a longer line is damage)";
+        return LineGrammar.tooLong(maxLineChars).getMessage();
     }
 
     private static Future<Block> done(Block b) {
@@ -140,7 +140,6 @@ final class ParallelOpReader implements AutoCloseable {
         Parsed parsed = new Parsed(Math.max(16, len / 100));
         long line = 0;
         int pos = 0;
-        CharsetDecoder decoder = null;
         while (pos < len) {
             line++;
             int nl = pos;
@@ -156,43 +155,16 @@ final class ParallelOpReader implements AutoCloseable {
                     continue;
                 }
             }
-            boolean ascii = true;
-            for (int i = pos; i < end; i++) {
-                if (b[i] < 0) {
-                    ascii = false;
-                    break;
-                }
-            }
-            String text = null;
-            if (ascii) {
-                if (end - pos > maxLineChars) {
-                    return parsed.block(line, new LineFailure(line, tooLongReason(), false));
-                }
-                if (end == pos || b[pos] != '{') text = new String(b, pos, end - pos, StandardCharsets.ISO_8859_1);
-            } else {
-                if (decoder == null) {
-                    decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                            .onUnmappableCharacter(CodingErrorAction.REPORT);
-                }
-                try {
-                    text = decoder.decode(ByteBuffer.wrap(b, pos, end - pos)).toString();
-                } catch (CharacterCodingException e) {
-                    return parsed.block(line, new LineFailure(line, "not UTF-8 text", false));
-                }
-            }
             int start = pos;
             pos = next;
-            if (text != null && text.length() > maxLineChars) {
-                return parsed.block(line, new LineFailure(line, tooLongReason(), false));
-            }
-            if (text != null && text.isBlank()) continue;
             Op op;
             try {
-                op = text == null ? OpCodec.parseAscii(b, start, end - start) : OpCodec.parse(text);
+                op = LineGrammar.read(b, start, end, maxLineChars);
             } catch (IllegalArgumentException e) {
-                boolean tornCandidate = lastBlock && !terminated;
-                return parsed.block(line, new LineFailure(line, e.getMessage(), tornCandidate));
+                boolean torn = lastBlock && !terminated && LineGrammar.isTorn(b, start, end, maxLineChars);
+                return parsed.block(line, new LineFailure(line, e.getMessage(), torn));
             }
+            if (op == null) continue; // a blank line
             parsed.add(op, line);
         }
         return parsed.block(line, null);

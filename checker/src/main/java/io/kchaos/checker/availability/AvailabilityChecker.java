@@ -48,7 +48,7 @@ public final class AvailabilityChecker implements Checker {
                 if (op.isOk()) {
                     oks.add(op.time());
                     JsonNode p = op.value().get("partition");
-                    if (p != null && p.canConvertToInt()) byPartition.computeIfAbsent(p.asInt(), k -> new OkTimes()).add(op.time());
+                    if (Json.isInteger(p) && p.canConvertToInt()) byPartition.computeIfAbsent(p.asInt(), k -> new OkTimes()).add(op.time());
                 }
             }
         });

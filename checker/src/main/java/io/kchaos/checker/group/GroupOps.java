@@ -59,8 +59,7 @@ final class GroupOps {
             JsonNode positions = e.get("positions");
             forEachPartition(op, e, "assigned", p -> {
                 JsonNode at = positions != null && positions.isObject() ? positions.get(String.valueOf(p)) : null;
-                if (at != null && !at.canConvertToLong()) throw QueueOps.malformed(op, "position of " + p + " is not an integer");
-                sink.assigned(p, at == null ? -1 : at.asLong());
+                sink.assigned(p, at == null ? -1 : QueueOps.integer(op, at, "position of " + p));
             });
         }
     }
@@ -70,8 +69,7 @@ final class GroupOps {
         if (ps == null || ps.isNull()) return;
         if (!ps.isArray()) throw QueueOps.malformed(op, "\"" + field + "\" is not an array of partitions");
         for (JsonNode p : ps) {
-            if (!p.canConvertToInt() || p.asInt() < 0) throw QueueOps.malformed(op, "\"" + field + "\" holds a non-partition " + p);
-            sink.accept(p.asInt());
+            sink.accept(QueueOps.partitionNumber(op, p, "\"" + field + "\" entry"));
         }
     }
 }

@@ -3,7 +3,9 @@ package io.kchaos.checker.queue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.history.ClientOps;
 import io.kchaos.history.HistoryFormatException;
+import io.kchaos.history.Json;
 import io.kchaos.history.Op;
+import io.kchaos.history.OpValueException;
 
 import java.util.Iterator;
 import java.util.Map;
@@ -79,12 +81,15 @@ public final class QueueOps {
         forEachSoughtPartition(op, op.value(), sink);
     }
 
-    /** Visits the partitions of holder's {@code seek} object, if any. */
+    /** Visits the partitions of holder's {@code seek} object, if any; each position must be an integer. */
     public static void forEachSoughtPartition(Op op, JsonNode holder, IntConsumer sink) {
         JsonNode seek = holder.isObject() ? holder.get("seek") : null;
         if (seek == null || seek.isNull()) return;
         if (!seek.isObject()) throw malformed(op, "\"seek\" is not an object");
-        seek.fieldNames().forEachRemaining(name -> sink.accept(partitionName(op, name)));
+        for (Map.Entry<String, JsonNode> e : seek.properties()) {
+            integer(op, e.getValue(), "seek position of partition " + e.getKey());
+            sink.accept(partitionName(op, e.getKey()));
+        }
     }
 
     /** Visits the {@code end-offsets} of a drain completion, if any. */
@@ -102,14 +107,13 @@ public final class QueueOps {
         if (!ends.isObject()) throw malformed(op, "\"" + field + "\" is not an object");
         for (Iterator<Map.Entry<String, JsonNode>> it = ends.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
-            if (!e.getValue().canConvertToLong()) throw malformed(op, field + " of partition " + e.getKey() + " is not an integer");
-            sink.accept(partitionName(op, e.getKey()), e.getValue().asLong());
+            sink.accept(partitionName(op, e.getKey()), integer(op, e.getValue(), field + " of partition " + e.getKey()));
         }
     }
 
-    /** A format error naming the op's history index and f. */
+    /** A format error naming the op (its history names the line: {@link io.kchaos.history.History#located}). */
     public static HistoryFormatException malformed(Op op, String what) {
-        return new HistoryFormatException("history index " + op.index() + " (" + op.f() + " " + op.type().wire() + "): " + what);
+        return new OpValueException(op, what);
     }
 
     /** A partition number written as an object key, e.g. {@code "2"}. */
@@ -126,7 +130,23 @@ public final class QueueOps {
     /** The integer {@code field} of node; a format error when it is missing or not an integer. */
     public static long requiredLong(Op op, JsonNode node, String field) {
         JsonNode v = node.isObject() ? node.get(field) : null;
-        if (v == null || !v.isIntegralNumber() || !v.canConvertToLong()) throw malformed(op, "missing or non-integer \"" + field + "\"");
+        if (!Json.isInteger(v)) throw malformed(op, "missing or non-integer \"" + field + "\"" + (v == null ? "" : ": " + v));
         return v.asLong();
+    }
+
+    /**
+     * The integer v ({@link Json#isInteger}: no fraction, no exponent, in range); a format error naming {@code what}
+     * otherwise. Every integer of an op's value is read here or by {@link #requiredLong}.
+     */
+    public static long integer(Op op, JsonNode v, String what) {
+        if (!Json.isInteger(v)) throw malformed(op, what + " is not an integer: " + v);
+        return v.asLong();
+    }
+
+    /** The integer v as a partition number (0 to 2^31-1); a format error naming {@code what} otherwise. */
+    public static int partitionNumber(Op op, JsonNode v, String what) {
+        long p = integer(op, v, what);
+        if (p < 0 || p > Integer.MAX_VALUE) throw malformed(op, what + " is not a partition number: " + v);
+        return (int) p;
     }
 }

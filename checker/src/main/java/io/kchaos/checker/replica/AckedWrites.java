@@ -1,6 +1,7 @@
 package io.kchaos.checker.replica;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.history.Json;
 import io.kchaos.history.ClientOps;
 import io.kchaos.history.History;
 
@@ -61,7 +62,7 @@ final class AckedWrites {
             JsonNode p = v.get("partition");
             JsonNode o = v.get("offset");
             JsonNode val = v.get("value");
-            if (p == null || o == null || val == null || !p.canConvertToInt() || !o.canConvertToLong() || !val.canConvertToLong()) {
+            if (!Json.isInteger(p) || !p.canConvertToInt() || !Json.isInteger(o) || !Json.isInteger(val)) {
                 malformed[0]++;
                 return;
             }

@@ -68,10 +68,8 @@ final class TxnOps {
     }
 
     private static Send send(Op op, JsonNode m) {
-        if (m.size() < 3 || !m.get(2).isIntegralNumber()) {
-            throw QueueOps.malformed(op, "a send micro-op needs [\"send\", key, value]: " + m);
-        }
-        long v = m.get(2).asLong();
+        if (m.size() < 3) throw QueueOps.malformed(op, "a send micro-op needs [\"send\", key, value]: " + m);
+        long v = QueueOps.integer(op, m.get(2), "a send micro-op's value");
         JsonNode at = m.size() > 3 ? m.get(3) : null;
         if (at == null || at.isNull()) return new Send(v, -1, -1);
         if (!at.isObject()) throw QueueOps.malformed(op, "a send micro-op's fourth element is not an object: " + m);

@@ -82,12 +82,4 @@ final class ByteLines {
         return terminated;
     }
 
-    /** True when the line holds only spaces, tabs or carriage returns. */
-    boolean blank() {
-        for (int i = lineOffset; i < lineOffset + lineLength; i++) {
-            byte b = buf[i];
-            if (b != ' ' && b != '\t' && b != '\r') return false;
-        }
-        return true;
-    }
 }

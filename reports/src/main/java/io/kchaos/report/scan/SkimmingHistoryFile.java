@@ -3,13 +3,12 @@ package io.kchaos.report.scan;
 import com.fasterxml.jackson.databind.node.NullNode;
 import io.kchaos.history.History;
 import io.kchaos.history.HistoryFormatException;
+import io.kchaos.history.LineGrammar;
 import io.kchaos.history.Op;
-import io.kchaos.history.OpCodec;
 
 import java.io.InputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,7 +20,7 @@ import java.util.function.LongPredicate;
  * A history.jsonl reader for the report: it reads a line's index, time, process, type and f with {@link LineHeader} and
  * stops there, never touching the {@code value} (most of the bytes: poll and drain records) when those fields come
  * first, as the harness writes them. Nemesis ops, the lines {@code wantValue} asks for, the last line and any line
- * whose fields come in another order go through {@link OpCodec#parse} whole. Skipped values are a JSON null, and the
+ * whose fields come in another order go through {@link LineGrammar#read} whole. Skipped values are a JSON null, and the
  * error of a skimmed op is not read (the report needs neither). Same error rules as {@code HistoryFile} for the lines
  * it parses: a torn last line is a warning, any other malformed line an error naming it; it does not validate the rest
  * of a skimmed line (that is the checker's job). The {@code (partition, offset)} pairs of acknowledged sends and of
@@ -50,12 +49,13 @@ final class SkimmingHistoryFile implements History {
             long lineNo = 0;
             while (lines.next()) {
                 lineNo++;
-                if (lines.blank()) continue;
+                if (LineGrammar.isBlank(lines.buffer(), lines.offset(), lines.offset() + lines.length())) continue;
                 Op op;
                 try {
                     op = lines.terminated() ? skim(lines.buffer(), lines.offset(), lines.length()) : parse(lines);
                 } catch (IllegalArgumentException e) {
-                    if (!lines.terminated()) {
+                    if (!lines.terminated() && LineGrammar.isTorn(lines.buffer(), lines.offset(), lines.offset() + lines.length(),
+                            LineGrammar.MAX_LINE_CHARS)) {
                         warnings.add("line " + lineNo + " is truncated (the history ends mid-line); ignored");
                         break;
                     }
@@ -73,7 +73,7 @@ final class SkimmingHistoryFile implements History {
     }
 
     private Op parse(byte[] b, int off, int len) {
-        Op op = OpCodec.parse(new String(b, off, len, StandardCharsets.UTF_8));
+        Op op = LineGrammar.read(b, off, off + len, LineGrammar.MAX_LINE_CHARS);
         progress.offer(op);
         return op;
     }

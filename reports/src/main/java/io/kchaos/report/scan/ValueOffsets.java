@@ -1,6 +1,7 @@
 package io.kchaos.report.scan;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.history.Json;
 
 import java.util.Arrays;
 
@@ -146,8 +147,7 @@ final class ValueOffsets {
         if (!value.isObject()) return;
         JsonNode p = value.get("partition");
         JsonNode o = value.get("offset");
-        if (p != null && o != null && p.canConvertToInt() && p.asInt() >= 0 && o.canConvertToLong() && o.asLong() >= 0
-                && p.isIntegralNumber() && o.isIntegralNumber()) {
+        if (Json.isInteger(p) && p.canConvertToInt() && p.asInt() >= 0 && Json.isInteger(o) && o.asLong() >= 0) {
             sink.pair(p.asInt(), o.asLong());
         }
         for (JsonNode n : value) {
