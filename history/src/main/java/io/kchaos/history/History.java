@@ -16,6 +16,14 @@ public interface History {
     List<String> warnings();
 
     /**
+     * Whether the last line was torn (a crashed writer stopped mid-line), known after a full pass. Its operation is
+     * unknown, and it may have been the one that shows an anomaly, so such a history is never judged valid.
+     */
+    default boolean endsTorn() {
+        return false;
+    }
+
+    /**
      * The refusal as this history names it: a history file turns an {@link OpValueException} into
      * {@code <file> line N: <reason>}; others leave it as it is.
      */

@@ -22,6 +22,7 @@ public final class HistoryFile implements History {
 
     private final Path path;
     private final List<String> warnings = new ArrayList<>();
+    private volatile boolean torn;
     /** Where blank lines shift the line of an op away from its index + 1: the first op after each shift and its line. */
     private long[] shiftedOps = new long[0];
     private long[] shiftedLines = new long[0];
@@ -79,6 +80,7 @@ public final class HistoryFile implements History {
                     long lineNo = base + failure.line();
                     if (failure.torn()) {
                         warnings.add("line " + lineNo + " is truncated (the history ends mid-line); ignored");
+                        torn = true;
                         break;
                     }
                     throw malformed(lineNo, failure.reason());
@@ -113,6 +115,11 @@ public final class HistoryFile implements History {
 
     private HistoryFormatException malformed(long lineNo, String reason) {
         return new HistoryFormatException(path + " line " + lineNo + ": " + reason);
+    }
+
+    @Override
+    public boolean endsTorn() {
+        return torn;
     }
 
     @Override
