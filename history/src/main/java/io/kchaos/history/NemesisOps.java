@@ -26,6 +26,7 @@ public final class NemesisOps {
     public static final String REJOIN = heal("rejoin");
     public static final String HEAL_TOXIC = heal("heal-toxic");
     public static final String FREE_DISK = heal("free-disk");
+    public static final String HEAL_PROXY = heal("heal-proxy");
     // heal names other tools write (Jepsen-style hand-written histories), understood by `kchaos check`
     private static final String RESTART = heal("restart");
     private static final String RECOVER = heal("recover");
@@ -55,6 +56,14 @@ public final class NemesisOps {
     public static final FaultOp TOXIC_BANDWIDTH = fault("toxic-bandwidth", HEAL_TOXIC);
     public static final FaultOp TOXIC_TIMEOUT = fault("toxic-timeout", HEAL_TOXIC);
     public static final FaultOp TOXIC_RESET = fault("toxic-reset", HEAL_TOXIC);
+    // protocol faults (the kchaos proxy, Kroxylicious): a rule on single Kafka requests, switched off by heal-proxy;
+    // proxy-action is one thing the proxy did to one request (its API key, connection, client, correlation id)
+    public static final FaultOp PROXY_HOLD = fault("proxy-hold", HEAL_PROXY);
+    public static final FaultOp PROXY_DELAY = fault("proxy-delay", HEAL_PROXY);
+    public static final FaultOp PROXY_DROP_RESPONSE = fault("proxy-drop-response", HEAL_PROXY);
+    public static final FaultOp PROXY_DUPLICATE = fault("proxy-duplicate", HEAL_PROXY);
+    public static final FaultOp PROXY_ERROR = fault("proxy-error", HEAL_PROXY);
+    public static final FaultOp PROXY_ACTION = event("proxy-action");
     // a run's rolling upgrade (harness upgrade/): the round, one node's switch to another release (stop, restart,
     // back in every ISR) and the feature-level bump; each window is the op itself
     public static final FaultOp ROLLING_UPGRADE = event("rolling-upgrade");

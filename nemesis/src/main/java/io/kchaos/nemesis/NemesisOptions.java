@@ -8,12 +8,14 @@ import java.util.TreeSet;
 /**
  * The {@code --nemesis-option KEY=VALUE} settings (scenario key {@code nemesis-options}) that tune individual faults,
  * checked against the keys some fault reads: {@code torn-writes} (true|false, power loss keeps a random 4 KiB-aligned
- * prefix of each file's unsynced bytes) and {@code power-loss-nodes} (how many nodes {@code power-loss} cuts at once).
+ * prefix of each file's unsynced bytes), {@code power-loss-nodes} (how many nodes {@code power-loss} cuts at once) and the
+ * {@code proxy-*} settings of the protocol faults (README, "Protocol faults").
  */
 public record NemesisOptions(Map<String, String> values) {
     /** Every key a fault reads; add yours here. */
     public static final Set<String> KEYS = Set.of("torn-writes", "power-loss-nodes",
-            "restart-order", "restart-gap-seconds");
+            "restart-order", "restart-gap-seconds",
+            "proxy-api", "proxy-target", "proxy-release-after", "proxy-hold-ms", "proxy-delay-ms", "proxy-error", "proxy-share", "proxy-responses");
 
     public NemesisOptions {
         values = Map.copyOf(values);
@@ -55,5 +57,24 @@ public record NemesisOptions(Map<String, String> values) {
             // reported below
         }
         throw new IllegalArgumentException("--nemesis-option " + key + " must be a positive integer, not '" + v + "'");
+    }
+
+    /** A free-text setting, trimmed, or {@code otherwise}. */
+    public String text(String key, String otherwise) {
+        String v = values.get(key);
+        return v == null || v.isBlank() ? otherwise : v.trim();
+    }
+
+    /** A share between 0 (exclusive) and 1 (inclusive); IllegalArgumentException on anything else. */
+    public double share(String key, double otherwise) {
+        String v = values.get(key);
+        if (v == null) return otherwise;
+        try {
+            double d = Double.parseDouble(v.trim());
+            if (d > 0 && d <= 1) return d;
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new IllegalArgumentException("--nemesis-option " + key + " must be a share in (0, 1], not '" + v + "'");
     }
 }

@@ -17,6 +17,7 @@ import io.kchaos.nemesis.process.NoNemesis;
 import io.kchaos.nemesis.process.PauseFollowersKillLeader;
 import io.kchaos.nemesis.process.PauseNemesis;
 import io.kchaos.nemesis.process.RollingRestartNemesis;
+import io.kchaos.nemesis.protocol.ProtocolFaults;
 import io.kchaos.nemesis.storage.CorruptSegmentNemesis;
 import io.kchaos.nemesis.storage.DiskFullNemesis;
 import io.kchaos.nemesis.storage.PowerLossCrash;
@@ -100,6 +101,7 @@ public final class NemesisRegistry {
         r.register("power-loss-leader-follower", "a partition's leader and one follower lose power together; restart them "
                 + "restart-gap-seconds (10) apart, restart-order follower-first (default) or leader-first: KIP-101's double failure (--backend local)",
                 () -> new PowerLossPairNemesis(options));
+        ProtocolFaults.register(r, options);
         return r;
     }
 

@@ -1,0 +1,87 @@
+package io.kchaos.nemesis.protocol;
+
+import io.kchaos.history.NemesisOps;
+import io.kchaos.nemesis.NemesisOptions;
+import io.kchaos.nemesis.NemesisRegistry;
+import io.kchaos.nemesis.cluster.ProtocolRule;
+import org.apache.kafka.common.protocol.ApiKeys;
+import org.apache.kafka.common.protocol.Errors;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Registers the protocol nemeses, each tuned by the {@code proxy-*} nemesis options: {@code proxy-api} (API key names,
+ * comma-separated), {@code proxy-target} (leader, coordinator, group-coordinator, any), {@code proxy-share},
+ * {@code proxy-release-after} and {@code proxy-hold-ms} (hold), {@code proxy-delay-ms} ({@code MIN-MAX}) and
+ * {@code proxy-responses} (delay), {@code proxy-error} (error).
+ */
+public final class ProtocolFaults {
+    private static final Set<String> TARGETS = Set.of("leader", "coordinator", "group-coordinator", "any");
+
+    private ProtocolFaults() {
+    }
+
+    /** Adds the five protocol nemeses to {@code r}. */
+    public static void register(NemesisRegistry r, NemesisOptions o) {
+        r.register("hold-request", "kchaos proxy: take one matching request (proxy-api, default PRODUCE) out of its client's stream and deliver "
+                + "it later on the proxy's own connection, once the client's next proxy-release-after request went through (or proxy-hold-ms)",
+                () -> new ProtocolNemesis("hold-request", NemesisOps.PROXY_HOLD,
+                        rule(o, "hold", "PRODUCE", 1.0).withCount(1).withRelease(api(o.text("proxy-release-after", null)), o.positive("proxy-hold-ms", 20_000)),
+                        target(o, "leader")));
+        r.register("delay-requests", "kchaos proxy: delay matching requests (or with proxy-responses=true their responses) by proxy-delay-ms (100-1000)",
+                () -> new ProtocolNemesis("delay-requests", NemesisOps.PROXY_DELAY,
+                        withDelay(rule(o, "delay", "PRODUCE", 1.0), o), target(o, "leader")));
+        r.register("drop-responses", "kchaos proxy: forward a share (proxy-share, 0.2) of matching requests and throw their responses away",
+                () -> new ProtocolNemesis("drop-responses", NemesisOps.PROXY_DROP_RESPONSE, rule(o, "drop-response", "PRODUCE", 0.2), target(o, "any")));
+        r.register("duplicate-requests", "kchaos proxy: deliver a share (0.2) of matching requests a second time on the proxy's own connection",
+                () -> new ProtocolNemesis("duplicate-requests", NemesisOps.PROXY_DUPLICATE, rule(o, "duplicate", "PRODUCE", 0.2), target(o, "any")));
+        r.register("error-responses", "kchaos proxy: answer a share (0.2) of matching requests with proxy-error (NOT_LEADER_OR_FOLLOWER) "
+                + "instead of forwarding them",
+                () -> new ProtocolNemesis("error-responses", NemesisOps.PROXY_ERROR,
+                        rule(o, "error", "PRODUCE", 0.2).withError(error(o.text("proxy-error", "NOT_LEADER_OR_FOLLOWER"))), target(o, "any")));
+    }
+
+    private static ProtocolRule rule(NemesisOptions o, String kind, String defaultApi, double defaultShare) {
+        List<String> apis = Arrays.stream(o.text("proxy-api", defaultApi).split(",")).map(String::trim).filter(s -> !s.isEmpty())
+                .map(ProtocolFaults::api).toList();
+        return ProtocolRule.of("template", kind, apis).withShare(o.share("proxy-share", defaultShare));
+    }
+
+    private static ProtocolRule withDelay(ProtocolRule r, NemesisOptions o) {
+        String range = o.text("proxy-delay-ms", "100-1000");
+        String[] parts = range.split("-", 2);
+        try {
+            long min = Long.parseLong(parts[0].trim());
+            long max = parts.length > 1 ? Long.parseLong(parts[1].trim()) : min;
+            if (min >= 0 && max >= min && max <= 15_000) return r.withDelay(min, max, o.flag("proxy-responses", false));
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new IllegalArgumentException("--nemesis-option proxy-delay-ms must be MS or MIN-MAX (at most 15000), not '" + range + "'");
+    }
+
+    private static String target(NemesisOptions o, String otherwise) {
+        return o.choice("proxy-target", otherwise, TARGETS);
+    }
+
+    private static String api(String name) {
+        if (name == null) return null;
+        try {
+            return ApiKeys.valueOf(name.toUpperCase()).name();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("unknown Kafka API key '" + name + "' in a proxy-* nemesis option; e.g. PRODUCE, END_TXN, "
+                    + "ADD_PARTITIONS_TO_TXN, TXN_OFFSET_COMMIT, OFFSET_COMMIT, FETCH");
+        }
+    }
+
+    private static String error(String name) {
+        try {
+            return Errors.valueOf(name.toUpperCase()).name();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("unknown Kafka error '" + name + "' in --nemesis-option proxy-error; e.g. NOT_LEADER_OR_FOLLOWER, "
+                    + "REQUEST_TIMED_OUT, NOT_ENOUGH_REPLICAS, COORDINATOR_LOAD_IN_PROGRESS, CONCURRENT_TRANSACTIONS");
+        }
+    }
+}
