@@ -27,8 +27,9 @@ import java.util.regex.Pattern;
  * through as opaque frames), so with no fault on the proxy only relays.
  */
 final class FaultFilter implements RequestFilter, ResponseFilter {
-    private static final Pattern LOCAL = Pattern.compile("L:[^ ]*:(\\d+)");
-    private static final Pattern REMOTE = Pattern.compile("R:(\\S+?)\\]?$");
+    private static final Pattern ID = Pattern.compile("id: (0x[0-9a-f]+)");
+    private static final Pattern LOCAL = Pattern.compile("L:(?:[^/ ]*/)?([^ ,\\]]+)");
+    private static final Pattern REMOTE = Pattern.compile("R:(?:[^/ ]*/)?([^ ,\\]]+)");
 
     private final Faults faults = Faults.get();
     private final FilterDispatchExecutor executor;
@@ -121,13 +122,18 @@ final class FaultFilter implements RequestFilter, ResponseFilter {
         return f;
     }
 
-    /** Learns, once, which node this connection's proxy port stands for and the client's address. */
+    /**
+     * Learns, once, which node this connection reaches and names the connection: Kroxylicious's channel descriptor
+     * here is the proxy's connection to the broker ({@code [id: 0x.., L:/local:port - R:host/ip:port]}).
+     */
     private void locate(FilterContext ctx) {
         if (node != Integer.MIN_VALUE) return;
         String d = ctx.channelDescriptor();
+        Matcher id = ID.matcher(d);
         Matcher l = LOCAL.matcher(d);
-        node = l.find() ? faults.nodeOfPort(Integer.parseInt(l.group(1))) : -1;
         Matcher r = REMOTE.matcher(d);
-        connection = r.find() ? r.group(1) : d;
+        String remote = r.find() ? r.group(1) : "?";
+        node = faults.nodeAt(remote);
+        connection = (id.find() ? id.group(1) + " " : "") + (l.find() ? l.group(1) : "?") + "->" + remote;
     }
 }

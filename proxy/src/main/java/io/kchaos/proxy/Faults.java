@@ -23,7 +23,6 @@ final class Faults {
     private static volatile Faults current;
 
     private final Map<Integer, String> upstream;
-    private final Map<Integer, Integer> nodeByPort;
     private final ActionLog log;
     private final List<Rule> rules = new CopyOnWriteArrayList<>();
     private final List<Held> held = new CopyOnWriteArrayList<>();
@@ -32,9 +31,8 @@ final class Faults {
     private volatile Set<ApiKeys> requestApis = EnumSet.noneOf(ApiKeys.class);
     private volatile Set<ApiKeys> responseApis = EnumSet.noneOf(ApiKeys.class);
 
-    Faults(Map<Integer, String> upstream, Map<Integer, Integer> nodeByPort, ActionLog log) {
+    Faults(Map<Integer, String> upstream, ActionLog log) {
         this.upstream = Map.copyOf(upstream);
-        this.nodeByPort = Map.copyOf(nodeByPort);
         this.log = log;
     }
 
@@ -52,9 +50,12 @@ final class Faults {
         return log;
     }
 
-    /** The node whose proxy port this is, or -1. */
-    int nodeOfPort(int port) {
-        return nodeByPort.getOrDefault(port, -1);
+    /** The node whose broker listens at {@code ip:port}, or -1. */
+    int nodeAt(String ipPort) {
+        for (Map.Entry<Integer, String> e : upstream.entrySet()) {
+            if (e.getValue().equals(ipPort) || e.getValue().equals("localhost" + ipPort.substring(ipPort.lastIndexOf(':')))) return e.getKey();
+        }
+        return -1;
     }
 
     void add(Rule rule) {

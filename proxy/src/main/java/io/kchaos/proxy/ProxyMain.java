@@ -34,10 +34,7 @@ public final class ProxyMain {
             String[] kv = args[i].split("=", 2);
             upstream.put(Integer.parseInt(kv[0]), kv[1]);
         }
-        Map<Integer, Integer> nodeByPort = new LinkedHashMap<>();
-        int next = port + 1;
-        for (int id : upstream.keySet()) nodeByPort.put(next++, id);
-        Faults faults = new Faults(upstream, nodeByPort, new ActionLog(actions));
+        Faults faults = new Faults(upstream, new ActionLog(actions));
         Faults.install(faults);
         ControlServer control = new ControlServer(controlPort, faults);
         ConfigParser parser = new ConfigParser();
