@@ -102,7 +102,16 @@ final class FaultFilter implements RequestFilter, ResponseFilter {
             faults.log().record(dropped.action("dropped the response after the broker handled the request"));
             return ctx.responseFilterResultBuilder().drop().completed();
         }
-        faults.responsePassed(api, clientId);
+        CompletableFuture<Void> delivered = faults.responsePassed(api, clientId);
+        if (delivered != null) {
+            // a held request released by this response reaches its broker before the client hears this answer
+            return executor.completeOnFilterDispatchThread(delivered.exceptionally(e -> null))
+                    .thenCompose(ignored -> respond(api, header, response, ctx));
+        }
+        return respond(api, header, response, ctx);
+    }
+
+    private CompletionStage<ResponseFilterResult> respond(ApiKeys api, ResponseHeaderData header, ApiMessage response, FilterContext ctx) {
         Rule rule = faults.claimResponse(api, node, clientId);
         if (rule == null) return ctx.responseFilterResultBuilder().forward(header, response).completed();
         long ms = rule.drawDelayMs();

@@ -8,6 +8,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -102,22 +103,29 @@ final class Faults {
         deadlines.schedule(() -> release(h, "its deadline of " + h.rule.holdMs + " ms passed"), h.rule.holdMs, TimeUnit.MILLISECONDS);
     }
 
-    /** A response of {@code api} to {@code client} went through: releases what waited for it. */
-    void responsePassed(ApiKeys api, String client) {
+    /**
+     * A response of {@code api} to {@code client} came back from its broker: releases what waited for it. Returns
+     * what completes once those deliveries are done (the filter passes the response on only then, so the held request
+     * lands while the client still waits for this response), or null when nothing was released.
+     */
+    CompletableFuture<Void> responsePassed(ApiKeys api, String client) {
+        List<CompletableFuture<Void>> deliveries = new ArrayList<>();
         for (Held h : held) {
             if (h.rule.releaseAfter == api && h.client != null && h.client.equals(client)) {
-                release(h, "the client's next " + api + " went through");
+                CompletableFuture<Void> d = release(h, "the client's next " + api + " was answered by its broker (delivered before the client saw that answer)");
+                if (d != null) deliveries.add(d);
             }
         }
+        return deliveries.isEmpty() ? null : CompletableFuture.allOf(deliveries.toArray(CompletableFuture[]::new));
     }
 
-    private void release(Held h, String why) {
-        if (!h.release()) return;
+    private CompletableFuture<Void> release(Held h, String why) {
+        if (!h.release()) return null;
         held.remove(h);
         recomputeInterest();
         long ms = h.heldMs();
-        deliveries.execute(() -> log.record(deliver(h.fields, h.node, h.api, h.version, h.frame,
-                "held " + ms + " ms until " + why + ", then delivered on the proxy's own connection")));
+        return CompletableFuture.runAsync(() -> log.record(deliver(h.fields, h.node, h.api, h.version, h.frame,
+                "held " + ms + " ms until " + why + ", then delivered on the proxy's own connection")), deliveries);
     }
 
     /** Delivers a copy of a request on a connection of the proxy's own, later, on another thread. */
