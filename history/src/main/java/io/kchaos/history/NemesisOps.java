@@ -18,6 +18,7 @@ import java.util.TreeSet;
 public final class NemesisOps {
     private static final Map<String, FaultOp> FAULTS = new LinkedHashMap<>();
     private static final Set<String> HEALS = new LinkedHashSet<>();
+    private static final Set<String> NOTES = new LinkedHashSet<>();
 
     // heal ops
     public static final String START = heal("start");
@@ -63,7 +64,7 @@ public final class NemesisOps {
     public static final FaultOp PROXY_DROP_RESPONSE = fault("proxy-drop-response", HEAL_PROXY);
     public static final FaultOp PROXY_DUPLICATE = fault("proxy-duplicate", HEAL_PROXY);
     public static final FaultOp PROXY_ERROR = fault("proxy-error", HEAL_PROXY);
-    public static final FaultOp PROXY_ACTION = event("proxy-action");
+    public static final String PROXY_ACTION = note("proxy-action");
     // a run's rolling upgrade (harness upgrade/): the round, one node's switch to another release (stop, restart,
     // back in every ISR) and the feature-level bump; each window is the op itself
     public static final FaultOp ROLLING_UPGRADE = event("rolling-upgrade");
@@ -87,6 +88,12 @@ public final class NemesisOps {
 
     private static String heal(String f) {
         HEALS.add(f);
+        return f;
+    }
+
+    /** Declares a detail of an open fault (one thing it did), which is neither a fault window nor a heal. */
+    private static String note(String f) {
+        NOTES.add(f);
         return f;
     }
 
@@ -117,9 +124,14 @@ public final class NemesisOps {
         return HEALS.contains(f);
     }
 
-    /** True for an op name this declaration knows (fault or heal). */
+    /** True for a note: a detail of an open fault (e.g. one request the kchaos proxy held), no window of its own. */
+    public static boolean isNote(String f) {
+        return NOTES.contains(f);
+    }
+
+    /** True for an op name this declaration knows (fault, heal or note). */
     public static boolean isKnown(String f) {
-        return isFault(f) || isHeal(f);
+        return isFault(f) || isHeal(f) || isNote(f);
     }
 
     /** True when the op {@code healF} ends the fault {@code faultF}. */

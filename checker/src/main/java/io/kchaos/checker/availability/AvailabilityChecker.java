@@ -51,7 +51,7 @@ public final class AvailabilityChecker implements Checker {
         Map<String, Long> eventStarts = new HashMap<>();
         long[] window = {Long.MAX_VALUE, Long.MIN_VALUE};
         history.forEach(op -> {
-            if (op.isNemesis()) {
+            if (op.isNemesis() && !NemesisOps.isNote(op.f())) {
                 ObjectNode value = op.value().isObject() ? (ObjectNode) op.value() : null;
                 boolean event = isEvent(op.f());
                 if (op.isInvoke()) {

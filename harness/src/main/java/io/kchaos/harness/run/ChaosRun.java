@@ -133,7 +133,7 @@ public final class ChaosRun {
             AdminCoordinatorView coordinators = new AdminCoordinatorView(admin, workload::transactionalIds, workload::groupIds);
             NodeGuard guard = new NodeGuard();
             NemesisRecorder recorder = new NemesisRecorder(history);
-            cluster.protocol().ifPresent(p -> p.onAction(a -> recorder.record(NemesisOps.PROXY_ACTION.f(), a, () -> { })));
+            cluster.protocol().ifPresent(p -> p.onAction(a -> recorder.record(NemesisOps.PROXY_ACTION, a, () -> { })));
             NemesisContext nctx = new NemesisContext(upgrade == null ? cluster : new GuardedCluster(cluster, guard), topicView, recorder,
                     new Random(config.seed()), coordinators);
             RollingUpgrade rolling = upgrade == null ? null : new RollingUpgrade(upgrade, cluster, guard, recorder, history, admin);

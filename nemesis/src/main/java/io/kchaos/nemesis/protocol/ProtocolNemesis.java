@@ -52,7 +52,7 @@ public final class ProtocolNemesis implements Nemesis {
 
     @Override
     public List<FaultOp> faults() {
-        return List.of(op, NemesisOps.PROXY_ACTION);
+        return List.of(op);
     }
 
     @Override

@@ -41,6 +41,7 @@ final class FaultWindowTracker {
     }
 
     void accept(Op op) {
+        if (NemesisOps.isNote(op.f())) return; // a detail of an open fault: in the history, not a window or a point
         if (op.isInvoke()) {
             FaultWindow w = NemesisOps.isFault(op.f()) ? open(op) : null;
             pending.computeIfAbsent(op.f(), f -> new ArrayDeque<>()).add(new Pending(op, w));
