@@ -5,7 +5,7 @@ import org.apache.kafka.common.protocol.ApiKeys;
 
 /** The fields every recorded action carries: which rule, which request (API key, version, correlation id) of which client on which connection to which node. */
 record ActionFields(String rule, String fault, ApiKeys api, short version, int correlation, int node, String client,
-                    String connection, String transactionalId) {
+                    String connection, String transactionalId, ObjectNode request) {
 
     /** A new action record with these fields and what was done. */
     ObjectNode action(String did) {
@@ -19,6 +19,7 @@ record ActionFields(String rule, String fault, ApiKeys api, short version, int c
         o.put("client", client);
         o.put("connection", connection);
         if (transactionalId != null) o.put("transactional-id", transactionalId);
+        if (request != null) o.set("request", request.deepCopy());
         o.put("did", did);
         return o;
     }

@@ -61,7 +61,7 @@ final class FaultFilter implements RequestFilter, ResponseFilter {
         Rule rule = faults.claimRequest(api, node, clientId, txnId);
         if (rule == null) return forward(ctx, header, body).completed();
         ActionFields fields = new ActionFields(rule.id, rule.kind.name().toLowerCase().replace('_', '-'), api, header.requestApiVersion(),
-                header.correlationId(), node, clientId, connection, txnId);
+                header.correlationId(), node, clientId, connection, txnId, RequestDetails.of(body));
         switch (rule.kind) {
             case HOLD -> {
                 byte[] frame = Frames.encode(api, header, body);
@@ -115,7 +115,7 @@ final class FaultFilter implements RequestFilter, ResponseFilter {
         Rule rule = faults.claimResponse(api, node, clientId);
         if (rule == null) return ctx.responseFilterResultBuilder().forward(header, response).completed();
         long ms = rule.drawDelayMs();
-        ActionFields fields = new ActionFields(rule.id, "delay-response", api, (short) -1, header.correlationId(), node, clientId, connection, null);
+        ActionFields fields = new ActionFields(rule.id, "delay-response", api, (short) -1, header.correlationId(), node, clientId, connection, null, null);
         faults.log().record(fields.action("delayed the response " + ms + " ms"));
         return later(ms, () -> ctx.responseFilterResultBuilder().forward(header, response).build());
     }
