@@ -9,10 +9,10 @@ import java.util.List;
 import java.util.Optional;
 
 /** A running node chosen because it coordinates one of the workload's transactional ids or its group. */
-public record CoordinatorChoice(Coordinated target, int node) {
+record CoordinatorChoice(Coordinated target, int node) {
 
     /** A random target of the workload and its coordinator, if it is known and running; empty otherwise. */
-    public static Optional<CoordinatorChoice> choose(NemesisContext ctx) {
+    static Optional<CoordinatorChoice> choose(NemesisContext ctx) {
         List<Coordinated> targets = ctx.coordinators().targets();
         if (targets.isEmpty()) return Optional.empty();
         Coordinated target = ctx.pick(targets);
@@ -21,7 +21,7 @@ public record CoordinatorChoice(Coordinated target, int node) {
     }
 
     /** {@code {"nodes": [2], "coordinator-of": {"transactional-id": "kchaos-txn-1"}}} */
-    public ObjectNode toJson() {
+    ObjectNode toJson() {
         ObjectNode v = NemesisRecorder.nodes(List.of(node));
         v.set("coordinator-of", target.toJson());
         return v;

@@ -9,9 +9,9 @@ import io.kchaos.nemesis.HealOnce;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.cluster.Capability;
+import io.kchaos.nemesis.cluster.Coordinated;
 import io.kchaos.nemesis.cluster.ProtocolControl;
 import io.kchaos.nemesis.cluster.ProtocolRule;
-import io.kchaos.nemesis.coordinator.CoordinatorChoice;
 import io.kchaos.nemesis.process.NodeTarget;
 
 import java.util.List;
@@ -75,13 +75,16 @@ public final class ProtocolNemesis implements Nemesis {
                 if (c.get().partition() >= 0) value.put("partition", c.get().partition());
             }
             case "coordinator", "group-coordinator" -> {
-                Optional<CoordinatorChoice> c = CoordinatorChoice.choose(ctx);
-                if (c.isEmpty()) return Fault.NONE;
-                rule = rule.onNode(c.get().node());
-                value.setAll(c.get().toJson());
+                Coordinated.Kind kind = target.equals("coordinator") ? Coordinated.Kind.TRANSACTION : Coordinated.Kind.GROUP;
+                List<Coordinated> targets = ctx.coordinators().targets().stream().filter(t -> t.kind() == kind).toList();
+                if (targets.isEmpty()) return Fault.NONE;
+                Coordinated chosen = ctx.pick(targets);
+                Optional<Integer> node = ctx.coordinators().coordinator(chosen).filter(ctx.cluster()::isRunning);
+                if (node.isEmpty()) return Fault.NONE;
+                rule = rule.onNode(node.get());
+                value.set("coordinator-of", chosen.toJson());
                 value.put("role", target);
-                String txn = c.get().target().toJson().path("transactional-id").asText(null);
-                if (txn != null) rule = rule.forTransactionalId(txn);
+                if (kind == Coordinated.Kind.TRANSACTION) rule = rule.forTransactionalId(chosen.id());
             }
             default -> value.put("role", "any");
         }
