@@ -53,7 +53,7 @@ public final class FaultWindows {
 
     /** Reads one op; ops of other processes than the nemesis are ignored. */
     public void accept(Op op) {
-        if (!op.isNemesis()) return;
+        if (!op.isNemesis() || NemesisOps.isNote(op.f())) return; // a note is a detail of an open fault, not a window
         if (op.isInvoke()) {
             FaultSpan s = NemesisOps.isFault(op.f()) ? open(op.f(), op.time(), op) : null;
             pending.computeIfAbsent(op.f(), f -> new ArrayDeque<>()).add(new Pending(op, s));

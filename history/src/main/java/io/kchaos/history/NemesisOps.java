@@ -23,6 +23,7 @@ import java.util.TreeSet;
 public final class NemesisOps {
     private static final Map<String, FaultOp> FAULTS = new LinkedHashMap<>();
     private static final Set<String> HEALS = new LinkedHashSet<>();
+    private static final Set<String> NOTES = new LinkedHashSet<>();
 
     // heal ops
     public static final String START = heal("start");
@@ -31,6 +32,7 @@ public final class NemesisOps {
     public static final String REJOIN = heal("rejoin");
     public static final String HEAL_TOXIC = heal("heal-toxic");
     public static final String FREE_DISK = heal("free-disk");
+    public static final String HEAL_PROXY = heal("heal-proxy");
     // heal names other tools write (Jepsen-style hand-written histories), understood by `kchaos check`
     private static final String RESTART = heal("restart");
     private static final String RECOVER = heal("recover");
@@ -67,6 +69,16 @@ public final class NemesisOps {
     public static final FaultOp TOXIC_BANDWIDTH = fault("toxic-bandwidth", TOXIC, HEAL_TOXIC);
     public static final FaultOp TOXIC_TIMEOUT = fault("toxic-timeout", TOXIC, HEAL_TOXIC);
     public static final FaultOp TOXIC_RESET = fault("toxic-reset", TOXIC, HEAL_TOXIC);
+    // protocol faults (the kchaos proxy, Kroxylicious): a rule on single Kafka requests, switched off by heal-proxy;
+    // proxy-action is one thing the proxy did to one request (its API key, connection, client, correlation id)
+    private static final String PROXY_RULE = "{\"role\": \"leader\", \"partition\": 1, \"nodes\": [2], \"rule\": {\"id\": \"r1\", "
+            + "\"kind\": \"hold\", \"apis\": [\"PRODUCE\"], \"node\": 2, ...}}";
+    public static final FaultOp PROXY_HOLD = fault("proxy-hold", PROXY_RULE, HEAL_PROXY);
+    public static final FaultOp PROXY_DELAY = fault("proxy-delay", PROXY_RULE, HEAL_PROXY);
+    public static final FaultOp PROXY_DROP_RESPONSE = fault("proxy-drop-response", PROXY_RULE, HEAL_PROXY);
+    public static final FaultOp PROXY_DUPLICATE = fault("proxy-duplicate", PROXY_RULE, HEAL_PROXY);
+    public static final FaultOp PROXY_ERROR = fault("proxy-error", PROXY_RULE, HEAL_PROXY);
+    public static final String PROXY_ACTION = note("proxy-action");
     // a run's rolling upgrade (harness upgrade/, --upgrade-to, --downgrade-to): the round, one node's switch to another
     // release (stop, restart, back in every ISR) and the feature-level bump; each window is the op itself
     public static final FaultOp ROLLING_UPGRADE = event("rolling-upgrade", "{\"from\": \"3.9.1\", \"to\": \"4.1.1\"}");
@@ -92,6 +104,14 @@ public final class NemesisOps {
     private static final String LOCAL = "local";
     private static final String DOCKER = "docker";
     private static final String TORN_WRITES = "torn-writes";
+    private static final String PROXY_API = "proxy-api";
+    private static final String PROXY_API_MEANING = "the Kafka API keys the fault matches, comma-separated (PRODUCE, END_TXN, "
+            + "ADD_PARTITIONS_TO_TXN, TXN_OFFSET_COMMIT, OFFSET_COMMIT, FETCH, ...)";
+    private static final String PROXY_TARGET = "proxy-target";
+    private static final String PROXY_TARGET_MEANING = "whose requests: leader (of a random partition), coordinator (the "
+            + "transaction coordinator), group-coordinator, or any node";
+    private static final String PROXY_SHARE = "proxy-share";
+    private static final String PROXY_SHARE_MEANING = "the share of matching requests the fault takes, in (0, 1]";
     private static final String TORN_WRITES_MEANING = "keep a random 4 KiB-aligned prefix of each file's unsynced bytes";
 
     /** Every fault of {@code --nemesis}, in the order the docs list them. */
@@ -145,13 +165,51 @@ public final class NemesisOps {
                     + "restart-gap-seconds apart in restart-order: KIP-101's double failure", POWER_LOSS).backend(LOCAL)
                     .option("restart-gap-seconds", "10", "seconds between the two restarts")
                     .option("restart-order", "follower-first", "follower-first or leader-first")
-                    .option(TORN_WRITES, "false", TORN_WRITES_MEANING));
+                    .option(TORN_WRITES, "false", TORN_WRITES_MEANING),
+            spec("hold-request", "kchaos proxy: take one matching request (each matches with the proxy-share chance) out of its client's stream and deliver it later on the "
+                    + "proxy's own connection, once the client's next proxy-release-after request was answered (or after "
+                    + "proxy-hold-ms): KAFKA-17754's late Produce or EndTxn", PROXY_HOLD).backend(LOCAL)
+                    .option(PROXY_API, "PRODUCE", PROXY_API_MEANING)
+                    .option(PROXY_TARGET, "any", PROXY_TARGET_MEANING)
+                    .option("proxy-release-after", "", "the API key whose next request from the same client releases the held one")
+                    .option("proxy-hold-ms", "20000", "the longest hold when no release request comes")
+                    .option(PROXY_SHARE, "0.2", PROXY_SHARE_MEANING),
+            spec("delay-requests", "kchaos proxy: delay a share of matching requests (or their responses) on their connection",
+                    PROXY_DELAY).backend(LOCAL)
+                    .option(PROXY_API, "PRODUCE", PROXY_API_MEANING)
+                    .option(PROXY_TARGET, "any", PROXY_TARGET_MEANING)
+                    .option("proxy-delay-ms", "100-1000", "the delay, MS or MIN-MAX (uniform), at most 15000")
+                    .option("proxy-responses", "false", "true: delay the responses instead of the requests")
+                    .option(PROXY_SHARE, "0.2", PROXY_SHARE_MEANING),
+            spec("drop-responses", "kchaos proxy: forward matching requests and throw their responses away, so the client "
+                    + "times out on a request the broker applied", PROXY_DROP_RESPONSE).backend(LOCAL)
+                    .option(PROXY_API, "PRODUCE", PROXY_API_MEANING)
+                    .option(PROXY_TARGET, "any", PROXY_TARGET_MEANING)
+                    .option(PROXY_SHARE, "0.2", PROXY_SHARE_MEANING),
+            spec("duplicate-requests", "kchaos proxy: deliver matching requests a second time on the proxy's own connection",
+                    PROXY_DUPLICATE).backend(LOCAL)
+                    .option(PROXY_API, "PRODUCE", PROXY_API_MEANING)
+                    .option(PROXY_TARGET, "any", PROXY_TARGET_MEANING)
+                    .option(PROXY_SHARE, "0.2", PROXY_SHARE_MEANING),
+            spec("error-responses", "kchaos proxy: answer matching requests with proxy-error instead of forwarding them",
+                    PROXY_ERROR).backend(LOCAL)
+                    .option(PROXY_API, "PRODUCE", PROXY_API_MEANING)
+                    .option(PROXY_TARGET, "any", PROXY_TARGET_MEANING)
+                    .option("proxy-error", "NOT_LEADER_OR_FOLLOWER", "the Kafka error code of the answer, e.g. REQUEST_TIMED_OUT, "
+                            + "NOT_ENOUGH_REPLICAS, COORDINATOR_LOAD_IN_PROGRESS, CONCURRENT_TRANSACTIONS")
+                    .option(PROXY_SHARE, "0.2", PROXY_SHARE_MEANING));
 
     private NemesisOps() {
     }
 
     private static String heal(String f) {
         HEALS.add(f);
+        return f;
+    }
+
+    /** Declares a detail of an open fault (one thing it did), which is neither a fault window nor a heal. */
+    private static String note(String f) {
+        NOTES.add(f);
         return f;
     }
 
@@ -216,9 +274,14 @@ public final class NemesisOps {
         return HEALS.contains(f);
     }
 
-    /** True for an op name this declaration knows (fault or heal). */
+    /** True for a note: a detail of an open fault (e.g. one request the kchaos proxy held), no window of its own. */
+    public static boolean isNote(String f) {
+        return NOTES.contains(f);
+    }
+
+    /** True for an op name this declaration knows (fault, heal or note). */
     public static boolean isKnown(String f) {
-        return isFault(f) || isHeal(f);
+        return isFault(f) || isHeal(f) || isNote(f);
     }
 
     /** True when the op {@code healF} ends the fault {@code faultF}. */

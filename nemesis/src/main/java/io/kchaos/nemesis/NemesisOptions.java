@@ -57,6 +57,24 @@ public record NemesisOptions(Map<String, String> values) {
         throw new IllegalArgumentException("--nemesis-option " + key + " must be a positive integer, not '" + v + "'");
     }
 
+    /** A free-text setting, trimmed, or the catalogue's default (null when it declares none). */
+    public String text(String key) {
+        String v = values.getOrDefault(key, defaultOf(key));
+        return v == null || v.isBlank() ? null : v.trim();
+    }
+
+    /** A share between 0 (exclusive) and 1 (inclusive); IllegalArgumentException on anything else. */
+    public double share(String key) {
+        String v = values.getOrDefault(key, defaultOf(key));
+        try {
+            double d = Double.parseDouble(v.trim());
+            if (d > 0 && d <= 1) return d;
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new IllegalArgumentException("--nemesis-option " + key + " must be a share in (0, 1], not '" + v + "'");
+    }
+
     /** The default the catalogue declares for {@code key}; IllegalStateException for a key no fault declares. */
     private static String defaultOf(String key) {
         FaultSpec.Option o = NemesisOps.options().get(key);

@@ -5,6 +5,8 @@ import io.kchaos.history.Json;
 import io.kchaos.nemesis.cluster.ClusterControl;
 import io.kchaos.nemesis.cluster.Coordinated;
 import io.kchaos.nemesis.cluster.CoordinatorView;
+import io.kchaos.nemesis.cluster.ProtocolControl;
+import io.kchaos.nemesis.cluster.ProtocolRule;
 import io.kchaos.nemesis.cluster.NetworkControl;
 import io.kchaos.nemesis.cluster.PowerControl;
 import io.kchaos.nemesis.cluster.StorageControl;
@@ -24,6 +26,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.TreeSet;
 
 /**
@@ -36,7 +39,7 @@ import java.util.TreeSet;
  * drops bytes 100 to 1000+n of one segment on each node n it cuts.
  */
 public final class FakeCluster implements ClusterControl, TopicView, CoordinatorView, NetworkControl, ToxicControl,
-        StorageControl, PowerControl {
+        StorageControl, PowerControl, ProtocolControl {
     public final List<String> calls = new ArrayList<>();
     private final List<Integer> nodes;
     private final List<List<Integer>> replicas;
@@ -47,6 +50,7 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     private boolean withNetwork;
     private boolean withToxics;
     private boolean withStorage;
+    private boolean withProtocol;
     private boolean isrShrinks = true;
 
     /** {@code n} nodes, partitions replicated as listed (leader first), no network or proxy control, no coordinators. */
@@ -63,7 +67,7 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     /** Three nodes, three partitions of replication factor 2 led by nodes 1, 2 and 3, every control, a transactional id and a group coordinated by node 2. */
     public static FakeCluster full() {
         return new FakeCluster(3, List.of(List.of(1, 2), List.of(2, 3), List.of(3, 1)))
-                .withNetwork().withToxics().withStorage()
+                .withNetwork().withToxics().withStorage().withProtocol()
                 .coordinating(new Coordinated(Coordinated.Kind.TRANSACTION, "kchaos-txn-0"), 2)
                 .coordinating(new Coordinated(Coordinated.Kind.GROUP, "kchaos-group"), 2);
     }
@@ -77,6 +81,12 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     /** Offers proxy control (Toxiproxy), as the Docker backend does. */
     public FakeCluster withToxics() {
         withToxics = true;
+        return this;
+    }
+
+    /** Offers protocol control (the kchaos proxy), as every backend does behind the proxy. */
+    public FakeCluster withProtocol() {
+        withProtocol = true;
         return this;
     }
 
@@ -173,6 +183,32 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     @Override
     public Optional<ToxicControl> toxics() {
         return withToxics ? Optional.of(this) : Optional.empty();
+    }
+
+    @Override
+    public Optional<ProtocolControl> protocol() {
+        return withProtocol ? Optional.of(this) : Optional.empty();
+    }
+
+    // ProtocolControl: records the calls
+
+    @Override
+    public synchronized void add(ProtocolRule rule) {
+        calls.add("proxy-add " + rule.toJson());
+    }
+
+    @Override
+    public synchronized void remove(String id) {
+        calls.add("proxy-remove " + id);
+    }
+
+    @Override
+    public synchronized void clear() {
+        calls.add("proxy-clear");
+    }
+
+    @Override
+    public void onAction(Consumer<ObjectNode> listener) {
     }
 
     @Override

@@ -166,6 +166,10 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--topic", paramLabel = "NAME", defaultValue = "kchaos-queue", description = "the workload's topic (default ${DEFAULT-VALUE})")
     String topic;
 
+    @Option(names = "--proxy", description = "send the clients through the kchaos proxy (Kroxylicious, its own JVM) even without a protocol "
+            + "fault (hold-request, delay-requests, drop-responses, duplicate-requests, error-responses switch it on by themselves)")
+    boolean proxy;
+
     @Option(names = "--no-namespaces", description = "run every node on loopback even as root (no network faults: partition, partition-clients, slow, flaky)")
     boolean noNamespaces;
 
@@ -285,7 +289,7 @@ public final class RunCommand implements Callable<Integer> {
         String runName = name != null ? name : scenarioName != null ? scenarioName : workload;
         return new RunConfig(runName, command, scenarioName, s, timeLimit, nemesis, partitionTargets, nemesisInterval, faultDuration, nodes, partitions,
                 (short) rf, rate, producers, consumers, brokerConfig, producerConfig, consumerConfig, store, kafkaHome, heapMb,
-                topic, !noNamespaces, workload, workloadOptions, origins);
+                topic, !noNamespaces, workload, workloadOptions, origins, proxy);
     }
 
     private ParameterException bad(String message) {

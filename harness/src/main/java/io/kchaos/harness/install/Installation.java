@@ -45,6 +45,15 @@ public final class Installation {
         return kafkaLibsCandidates().stream().filter(Files::isDirectory).findFirst();
     }
 
+    /**
+     * The kchaos proxy's jar folder (Kroxylicious and its own kafka-clients): {@code <home>/proxy/libs} in a distribution,
+     * {@code proxy/target/proxy-libs} in a checkout; empty when neither exists.
+     */
+    public Optional<Path> proxyLibs() {
+        return List.of(codeFolder.resolve("../proxy/libs").normalize(), codeFolder.resolve("../../proxy/target/proxy-libs").normalize())
+                .stream().filter(Files::isDirectory).findFirst();
+    }
+
     /** Where the default broker was looked for, for the one-line error when it is missing. */
     public String describeKafkaLibsCandidates() {
         return String.join(" or ", kafkaLibsCandidates().stream().map(Path::toString).toList());

@@ -2,10 +2,12 @@ package io.kchaos.harness.run;
 
 import io.kchaos.history.HistoryFile;
 import io.kchaos.history.HistoryWriter;
+import io.kchaos.history.NemesisOps;
 import io.kchaos.checker.result.CheckResult;
 import io.kchaos.harness.cluster.ClusterException;
 import io.kchaos.harness.cluster.KafkaCluster;
 import io.kchaos.harness.cluster.Readiness;
+import io.kchaos.harness.proxy.ProxiedRuns;
 import io.kchaos.harness.upgrade.RollingUpgrade;
 import io.kchaos.harness.upgrade.UpgradeSchedule;
 import io.kchaos.harness.upgrade.UpgradeWait;
@@ -83,7 +85,7 @@ public final class ChaosRun {
         RunRecord record = new RunRecord(config, folder);
         record.write();
         FinalState finalState;
-        try (KafkaCluster cluster = clusters.create(config, folder)) {
+        try (KafkaCluster cluster = ProxiedRuns.wrap(clusters.create(config, folder), config, nemeses, folder)) {
             record.cluster(cluster);
             out.println("starting " + config.nodes() + "-node Kafka " + record.kafkaVersion() + " cluster ("
                     + cluster.describe() + ") in " + folder.dir());
@@ -131,6 +133,7 @@ public final class ChaosRun {
             AdminCoordinatorView coordinators = new AdminCoordinatorView(admin, workload::transactionalIds, workload::groupIds);
             NodeGuard guard = new NodeGuard();
             NemesisRecorder recorder = new NemesisRecorder(history);
+            cluster.protocol().ifPresent(p -> p.onAction(a -> recorder.record(NemesisOps.PROXY_ACTION, a, () -> { })));
             NemesisContext nctx = new NemesisContext(upgrade == null ? cluster : new GuardedCluster(cluster, guard), topicView, recorder,
                     new Random(config.seed()), coordinators);
             RollingUpgrade rolling = upgrade == null ? null : new RollingUpgrade(upgrade, cluster, guard, recorder, history, admin);

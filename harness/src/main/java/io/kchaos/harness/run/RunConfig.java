@@ -6,7 +6,8 @@ import java.util.Map;
 
 /**
  * The fully resolved configuration of one run, as recorded in run.json: cluster, workload (name and options), nemesis
- * schedule, every broker/producer/consumer setting given (command line and scenario) and which of them the user gave.
+ * schedule, every broker/producer/consumer setting given (command line and scenario) and which of them the user gave,
+ * and whether the clients go through the kchaos proxy even without a protocol fault ({@code --proxy}).
  */
 public record RunConfig(String name,
                         String command,
@@ -33,5 +34,6 @@ public record RunConfig(String name,
                         boolean namespaces,
                         String workload,
                         Map<String, String> workloadOptions,
-                        SettingOrigins origins) {
+                        SettingOrigins origins,
+                        boolean proxy) {
 }

@@ -44,7 +44,7 @@ public final class BrokerConfigNames {
 
     /** The keys of {@code settings} the release does not define, sorted (the ELR feature is not a broker setting and is skipped). */
     public static List<String> unknown(Set<String> known, Map<String, String> settings) {
-        return settings.keySet().stream().filter(k -> !known.contains(k) && !k.equals(VersionProfile.ELR_FEATURE)
+        return settings.keySet().stream().filter(k -> !known.contains(k) && !k.equals(VersionProfile.ELR_FEATURE) && !k.equals(VersionProfile.TXN_FEATURE)
                 && !k.startsWith("listener.name.")).sorted().toList();
     }
 }

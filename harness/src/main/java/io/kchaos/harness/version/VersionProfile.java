@@ -20,6 +20,12 @@ public final class VersionProfile {
     public static final KafkaVersion OLDEST = new KafkaVersion(3, 7, 0);
     /** The format-time feature that switches Eligible Leader Replicas on (1) or off (0). */
     public static final String ELR_FEATURE = "eligible.leader.replicas.version";
+    /**
+     * The format-time feature of the transaction protocol: 2 is KIP-890's transactions v2 (the epoch bumped on every
+     * transaction; the default of a new cluster from 4.0), 1 and 0 the older protocol. Accepted as a broker setting
+     * from 4.0 and passed to {@code format --feature}, so a 4.x cluster can run with transactions v1.
+     */
+    public static final String TXN_FEATURE = "transaction.version";
     /** The KRaft feature that names the metadata records a cluster may write. */
     public static final String METADATA_VERSION = "metadata.version";
 
@@ -65,6 +71,7 @@ public final class VersionProfile {
     public Map<String, String> serverSettings(Map<String, String> settings) {
         Map<String, String> out = new LinkedHashMap<>(settings);
         out.remove(ELR_FEATURE);
+        out.remove(TXN_FEATURE);
         return out;
     }
 
@@ -72,6 +79,7 @@ public final class VersionProfile {
     public Map<String, String> formatFeatures(Map<String, String> settings) {
         Map<String, String> out = new LinkedHashMap<>();
         if (settings.containsKey(ELR_FEATURE)) out.put(ELR_FEATURE, settings.get(ELR_FEATURE));
+        if (settings.containsKey(TXN_FEATURE)) out.put(TXN_FEATURE, settings.get(TXN_FEATURE));
         return out;
     }
 
@@ -89,6 +97,12 @@ public final class VersionProfile {
      * @throws IllegalArgumentException (one line) naming the setting
      */
     public void check(Map<String, String> settings) {
+        String txn = settings.get(TXN_FEATURE);
+        if (txn != null) {
+            if (!hasElrFeature()) throw new IllegalArgumentException(TXN_FEATURE + " needs Kafka 4.0 or later (Kafka " + version
+                    + " has transactions v1 only)");
+            if (!Set.of("0", "1", "2").contains(txn)) throw new IllegalArgumentException(TXN_FEATURE + " must be 0, 1 or 2, not '" + txn + "'");
+        }
         String elr = settings.get(ELR_FEATURE);
         if (elr == null) return;
         if (!hasElrFeature()) {

@@ -32,6 +32,7 @@ class LayeringTest {
     static {
         module("history");                                   // the contract: depends on no other kchaos module
         module("agent");                                     // loaded into broker JVMs: JDK only (ByteBuddy shaded inside)
+        module("proxy");                                     // its own JVM (Kroxylicious, kafka-clients 4.0.0): no other kchaos module
         module("checker", "history");                        // judges any history without a cluster
         module("workload", "history");
         module("nemesis", "history");

@@ -28,7 +28,7 @@ class ChaosRunWithoutClusterTest {
     private static RunConfig config(Path store) {
         return new RunConfig("t", "kchaos run", null, 1, 1, List.of("none"), List.of(), 1, 1, 1, 1, (short) 1, 10, 1, 1,
                 Map.of("min.insync.replicas", "1"), Map.of(), Map.of(), store, null, 256, "t", false, "queue", Map.of(),
-                new SettingOrigins(Set.of("min.insync.replicas"), Set.of(), Set.of()));
+                new SettingOrigins(Set.of("min.insync.replicas"), Set.of(), Set.of()), false);
     }
 
     @Test

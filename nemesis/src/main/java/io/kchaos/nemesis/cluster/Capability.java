@@ -3,7 +3,7 @@ package io.kchaos.nemesis.cluster;
 /**
  * What a cluster backend can do beyond process control, so a run can refuse a fault it cannot inject before it starts:
  * {@link #NETWORK} cuts links and drops packets, {@link #LINK_DELAY} delays them, {@link #TOXICS} acts on
- * proxied connections, {@link #STORAGE} and {@link #DISK_LIMIT} act on the nodes' data directories, {@link #POWER_LOSS}
+ * proxied connections, {@link #PROTOCOL} on single Kafka requests, {@link #STORAGE} and {@link #DISK_LIMIT} act on the nodes' data directories, {@link #POWER_LOSS}
  * drops unsynced file data.
  */
 public enum Capability {
@@ -17,6 +17,8 @@ public enum Capability {
     STORAGE("storage faults need the nodes' data directories on this machine (--backend local)"),
     /** A size-limited file system under each node's data directory (tmpfs with a size: root). */
     DISK_LIMIT("disk-full needs root, to mount a size-limited file system under each node's data directory"),
+    /** Faults inside Kafka's protocol: the clients reach the brokers through the kchaos proxy (a Kroxylicious JVM). */
+    PROTOCOL("protocol faults need the kchaos proxy in front of the brokers (so far --backend local)"),
     /** Power loss: kill a node and drop every byte it never synced (the local backend's sync-tracking agent). */
     POWER_LOSS("power loss needs the local backend's sync tracking (--backend local)");
 

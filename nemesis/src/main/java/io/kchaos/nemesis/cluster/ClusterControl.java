@@ -40,6 +40,11 @@ public interface ClusterControl {
         return Optional.empty();
     }
 
+    /** Faults inside Kafka's protocol, when the clients reach the nodes through the kchaos proxy. */
+    default Optional<ProtocolControl> protocol() {
+        return Optional.empty();
+    }
+
     /** Data directory faults, when this backend reaches the nodes' files (the local backend does). */
     default Optional<StorageControl> storage() {
         return Optional.empty();

@@ -2,6 +2,7 @@ package io.kchaos.nemesis.guard;
 
 import io.kchaos.nemesis.cluster.ClusterControl;
 import io.kchaos.nemesis.cluster.NetworkControl;
+import io.kchaos.nemesis.cluster.ProtocolControl;
 import io.kchaos.nemesis.cluster.ToxicControl;
 
 import java.util.Collection;
@@ -80,6 +81,11 @@ public final class GuardedCluster implements ClusterControl {
     @Override
     public Optional<ToxicControl> toxics() {
         return cluster.toxics();
+    }
+
+    @Override
+    public Optional<ProtocolControl> protocol() {
+        return cluster.protocol();
     }
 
     /** Network faults that wait for the guard, and heals that release it. */

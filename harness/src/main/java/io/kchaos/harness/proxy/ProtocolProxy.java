@@ -1,0 +1,175 @@
+package io.kchaos.harness.proxy;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.harness.cluster.ClusterException;
+import io.kchaos.harness.os.FreePorts;
+import io.kchaos.harness.watchdog.BrokerWatchdog;
+import io.kchaos.harness.watchdog.WatchdogClassPath;
+import io.kchaos.nemesis.cluster.ProtocolControl;
+import io.kchaos.nemesis.cluster.ProtocolRule;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+/**
+ * The kchaos proxy's JVM (module {@code proxy}: Kroxylicious and the fault filter, its own jar folder), started next to
+ * the harness under the brokers' watchdog so it dies with the harness, and driven over its control port. Clients reach
+ * node i at {@code 127.0.0.1:(port + 1 + i)}; every action it takes lands in {@code proxy-actions.jsonl} in the run
+ * folder and goes to the {@link #onAction} listener.
+ */
+public final class ProtocolProxy implements ProtocolControl, AutoCloseable {
+    /** What the proxy's metadata advertises and the clients dial. */
+    static final String HOST = "127.0.0.1";
+    private static final long START_SECONDS = 60;
+
+    private final Process process;
+    private final int port;
+    private final List<Integer> nodes;
+    private final ProxyControlClient control;
+
+    private ProtocolProxy(Process process, int port, List<Integer> nodes, ProxyControlClient control) {
+        this.process = process;
+        this.port = port;
+        this.nodes = nodes;
+        this.control = control;
+    }
+
+    /** Starts a proxy in front of {@code upstream} (node id → host:port the harness reaches), its files in {@code dir}. */
+    public static ProtocolProxy start(Path libs, Map<Integer, String> upstream, Path dir) {
+        Map<Integer, String> nodes = new TreeMap<>(upstream);
+        int port = freeRange(nodes.size() + 1);
+        int controlPort = FreePorts.next();
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(List.of("-Xms64m", "-Xmx256m", "-XX:+UseSerialGC"));
+        cmd.add("-D" + BrokerWatchdog.HARNESS_PID_PROPERTY + "=" + ProcessHandle.current().pid());
+        cmd.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
+        cmd.add("-cp");
+        cmd.add(WatchdogClassPath.jarIn(dir.resolve("proxy-watchdog")) + File.pathSeparator + libs.toAbsolutePath() + File.separator + "*");
+        cmd.add(BrokerWatchdog.class.getName());
+        cmd.add("io.kchaos.proxy.ProxyMain");
+        cmd.addAll(List.of(HOST, String.valueOf(port), String.valueOf(controlPort), dir.resolve("proxy-actions.jsonl").toString()));
+        nodes.forEach((id, addr) -> cmd.add(id + "=" + addr));
+        Path log = dir.resolve("proxy.log");
+        Process p;
+        try {
+            Files.createDirectories(dir);
+            p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        } catch (IOException e) {
+            throw new ClusterException("cannot start the kchaos proxy: " + e.getMessage());
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_SECONDS);
+        while (true) {
+            if (!p.isAlive()) throw new ClusterException("the kchaos proxy exited with " + p.exitValue() + "; see " + log);
+            try {
+                ProxyControlClient c = new ProxyControlClient(controlPort);
+                try {
+                    c.command("ping");
+                    return new ProtocolProxy(p, port, List.copyOf(nodes.keySet()), c);
+                } catch (RuntimeException e) {
+                    c.close();
+                    throw e;
+                }
+            } catch (IOException | RuntimeException e) {
+                if (System.nanoTime() > deadline) {
+                    p.destroyForcibly();
+                    throw new ClusterException("the kchaos proxy did not become ready in " + START_SECONDS + " s; see " + log);
+                }
+                sleep(200);
+            }
+        }
+    }
+
+    /** host:port,... of the proxy's bootstrap port, for clients. */
+    public String bootstrapServers() {
+        return HOST + ":" + port;
+    }
+
+    /** Node id → the proxy address clients reach it at. */
+    public Map<Integer, String> nodeAddresses() {
+        Map<Integer, String> m = new TreeMap<>();
+        for (int i = 0; i < nodes.size(); i++) m.put(nodes.get(i), HOST + ":" + (port + 1 + i));
+        return m;
+    }
+
+    /** The proxy's addresses, for run.json. */
+    public String describe() {
+        return nodeAddresses().values().stream().collect(Collectors.joining(",", "kchaos proxy (Kroxylicious) at " + bootstrapServers() + " → ", ""));
+    }
+
+    @Override
+    public void add(ProtocolRule rule) {
+        control.command("add " + rule.toJson());
+    }
+
+    @Override
+    public void remove(String id) {
+        control.command("remove " + id);
+    }
+
+    @Override
+    public void clear() {
+        control.command("clear");
+    }
+
+    @Override
+    public void onAction(Consumer<ObjectNode> listener) {
+        control.onAction(listener);
+    }
+
+    /** Stops the proxy JVM (SIGTERM, then SIGKILL after 5 s). Idempotent. */
+    @Override
+    public void close() {
+        try {
+            control.close();
+        } catch (IOException ignored) {
+            // the process goes anyway
+        }
+        process.destroy();
+        try {
+            if (!process.waitFor(5, TimeUnit.SECONDS)) process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A first port of {@code n} consecutive free loopback ports. */
+    private static int freeRange(int n) {
+        for (int attempt = 0; attempt < 50; attempt++) {
+            int base = FreePorts.next();
+            if (base + n >= 65535) continue;
+            boolean free = true;
+            for (int i = 1; i < n && free; i++) free = isFree(base + i);
+            if (free) return base;
+        }
+        throw new ClusterException("found no " + n + " consecutive free ports for the kchaos proxy");
+    }
+
+    private static boolean isFree(int port) {
+        try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            return s.isBound();
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package io.kchaos.harness.proxy;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.Json;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * The harness's end of the proxy's control line protocol: sends a command, waits for its {@code ok} (or throws on
+ * {@code error ...}), and hands each {@code action {...}} line the proxy pushes to the listener.
+ */
+final class ProxyControlClient implements AutoCloseable {
+    private static final long REPLY_SECONDS = 15;
+
+    private final Socket socket;
+    private final Writer out;
+    private final BlockingQueue<String> replies = new LinkedBlockingQueue<>();
+    private volatile Consumer<ObjectNode> listener = a -> { };
+
+    ProxyControlClient(int port) throws IOException {
+        socket = new Socket(InetAddress.getLoopbackAddress(), port);
+        socket.setTcpNoDelay(true);
+        out = new OutputStreamWriter(socket.getOutputStream(), StandardCharsets.UTF_8);
+        BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+        Thread reader = new Thread(() -> read(in), "kchaos-proxy-control");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    void onAction(Consumer<ObjectNode> l) {
+        listener = l;
+    }
+
+    /** Sends one command line; returns once the proxy answered ok. */
+    synchronized void command(String line) {
+        try {
+            out.write(line + "\n");
+            out.flush();
+            String reply = replies.poll(REPLY_SECONDS, TimeUnit.SECONDS);
+            if (reply == null) throw new IllegalStateException("the kchaos proxy did not answer '" + line + "' within " + REPLY_SECONDS + " s");
+            if (!reply.equals("ok")) throw new IllegalStateException("the kchaos proxy refused '" + line + "': " + reply);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot reach the kchaos proxy", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted waiting for the kchaos proxy");
+        }
+    }
+
+    private void read(BufferedReader in) {
+        try {
+            String line;
+            while ((line = in.readLine()) != null) {
+                if (line.startsWith("action ")) {
+                    try {
+                        listener.accept((ObjectNode) Json.MAPPER.readTree(line.substring(7)));
+                    } catch (IOException | RuntimeException e) {
+                        System.err.println("kchaos: unreadable proxy action: " + line);
+                    }
+                } else {
+                    replies.add(line);
+                }
+            }
+        } catch (IOException e) {
+            replies.add("error control connection lost: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        socket.close();
+    }
+}

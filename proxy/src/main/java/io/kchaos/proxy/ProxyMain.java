@@ -1,0 +1,48 @@
+package io.kchaos.proxy;
+
+import io.kroxylicious.proxy.KafkaProxy;
+import io.kroxylicious.proxy.config.ConfigParser;
+import io.kroxylicious.proxy.config.Configuration;
+import io.kroxylicious.proxy.internal.config.Features;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The proxy JVM's main class: {@code ProxyMain HOST PORT CONTROL_PORT ACTIONS_FILE NODE=HOST:PORT...}. Starts
+ * Kroxylicious in front of the nodes (bootstrap on PORT, node i on PORT + 1 + i), then serves the harness's control
+ * connection. Prints {@code kchaos-proxy ready} once it listens. The harness starts it under its watchdog, so it dies
+ * with the harness.
+ */
+public final class ProxyMain {
+    private ProxyMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length < 5) {
+            System.err.println("usage: ProxyMain HOST PORT CONTROL_PORT ACTIONS_FILE NODE=HOST:PORT...");
+            System.exit(2);
+        }
+        String host = args[0];
+        int port = Integer.parseInt(args[1]);
+        int controlPort = Integer.parseInt(args[2]);
+        Path actions = Path.of(args[3]);
+        Map<Integer, String> upstream = new TreeMap<>();
+        for (int i = 4; i < args.length; i++) {
+            String[] kv = args[i].split("=", 2);
+            upstream.put(Integer.parseInt(kv[0]), kv[1]);
+        }
+        Faults faults = new Faults(upstream, new ActionLog(actions));
+        Faults.install(faults);
+        ControlServer control = new ControlServer(controlPort, faults);
+        ConfigParser parser = new ConfigParser();
+        Configuration config = parser.parseConfiguration(ProxyYaml.of(host, port, new LinkedHashMap<>(upstream)));
+        KafkaProxy proxy = new KafkaProxy(parser, config, Features.defaultFeatures());
+        proxy.startup();
+        System.out.println("kchaos-proxy ready");
+        System.out.flush();
+        control.serve();
+    }
+}
