@@ -1,6 +1,7 @@
 package io.kchaos.harness.run;
 
 import io.kchaos.history.HistoryFile;
+import io.kchaos.history.Json;
 import io.kchaos.history.HistoryWriter;
 import io.kchaos.checker.result.CheckResult;
 import io.kchaos.harness.cluster.ClusterException;
@@ -27,6 +28,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.stream.Collectors;
 
 /**
  * One chaos run, in the order the data flows: start the cluster, start the workload and the nemesis, run for the time
@@ -127,6 +129,12 @@ public final class ChaosRun {
             CannotWriteWatch writes = new CannotWriteWatch(stop);
             history.addListener(writes);
             workload.start(wctx);
+            Map<String, String> choices = workload.choices();
+            if (!choices.isEmpty()) {
+                record.section("workload-choices", Json.MAPPER.valueToTree(choices));
+                out.println(config.workload() + " workload: " + choices.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                        .collect(Collectors.joining(", ")));
+            }
             AdminTopicView topicView = new AdminTopicView(admin, config.topic(), config.partitions());
             AdminCoordinatorView coordinators = new AdminCoordinatorView(admin, workload::transactionalIds, workload::groupIds);
             NodeGuard guard = new NodeGuard();
