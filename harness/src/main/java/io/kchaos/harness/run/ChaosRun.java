@@ -7,6 +7,7 @@ import io.kchaos.checker.result.CheckResult;
 import io.kchaos.harness.cluster.ClusterException;
 import io.kchaos.harness.cluster.KafkaCluster;
 import io.kchaos.harness.cluster.Readiness;
+import io.kchaos.harness.upgrade.FeatureLevels;
 import io.kchaos.harness.upgrade.RollingUpgrade;
 import io.kchaos.harness.upgrade.UpgradeSchedule;
 import io.kchaos.harness.upgrade.UpgradeWait;
@@ -112,6 +113,15 @@ public final class ChaosRun {
         return result;
     }
 
+    /** {@code kafka-finalized-features}: the feature levels the started cluster runs with (left out when it does not answer). */
+    private void finalizedFeatures(Admin admin, RunRecord record) {
+        try {
+            record.section("kafka-finalized-features", Json.MAPPER.valueToTree(FeatureLevels.finalized(admin)));
+        } catch (IllegalStateException e) {
+            out.println("warning: the cluster's feature levels are not recorded: " + e.getMessage());
+        }
+    }
+
     @SuppressWarnings("try") // the status line is a resource only to be stopped at the end
     private FinalState runWorkload(KafkaCluster cluster, RunRecord record) throws Exception {
         long t0 = clock.nanoTime();
@@ -125,6 +135,7 @@ public final class ChaosRun {
                 out.println("stopped " + stop.reason() + ": no workload run");
                 return new FinalState(config.topic(), Map.of(), false, workload.stats().toString(), 0, cluster.logDirs());
             }
+            finalizedFeatures(admin, record);
             workloadStart = clock.nanoTime();
             CannotWriteWatch writes = new CannotWriteWatch(stop);
             history.addListener(writes);

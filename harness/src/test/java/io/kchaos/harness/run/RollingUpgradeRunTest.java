@@ -88,6 +88,8 @@ class RollingUpgradeRunTest {
             String log = Files.readString(run.dir.resolve("nodes/" + node + "/server.log"));
             assertTrue(log.contains("Kafka version: 3.9.1") && log.contains("Kafka version: " + TO), "node " + node + " ran both releases");
         }
+        assertEquals(upgrade.path("features-before").path("metadata.version"), run.runJson().path("kafka-finalized-features").path("metadata.version"),
+                "run.json records the started cluster's feature levels: " + run.runJson().path("kafka-finalized-features"));
         JsonNode after = upgrade.path("features-after");
         assertTrue(after.path("metadata.version").asInt() > upgrade.path("features-before").path("metadata.version").asInt(), upgrade.toString());
         for (String f : VersionProfile.of(TO).finalizedFeatures()) assertTrue(after.path(f).asInt() >= 1, f + " finalized: " + upgrade);
