@@ -88,7 +88,7 @@ class RollingUpgradeRunTest {
             String log = Files.readString(run.dir.resolve("nodes/" + node + "/server.log"));
             assertTrue(log.contains("Kafka version: 3.9.1") && log.contains("Kafka version: " + TO), "node " + node + " ran both releases");
         }
-        assertEquals(upgrade.path("features-before").path("metadata.version"), run.runJson().path("kafka-finalized-features").path("metadata.version"),
+        assertEquals(upgrade.path("features-before").path("metadata.version").asInt(), run.runJson().path("kafka-finalized-features").path("metadata.version").asInt(-1),
                 "run.json records the started cluster's feature levels: " + run.runJson().path("kafka-finalized-features"));
         JsonNode after = upgrade.path("features-after");
         assertTrue(after.path("metadata.version").asInt() > upgrade.path("features-before").path("metadata.version").asInt(), upgrade.toString());
