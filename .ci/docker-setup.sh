@@ -55,13 +55,15 @@ if ! has_image "$tiny_image"; then
   rm -rf "$t"
 fi
 
-if [ ! -d "$libs" ]; then
-  say "resolving the broker jars (harness/broker-dist)"
+# the default broker's release: kafka.broker.version in the root pom.xml, the one place it is set
+version=$(sed -n 's:.*<kafka\.broker\.version>\([0-9][0-9.]*\)</kafka\.broker\.version>.*:\1:p' "$here/pom.xml" | head -n 1)
+[ -n "$version" ] || fail "no <kafka.broker.version> in $here/pom.xml"
+if [ ! -f "$libs/kafka_2.13-$version.jar" ]; then
+  say "resolving the Kafka $version broker jars (harness/broker-dist)"
   (cd "$here" && mvn -B -q -pl harness/broker-dist generate-resources) >"$state/broker-dist.log" 2>&1 \
     || fail "could not resolve the broker jars; see $state/broker-dist.log"
 fi
-version=$(ls "$libs" | sed -n 's/^kafka_2\.13-\([0-9][0-9.]*\)\.jar$/\1/p' | head -n 1)
-[ -n "$version" ] || fail "no kafka_2.13-<version>.jar in $libs"
+[ -f "$libs/kafka_2.13-$version.jar" ] || fail "no kafka_2.13-$version.jar in $libs"
 kafka_image=kchaos-local/kafka:$version
 
 if ! has_image "$kafka_image"; then

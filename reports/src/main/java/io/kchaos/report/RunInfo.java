@@ -104,6 +104,14 @@ public final class RunInfo {
         return "run";
     }
 
+    /** The workload and what it chose at start ({@code workload-choices}), e.g. {@code group (group-protocol=consumer)}. */
+    public String workload() {
+        StringBuilder b = new StringBuilder();
+        root.path("workload-choices").properties().forEach(e -> b.append(b.length() == 0 ? "" : ", ").append(e.getKey()).append('=')
+                .append(e.getValue().asText()));
+        return text("workload") + (b.length() == 0 ? "" : " (" + b + ")");
+    }
+
     /** The Kafka release(s): {@code 3.9.1}, or for a run with a rolling upgrade {@code 3.9.1 → 4.1.1} (and {@code → 3.9.1} when it rolled back). */
     public String kafkaVersions() {
         JsonNode u = root.path("upgrade");

@@ -1,6 +1,7 @@
 package io.kchaos.workload;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * A workload drives Kafka clients and records every operation in the run's history. Lifecycle, in the order the
@@ -28,6 +29,14 @@ public interface Workload extends AutoCloseable {
     /** The consumer groups it uses, for faults aimed at their group coordinators; none by default. */
     default List<String> groupIds() {
         return List.of();
+    }
+
+    /**
+     * What the workload chose at start that its options left open (e.g. the group's {@code group-protocol}), recorded
+     * in run.json ({@code workload-choices}) and the report; none by default. Called after {@link #start}.
+     */
+    default Map<String, String> choices() {
+        return Map.of();
     }
 
     /** Live counters for the status line. */

@@ -25,6 +25,12 @@ public final class ServerProperties {
         d.put("transaction.state.log.min.isr", Integer.toString(Math.min(2, nodes)));
         d.put("auto.create.topics.enable", "false");
         d.put("group.initial.rebalance.delay.ms", "0");
+        // KIP-848 groups (the group workload on 4.0+) get the classic members' 6 s session and 1.5 s heartbeat:
+        // under the consumer protocol the broker owns both (defaults 45 s / 5 s, and so are the minimums)
+        d.put("group.consumer.min.session.timeout.ms", "6000");
+        d.put("group.consumer.session.timeout.ms", "6000");
+        d.put("group.consumer.min.heartbeat.interval.ms", "1500");
+        d.put("group.consumer.heartbeat.interval.ms", "1500");
         d.put("replica.lag.time.max.ms", "10000");
         return d;
     }

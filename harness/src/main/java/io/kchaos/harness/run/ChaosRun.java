@@ -1,6 +1,7 @@
 package io.kchaos.harness.run;
 
 import io.kchaos.history.HistoryFile;
+import io.kchaos.history.Json;
 import io.kchaos.history.HistoryWriter;
 import io.kchaos.history.NemesisOps;
 import io.kchaos.checker.result.CheckResult;
@@ -8,6 +9,7 @@ import io.kchaos.harness.cluster.ClusterException;
 import io.kchaos.harness.cluster.KafkaCluster;
 import io.kchaos.harness.cluster.Readiness;
 import io.kchaos.harness.proxy.ProxiedRuns;
+import io.kchaos.harness.upgrade.FeatureLevels;
 import io.kchaos.harness.upgrade.RollingUpgrade;
 import io.kchaos.harness.upgrade.UpgradeSchedule;
 import io.kchaos.harness.upgrade.UpgradeWait;
@@ -29,6 +31,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.stream.Collectors;
 
 /**
  * One chaos run, in the order the data flows: start the cluster, start the workload and the nemesis, run for the time
@@ -112,6 +115,15 @@ public final class ChaosRun {
         return result;
     }
 
+    /** {@code kafka-finalized-features}: the feature levels the started cluster runs with (left out when it does not answer). */
+    private void finalizedFeatures(Admin admin, RunRecord record) {
+        try {
+            record.section("kafka-finalized-features", Json.MAPPER.valueToTree(FeatureLevels.finalized(admin)));
+        } catch (IllegalStateException e) {
+            out.println("warning: the cluster's feature levels are not recorded: " + e.getMessage());
+        }
+    }
+
     @SuppressWarnings("try") // the status line is a resource only to be stopped at the end
     private FinalState runWorkload(KafkaCluster cluster, RunRecord record) throws Exception {
         long t0 = clock.nanoTime();
@@ -125,10 +137,17 @@ public final class ChaosRun {
                 out.println("stopped " + stop.reason() + ": no workload run");
                 return new FinalState(config.topic(), Map.of(), false, workload.stats().toString(), 0, cluster.logDirs());
             }
+            finalizedFeatures(admin, record);
             workloadStart = clock.nanoTime();
             CannotWriteWatch writes = new CannotWriteWatch(stop);
             history.addListener(writes);
             workload.start(wctx);
+            Map<String, String> choices = workload.choices();
+            if (!choices.isEmpty()) {
+                record.section("workload-choices", Json.MAPPER.valueToTree(choices));
+                out.println(config.workload() + " workload: " + choices.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                        .collect(Collectors.joining(", ")));
+            }
             AdminTopicView topicView = new AdminTopicView(admin, config.topic(), config.partitions());
             AdminCoordinatorView coordinators = new AdminCoordinatorView(admin, workload::transactionalIds, workload::groupIds);
             NodeGuard guard = new NodeGuard();

@@ -17,14 +17,18 @@ import java.util.concurrent.TimeoutException;
  * The cluster's finalized feature levels, and their bump to what every broker supports, with Kafka's own Admin API
  * ({@code describeFeatures}, {@code updateFeatures}) — what {@code kafka-features.sh upgrade} does.
  */
-final class FeatureLevels {
+public final class FeatureLevels {
     private static final long CALL_TIMEOUT_S = 30;
 
     private FeatureLevels() {
     }
 
-    /** Finalized feature → level, sorted by name. */
-    static Map<String, Short> finalized(Admin admin) {
+    /**
+     * Finalized feature → level, sorted by name.
+     *
+     * @throws IllegalStateException (one line) when the cluster does not answer
+     */
+    public static Map<String, Short> finalized(Admin admin) {
         Map<String, Short> out = new TreeMap<>();
         describe(admin).finalizedFeatures().forEach((k, v) -> out.put(k, v.maxVersionLevel()));
         return out;

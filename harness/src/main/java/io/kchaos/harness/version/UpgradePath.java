@@ -44,6 +44,7 @@ public record UpgradePath(KafkaVersion from, KafkaVersion to, Optional<KafkaVers
         if (downgradeTo.compareTo(to) >= 0) {
             throw new IllegalArgumentException("--downgrade-to " + downgradeTo + " is not older than --upgrade-to " + to);
         }
+        if (!VersionProfile.of(from).storageStartsOn(downgradeTo)) throw storageRefusal(from, downgradeTo);
         if (minorLine(downgradeTo) < minorLine(from)) {
             throw new IllegalArgumentException("Kafka does not support downgrading to " + downgradeTo + ": the cluster keeps the feature levels of "
                     + from + " (metadata.version " + from.major() + "." + from.minor() + "), which " + downgradeTo
@@ -57,9 +58,17 @@ public record UpgradePath(KafkaVersion from, KafkaVersion to, Optional<KafkaVers
      * release's finalized feature levels, and Kafka supports a software downgrade only before they are finalized.
      */
     public static IllegalArgumentException downgradeAfterFinalizing(KafkaVersion start, KafkaVersion downgradeTo) {
+        if (!VersionProfile.of(start).storageStartsOn(downgradeTo)) return storageRefusal(start, downgradeTo);
         return new IllegalArgumentException("Kafka does not support downgrading a cluster started on " + start + " to " + downgradeTo
                 + ": its feature levels (metadata.version " + start.major() + "." + start.minor()
                 + ") are finalized from the start; a downgrade is possible only after --upgrade-to, before finalizing");
+    }
+
+    /** The cluster's storage was formatted by {@code formattedBy}'s kafka-storage, which {@code broker} cannot start on. */
+    private static IllegalArgumentException storageRefusal(KafkaVersion formattedBy, KafkaVersion broker) {
+        return new IllegalArgumentException("Kafka does not support downgrading to " + broker + ": the cluster's storage is formatted by Kafka "
+                + formattedBy + "'s kafka-storage, and from " + VersionProfile.STORAGE_NOT_FORWARD_COMPATIBLE.major() + "."
+                + VersionProfile.STORAGE_NOT_FORWARD_COMPATIBLE.minor() + " a broker older than the tool that formatted its storage cannot start on it");
     }
 
     private static int minorLine(KafkaVersion v) {

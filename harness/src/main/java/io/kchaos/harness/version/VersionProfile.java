@@ -13,7 +13,9 @@ import java.util.Set;
  * Replicas (KIP-966). ELR is the format-time feature {@code eligible.leader.replicas.version} from 4.0 (default 0 in
  * 4.0, 1 — enabled — on new clusters from 4.1); 3.7–3.9 have only an internal preview broker setting
  * ({@code eligible.leader.replicas.enable}). kchaos accepts {@code eligible.leader.replicas.version} as a broker setting
- * and passes it to {@code format --feature}.
+ * and passes it to {@code format --feature}. From 4.2 share groups (KIP-932, {@code share.version}) and the Streams
+ * rebalance protocol (KIP-1071, {@code streams.version}) are production features a finalized upgrade bumps too; from
+ * 4.4 storage formatted by a release's {@code kafka-storage} starts only on that release or a newer one.
  */
 public final class VersionProfile {
     /** The oldest release kchaos runs. */
@@ -28,6 +30,15 @@ public final class VersionProfile {
     public static final String TXN_FEATURE = "transaction.version";
     /** The KRaft feature that names the metadata records a cluster may write. */
     public static final String METADATA_VERSION = "metadata.version";
+    /** Share groups (KIP-932): production-ready from 4.2 (a preview in 4.1). */
+    public static final String SHARE_VERSION = "share.version";
+    /** The Streams rebalance protocol (KIP-1071): production-ready from 4.2. */
+    public static final String STREAMS_VERSION = "streams.version";
+    /**
+     * The first release whose formatted storage is not forward-compatible: its {@code kafka-storage} writes the
+     * bootstrap metadata into the KRaft zero checkpoint, which no older broker reads (Kafka 4.4 upgrade notes).
+     */
+    public static final KafkaVersion STORAGE_NOT_FORWARD_COMPATIBLE = new KafkaVersion(4, 4, 0);
 
     private final KafkaVersion version;
 
@@ -60,6 +71,19 @@ public final class VersionProfile {
     /** True from 4.0: ELR exists as the {@value #ELR_FEATURE} feature. */
     public boolean hasElrFeature() {
         return version.atLeast(4, 0);
+    }
+
+    /** True from 4.2: share groups and the Streams rebalance protocol are production features. */
+    public boolean hasShareAndStreamsFeatures() {
+        return version.atLeast(4, 2);
+    }
+
+    /**
+     * Whether a broker of release {@code broker} starts on storage this release's {@code kafka-storage} formatted:
+     * always before 4.4; from 4.4 only when {@code broker} is this release or newer.
+     */
+    public boolean storageStartsOn(KafkaVersion broker) {
+        return version.compareTo(STORAGE_NOT_FORWARD_COMPATIBLE) < 0 || broker.compareTo(version) >= 0;
     }
 
     /** The ELR level a new cluster of this release gets unless told otherwise (0 where ELR does not exist). */
@@ -138,6 +162,7 @@ public final class VersionProfile {
     public List<String> finalizedFeatures() {
         List<String> out = new ArrayList<>(List.of(METADATA_VERSION, "transaction.version", "group.version"));
         if (hasElrFeature()) out.add(ELR_FEATURE);
+        if (hasShareAndStreamsFeatures()) out.addAll(List.of(SHARE_VERSION, STREAMS_VERSION));
         return out;
     }
 

@@ -64,6 +64,13 @@ class CliErrorsTest {
     }
 
     @Test
+    void aDowngradeFromStorageFormattedBy44IsRefusedForItsStorage(@TempDir Path store) {
+        assertEquals(2, run("run", "--kafka-version", "4.4.0", "--downgrade-to", "4.3.2", "--store", store.toString()));
+        assertOneLineError("the cluster's storage is formatted by Kafka 4.4.0's kafka-storage");
+        assertEquals(1, err.toString().strip().lines().count(), err.toString());
+    }
+
+    @Test
     void missingHistoryExits2(@TempDir Path dir) {
         assertEquals(2, run("check", dir.resolve("nope.jsonl").toString()));
         assertOneLineError("history not found");

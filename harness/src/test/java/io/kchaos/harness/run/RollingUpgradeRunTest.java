@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.history.HistoryFile;
 import io.kchaos.history.Op;
 import io.kchaos.harness.cli.Main;
+import io.kchaos.harness.install.BuildInfo;
+import io.kchaos.harness.version.VersionProfile;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -22,8 +24,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Upgrade night on a real 3-node cluster: Kafka 3.9.1 under load and kill-leader, every node rolled to 4.1.1 on its
- * own data directory, the feature levels finalized; the run is valid, the final directories' audit is clean, the
+ * Upgrade night on a real 3-node cluster: Kafka 3.9.1 under load and kill-leader, every node rolled to the bundled
+ * release ({@link BuildInfo}, {@code kafka.broker.version}) on its own data directory, the feature levels finalized
+ * (share.version and streams.version too where the release has them); the run is valid, the final directories' audit is clean, the
  * history and run.json show each node's upgrade and the finalize step, and the report's plots mark the windows.
  * One run serves every test here, plus one short run whose node cannot come back in time.
  */
@@ -33,10 +36,11 @@ class RollingUpgradeRunTest {
     static Path store;
     static int exit;
     static RunHistories run;
+    static final String TO = BuildInfo.current().kafkaVersion();
 
     @BeforeAll
     static void runOnce() throws Exception {
-        exit = Main.execute("run", "--kafka-version", "3.9.1", "--upgrade-to", "4.1.1", "--upgrade-at", "5", "--upgrade-hold", "3",
+        exit = Main.execute("run", "--kafka-version", "3.9.1", "--upgrade-to", TO, "--upgrade-at", "5", "--upgrade-hold", "3",
                 "--time-limit", "50", "--nemesis", "kill-leader", "--nemesis-interval", "8", "--fault-duration", "4",
                 "--producer-config", "delivery.timeout.ms=30000", "--seed", "16", "--store", store.toString());
         run = new RunHistories(store);
@@ -63,7 +67,7 @@ class RollingUpgradeRunTest {
             assertEquals("upgrade-node", op.f());
             assertEquals(null, op.error(), "node upgraded without error: " + op.value());
             assertEquals("3.9.1", op.value().path("from").asText());
-            assertEquals("4.1.1", op.value().path("to").asText());
+            assertEquals(TO, op.value().path("to").asText());
             upgraded.add(op.value().path("nodes").get(0).asInt());
         }
         assertEquals(Set.of(1, 2, 3), upgraded);
@@ -80,12 +84,15 @@ class RollingUpgradeRunTest {
         for (int node = 1; node <= 3; node++) {
             JsonNode versions = upgrade.path("node-versions").path(Integer.toString(node));
             assertEquals("3.9.1", versions.get(0).path("version").asText());
-            assertEquals("4.1.1", versions.get(versions.size() - 1).path("version").asText());
+            assertEquals(TO, versions.get(versions.size() - 1).path("version").asText());
             String log = Files.readString(run.dir.resolve("nodes/" + node + "/server.log"));
-            assertTrue(log.contains("Kafka version: 3.9.1") && log.contains("Kafka version: 4.1.1"), "node " + node + " ran both releases");
+            assertTrue(log.contains("Kafka version: 3.9.1") && log.contains("Kafka version: " + TO), "node " + node + " ran both releases");
         }
-        assertTrue(upgrade.path("features-after").path("metadata.version").asInt() > upgrade.path("features-before").path("metadata.version").asInt(),
-                upgrade.toString());
+        assertEquals(upgrade.path("features-before").path("metadata.version").asInt(), run.runJson().path("kafka-finalized-features").path("metadata.version").asInt(-1),
+                "run.json records the started cluster's feature levels: " + run.runJson().path("kafka-finalized-features"));
+        JsonNode after = upgrade.path("features-after");
+        assertTrue(after.path("metadata.version").asInt() > upgrade.path("features-before").path("metadata.version").asInt(), upgrade.toString());
+        for (String f : VersionProfile.of(TO).finalizedFeatures()) assertTrue(after.path(f).asInt() >= 1, f + " finalized: " + upgrade);
     }
 
     @Test
@@ -110,15 +117,15 @@ class RollingUpgradeRunTest {
         }
         assertTrue(nodeSteps.stream().mapToInt(s -> s.path("acks-during").asInt()).sum() > 0,
                 "writes were acknowledged while nodes were upgraded (a leader kill during a step may stop them for its length): " + nodeSteps);
-        String dom = ReportInBrowser.check(run.dir, "upgrade-node 1 from=3.9.1 to=4.1.1");
+        String dom = ReportInBrowser.check(run.dir, "upgrade-node 1 from=3.9.1 to=" + TO);
         assertTrue(dom.contains("finalize-features"), "the finalize step is marked");
-        assertTrue(dom.contains("Rolling upgrade") && dom.contains("3.9.1 → 4.1.1"), "the run section shows the node versions");
+        assertTrue(dom.contains("Rolling upgrade") && dom.contains("3.9.1 → " + TO), "the run section shows the node versions");
     }
 
     @Test
     void aNodeThatDoesNotComeBackInTimeEndsTheRunNamingItsLog(@TempDir Path other) {
         StringWriter err = new StringWriter();
-        int code = Main.execute(new PrintWriter(err, true), "run", "--kafka-version", "3.9.1", "--upgrade-to", "4.1.1", "--upgrade-at", "2",
+        int code = Main.execute(new PrintWriter(err, true), "run", "--kafka-version", "3.9.1", "--upgrade-to", TO, "--upgrade-at", "2",
                 "--upgrade-node-timeout", "0.5", "--time-limit", "10", "--nemesis", "none", "--store", other.toString());
         assertEquals(2, code, err.toString());
         String line = err.toString().strip();

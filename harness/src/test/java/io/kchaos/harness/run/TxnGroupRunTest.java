@@ -8,6 +8,8 @@ import io.kchaos.history.OpType;
 import io.kchaos.harness.cli.Main;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
@@ -80,12 +82,15 @@ class TxnGroupRunTest {
         assertEquals("txn", Json.MAPPER.readTree(Files.readString(h.dir.resolve("run.json"))).path("workload").asText());
     }
 
-    @Test
-    void consumerGroupUnderKillCoordinatorAndKillLeaderIsValid(@TempDir Path store) throws Exception {
+    /** On the bundled 4.x broker: KIP-848's consumer protocol by default, the classic one on request. */
+    @ParameterizedTest
+    @ValueSource(strings = {"consumer", "classic"})
+    void consumerGroupUnderKillCoordinatorAndKillLeaderIsValid(String protocol, @TempDir Path store) throws Exception {
         int exit = Main.execute(withFaults(store, "--workload", "group", "--consumers", "3", "--time-limit", "35",
-                "--seed", "5", "--workload-option", "churn-seconds=6"));
+                "--seed", "5", "--workload-option", "churn-seconds=6", "--workload-option", "group-protocol=" + protocol));
         RunHistories h = new RunHistories(store);
         assertEquals(0, exit, "verdict of " + h.dir + ": " + h.results);
+        assertEquals(protocol, h.runJson().path("workload-choices").path("group-protocol").asText(), "run.json names the protocol");
         List<Op> ops = ops(h);
         JsonNode group = h.results.path("stats").path("group");
         assertTrue(group.path("assignments").asLong() >= 4, "rebalances assigned partitions again and again: " + group);
@@ -107,6 +112,7 @@ class TxnGroupRunTest {
                 "--nemesis", "none", "--rate", "500", "--workload-option", "commit=ahead", "--workload-option", "churn-seconds=4"));
         RunHistories h = new RunHistories(store);
         assertEquals(1, exit, "anomalies expected in " + h.dir + ": " + h.results);
+        assertEquals("consumer", h.runJson().path("workload-choices").path("group-protocol").asText(), "the default on a 4.x broker");
         assertTrue(h.anomalies("lost-by-group") > 0, "lost-by-group reported: " + h.results.path("anomaly-types"));
         assertEquals(0, h.anomalies("lost-write"), "the records are in the log, only the group skipped them");
     }

@@ -10,7 +10,7 @@ import java.util.Set;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The release itself says which broker settings it defines (the bundled 4.1.1 here). */
+/** The release itself says which broker settings it defines (the bundled release here, {@code kafka.broker.version}). */
 class BrokerConfigNamesTest {
 
     @Test

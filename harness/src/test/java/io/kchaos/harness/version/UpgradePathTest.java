@@ -22,7 +22,8 @@ class UpgradePathTest {
 
     @Test
     void supportedRollingPairsAreAccepted() {
-        for (String[] pair : new String[][] {{"3.7.2", "3.9.2"}, {"3.9.1", "4.1.1"}, {"3.9.2", "4.0.2"}, {"4.0.2", "4.1.1"}, {"3.7.0", "4.1.1"}, {"4.1.0", "4.1.1"}}) {
+        for (String[] pair : new String[][] {{"3.7.2", "3.9.2"}, {"3.9.1", "4.1.1"}, {"3.9.2", "4.0.2"}, {"4.0.2", "4.1.1"}, {"3.7.0", "4.1.1"}, {"4.1.0", "4.1.1"},
+                {"3.9.1", "4.4.0"}, {"4.1.1", "4.4.0"}, {"4.3.2", "4.4.0"}, {"4.2.2", "4.3.2"}}) {
             UpgradePath p = UpgradePath.of(v(pair[0]), v(pair[1]), null);
             assertTrue(p.finalizes());
             assertEquals(v(pair[1]), p.last());
@@ -62,6 +63,20 @@ class UpgradePathTest {
     }
 
     @Test
+    void aDowngradeOntoStorageFormattedFrom44OnIsRefusedForItsStorage() {
+        String m = UpgradePath.downgradeAfterFinalizing(v("4.4.0"), v("4.3.2")).getMessage();
+        assertTrue(m.contains("formatted by Kafka 4.4.0's kafka-storage") && m.contains("older than the tool"), m);
+        assertEquals(1, m.lines().count(), m);
+        String patch = refusal("4.4.1", "4.5.0", "4.4.0");
+        assertTrue(patch.contains("formatted by Kafka 4.4.1's kafka-storage"), "same line, older than the formatting tool: " + patch);
+        UpgradePath before = UpgradePath.of(v("4.3.2"), v("4.4.0"), v("4.3.2"));
+        assertEquals(v("4.3.2"), before.last(), "storage formatted by 4.3.2 starts on 4.3.2 again");
+        assertTrue(VersionProfile.of("4.3.2").storageStartsOn(v("4.2.0")), "before 4.4 formatted storage stays readable by older brokers");
+        assertFalse(VersionProfile.of("4.4.0").storageStartsOn(v("4.3.2")));
+        assertTrue(VersionProfile.of("4.4.0").storageStartsOn(v("4.4.0")));
+    }
+
+    @Test
     void settingsTheTargetNoLongerDefinesAreLeftOutOnTheSwitch() {
         VersionProfile p = VersionProfile.of("4.1.1");
         Map<String, String> settings = Map.of("min.insync.replicas", "2", "inter.broker.protocol.version", "3.9", VersionProfile.ELR_FEATURE, "1");
@@ -75,5 +90,13 @@ class UpgradePathTest {
         assertEquals("metadata.version", VersionProfile.of("4.1.1").finalizedFeatures().get(0));
         assertTrue(VersionProfile.of("4.1.1").finalizedFeatures().contains(VersionProfile.ELR_FEATURE));
         assertFalse(VersionProfile.of("3.9.2").finalizedFeatures().contains(VersionProfile.ELR_FEATURE));
+    }
+
+    @Test
+    void shareAndStreamsFeaturesAreFinalizedFrom42WhereTheyAreProductionReady() {
+        assertEquals(java.util.List.of("metadata.version", "transaction.version", "group.version", VersionProfile.ELR_FEATURE,
+                VersionProfile.SHARE_VERSION, VersionProfile.STREAMS_VERSION), VersionProfile.of("4.4.0").finalizedFeatures());
+        assertTrue(VersionProfile.of("4.2.0").finalizedFeatures().contains(VersionProfile.SHARE_VERSION));
+        assertFalse(VersionProfile.of("4.1.2").finalizedFeatures().contains(VersionProfile.SHARE_VERSION), "a preview in 4.1: not bumped");
     }
 }

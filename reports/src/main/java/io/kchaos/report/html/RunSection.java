@@ -43,7 +43,7 @@ final class RunSection implements Section {
         h.el("pre", run.text("command"), "class", "cmd");
         h.open("div", "class", "cols");
         h.open("table", "class", "kv");
-        for (String[] f : FIELDS) h.row("td", f[0], f[1].equals("kafka-version") ? run.kafkaVersions() : run.text(f[1]));
+        for (String[] f : FIELDS) h.row("td", f[0], value(f[1]));
         h.close("table");
         h.open("div");
         if (run.effectiveSettings("broker").isEmpty()) {
@@ -55,6 +55,14 @@ final class RunSection implements Section {
         }
         h.close("div").close("div");
         upgrade(h);
+    }
+
+    private String value(String field) {
+        return switch (field) {
+            case "kafka-version" -> run.kafkaVersions();
+            case "workload" -> run.workload();
+            default -> run.text(field);
+        };
     }
 
     /** The rolling upgrade, when the run had one: path, feature levels and each node's releases over time. */

@@ -52,6 +52,17 @@ class RunSectionsTest {
     }
 
     @Test
+    void theWorkloadRowNamesWhatTheWorkloadChoseAtStart() throws Exception {
+        Path run = dir.resolve("g");
+        SyntheticRun.write(run, 500, false, 3);
+        ObjectNode json = (ObjectNode) Json.MAPPER.readTree(run.resolve("run.json").toFile());
+        json.put("workload", "group").putObject("workload-choices").put("group-protocol", "consumer");
+        Json.PRETTY.writeValue(run.resolve("run.json").toFile(), json);
+        String html = render(run);
+        assertTrue(html.contains("<td>workload</td><td>group (group-protocol=consumer)</td>"), html);
+    }
+
+    @Test
     void anOlderRunJsonWithoutEffectiveSettingsStillShowsWhatWasGiven() {
         Path run = dir.resolve("old");
         SyntheticRun.write(run, 500, false, 2);

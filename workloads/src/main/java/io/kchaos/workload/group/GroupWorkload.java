@@ -19,11 +19,15 @@ import org.apache.kafka.common.TopicPartition;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * The {@code group} workload: the queue workload's acks=all producers feed the topic while {@code --consumers}
@@ -32,13 +36,16 @@ import java.util.function.Supplier;
  * {@code churn-seconds} (8 s by default, jittered) — closing it, or with {@code crash-rate} (0.5) crashing it — and
  * starting a new one; broker faults add theirs. After the run, with the producers stopped, the group consumes to the
  * end offsets ({@code catch-up}), the members close, and a drain outside the group reads every partition. Ops:
- * docs/history-txn-group.md. Options: {@code commit} = after | auto | ahead, {@code churn-seconds}, {@code crash-rate}.
+ * docs/history-txn-group.md. Options: {@code commit} = after | auto | ahead, {@code churn-seconds}, {@code crash-rate},
+ * {@code group-protocol} = consumer | classic ({@link GroupProtocol}: KIP-848's consumer protocol by default where the
+ * cluster has {@code group.version} 1, i.e. Kafka 4.0 or later; classic elsewhere).
  */
 public final class GroupWorkload implements Workload {
     public static final String NAME = "group";
     public static final String GROUP = "kchaos-group";
     private static final Duration CATCH_UP_TIMEOUT = Duration.ofSeconds(60);
     private static final long MEMBER_STOP_MILLIS = 20_000;
+    private static final long FEATURES_TIMEOUT_S = 30;
 
     private final WorkloadStats stats = new WorkloadStats();
     private final ProcessIds ids = new ProcessIds();
@@ -48,6 +55,7 @@ public final class GroupWorkload implements Workload {
     private List<TopicPartition> partitions;
     private ProducerFleet producers;
     private Churner churner;
+    private GroupProtocol protocol;
     private boolean stopped;
 
     @Override
@@ -58,18 +66,22 @@ public final class GroupWorkload implements Workload {
     @Override
     public synchronized void start(WorkloadContext ctx) throws Exception {
         if (context != null) throw new IllegalStateException("group workload already started");
-        WorkloadOptions options = WorkloadOptions.of(NAME, ctx.options(), Set.of("commit", "churn-seconds", "crash-rate"));
+        WorkloadOptions options = WorkloadOptions.of(NAME, ctx.options(), Set.of("commit", "churn-seconds", "crash-rate", GroupProtocol.OPTION));
         CommitMode mode = CommitMode.of(options.choice("commit", "after", Set.copyOf(CommitMode.wires())));
         double churnSeconds = options.number("churn-seconds", 8, 0, 3600);
         double crashRate = options.number("crash-rate", 0.5, 0, 1);
+        Optional<String> protocolOption = Optional.ofNullable(options.choice(GroupProtocol.OPTION, null,
+                Arrays.stream(GroupProtocol.values()).map(GroupProtocol::wire).collect(Collectors.toSet())));
+        protocol = GroupProtocol.choose(protocolOption, ctx.consumerConfig(), groupVersion(ctx));
         context = ctx;
         partitions = TopicSetup.ensure(ctx);
-        Supplier<Consumer<String, String>> probe = Clients.consumers(ctx, "kchaos-group-probe", settings(mode));
+        Map<String, String> settings = settings(mode, protocol);
+        Supplier<Consumer<String, String>> probe = Clients.consumers(ctx, "kchaos-group-probe", settings);
         Clients.construct("consumer", probe).close(); // reject bad settings now, not in a thread
         producers = new ProducerFleet(ctx, partitions.size(), ids, stats, QueueWorkload.DEFAULT_IN_FLIGHT);
         for (int i = 0; i < Math.max(1, ctx.consumers()); i++) {
             String clientId = "kchaos-member-" + i;
-            GroupMember m = new GroupMember(Clients.consumers(ctx, clientId, settings(mode)), ctx.topic(), GROUP, mode,
+            GroupMember m = new GroupMember(Clients.consumers(ctx, clientId, settings), ctx.topic(), GROUP, mode,
                     ctx.history(), stats, ids);
             members.add(m);
             threads.add(Clients.daemon(m, clientId));
@@ -80,17 +92,33 @@ public final class GroupWorkload implements Workload {
         churner.start();
     }
 
-    /** The members' consumer settings under the user's: the group, earliest reset, short session and poll timeouts. */
-    private static Map<String, String> settings(CommitMode mode) {
-        Map<String, String> s = new HashMap<>();
+    /**
+     * The members' consumer settings under the user's: the group, earliest reset, the protocol with its session
+     * settings ({@link GroupProtocol#memberSettings}), a short poll timeout.
+     */
+    private static Map<String, String> settings(CommitMode mode, GroupProtocol protocol) {
+        Map<String, String> s = new HashMap<>(protocol.memberSettings());
         s.put(ConsumerConfig.GROUP_ID_CONFIG, GROUP);
         s.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         s.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, String.valueOf(mode == CommitMode.AUTO));
         s.put(ConsumerConfig.AUTO_COMMIT_INTERVAL_MS_CONFIG, "1000");
-        s.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, "6000");
-        s.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, "1500");
         s.put(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG, "20000");
         return s;
+    }
+
+    /** The cluster's finalized {@code group.version} (0 when not finalized, as on Kafka 3.x). */
+    private static int groupVersion(WorkloadContext ctx) throws Exception {
+        try (Admin admin = Admin.create(ClientConfigs.admin(ctx.bootstrapServers().get()))) {
+            var level = admin.describeFeatures().featureMetadata().get(FEATURES_TIMEOUT_S, TimeUnit.SECONDS)
+                    .finalizedFeatures().get(GroupProtocol.FEATURE);
+            return level == null ? 0 : level.maxVersionLevel();
+        }
+    }
+
+    /** {@code group-protocol}: the rebalance protocol the members ran (chosen at start). */
+    @Override
+    public Map<String, String> choices() {
+        return protocol == null ? Map.of() : Map.of(GroupProtocol.OPTION, protocol.wire());
     }
 
     /**
