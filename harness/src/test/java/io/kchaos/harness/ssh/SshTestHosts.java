@@ -86,7 +86,11 @@ final class SshTestHosts implements AutoCloseable {
                 "-o", "ListenAddress=" + address(i), "-o", "Port=22", "-o", "HostKey=" + hostKey,
                 "-o", "AuthorizedKeysFile=" + root.resolve("authorized_keys"), "-o", "PermitRootLogin=prohibit-password",
                 "-o", "StrictModes=no", "-o", "UsePAM=no", "-o", "PidFile=none", "-o", "PasswordAuthentication=no",
-                "-o", "KbdInteractiveAuthentication=no", "-o", "MaxSessions=50", "-o", "MaxStartups=50")
+                "-o", "KbdInteractiveAuthentication=no", "-o", "MaxSessions=50", "-o", "MaxStartups=50",
+                // these hosts share this machine's root home: where root's .bashrc runs `pyenv init` (as on the build
+                // machine), every session would run `pyenv rehash` under one lock (about 2 s each, serialised, and 60 s
+                // behind a lock a killed session left); a negative timeout makes that rehash give up at once
+                "-o", "SetEnv=PYENV_REHASH_TIMEOUT=-1")
                 .redirectErrorStream(true).redirectOutput(root.resolve("sshd" + i + ".log").toFile()).start();
         sshds.add(sshd);
         long deadline = System.nanoTime() + 10_000_000_000L;
