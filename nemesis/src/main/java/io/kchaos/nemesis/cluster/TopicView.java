@@ -17,6 +17,15 @@ public interface TopicView {
     /** In-sync replicas. */
     List<Integer> isr(int partition);
 
+    /** True when every partition has a leader and its ISR is all its replicas (false while the metadata cannot be read). */
+    default boolean fullIsr() {
+        for (int p = 0; p < partitions(); p++) {
+            List<Integer> replicas = replicas(p);
+            if (leader(p).isEmpty() || replicas.isEmpty() || !Set.copyOf(isr(p)).equals(Set.copyOf(replicas))) return false;
+        }
+        return true;
+    }
+
     /**
      * The brokers the controller counts as registered and unfenced, if the metadata could be read. A SIGKILLed broker
      * stays in this set until the controller fences it ({@code broker.session.timeout.ms} after its last heartbeat).

@@ -35,7 +35,7 @@ public final class RollingRestartNemesis implements Nemesis {
         List<Integer> nodes = ctx.cluster().nodeIds();
         int restarted = 0;
         for (int node : nodes) {
-            if (!Await.until(() -> fullIsr(ctx.topic()), syncTimeout)) break;
+            if (!Await.until(() -> ctx.topic().fullIsr(), syncTimeout)) break;
             Await.uninterruptibly(() -> {
                 ctx.recorder().record(NemesisOps.STOP.f(), NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().stop(node));
                 ctx.recorder().record(NemesisOps.START, NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().start(node));
@@ -44,18 +44,10 @@ public final class RollingRestartNemesis implements Nemesis {
             if (!Await.sleep(Duration.ofSeconds(1))) break;
         }
         if (restarted == 0) return Fault.NONE;
-        boolean synced = Await.until(() -> fullIsr(ctx.topic()), syncTimeout);
+        boolean synced = Await.until(() -> ctx.topic().fullIsr(), syncTimeout);
         return new Done("rolling restart of " + restarted + " of " + nodes.size() + " nodes" + (synced ? ", ISR full again" : ", ISR not yet full"));
     }
 
-    /** True when every partition has a leader and its ISR is all its replicas. */
-    static boolean fullIsr(TopicView topic) {
-        for (int p = 0; p < topic.partitions(); p++) {
-            List<Integer> replicas = topic.replicas(p);
-            if (topic.leader(p).isEmpty() || replicas.isEmpty() || !new HashSet<>(topic.isr(p)).equals(new HashSet<>(replicas))) return false;
-        }
-        return true;
-    }
 
     /** A finished restart round: nothing to undo. */
     private record Done(String description) implements Fault {

@@ -37,13 +37,6 @@ public final class FaultPlan {
         return plan;
     }
 
-    /** True once every partition's ISR holds all its replicas; false while the metadata cannot be read. */
-    static boolean fullIsr(TopicView topic) {
-        return IntStream.range(0, topic.partitions()).allMatch(p -> {
-            List<Integer> replicas = topic.replicas(p);
-            return !replicas.isEmpty() && topic.isr(p).containsAll(replicas);
-        });
-    }
 
     /** The listed nemeses in turn, one per injection. */
     private static final class Cycle implements Nemesis {
@@ -92,7 +85,7 @@ public final class FaultPlan {
                 @Override
                 public void heal() {
                     f.heal();
-                    Await.until(() -> fullIsr(context.topic()), RECOVERY_BOUND);
+                    Await.until(() -> context.topic().fullIsr(), RECOVERY_BOUND);
                 }
             };
         }
