@@ -24,6 +24,7 @@ import java.util.Set;
  * directory), and restart it when healed ({@code start}); it must re-replicate everything it led or followed.
  * A disk is replaced in minutes, so by default the wipe waits until the controller has fenced the killed broker;
  * {@code wipe-before-fencing=true} restarts it on its empty disk while its old registration may still be in an ISR.
+ * When the run ends during that wait, the disk is not wiped and the history shows only the kill and the start.
  */
 public final class WipeNemesis implements Nemesis {
     /** How long the wipe waits for the controller to fence the killed broker (Kafka's default session is 9 s). */
@@ -59,10 +60,13 @@ public final class WipeNemesis implements Nemesis {
             ObjectNode kill = NemesisRecorder.nodes(List.of(node));
             if (choice.partition() >= 0) kill.put("leader-of", choice.partition());
             ctx.recorder().record(NemesisOps.KILL.f(), kill, () -> ctx.cluster().kill(node));
-            ObjectNode wipe = NemesisRecorder.nodes(List.of(node));
-            if (awaitFencing) wipe.setAll(awaitFenced(ctx, node));
             Fault restart = new HealOnce("wipe node " + node,
                     () -> ctx.recorder().record(NemesisOps.START, NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().start(node)));
+            ObjectNode wipe = NemesisRecorder.nodes(List.of(node));
+            if (awaitFencing) wipe.setAll(awaitFenced(ctx, node));
+            // The run ended during the wait: leave the disk as it is (a wipe cut short would leave it empty and
+            // unformatted, a node that cannot start), so the heal restarts a killed node only.
+            if (Thread.currentThread().isInterrupted()) return restart;
             try {
                 ctx.recorder().record(NemesisOps.WIPE.f(), wipe, () -> wipe.setAll(storage.wipe(node)));
             } catch (RuntimeException e) {

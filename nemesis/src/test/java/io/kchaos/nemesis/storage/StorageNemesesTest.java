@@ -153,6 +153,23 @@ class StorageNemesesTest {
     }
 
     @Test
+    void aRunEndingWhileTheWipeWaitsForFencingLeavesTheDiskAndRestartsTheNode(@TempDir Path dir) {
+        Fake c = new Fake();
+        c.registeredPollsAfterDeath = 1000;
+        Path h = dir.resolve("h.jsonl");
+        try (HistoryWriter w = new HistoryWriter(h)) {
+            Thread.currentThread().interrupt(); // the run's end interrupts the schedule thread during the wait
+            Fault f = new WipeNemesis(NodeTarget.RANDOM).inject(new NemesisContext(c, c, new NemesisRecorder(w), new Random(1)));
+            f.heal();
+        } finally {
+            Thread.interrupted();
+        }
+        List<String> ops = completions(h);
+        assertEquals(List.of("kill 1", "start 1"), c.calls, "no wipe: it would leave an empty, unformatted disk");
+        assertEquals(List.of("kill {\"nodes\":[1]}", "start {\"nodes\":[1]}"), ops);
+    }
+
+    @Test
     void diskFullFillsFreesAndRestartsTheNodeWhetherOrNotItDiedYet(@TempDir Path dir) {
         Fake alive = new Fake();
         List<String> stillRunning = run(alive, new DiskFullNemesis(), subdir(dir, "a"));
