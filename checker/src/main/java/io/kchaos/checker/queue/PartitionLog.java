@@ -3,7 +3,7 @@ package io.kchaos.checker.queue;
 /**
  * What the history tells about one partition's log: the value each offset was first seen to hold (by an
  * acknowledgement or a read) and where, which offsets are known to hold a record, the highest offset read, and the
- * end offset of a complete drain if there was one.
+ * end offset of a complete drain if there was one, and the log start offset that drain began at.
  */
 final class PartitionLog {
     private final int partition;
@@ -15,6 +15,7 @@ final class PartitionLog {
     private long maxReadIndex = -1;
     private long drainEndOffset = -1;
     private long drainIndex = -1;
+    private long drainStartOffset = 0;
 
     PartitionLog(int partition) {
         this.partition = partition;
@@ -78,6 +79,15 @@ final class PartitionLog {
             drainEndOffset = endOffset;
             drainIndex = index;
         }
+    }
+
+    /** The log start offset a drain began reading at; retention deleted what lies below it. */
+    void drainStarted(long startOffset) {
+        drainStartOffset = Math.max(drainStartOffset, startOffset);
+    }
+
+    long drainStartOffset() {
+        return drainStartOffset;
     }
 
     boolean isDrained() {

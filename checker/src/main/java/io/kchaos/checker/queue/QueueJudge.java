@@ -9,7 +9,7 @@ import io.kchaos.checker.result.CheckResult;
 import java.util.Map;
 
 /**
- * Judges what a {@link QueueLedger} holds once the whole history is known: lost writes (and unseen ones), offsets
+ * Judges what a {@link QueueLedger} holds once the whole history is known: lost writes (and unseen and expired ones), offsets
  * holding two values, duplicates, aborted reads and poll skips, then fills in the statistics. Each case names the
  * history indexes a reader needs to check it by hand.
  */
@@ -27,6 +27,7 @@ final class QueueJudge {
     void judge() {
         ledger.conflicts.forEach(this::inconsistentOffset);
         long unseen = 0;
+        long expired = 0;
         long readValues = 0;
         long readNeverSent = 0;
         for (int id = 0; id < values.size(); id++) {
@@ -40,13 +41,19 @@ final class QueueJudge {
                     if (goneAfterRead(id)) lostWrite(id);
                 }
             } else if (values.has(id, ValueTable.ACKED)) {
-                if (isLost(id)) lostWrite(id);
+                if (ledger.expired(values.ackPartition(id), values.ackOffset(id))) expired++;
+                else if (isLost(id)) lostWrite(id);
                 else unseen++;
             }
         }
         skips();
         stats(unseen, readValues);
+        result.stats().put("expired", expired);
         warnings(unseen, readNeverSent);
+        if (expired > 0) {
+            result.warn(expired + " acknowledged write(s) never read lie below their partition's log start offset at the "
+                    + "final drain: deleted by retention (expired), not judged as lost");
+        }
     }
 
     /**

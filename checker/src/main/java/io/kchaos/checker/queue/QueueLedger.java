@@ -98,6 +98,20 @@ public final class QueueLedger {
         partitions.get(partition).drained(endOffset, index);
     }
 
+    /** A drain began reading the partition at its log start offset startOffset (retention deleted what lies below). */
+    public void drainStarted(int partition, long startOffset) {
+        partitions.get(partition).drainStarted(startOffset);
+    }
+
+    /**
+     * Whether an acknowledged offset of the partition lies below the log start offset of its complete drain: deleted
+     * by retention, so expired rather than lost when it was never read.
+     */
+    public boolean expired(int partition, long offset) {
+        PartitionLog log = partitions.find(partition);
+        return log != null && log.isDrained() && offset >= 0 && offset < log.drainStartOffset();
+    }
+
     /** Reports every anomaly still pending, and adds the ledger's figures and warnings to the result. */
     public void judge() {
         new QueueJudge(this, result).judge();

@@ -100,6 +100,14 @@ public final class QueueOps {
         });
     }
 
+    /** Visits the {@code start-offsets} of a drain completion (the log start offsets it began at), if any. */
+    static void forEachStartOffset(Op op, PartitionOffsetSink sink) {
+        forEachPartitionOffset(op, op.value(), "start-offsets", (p, start) -> {
+            if (start < 0) throw malformed(op, "negative start offset " + start + " of partition " + p);
+            sink.accept(p, start);
+        });
+    }
+
     /** Visits holder's {@code field}, an object of partition numbers to offsets such as {@code end-offsets}, if any. */
     public static void forEachPartitionOffset(Op op, JsonNode holder, String field, PartitionOffsetSink sink) {
         JsonNode ends = holder.isObject() ? holder.get(field) : null;

@@ -113,6 +113,7 @@ public final class QueuePass implements Consumer<Op> {
         QueueOps.forEachRecord(op, (p, o, v) -> ledger.read(op.process(), kind, p, o, v, op.index()));
         if (QueueOps.DRAIN.equals(op.f())) {
             QueueOps.forEachEndOffset(op, (p, end) -> ledger.drained(p, end, op.index()));
+            QueueOps.forEachStartOffset(op, ledger::drainStarted);
         }
     }
 

@@ -21,8 +21,8 @@ public final class Anomalies {
 
     // the client history, every workload (the queue checker's ledger; txn and group runs judge their sends with it too)
     public static final AnomalyType LOST_WRITE = client(QUEUE, "lost-write",
-            "a send acknowledged at (p, o) that is gone: its value was never read although p was drained completely or an "
-                    + "offset of p above o was read; or it was read, but o is at or past the end of p's complete final drain "
+            "a send acknowledged at (p, o) that is gone: its value was never read although p was drained completely (and "
+                    + "o is not below the log start offset the drain began at) or an offset of p above o was read; or it was read, but o is at or past the end of p's complete final drain "
                     + "(the log no longer reaches it)",
             "{\"partition\": 1, \"offset\": 3, \"value\": 7, \"index\": 41, \"process\": 2, \"time\": 5120000, "
                     + "\"drain-end-offset\": 912, \"drain-index\": 9001} (+ \"reads\" when it was read, "

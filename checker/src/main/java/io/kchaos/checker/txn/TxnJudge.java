@@ -77,7 +77,7 @@ final class TxnJudge {
     }
 
     private boolean shouldHaveBeenRead(TxnOps.Send s) {
-        if (s.partition() < 0) return false;
+        if (s.partition() < 0 || ledger.expired(s.partition(), s.offset())) return false;
         return ledger.isDrained(s.partition()) || (s.offset() >= 0 && ledger.maxReadOffset(s.partition()) > s.offset());
     }
 

@@ -75,6 +75,16 @@ final class HistoryBuilder {
         return line(process, OpType.INVOKE, "drain", null).line(process, OpType.OK, "drain", ok);
     }
 
+    /** A drain op that began each partition in startOffsets at that log start offset and read it to endOffsets. */
+    HistoryBuilder drainFrom(int process, Map<Integer, Long> startOffsets, Map<Integer, Long> endOffsets, Rec... records) {
+        ObjectNode ok = records(records);
+        ObjectNode ends = ok.putObject("end-offsets");
+        endOffsets.forEach((p, o) -> ends.put(String.valueOf(p), o));
+        ObjectNode starts = ok.putObject("start-offsets");
+        startOffsets.forEach((p, o) -> starts.put(String.valueOf(p), o));
+        return line(process, OpType.INVOKE, "drain", null).line(process, OpType.OK, "drain", ok);
+    }
+
     HistoryBuilder nemesis(String f) {
         ObjectNode v = Json.object();
         v.putArray("nodes").add(1);

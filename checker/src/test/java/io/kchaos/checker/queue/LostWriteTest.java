@@ -13,6 +13,7 @@ import static io.kchaos.checker.queue.Checks.check;
 import static io.kchaos.checker.queue.Checks.example;
 import static io.kchaos.checker.queue.HistoryBuilder.rec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class LostWriteTest {
@@ -52,6 +53,34 @@ class LostWriteTest {
         assertEquals(2, ex.get("value").asLong());
         assertEquals(2, ex.get("drain-end-offset").asLong());
         assertEquals(drainIndex, ex.get("drain-index").asLong());
+    }
+
+    @Test
+    void anAcknowledgedWriteBelowTheDrainsLogStartOffsetIsExpiredNotLost() {
+        // retention deleted offsets 0 and 1 before the drain; the drain began at log start offset 2
+        CheckResult r = check(new HistoryBuilder().send(0, 1, 0, 0).send(0, 2, 0, 1).send(0, 3, 0, 2)
+                .drainFrom(20, Map.of(0, 2L), Map.of(0, 3L), rec(0, 2, 3)));
+
+        assertValid(r);
+        assertEquals(2, r.stats().get("expired").asLong());
+        assertTrue(r.warnings().toString().contains("2 acknowledged write(s) never read lie below"), r.warnings().toString());
+    }
+
+    @Test
+    void aWriteAtOrAboveTheLogStartOffsetMissingFromTheDrainIsStillLost() {
+        // negative control of the retention rule: only what lies below the log start offset expires
+        CheckResult r = check(new HistoryBuilder().send(0, 1, 0, 0).send(0, 2, 0, 1).send(0, 3, 0, 2)
+                .drainFrom(20, Map.of(0, 1L), Map.of(0, 3L), rec(0, 2, 3)));
+
+        assertOnly(r, Anomalies.LOST_WRITE.key(), 1);
+        assertEquals(1, example(r, Anomalies.LOST_WRITE.key(), 0).get("offset").asLong());
+        assertEquals(1, r.stats().get("expired").asLong());
+    }
+
+    @Test
+    void aNegativeLogStartOffsetIsAFormatError() {
+        assertThrows(io.kchaos.history.HistoryFormatException.class, () -> check(new HistoryBuilder().send(0, 1, 0, 0)
+                .drainFrom(20, Map.of(0, -1L), Map.of(0, 1L), rec(0, 0, 1))));
     }
 
     @Test

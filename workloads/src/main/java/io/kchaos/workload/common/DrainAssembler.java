@@ -14,7 +14,7 @@ import java.util.TreeSet;
  * Cuts the drain's stream of records into drain ops of at most {@code maxRecords} records, and decides which op lists
  * each partition's end offset: the op being filled when the consumer's position reaches the end offset (so the op
  * holding the partition's last record), or the first op for a partition that is empty. A partition whose read never
- * completes is listed nowhere. Records at or above their partition's end offset are not part of the drain.
+ * completes is listed nowhere. The op that lists a partition's end offset lists its log start offset too. Records at or above their partition's end offset are not part of the drain.
  */
 final class DrainAssembler {
     /** Receives each op's value; {@code last} is true for the final one. */
@@ -25,6 +25,7 @@ final class DrainAssembler {
     private final int maxRecords;
     private final Sink sink;
     private final Map<Integer, Long> ends = new HashMap<>();
+    private final Map<Integer, Long> starts = new HashMap<>();
     private final SortedSet<Integer> incomplete = new TreeSet<>();
     private List<ReadRecord> buffer = new ArrayList<>();
     private SortedMap<Integer, Long> completedHere = new TreeMap<>();
@@ -39,6 +40,7 @@ final class DrainAssembler {
     /** Sets the partitions' start (log start) and end offsets; an empty partition is complete at once. */
     void begin(Map<Integer, Long> startOffsets, Map<Integer, Long> endOffsets) {
         ends.putAll(endOffsets);
+        starts.putAll(startOffsets);
         incomplete.addAll(endOffsets.keySet());
         for (Map.Entry<Integer, Long> e : endOffsets.entrySet()) {
             positionReached(e.getKey(), startOffsets.getOrDefault(e.getKey(), 0L));
@@ -75,7 +77,10 @@ final class DrainAssembler {
     }
 
     private void emit(boolean last) {
-        sink.accept(new DrainChunk(List.copyOf(buffer), Collections.unmodifiableSortedMap(completedHere)), last);
+        SortedMap<Integer, Long> startsHere = new TreeMap<>();
+        completedHere.keySet().forEach(p -> startsHere.put(p, starts.getOrDefault(p, 0L)));
+        sink.accept(new DrainChunk(List.copyOf(buffer), Collections.unmodifiableSortedMap(completedHere),
+                Collections.unmodifiableSortedMap(startsHere)), last);
         buffer = new ArrayList<>();
         completedHere = new TreeMap<>();
     }

@@ -8,16 +8,20 @@ import java.util.SortedMap;
 
 /**
  * The value of one {@code drain} op: some of the drain's records, and the end offsets of the partitions whose
- * complete read this op finishes.
+ * complete read this op finishes, with the log start offsets their reads began at.
  */
-record DrainChunk(List<ReadRecord> records, SortedMap<Integer, Long> endOffsets) {
+record DrainChunk(List<ReadRecord> records, SortedMap<Integer, Long> endOffsets, SortedMap<Integer, Long> startOffsets) {
 
-    /** {@code {"records": [...], "end-offsets": {"0": 912, ...}}} */
+    /** {@code {"records": [...], "end-offsets": {"0": 912, ...}, "start-offsets": {"0": 0, ...}}} */
     ObjectNode toJson() {
         ObjectNode o = Json.object();
         o.set("records", ReadRecord.toJson(records));
-        ObjectNode ends = o.putObject("end-offsets");
-        endOffsets.forEach((p, end) -> ends.put(String.valueOf(p), end));
+        putOffsets(o.putObject("end-offsets"), endOffsets);
+        putOffsets(o.putObject("start-offsets"), startOffsets);
         return o;
+    }
+
+    private static void putOffsets(ObjectNode into, SortedMap<Integer, Long> offsets) {
+        offsets.forEach((p, offset) -> into.put(String.valueOf(p), offset));
     }
 }

@@ -142,13 +142,13 @@ class DrainAssemblerTest {
     }
 
     @Test
-    void opJsonHasRecordsAndEndOffsets() {
+    void opJsonHasRecordsEndOffsetsAndTheLogStartOffsetsTheReadsBeganAt() {
         DrainAssembler a = assembler(10);
-        a.begin(Map.of(0, 0L, 10, 0L), Map.of(0, 1L, 10, 0L));
+        a.begin(Map.of(0, 0L, 10, 7L), Map.of(0, 1L, 10, 7L));
         read(a, 0, 0, 1);
         a.finish();
         assertEquals("{\"records\":[{\"partition\":0,\"offset\":0,\"key\":\"k0\",\"value\":0}],"
-                + "\"end-offsets\":{\"0\":1,\"10\":0}}", chunks.get(0).toJson().toString());
+                + "\"end-offsets\":{\"0\":1,\"10\":7},\"start-offsets\":{\"0\":0,\"10\":7}}", chunks.get(0).toJson().toString());
     }
 
     @Test
