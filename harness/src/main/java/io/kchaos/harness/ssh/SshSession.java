@@ -109,10 +109,12 @@ public final class SshSession implements AutoCloseable {
     }
 
     /**
-     * Sweeps what a dead run left on each host, then marks the hosts as this run's (owner file). In deploy mode a
-     * folder that exists, is not empty and was not made by kchaos is refused: kchaos never deletes what it did not make.
+     * Refuses hosts sharing one install directory ({@link SharedDirCheck}), sweeps what a dead run left on each host,
+     * then marks the hosts as this run's (owner file). In deploy mode a folder that exists, is not empty and was not
+     * made by kchaos is refused: kchaos never deletes what it did not make.
      */
     void claimHosts() {
+        SharedDirCheck.refuseShared(shells, runTag);
         String local = localHostname();
         Map<Integer, List<String>> swept = new ConcurrentHashMap<>();
         forEachHost(s -> {

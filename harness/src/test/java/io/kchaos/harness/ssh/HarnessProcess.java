@@ -11,8 +11,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** {@code kchaos} in a JVM of its own (this test's class path), so that it can be interrupted or SIGKILLed. */
-final class HarnessProcess {
+/**
+ * {@code kchaos} in a JVM of its own (this test's class path), so that it can be interrupted or SIGKILLed. Closing
+ * it interrupts a harness still running (so a failed assertion does not leave a run going on the hosts) and kills it
+ * if it does not exit in time.
+ */
+final class HarnessProcess implements AutoCloseable {
+    private static final int CLOSE_SECONDS = 120;
+
     private final Process process;
     private final StringBuffer output = new StringBuffer();
 
@@ -51,6 +57,13 @@ final class HarnessProcess {
 
     void signal(String signal) throws IOException, InterruptedException {
         new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).start().waitFor();
+    }
+
+    @Override
+    public void close() throws IOException, InterruptedException {
+        if (!process.isAlive()) return;
+        signal("INT");
+        if (!process.waitFor(CLOSE_SECONDS, TimeUnit.SECONDS)) process.destroyForcibly().waitFor();
     }
 
     void awaitExit(int seconds) throws InterruptedException {

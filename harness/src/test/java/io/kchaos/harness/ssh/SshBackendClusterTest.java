@@ -60,19 +60,21 @@ class SshBackendClusterTest {
 
     private static Path hostsFile() {
         Path f = hosts.root().resolve("hosts.json");
-        if (!Files.exists(f)) {
-            StringBuilder sb = new StringBuilder("{\"ssh\": {\"user\": \"root\", \"key\": \"" + hosts.userKey() + "\"}, \"hosts\": [\n");
-            for (int i = 1; i <= 3; i++) {
-                sb.append("  {\"id\": ").append(i).append(", \"address\": \"").append(hosts.address(i)).append("\", \"dir\": \"")
-                        .append(hosts.dir(i)).append("\"}").append(i < 3 ? ",\n" : "\n");
-            }
-            try {
-                Files.writeString(f, sb.append("]}\n").toString());
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
+        return Files.exists(f) ? f : writeHostsFile(f, i -> i);
+    }
+
+    /** A hosts file naming the three hosts, host i installing into host dirOf(i)'s folder. */
+    private static Path writeHostsFile(Path f, java.util.function.IntUnaryOperator dirOf) {
+        StringBuilder sb = new StringBuilder("{\"ssh\": {\"user\": \"root\", \"key\": \"" + hosts.userKey() + "\"}, \"hosts\": [\n");
+        for (int i = 1; i <= 3; i++) {
+            sb.append("  {\"id\": ").append(i).append(", \"address\": \"").append(hosts.address(i)).append("\", \"dir\": \"")
+                    .append(hosts.dir(dirOf.applyAsInt(i))).append("\"}").append(i < 3 ? ",\n" : "\n");
         }
-        return f;
+        try {
+            return Files.writeString(f, sb.append("]}\n").toString());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static String[] args(List<String> a) {
@@ -108,26 +110,40 @@ class SshBackendClusterTest {
         assertEquals(2, exit, err.toString());
         assertTrue(err.toString().contains("nemesis 'slow' is unavailable: host 1"), err.toString());
         assertTrue(err.toString().contains("netem"), err.toString());
+        err.getBuffer().setLength(0);
+        exit = Main.execute(new PrintWriter(err, true), "run", "--backend", "ssh", "--hosts-file", sharedDirHostsFile().toString(),
+                "--known-hosts", hosts.knownHosts().toString(), "--store", store.toString(), "--time-limit", "5", "--nemesis", "none");
+        assertEquals(2, exit, err.toString());
+        assertTrue(err.toString().contains("is also host 2 (root@" + hosts.address(2) + ":22)'s"), err.toString());
+        assertTrue(err.toString().contains("must not share an install directory"), err.toString());
         for (int i = 1; i <= 3; i++) assertEquals(List.of(), hosts.filesLeft(i), "a refused run leaves nothing on host " + i);
     }
+
+    /** Hosts 1 and 2 given one directory: on these test hosts (namespaces of one machine) it is truly one directory. */
+    private static Path sharedDirHostsFile() {
+        return writeHostsFile(hosts.root().resolve("shared-dir-hosts.json"), i -> i == 2 ? 1 : i);
+    }
+
     @Test
     @Order(2)
     void ctrlCLeavesNothingAndASigkilledHarnessLeavesWhatTheNextRunRemoves() throws Exception {
         List<String> run = sshArgs("--nemesis", "partition", "--partition-targets", "halves", "--time-limit", "90",
                 "--nemesis-interval", "1", "--fault-duration", "30", "--seed", "3");
-        HarnessProcess interrupted = HarnessProcess.start(run);
-        interrupted.awaitLine("cluster ready", 120);
-        interrupted.awaitLine("fault: partition", 30);
-        assertTrue(rulesOnHosts() > 0, "a partition is in place before Ctrl-C");
-        interrupted.signal("INT"); // the run heals, stops cleanly and judges (Interrupts), then leaves the hosts
-        interrupted.awaitExit(200);
+        try (HarnessProcess interrupted = HarnessProcess.start(run)) {
+            interrupted.awaitLine("cluster ready", 120);
+            interrupted.awaitLine("fault: partition", 30);
+            assertTrue(rulesOnHosts() > 0, "a partition is in place before Ctrl-C");
+            interrupted.signal("INT"); // the run heals, stops cleanly and judges (Interrupts), then leaves the hosts
+            interrupted.awaitExit(200);
+        }
         assertHostsClean("after Ctrl-C");
 
-        HarnessProcess killed = HarnessProcess.start(run);
-        killed.awaitLine("cluster ready", 120);
-        killed.awaitLine("fault: partition", 30);
-        killed.signal("KILL");
-        killed.awaitExit(30);
+        try (HarnessProcess killed = HarnessProcess.start(run)) {
+            killed.awaitLine("cluster ready", 120);
+            killed.awaitLine("fault: partition", 30);
+            killed.signal("KILL");
+            killed.awaitExit(30);
+        }
         assertTrue(hosts.javaProcesses(1).size() + hosts.javaProcesses(2).size() + hosts.javaProcesses(3).size() >= 3,
                 "the killed harness left its brokers running");
         assertTrue(rulesOnHosts() > 0, "... and its partition rules");
