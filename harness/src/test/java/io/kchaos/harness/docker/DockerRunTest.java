@@ -34,7 +34,7 @@ class DockerRunTest {
                 "--store", store.toString());
         System.out.printf("docker run took %.1f s%n", (System.nanoTime() - t0) / 1e9);
         Path run = store.resolve("latest");
-        assertEquals(0, code, "valid run; see " + run.toRealPath());
+        assertEquals(0, code, "valid run; see " + run.toRealPath() + ": " + Files.readString(run.resolve("results.json")));
 
         Map<String, Integer> nemesisOps = new HashMap<>();
         HistoryFile.open(run.resolve("history.jsonl")).forEach((Op op) -> {
