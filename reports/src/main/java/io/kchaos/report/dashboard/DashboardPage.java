@@ -91,7 +91,7 @@ public final class DashboardPage {
         for (Trends.Series s : trends.series()) {
             h.el("h3", s.key().label() + " — " + s.runs().size() + (s.runs().size() == 1 ? " run" : " runs"));
             h.open("div", "class", "cols");
-            h.raw(TrendChart.render(new TrendChart.Spec("acks-" + k, "Acknowledged sends per second", "acks/s",
+            h.raw(TrendChart.render(new TrendChart.Spec("acks-" + k, "Acks per second", "acks/s",
                     r -> r.figures().acksPerSecond()), s.runs(), trends));
             h.raw(TrendChart.render(new TrendChart.Spec("gap-" + k, "Longest unavailability", "seconds",
                     r -> r.figures().longestNoAckSeconds()), s.runs(), trends));

@@ -15,7 +15,7 @@ import java.util.function.ToDoubleFunction;
  * the figure, each run a dot coloured by verdict, a regression ringed in black.
  */
 final class TrendChart {
-    private static final double WIDTH = 560;
+    private static final double WIDTH = 580;
     private static final double PLOT_HEIGHT = 150;
     private static final String RING = "#000";
 
@@ -36,7 +36,7 @@ final class TrendChart {
         LinearScale y = new LinearScale(0, max > 0 ? max * 1.1 : 1, frame.plotBottom(), frame.plotTop());
         List<ChartFrame.LegendItem> legend = List.of(new ChartFrame.LegendItem("valid", Palette.verdict(Verdict.VALID)),
                 new ChartFrame.LegendItem("anomalies", Palette.verdict(Verdict.INVALID)),
-                new ChartFrame.LegendItem("could not judge", Palette.verdict(Verdict.UNKNOWN)),
+                new ChartFrame.LegendItem("unjudged", Palette.verdict(Verdict.UNKNOWN)),
                 new ChartFrame.LegendItem("regression", RING));
         Svg svg = frame.begin(spec.title(), "runs in time order (1 = oldest)", new ChartFrame.YAxis(y, spec.unit(), true), legend);
         StringBuilder d = new StringBuilder();
