@@ -22,12 +22,18 @@ public final class MatrixReport {
     private MatrixReport() {
     }
 
+    /** Writes the page and junit.xml of a matrix without expectations. */
     public static Written write(Path matrixDir, List<MatrixCell> cells) {
+        return write(matrixDir, cells, MatrixExpectations.NONE);
+    }
+
+    /** Writes the page (its banner follows the expectations) and junit.xml. */
+    public static Written write(Path matrixDir, List<MatrixCell> cells, MatrixExpectations expectations) {
         Path html = matrixDir.resolve(HTML);
         Path junit = matrixDir.resolve(RunReport.JUNIT);
         try {
             Files.createDirectories(matrixDir);
-            Files.writeString(html, MatrixPage.render(cells), StandardCharsets.UTF_8);
+            Files.writeString(html, MatrixPage.render(cells, expectations), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + html + ": " + e.getMessage(), e);
         }

@@ -30,9 +30,11 @@ public final class Results {
     private final JsonNode stats;
     private final List<String> warnings;
     private final List<String> errors;
+    private final String problem;
 
     private Results(Verdict verdict, String reason, Map<String, Anomaly> anomalies, JsonNode stats,
-                    List<String> warnings, List<String> errors) {
+                    List<String> warnings, List<String> errors, String problem) {
+        this.problem = problem;
         this.verdict = verdict;
         this.reason = reason;
         this.anomalies = anomalies;
@@ -43,7 +45,7 @@ public final class Results {
 
     /** Results that could not be read at all. */
     public static Results unknown(String reason) {
-        return new Results(Verdict.UNKNOWN, reason, new TreeMap<>(), MissingNode.getInstance(), List.of(), List.of());
+        return new Results(Verdict.UNKNOWN, reason, new TreeMap<>(), MissingNode.getInstance(), List.of(), List.of(), reason);
     }
 
     public static Results read(Path file) {
@@ -93,7 +95,7 @@ public final class Results {
             verdict = Verdict.UNKNOWN;
             reason = "results.json has no verdict";
         }
-        return new Results(verdict, reason, anomalies, root.path("stats"), warnings, errors);
+        return new Results(verdict, reason, anomalies, root.path("stats"), warnings, errors, null);
     }
 
     private static List<String> texts(JsonNode array) {
@@ -127,5 +129,10 @@ public final class Results {
 
     public List<String> errors() {
         return errors;
+    }
+
+    /** Why results.json could not be read at all (missing, unreadable, not an object), or null when it was read. */
+    public String problem() {
+        return problem;
     }
 }

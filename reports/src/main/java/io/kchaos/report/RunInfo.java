@@ -35,7 +35,8 @@ public final class RunInfo {
         }
     }
 
-    static String firstLine(String s) {
+    /** The first line of a message ("no detail" for null), for one-line problems. */
+    public static String firstLine(String s) {
         if (s == null) return "no detail";
         int nl = s.indexOf('\n');
         return nl < 0 ? s : s.substring(0, nl);

@@ -61,6 +61,33 @@ class MatrixReportTest {
         assertTrue(((Element) failures.item(0)).getAttribute("message").contains("lost-write (42)"));
     }
 
+    private static String banner(String html) {
+        int from = html.indexOf("<div class=\"banner");
+        return html.substring(from, html.indexOf("</div>", from));
+    }
+
+    @Test
+    void aMatrixWhoseEveryExpectationIsMetIsGreenThoughItsCellsFoundAnomalies() throws Exception {
+        List<MatrixCell> cells = List.of(
+                new MatrixCell("acks=1", Map.of("acks", "1"), Verdict.INVALID, Map.of("lost-write", 7L), -1, 1.0, null),
+                new MatrixCell("acks=all", Map.of("acks", "all"), Verdict.VALID, Map.of(), -1, 1.0, null));
+        MatrixExpectations met = new MatrixExpectations(List.of(new MatrixExpectations.Cell("c1 acks=1", List.of("invalid"), List.of()),
+                new MatrixExpectations.Cell("c2 acks=all", List.of("valid"), List.of())));
+        String b = banner(Files.readString(MatrixReport.write(tmp.resolve("met"), cells, met).html()));
+        assertTrue(b.startsWith("<div class=\"banner v-valid\">every expectation met (2 of 2 cells with expectations)"), b);
+        assertTrue(b.indexOf("every expectation met") < b.indexOf("verdicts: 2 cells: 1 valid, 1 with anomalies, 0 could not judge"),
+                "expectations first, verdict counts second: " + b);
+
+        MatrixExpectations unmet = new MatrixExpectations(List.of(new MatrixExpectations.Cell("c1 acks=1", List.of("valid"),
+                List.of("expected valid, 1 of 1 runs had anomalies [lost-write]")), new MatrixExpectations.Cell("c2 acks=all", List.of(), List.of())));
+        b = banner(Files.readString(MatrixReport.write(tmp.resolve("unmet"), cells, unmet).html()));
+        assertTrue(b.startsWith("<div class=\"banner v-invalid\">expectations UNMET in 1 of 1 cells with expectations"), b);
+        assertTrue(b.contains("c1 acks=1: expected valid, 1 of 1 runs had anomalies [lost-write]"), b);
+
+        b = banner(Files.readString(MatrixReport.write(tmp.resolve("none"), cells).html()));
+        assertTrue(b.startsWith("<div class=\"banner v-invalid\">no expectation given; 2 cells: 1 valid, 1 with anomalies"), b);
+    }
+
     @Test
     void aCellFromARunReportLinksRelativeToTheMatrix() throws Exception {
         Path runDir = Files.createDirectories(tmp.resolve("m/runs/r1"));

@@ -6,6 +6,7 @@ import io.kchaos.history.History;
 import io.kchaos.history.HistoryFile;
 import io.kchaos.history.Json;
 import io.kchaos.checker.result.Verdict;
+import io.kchaos.report.Availability;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -46,7 +47,7 @@ public record RunSummary(Path dir, JsonNode run, Verdict verdict, Map<String, Lo
         results.path("anomalies").properties().forEach(e -> anomalies.put(e.getKey(), e.getValue().path("count").asLong()));
         Path history = dir.resolve("history.jsonl");
         SendFigures sends = SendFigures.of(Files.isRegularFile(history) ? HistoryFile.open(history) : History.of(List.of()));
-        double gap = results.path("stats").path("availability").path("longest-no-ok-send-s").asDouble(Double.NaN);
+        double gap = Availability.of(results.path("stats")).longestNoAckSeconds();
         return new RunSummary(dir, run, verdict, anomalies, sends, gap);
     }
 

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** Test helper: loads a page in Debian's headless Chromium (no network, fresh profile) to dump its DOM or screenshot it. */
-final class HeadlessChromium {
+public final class HeadlessChromium {
     private final String binary;
 
     private HeadlessChromium(String binary) {
@@ -19,7 +19,7 @@ final class HeadlessChromium {
     }
 
     /** The installed Chromium, or the test is skipped with the reason. */
-    static HeadlessChromium require() {
+    public static HeadlessChromium require() {
         for (String b : List.of("/usr/bin/chromium", "/usr/bin/chromium-browser")) {
             if (Files.isExecutable(Path.of(b))) return new HeadlessChromium(b);
         }
@@ -28,12 +28,12 @@ final class HeadlessChromium {
     }
 
     /** The DOM after load, serialized by the browser. */
-    String dumpDom(Path page) throws IOException, InterruptedException {
+    public String dumpDom(Path page) throws IOException, InterruptedException {
         return run(page, "--dump-dom");
     }
 
     /** Writes a PNG screenshot of the page. */
-    void screenshot(Path page, Path png) throws IOException, InterruptedException {
+    public void screenshot(Path page, Path png) throws IOException, InterruptedException {
         run(page, "--screenshot=" + png.toAbsolutePath(), "--window-size=1400,2400");
     }
 

@@ -3,6 +3,8 @@ package io.kchaos.report.html;
 import io.kchaos.checker.result.Verdict;
 import io.kchaos.report.Format;
 import io.kchaos.report.MatrixCell;
+import io.kchaos.report.MatrixExpectations;
+import io.kchaos.report.VerdictCounts;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,11 +24,12 @@ public final class MatrixPage {
     private MatrixPage() {
     }
 
-    public static String render(List<MatrixCell> cells) {
+    /** The page of a matrix whose cells are judged against {@code expectations} ({@link MatrixExpectations#NONE} for none). */
+    public static String render(List<MatrixCell> cells, MatrixExpectations expectations) {
         Html h = new Html();
         PageStyle.begin(h, "kchaos matrix");
         h.el("h1", "kchaos matrix");
-        summary(h, cells);
+        summary(h, cells, expectations);
         h.open("section", "id", "grid").el("h2", "Grid");
         grid(h, cells);
         h.el("p", "p99: send latency p99 (acknowledged sends); gap: the longest time without an acknowledged send during "
@@ -39,18 +42,18 @@ public final class MatrixPage {
         return h.toString();
     }
 
-    private static void summary(Html h, List<MatrixCell> cells) {
-        Map<Verdict, Integer> n = new LinkedHashMap<>();
-        Verdict worst = Verdict.VALID;
-        for (MatrixCell c : cells) {
-            n.merge(c.verdict(), 1, Integer::sum);
-            worst = worst.merge(c.verdict());
-        }
-        if (cells.isEmpty()) worst = Verdict.UNKNOWN;
-        String cls = worst == Verdict.VALID ? "v-valid" : worst == Verdict.INVALID ? "v-invalid" : "v-unknown";
-        h.open("div", "class", "banner " + cls).text(cells.size() + " cells: " + n.getOrDefault(Verdict.VALID, 0) + " valid, "
-                + n.getOrDefault(Verdict.INVALID, 0) + " with anomalies, " + n.getOrDefault(Verdict.UNKNOWN, 0)
-                + " could not judge").close("div");
+    private static void summary(Html h, List<MatrixCell> cells, MatrixExpectations expectations) {
+        VerdictCounts counts = VerdictCounts.of(cells.stream().map(MatrixCell::verdict).toList());
+        banner(h, expectations, counts, "cells");
+    }
+
+    /** The matrix's banner: expectations met or unmet first (green when all are met), the verdict counts second. */
+    public static void banner(Html h, MatrixExpectations expectations, VerdictCounts counts, String unit) {
+        h.open("div", "class", "banner " + VerdictStyle.banner(expectations.status(counts)));
+        h.text(expectations.headline(counts, unit));
+        for (String u : expectations.unmetLines()) h.el("span", u, "class", "sub");
+        if (!expectations.cells().isEmpty()) h.el("span", "verdicts: " + counts.text(unit), "class", "sub");
+        h.close("div");
     }
 
     private static void grid(Html h, List<MatrixCell> cells) {
@@ -83,10 +86,10 @@ public final class MatrixPage {
         }
         Verdict worst = Verdict.VALID;
         for (MatrixCell c : cs) worst = worst.merge(c.verdict());
-        h.open("td", "class", "cell " + verdictClass(worst));
+        h.open("td", "class", "cell " + VerdictStyle.cell(worst));
         for (MatrixCell c : cs) {
             if (c.reportLink() != null) h.open("a", "href", c.reportLink(), "title", c.displayName());
-            h.el("strong", verdictWord(c.verdict())).empty("br");
+            h.el("strong", VerdictStyle.word(c.verdict())).empty("br");
             if (!c.anomalyCounts().isEmpty()) h.text(anomalies(c)).empty("br");
             h.el("small", "p99 " + Format.millis(c.p99Millis()) + " ms · gap " + gap(c));
             if (c.reportLink() != null) h.close("a");
@@ -101,7 +104,7 @@ public final class MatrixPage {
             StringJoiner cfg = new StringJoiner(", ");
             c.config().forEach((k, v) -> cfg.add(k + "=" + v));
             h.open("tr").el("td", c.displayName()).el("td", cfg.toString());
-            h.el("td", verdictWord(c.verdict()), "class", verdictClass(c.verdict()));
+            h.el("td", VerdictStyle.word(c.verdict()), "class", VerdictStyle.cell(c.verdict()));
             h.el("td", c.anomalyCounts().isEmpty() ? "none" : anomalies(c)).el("td", Format.millis(c.p99Millis()));
             h.el("td", gap(c)).open("td");
             if (c.reportLink() != null) h.link(c.reportLink(), "report");
@@ -140,19 +143,4 @@ public final class MatrixPage {
         return c.worstGapNanos() < 0 ? Format.UNKNOWN : Format.duration(c.worstGapNanos());
     }
 
-    private static String verdictWord(Verdict v) {
-        return switch (v) {
-            case VALID -> "valid";
-            case INVALID -> "anomalies";
-            default -> "could not judge";
-        };
-    }
-
-    private static String verdictClass(Verdict v) {
-        return switch (v) {
-            case VALID -> "c-valid";
-            case INVALID -> "c-invalid";
-            default -> "c-unknown";
-        };
-    }
 }

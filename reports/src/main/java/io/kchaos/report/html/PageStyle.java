@@ -1,7 +1,7 @@
 package io.kchaos.report.html;
 
-/** The page skeleton shared by the run and matrix pages: doctype, head with the inline stylesheet, body. */
-final class PageStyle {
+/** The page skeleton shared by the run, matrix and dashboard pages: doctype, head with the inline stylesheet, body. */
+public final class PageStyle {
     private static final String CSS = String.join("\n",
             "body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:0;color:#222;background:#f6f7f9;font-size:14px}",
             "main{max-width:1240px;margin:0 auto;padding:16px 24px 48px}",
@@ -43,23 +43,33 @@ final class PageStyle {
             ".matrix td.cell{min-width:120px;text-align:center}",
             "td.c-valid{background:#c8e6c9}td.c-invalid{background:#ffcdd2}td.c-unknown{background:#ffe0b2}",
             "td.c-empty{background:#f4f4f4;color:#999}",
-            ".matrix td.cell a{display:block;color:#222;text-decoration:none}");
+            ".matrix td.cell a{display:block;color:#222;text-decoration:none}",
+            ".flag{display:inline-block;background:#b00020;color:#fff;font-weight:700;font-size:12px;padding:2px 7px;border-radius:3px;margin:1px 0}",
+            ".why{display:block;color:#8e0018;font-size:12px}",
+            "tr.regressed td{background:#fff1f1}",
+            "td.num{text-align:right;white-space:nowrap}");
 
     private PageStyle() {
     }
 
     /** Writes the doctype, head and opens body and main. */
-    static void begin(Html h, String title) {
+    public static void begin(Html h, String title) {
+        begin(h, title, "kchaos");
+    }
+
+    /** As {@link #begin(Html, String)}, naming the page's writer in a generator meta tag (how kchaos recognises its own files). */
+    public static void begin(Html h, String title, String generator) {
         h.raw("<!DOCTYPE html>\n");
         h.open("html", "lang", "en").open("head");
         h.empty("meta", "charset", "utf-8");
+        h.empty("meta", "name", "generator", "content", generator);
         h.empty("meta", "name", "viewport", "content", "width=device-width, initial-scale=1");
         h.el("title", title);
         h.open("style").raw(CSS).close("style");
         h.close("head").open("body").open("main");
     }
 
-    static void end(Html h) {
+    public static void end(Html h) {
         h.close("main").close("body").close("html");
     }
 }

@@ -43,12 +43,7 @@ public final class RunPage {
 
     private static void banner(Html h, Results r) {
         Verdict v = r.verdict();
-        String cls = switch (v) {
-            case VALID -> "v-valid";
-            case INVALID -> "v-invalid";
-            default -> "v-unknown";
-        };
-        h.open("div", "class", "banner " + cls).text(headline(v));
+        h.open("div", "class", "banner " + VerdictStyle.banner(v)).text(headline(v));
         String sub = switch (v) {
             case VALID -> "no anomaly found";
             case INVALID -> anomalyList(r) + (r.reason() == null ? "" : " — " + r.reason());

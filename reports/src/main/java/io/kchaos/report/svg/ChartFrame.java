@@ -8,8 +8,9 @@ import java.util.List;
 
 /**
  * The common frame of the report's time charts: title and legend, fault windows shaded over the plot and labelled
- * above it (on up to three rows, so labels do not overlap), grid, ticks and axis labels. The x axis is seconds since the
- * run started; the caller picks the y scale once {@link #plotTop()} and {@link #plotBottom()} are known.
+ * above it (on up to three rows, so labels do not overlap), grid, ticks and axis labels. The x axis runs from 0 to
+ * {@code endSeconds}: seconds since the run started (or, on the dashboard, run numbers); the caller picks the y scale
+ * once {@link #plotTop()} and {@link #plotBottom()} are known.
  */
 public final class ChartFrame {
     /** One entry of the legend. */

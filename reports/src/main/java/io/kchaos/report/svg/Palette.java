@@ -1,5 +1,6 @@
 package io.kchaos.report.svg;
 
+import io.kchaos.checker.result.Verdict;
 import io.kchaos.history.OpType;
 
 /** The report's colors: outcomes, fault kinds and node ids. */
@@ -22,6 +23,15 @@ public final class Palette {
             case OK -> OK;
             case FAIL -> FAIL;
             default -> INFO;
+        };
+    }
+
+    /** A run's point in a trend, by verdict: green valid, red anomalies, orange could not judge. */
+    public static String verdict(Verdict v) {
+        return switch (v) {
+            case VALID -> "#2e7d32";
+            case INVALID -> "#c62828";
+            default -> "#ef6c00";
         };
     }
 
