@@ -34,6 +34,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 @Tag("cluster")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SshBackendClusterTest {
+    /**
+     * How long a child harness may take to print "cluster ready": the jar copy (45 files per host, in parallel), then
+     * the harness's own start timeout (120 s, after which it exits 2 and the wait fails at once).
+     */
+    private static final int START_BOUND_S = 60 + 120;
     private static SshTestHosts hosts;
 
     @TempDir
@@ -130,7 +135,7 @@ class SshBackendClusterTest {
         List<String> run = sshArgs("--nemesis", "partition", "--partition-targets", "halves", "--time-limit", "90",
                 "--nemesis-interval", "1", "--fault-duration", "30", "--seed", "3");
         try (HarnessProcess interrupted = HarnessProcess.start(run)) {
-            interrupted.awaitLine("cluster ready", 120);
+            interrupted.awaitLine("cluster ready", START_BOUND_S);
             interrupted.awaitLine("fault: partition", 30);
             assertTrue(rulesOnHosts() > 0, "a partition is in place before Ctrl-C");
             interrupted.signal("INT"); // the run heals, stops cleanly and judges (Interrupts), then leaves the hosts
@@ -139,7 +144,7 @@ class SshBackendClusterTest {
         assertHostsClean("after Ctrl-C");
 
         try (HarnessProcess killed = HarnessProcess.start(run)) {
-            killed.awaitLine("cluster ready", 120);
+            killed.awaitLine("cluster ready", START_BOUND_S);
             killed.awaitLine("fault: partition", 30);
             killed.signal("KILL");
             killed.awaitExit(30);

@@ -82,15 +82,17 @@ final class SshTestHosts implements AutoCloseable {
         Path hostKey = root.resolve("host" + i + "_key");
         check("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", hostKey.toString());
         Files.createDirectories(dir(i).getParent());
+        Files.createDirectories(home(i));
         Process sshd = new ProcessBuilder("ip", "netns", "exec", ns, "/usr/sbin/sshd", "-D", "-e", "-f", "/dev/null",
                 "-o", "ListenAddress=" + address(i), "-o", "Port=22", "-o", "HostKey=" + hostKey,
                 "-o", "AuthorizedKeysFile=" + root.resolve("authorized_keys"), "-o", "PermitRootLogin=prohibit-password",
                 "-o", "StrictModes=no", "-o", "UsePAM=no", "-o", "PidFile=none", "-o", "PasswordAuthentication=no",
                 "-o", "KbdInteractiveAuthentication=no", "-o", "MaxSessions=50", "-o", "MaxStartups=50",
-                // these hosts share this machine's root home: where root's .bashrc runs `pyenv init` (as on the build
-                // machine), every session would run `pyenv rehash` under one lock (about 2 s each, serialised, and 60 s
-                // behind a lock a killed session left); a negative timeout makes that rehash give up at once
-                "-o", "SetEnv=PYENV_REHASH_TIMEOUT=-1")
+                // each host has a home of its own, as a real host does, instead of this machine's root home: where
+                // root's .bashrc runs `pyenv init` (as on the build machine), every session spent about 2 s in it (45
+                // jar copies: 100 s per host under load) and ran `pyenv rehash` under one lock (60 s behind a lock a
+                // killed session left); SetEnv overrides the HOME sshd sets, so bash finds no .bashrc
+                "-o", "SetEnv=HOME=" + home(i) + " PYENV_REHASH_TIMEOUT=-1")
                 .redirectErrorStream(true).redirectOutput(root.resolve("sshd" + i + ".log").toFile()).start();
         sshds.add(sshd);
         long deadline = System.nanoTime() + 10_000_000_000L;
@@ -122,6 +124,11 @@ final class SshTestHosts implements AutoCloseable {
         List<String> a = new ArrayList<>();
         for (int i = 1; i <= count; i++) a.add(address(i));
         return String.join(",", a);
+    }
+
+    /** Host i's own home folder (empty: no shell start-up files). */
+    private Path home(int i) {
+        return root.resolve("home" + i);
     }
 
     /** Host i's base folder (kchaos's --remote-dir or "dir"). */
