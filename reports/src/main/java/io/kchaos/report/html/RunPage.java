@@ -43,22 +43,13 @@ public final class RunPage {
 
     private static void banner(Html h, Results r) {
         Verdict v = r.verdict();
-        h.open("div", "class", "banner " + VerdictStyle.banner(v)).text(headline(v));
+        h.open("div", "class", "banner " + VerdictStyle.banner(v)).text(VerdictStyle.headline(v));
         String sub = switch (v) {
             case VALID -> "no anomaly found";
             case INVALID -> anomalyList(r) + (r.reason() == null ? "" : " — " + r.reason());
             default -> r.reason();
         };
         h.el("span", sub, "class", "sub").close("div");
-    }
-
-    /** The banner's headline for a verdict. */
-    public static String headline(Verdict v) {
-        return switch (v) {
-            case VALID -> "VALID";
-            case INVALID -> "ANOMALIES FOUND";
-            default -> "COULD NOT JUDGE";
-        };
     }
 
     private static String anomalyList(Results r) {

@@ -16,6 +16,11 @@ public final class VerdictStyle {
         };
     }
 
+    /** The run banner's headline: "VALID", "ANOMALIES FOUND" or "COULD NOT JUDGE". */
+    public static String headline(Verdict v) {
+        return v == Verdict.INVALID ? "ANOMALIES FOUND" : word(v).toUpperCase(java.util.Locale.ROOT);
+    }
+
     /** The class of a table cell coloured by verdict. */
     public static String cell(Verdict v) {
         return "c-" + suffix(v);
