@@ -5,7 +5,9 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Checks one replica's {@code leader-epoch-checkpoint} against the {@code partitionLeaderEpoch} of its own batches
@@ -17,6 +19,9 @@ import java.util.TreeMap;
  * and batches below the log start offset (whether or not Kafka already moved the first entry up to it), and equal start
  * offsets of consecutive entries. In a log dir without the clean-shutdown marker the file may lag the log above the recovery point (Kafka
  * rebuilds it on restart), so disagreements there are counted in a warning, not reported.
+ *
+ * <p>Batches at or above the log start that no entry covers (they end below the first entry, or the file is empty) are
+ * one {@code epoch-entries-missing} case: the file lost entries the broker had written (KAFKA-16541).
  *
  * <p>One case per epoch: a shifted boundary between epochs e-1 and e shows as batches of one carrying the other, and
  * is filed under the later epoch, e, with the checkpoint's and the data's start offsets.
@@ -33,6 +38,10 @@ final class EpochLineageCheck implements ReplicaListener {
     private final Map<Integer, Long> firstOffsetByEpoch = new TreeMap<>();
     private final Map<Integer, Mismatch> mismatches = new TreeMap<>();
     private final List<long[]> damaged = new ArrayList<>();
+    private final SortedSet<Integer> uncoveredEpochs = new TreeSet<>();
+    private long uncoveredFrom = -1;
+    private long uncoveredTo = -1;
+    private long uncoveredBatches;
     private int current = -1;
     private long lenientDisagreements;
 
@@ -88,6 +97,14 @@ final class EpochLineageCheck implements ReplicaListener {
             lenientDisagreements++;
             return;
         }
+        if (expected < 0 && (byStart.isEmpty() || b.lastOffset() < byStart.get(0).startOffset())) {
+            // wholly below the first entry: the file lost entries for data the log still holds
+            if (uncoveredFrom < 0) uncoveredFrom = at;
+            uncoveredTo = b.lastOffset();
+            uncoveredEpochs.add(b.leaderEpoch());
+            uncoveredBatches++;
+            return;
+        }
         Mismatch m = mismatches.computeIfAbsent(Math.max(expected, b.leaderEpoch()), k -> new Mismatch());
         if (m.example == null) {
             m.example = b;
@@ -119,6 +136,7 @@ final class EpochLineageCheck implements ReplicaListener {
             m.checkpointStart = start;
             m.firstOffset = first;
         });
+        if (uncoveredBatches > 0) findings.epochEntriesMissing(replica, fileOrder, uncoveredFrom, uncoveredTo, uncoveredEpochs, uncoveredBatches);
         mismatches.forEach((epoch, m) -> findings.lineageInReplica(replica, epoch,
                 m.checkpointStart != null ? m.checkpointStart : startByEpoch.get(epoch),
                 m.firstOffset != null ? m.firstOffset : firstOffsetByEpoch.get(epoch),

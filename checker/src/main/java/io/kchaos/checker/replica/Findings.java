@@ -10,6 +10,7 @@ import org.apache.kafka.common.TopicPartition;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedSet;
 
 
 /**
@@ -105,6 +106,21 @@ final class Findings {
             ex.set("example-batch", b);
         }
         result.anomaly(Anomalies.EPOCH_LINEAGE_MISMATCH.key(), ex);
+    }
+
+    /** A replica's epoch checkpoint lacks entries for batches from {@code from} to {@code to} that its log still holds. */
+    void epochEntriesMissing(Replica r, List<EpochEntry> entries, long from, long to, SortedSet<Integer> epochs, long batches) {
+        ObjectNode ex = replica(r);
+        ex.put("checkpoint", r.partitionDir().leaderEpochs().path().toString());
+        if (entries.isEmpty()) ex.putNull("first-entry");
+        else ex.putArray("first-entry").add(entries.get(0).epoch()).add(entries.get(0).startOffset());
+        ex.put("uncovered-from-offset", from);
+        ex.put("uncovered-to-offset", to);
+        ArrayNode e = ex.putArray("uncovered-epochs");
+        epochs.forEach(e::add);
+        ex.put("uncovered-batches", batches);
+        ex.put("log-start-offset", r.logStartOffset());
+        result.anomaly(Anomalies.EPOCH_ENTRIES_MISSING.key(), ex);
     }
 
     /** A replica's epoch checkpoint goes backwards (epoch or start offset) between two lines. */

@@ -107,6 +107,13 @@ public final class Anomalies {
                     + "\"checkpoint\": \".../leader-epoch-checkpoint\", \"checkpoint-start-offset\": 500, \"first-offset-in-epoch\": 480, "
                     + "\"mismatched-batches\": 1, \"example-batch\": {...}}; \"kind\" is also \"checkpoint-order\" (with \"entries\") "
                     + "or \"across-replicas\" (with \"start-offsets\" and \"checkpoints\" by node)");
+    public static final AnomalyType EPOCH_ENTRIES_MISSING = replica("epoch-entries-missing",
+            "a replica's leader-epoch-checkpoint has no entry covering batches its log still holds at or above the log "
+                    + "start offset (after a clean shutdown, or below the recovery point): entries the broker had written "
+                    + "are gone, as when an unsynced checkpoint is cut by a power loss (KAFKA-16541, Kafka 3.7.x)",
+            "{\"node\": 2, \"topic\": \"kchaos-queue\", \"partition\": 0, \"checkpoint\": \".../leader-epoch-checkpoint\", "
+                    + "\"first-entry\": [1, 1457], \"uncovered-from-offset\": 982, \"uncovered-to-offset\": 1456, "
+                    + "\"uncovered-epochs\": [0], \"uncovered-batches\": 31, \"log-start-offset\": 982} (\"first-entry\" null for an empty file)");
     public static final AnomalyType ACKED_WRITE_MISSING_ON_REPLICA = replica("acked-write-missing-on-replica",
             "an acknowledged (p, o, value) from the history is absent, or holds another value, in a final-ISR replica's log",
             "{\"node\": 1, \"topic\": \"kchaos-queue\", \"partition\": 0, \"offset\": 0, \"value\": 2, \"index\": 29, "

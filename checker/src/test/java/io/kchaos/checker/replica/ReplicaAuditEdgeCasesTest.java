@@ -48,6 +48,42 @@ class ReplicaAuditEdgeCasesTest {
         assertEquals(3, r.anomalies().get(Anomalies.EPOCH_LINEAGE_MISMATCH.key()).examples().get(0).get("mismatched-batches").asInt());
     }
 
+    /** KAFKA-16541: the power loss cut the checkpoint; the restarted broker wrote only the epochs it appended after. */
+    @Test
+    void aCheckpointThatLostEntriesForBatchesStillInTheLogIsReported() {
+        ReplicaFixture f = new ReplicaFixture(tmp);
+        f.node(2).epochs(new EpochEntry(2, 60));
+        CheckResult r = audit(f.write());
+        assertEquals(List.of(Anomalies.EPOCH_ENTRIES_MISSING.key()), r.anomalyTypes(), () -> r.toJson().toPrettyString());
+        var ex = r.anomalies().get(Anomalies.EPOCH_ENTRIES_MISSING.key()).examples().get(0);
+        assertEquals(2, ex.get("node").asInt());
+        assertEquals("[2,60]", ex.get("first-entry").toString());
+        assertEquals(0, ex.get("uncovered-from-offset").asLong());
+        assertEquals(59, ex.get("uncovered-to-offset").asLong());
+        assertEquals("[0,1]", ex.get("uncovered-epochs").toString());
+        assertEquals(6, ex.get("uncovered-batches").asLong());
+    }
+
+    @Test
+    void anEmptiedCheckpointBesideALogIsReportedWithNoFirstEntry() {
+        ReplicaFixture f = new ReplicaFixture(tmp);
+        f.node(3).epochs();
+        CheckResult r = audit(f.write());
+        assertEquals(List.of(Anomalies.EPOCH_ENTRIES_MISSING.key()), r.anomalyTypes(), () -> r.toJson().toPrettyString());
+        var ex = r.anomalies().get(Anomalies.EPOCH_ENTRIES_MISSING.key()).examples().get(0);
+        assertTrue(ex.get("first-entry").isNull(), ex.toString());
+        assertEquals(9, ex.get("uncovered-batches").asLong());
+    }
+
+    /** Positive control: after a crash, above the recovery point, Kafka rebuilds the entries from the log on restart. */
+    @Test
+    void anEmptiedCheckpointAboveTheRecoveryPointOfACrashedBrokerIsANote() {
+        ReplicaFixture f = new ReplicaFixture(tmp);
+        f.node(3).uncleanShutdown().recoveryPoint(0).epochs();
+        CheckResult r = audit(f.write());
+        assertTrue(r.valid(), () -> r.toJson().toPrettyString());
+    }
+
     /** Log start 35 inside epoch 1's first batch: Kafka moves epoch 1's entry up to 35, but may not have written it yet. */
     @Test
     void epochEntriesBelowTheLogStartPassWhetherOrNotKafkaMovedThemUp() {
