@@ -5,12 +5,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
 import io.kchaos.workload.common.Clients;
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.errors.InterruptException;
 import org.apache.kafka.common.errors.TimeoutException;
 
 import java.io.BufferedReader;
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -37,13 +40,15 @@ final class DriverProcess {
     private final Map<Long, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong(1);
     private final Deque<String> stderrTail = new ArrayDeque<>();
+    private final Thread stderrReader;
     private volatile String ended;
 
     private DriverProcess(Process process) {
         this.process = process;
-        this.stdin = new java.io.BufferedWriter(new java.io.OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8));
+        this.stdin = new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8));
+        stderrReader = Clients.daemon(this::readStderr, "rdkafka-driver-err");
+        stderrReader.start();
         Clients.daemon(this::readReplies, "rdkafka-driver-out").start();
-        Clients.daemon(this::readStderr, "rdkafka-driver-err").start();
     }
 
     /** Starts {@code python} on the driver script; an interpreter that cannot be run fails in one line. */
@@ -105,7 +110,7 @@ final class DriverProcess {
             throw new TimeoutException("no answer from the librdkafka driver within " + timeout.toMillis() + " ms");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new org.apache.kafka.common.errors.InterruptException(e);
+            throw new InterruptException(e);
         }
     }
 
@@ -139,6 +144,7 @@ final class DriverProcess {
         }
         try {
             process.waitFor(2, TimeUnit.SECONDS);
+            stderrReader.join(1_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
