@@ -25,7 +25,6 @@ import io.kchaos.report.RunReport;
 import io.kchaos.workload.Workload;
 import io.kchaos.workload.WorkloadContext;
 import io.kchaos.workload.common.ClientKind;
-import io.kchaos.workload.common.JavaClientKind;
 import org.apache.kafka.clients.admin.Admin;
 
 import java.io.PrintStream;
@@ -50,7 +49,7 @@ public final class ChaosRun {
     private final PrintStream out;
     private final RunClock clock;
     private UpgradeSchedule upgrade;
-    private ClientKind client = JavaClientKind.INSTANCE;
+    private ClientKind client = io.kchaos.workload.common.JavaClientKind.INSTANCE;
     private final RunStop stop = new RunStop();
     private volatile long workloadStart;
     private String stoppedMoment;
@@ -140,9 +139,8 @@ public final class ChaosRun {
              Admin admin = cluster.admin();
              Workload workload = workloads.create(config)) {
             WorkloadContext wctx = new WorkloadContext(cluster::bootstrapServers, config.topic(), config.partitions(),
-                    config.replicationFactor(), Map.of(), config.producerConfig(), config.consumerConfig(),
-                    config.producers(), config.consumers(), config.rate(), config.seed(), history, config.workloadOptions(),
-                    client);
+                    config.replicationFactor(), Map.of(), config.producerConfig(), config.consumerConfig(), config.producers(),
+                    config.consumers(), config.rate(), config.seed(), history, config.workloadOptions(), client);
             if (stop.isStopped()) {
                 out.println("stopped " + stop.reason() + ": no workload run");
                 return new FinalState(config.topic(), Map.of(), false, workload.stats().toString(), 0, cluster.logDirs());
