@@ -19,8 +19,7 @@ import java.util.function.Supplier;
 
 /**
  * One consumer thread with its own {@link PollClient}: assigns every partition of the topic, seeks each to its log
- * start offset, and polls until
- * stopped, recording each poll as a {@code poll} op. The first poll's invoke carries the seek,
+ * start offset, and polls until stopped, recording each poll as a {@code poll} op. The first poll's invoke carries the seek,
  * {@code {"seek": {"0": 0, ...}}}; a poll that throws completes as info and the worker goes on under a new process id.
  * The consumer is created, used and closed on this thread only.
  */
