@@ -114,19 +114,20 @@ final class DriverProcess {
         }
     }
 
-    /** Asks the driver to close its client within {@code timeout}, then ends the process however it answered. */
+    /** Asks the driver to close its client within {@code timeout}; a driver that does not answer in time is killed. */
     void close(Duration timeout) {
+        long exitMillis = 2_000;
         try {
             call("close", Json.object().put("timeout", timeout.toMillis() / 1000.0), timeout.plusSeconds(2));
         } catch (RuntimeException e) {
-            System.err.println("warning: closing a librdkafka client: " + e.getMessage());
-        } finally {
-            try {
-                if (!process.waitFor(2, TimeUnit.SECONDS)) process.destroyForcibly();
-            } catch (InterruptedException e) {
-                process.destroyForcibly();
-                Thread.currentThread().interrupt();
-            }
+            if (ended == null) System.err.println("warning: closing a librdkafka client: " + e.getMessage());
+            exitMillis = 0;
+        }
+        try {
+            if (!process.waitFor(exitMillis, TimeUnit.MILLISECONDS)) process.destroyForcibly();
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
         }
     }
 
