@@ -89,15 +89,21 @@ class Driver:
         return {"id": rid, "low": low}
 
     def poll(self, rid, req):
+        # an error event (a broker down, say) fails the poll only when no record came with it: records read are kept
         records = []
+        errors = []
         for m in self.consumer.consume(req["max"], req["timeout"]):
             if m.error() is not None:
-                if m.error().code() == ck.KafkaError._PARTITION_EOF:
-                    continue
-                raise ck.KafkaException(m.error())
+                if m.error().code() != ck.KafkaError._PARTITION_EOF:
+                    errors.append(m.error())
+                continue
             key = m.key().decode("utf-8", "replace") if m.key() is not None else None
             value = m.value().decode("utf-8", "replace") if m.value() is not None else None
             records.append({"partition": m.partition(), "offset": m.offset(), "key": key, "value": value})
+        if errors and not records:
+            raise ck.KafkaException(errors[0])
+        for e in errors:
+            sys.stderr.write("poll: " + e.str() + "\n")
         return {"id": rid, "records": records}
 
     def close(self, rid, req):
