@@ -56,7 +56,7 @@ final class DriverProcess {
         try {
             return new DriverProcess(new ProcessBuilder(python, "-c", script()).start());
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot run " + python + ": " + e.getMessage());
+            throw new IllegalArgumentException(e.getMessage());
         }
     }
 

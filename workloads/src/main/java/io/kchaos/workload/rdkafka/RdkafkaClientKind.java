@@ -46,7 +46,7 @@ public final class RdkafkaClientKind implements ClientKind {
      */
     public static RdkafkaClientKind probe(String python, Map<String, String> producerConfig, Map<String, String> consumerConfig) {
         String needs = "--client librdkafka needs " + python + " with the confluent_kafka module (Debian: apt-get install "
-                + "python3-confluent-kafka; another interpreter: -D" + PYTHON_PROPERTY + "=PATH): ";
+                + "python3-confluent-kafka; another interpreter: KCHAOS_JAVA_OPTS=-D" + PYTHON_PROPERTY + "=PATH): ";
         DriverProcess driver;
         try {
             driver = DriverProcess.start(python);
