@@ -120,6 +120,17 @@ public final class RunInfo {
         return u.path("from").asText("?") + " → " + u.path("to").asText("?") + (u.has("downgrade-to") ? " → " + u.path("downgrade-to").asText() : "");
     }
 
+    /**
+     * The client the workload spoke through: {@code java 4.1.1}, {@code librdkafka 2.0.2 (confluent-kafka-python 1.7.0)};
+     * {@code java} for a run.json from before clients were recorded.
+     */
+    public String client() {
+        JsonNode c = root.path("client");
+        if (!c.isObject()) return "java";
+        if (c.has("librdkafka")) return "librdkafka " + c.path("librdkafka").asText() + " (" + c.path("binding").asText("?") + ")";
+        return c.path("kind").asText("?") + (c.has("version") ? " " + c.path("version").asText() : "");
+    }
+
     /** Rows describing a rolling upgrade (path, status, feature levels, each node's releases over time); empty for other runs. */
     public Map<String, String> upgrade() {
         Map<String, String> out = new LinkedHashMap<>();

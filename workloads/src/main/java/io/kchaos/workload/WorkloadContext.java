@@ -1,6 +1,7 @@
 package io.kchaos.workload;
 
 import io.kchaos.history.HistoryWriter;
+import io.kchaos.workload.common.ClientKind;
 
 import java.util.Map;
 import java.util.function.Supplier;
@@ -22,6 +23,7 @@ import java.util.function.Supplier;
  * @param seed              seeds the workload's random choices
  * @param history           the run's history
  * @param options           workload-specific settings ({@code --workload-option KEY=VALUE}), e.g. {@code abort-rate}
+ * @param client            the client library the plain producers and pollers use ({@code --client})
  */
 public record WorkloadContext(Supplier<String> bootstrapServers,
                               String topic,
@@ -35,5 +37,6 @@ public record WorkloadContext(Supplier<String> bootstrapServers,
                               double ratePerSecond,
                               long seed,
                               HistoryWriter history,
-                              Map<String, String> options) {
+                              Map<String, String> options,
+                              ClientKind client) {
 }

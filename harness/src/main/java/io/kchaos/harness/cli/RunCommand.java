@@ -27,6 +27,10 @@ import io.kchaos.nemesis.NemesisRegistry;
 import io.kchaos.nemesis.network.NetworkFaultOptions;
 import io.kchaos.nemesis.network.Topology;
 import io.kchaos.workload.Workloads;
+import io.kchaos.workload.common.ClientKind;
+import io.kchaos.workload.common.JavaClientKind;
+import io.kchaos.workload.queue.QueueWorkload;
+import io.kchaos.workload.rdkafka.RdkafkaClientKind;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -57,6 +61,11 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--workload-option", paramLabel = "KEY=VALUE",
             description = "a workload setting; repeatable (txn: abort-rate, poll-rate, max-sends; group: commit=after|auto|ahead, churn-seconds, crash-rate)")
     Map<String, String> workloadOptions = new LinkedHashMap<>();
+
+    @Option(names = "--client", paramLabel = "java|librdkafka", defaultValue = JavaClientKind.NAME,
+            description = "the client the queue workload's producers and pollers use: java (built in) or librdkafka (python3-confluent-kafka, "
+                    + "one driver process per client; the final drain stays Java) (default ${DEFAULT-VALUE})")
+    String client;
 
     @Option(names = "--time-limit", paramLabel = "SECONDS", defaultValue = "60", description = "how long the workload runs, faults included (default ${DEFAULT-VALUE})")
     int timeLimit;
@@ -194,6 +203,7 @@ public final class RunCommand implements Callable<Integer> {
         };
         if (kafkaVersion != null && config.kafkaHome() != null) throw bad("give --kafka-version or --kafka-home, not both");
         if (kafkaVersion != null) VersionProfile.of(kafkaVersion);
+        ClientKind clientKind = clientKind(config);
         boolean storeExisted = java.nio.file.Files.isDirectory(config.store());
         RunFolder staged = RunFolder.stage(config.store(), config.name()); // nothing visible until the inputs are valid
         BrokerRelease release;
@@ -214,6 +224,7 @@ public final class RunCommand implements Callable<Integer> {
         ChaosRun run = new ChaosRun(config, folder, brokersHome.clusters(clusterSpec),
                 c -> Workloads.create(c.workload()), nemeses, Judges.forRun(config.workload()), System.out, RunClock.SYSTEM);
         if (upgrade != null) run.withUpgrade(upgrade);
+        run.withClient(clientKind);
         CheckResult result;
         Interrupts interrupts = Interrupts.install(run.stop(), run::moment, System.err);
         try {
@@ -224,6 +235,14 @@ public final class RunCommand implements Callable<Integer> {
         VerdictPrinter.print(result, System.out);
         System.out.println("run folder: " + folder.dir());
         return VerdictPrinter.exitCode(result);
+    }
+
+    /** The client asked for, checked (interpreter, module, settings) before anything is created or started. */
+    private ClientKind clientKind(RunConfig config) {
+        if (client.equals(JavaClientKind.NAME)) return JavaClientKind.INSTANCE;
+        if (!client.equals(RdkafkaClientKind.NAME)) throw bad("unknown --client '" + client + "'; known: java, librdkafka");
+        if (!config.workload().equals(QueueWorkload.NAME)) throw bad("--client librdkafka runs the queue workload only, not " + config.workload());
+        return RdkafkaClientKind.probe(RdkafkaClientKind.python(), config.producerConfig(), config.consumerConfig());
     }
 
     /** The rolling upgrade asked for, checked before anything is resolved or started; null when none. */

@@ -24,6 +24,7 @@ import io.kchaos.nemesis.schedule.NemesisSchedule;
 import io.kchaos.report.RunReport;
 import io.kchaos.workload.Workload;
 import io.kchaos.workload.WorkloadContext;
+import io.kchaos.workload.common.ClientKind;
 import org.apache.kafka.clients.admin.Admin;
 
 import java.io.PrintStream;
@@ -48,6 +49,7 @@ public final class ChaosRun {
     private final PrintStream out;
     private final RunClock clock;
     private UpgradeSchedule upgrade;
+    private ClientKind client = io.kchaos.workload.common.JavaClientKind.INSTANCE;
     private final RunStop stop = new RunStop();
     private volatile long workloadStart;
     private String stoppedMoment;
@@ -70,6 +72,12 @@ public final class ChaosRun {
         return this;
     }
 
+    /** The client library the workload's producers and pollers use instead of the built-in Java client. */
+    public ChaosRun withClient(ClientKind client) {
+        this.client = client;
+        return this;
+    }
+
     /** Stops the workload phase early (Ctrl-C, or a configuration that cannot accept writes). */
     public RunStop stop() {
         return stop;
@@ -86,7 +94,7 @@ public final class ChaosRun {
     public CheckResult execute() throws Exception {
         clusters.sweepLeftovers().forEach(out::println);
         RunRecord record = new RunRecord(config, folder);
-        record.write();
+        record.section("client", Json.MAPPER.valueToTree(new java.util.TreeMap<>(client.describe())));
         FinalState finalState;
         try (KafkaCluster cluster = ProxiedRuns.wrap(clusters.create(config, folder), config, nemeses, folder)) {
             record.cluster(cluster);
@@ -131,8 +139,8 @@ public final class ChaosRun {
              Admin admin = cluster.admin();
              Workload workload = workloads.create(config)) {
             WorkloadContext wctx = new WorkloadContext(cluster::bootstrapServers, config.topic(), config.partitions(),
-                    config.replicationFactor(), Map.of(), config.producerConfig(), config.consumerConfig(),
-                    config.producers(), config.consumers(), config.rate(), config.seed(), history, config.workloadOptions());
+                    config.replicationFactor(), Map.of(), config.producerConfig(), config.consumerConfig(), config.producers(),
+                    config.consumers(), config.rate(), config.seed(), history, config.workloadOptions(), client);
             if (stop.isStopped()) {
                 out.println("stopped " + stop.reason() + ": no workload run");
                 return new FinalState(config.topic(), Map.of(), false, workload.stats().toString(), 0, cluster.logDirs());

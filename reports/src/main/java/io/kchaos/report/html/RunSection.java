@@ -12,7 +12,7 @@ import java.util.Map;
 final class RunSection implements Section {
     private static final String[][] FIELDS = {
         {"name", "name"}, {"scenario", "scenario"}, {"seed", "seed"}, {"Kafka version", "kafka-version"},
-        {"backend", "backend"}, {"workload", "workload"}, {"nodes", "nodes"}, {"topic", "topic"},
+        {"client", "client"}, {"backend", "backend"}, {"workload", "workload"}, {"nodes", "nodes"}, {"topic", "topic"},
         {"partitions", "partitions"}, {"replication factor", "replication-factor"}, {"nemesis", "nemesis"},
         {"nemesis interval (s)", "nemesis-interval-seconds"}, {"rate (ops/s)", "rate"},
         {"time limit (s)", "time-limit-seconds"}, {"started at", "started-at"}, {"duration (s)", "duration-seconds"},
@@ -61,6 +61,7 @@ final class RunSection implements Section {
         return switch (field) {
             case "kafka-version" -> run.kafkaVersions();
             case "workload" -> run.workload();
+            case "client" -> run.client();
             default -> run.text(field);
         };
     }

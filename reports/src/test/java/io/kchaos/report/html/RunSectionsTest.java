@@ -63,6 +63,20 @@ class RunSectionsTest {
     }
 
     @Test
+    void theClientRowNamesTheLibraryAndItsVersions() throws Exception {
+        Path run = dir.resolve("c");
+        SyntheticRun.write(run, 500, false, 4);
+        assertTrue(render(run).contains("<td>client</td><td>java</td>"), "a run.json from before clients were recorded");
+        ObjectNode json = (ObjectNode) Json.MAPPER.readTree(run.resolve("run.json").toFile());
+        json.putObject("client").put("kind", "librdkafka").put("librdkafka", "2.0.2").put("binding", "confluent-kafka-python 1.7.0");
+        Json.PRETTY.writeValue(run.resolve("run.json").toFile(), json);
+        assertTrue(render(run).contains("<td>client</td><td>librdkafka 2.0.2 (confluent-kafka-python 1.7.0)</td>"));
+        json.putObject("client").put("kind", "java").put("version", "4.1.1");
+        Json.PRETTY.writeValue(run.resolve("run.json").toFile(), json);
+        assertTrue(render(run).contains("<td>client</td><td>java 4.1.1</td>"));
+    }
+
+    @Test
     void anOlderRunJsonWithoutEffectiveSettingsStillShowsWhatWasGiven() {
         Path run = dir.resolve("old");
         SyntheticRun.write(run, 500, false, 2);

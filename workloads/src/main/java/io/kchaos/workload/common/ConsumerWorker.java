@@ -8,21 +8,18 @@ import io.kchaos.history.OpType;
 import io.kchaos.workload.WorkloadStats;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.Consumer;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.function.Supplier;
 
 /**
- * One consumer thread: assigns every partition of the topic, seeks each to its log start offset, and polls until
- * stopped, recording each poll as a {@code poll} op. The first poll's invoke carries the seek,
+ * One consumer thread with its own {@link PollClient}: assigns every partition of the topic, seeks each to its log
+ * start offset, and polls until stopped, recording each poll as a {@code poll} op. The first poll's invoke carries the seek,
  * {@code {"seek": {"0": 0, ...}}}; a poll that throws completes as info and the worker goes on under a new process id.
  * The consumer is created, used and closed on this thread only.
  */
@@ -32,15 +29,15 @@ public final class ConsumerWorker implements Runnable {
     private static final Duration OFFSETS_TIMEOUT = Duration.ofSeconds(5);
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
 
-    private final Supplier<Consumer<String, String>> consumers;
+    private final Supplier<PollClient> consumers;
     private final List<TopicPartition> partitions;
     private final HistoryWriter history;
     private final WorkloadStats stats;
     private final ProcessIds ids;
     private volatile boolean running = true;
-    private volatile Consumer<String, String> consumer;
+    private volatile PollClient consumer;
 
-    public ConsumerWorker(Supplier<Consumer<String, String>> consumers, List<TopicPartition> partitions,
+    public ConsumerWorker(Supplier<PollClient> consumers, List<TopicPartition> partitions,
                    HistoryWriter history, WorkloadStats stats, ProcessIds ids) {
         this.consumers = consumers;
         this.partitions = partitions;
@@ -51,10 +48,9 @@ public final class ConsumerWorker implements Runnable {
 
     @Override
     public void run() {
-        Consumer<String, String> c = consumers.get();
+        PollClient c = consumers.get();
         consumer = c;
         try {
-            c.assign(partitions);
             ObjectNode seek = seekToStart(c);
             int process = ids.next();
             while (running) {
@@ -64,7 +60,7 @@ public final class ConsumerWorker implements Runnable {
         } catch (WakeupException e) {
             // stop() woke a poll that outlived its grace period; that poll was completed as info
         } finally {
-            close(c);
+            c.close(CLOSE_TIMEOUT);
         }
     }
 
@@ -84,16 +80,15 @@ public final class ConsumerWorker implements Runnable {
 
     /** Aborts a blocked poll (it completes as info); for a worker that does not stop in time. */
     public void wakeup() {
-        Consumer<String, String> c = consumer;
+        PollClient c = consumer;
         if (c != null) c.wakeup();
     }
 
     /** Seeks every partition to its log start; retries until it succeeds or the worker stops (then null). */
-    private ObjectNode seekToStart(Consumer<String, String> c) {
+    private ObjectNode seekToStart(PollClient c) {
         while (running) {
             try {
-                Map<TopicPartition, Long> start = c.beginningOffsets(partitions, OFFSETS_TIMEOUT);
-                start.forEach(c::seek);
+                Map<TopicPartition, Long> start = c.seekToLogStart(partitions, OFFSETS_TIMEOUT);
                 return seekValue(Partitions.byNumber(start));
             } catch (WakeupException e) {
                 throw e;
@@ -105,11 +100,11 @@ public final class ConsumerWorker implements Runnable {
     }
 
     /** One poll op; returns the process to use next (a new one after info). */
-    private int pollOnce(Consumer<String, String> c, int process, ObjectNode invokeValue) {
+    private int pollOnce(PollClient c, int process, ObjectNode invokeValue) {
         history.invoke(process, F, invokeValue);
-        ConsumerRecords<String, String> polled;
+        List<ReadRecord> records;
         try {
-            polled = c.poll(POLL_TIMEOUT);
+            records = c.poll(POLL_TIMEOUT);
         } catch (WakeupException e) {
             history.complete(process, OpType.INFO, F, invokeValue, SendErrorClassifier.describe(e));
             throw e;
@@ -118,8 +113,6 @@ public final class ConsumerWorker implements Runnable {
             pause();
             return ids.next();
         }
-        List<ReadRecord> records = new ArrayList<>(polled.count());
-        for (ConsumerRecord<String, String> r : polled) records.add(ReadRecord.of(r));
         ObjectNode ok = Json.object();
         ok.set("records", ReadRecord.toJson(records));
         history.complete(process, OpType.OK, F, ok, null);

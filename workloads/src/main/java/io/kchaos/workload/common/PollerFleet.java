@@ -21,15 +21,14 @@ public final class PollerFleet {
     private final List<Thread> threads = new ArrayList<>();
 
     /**
-     * Creates the consumers' workers; a consumer is built once here so that bad settings fail now, not in a thread.
+     * Creates the consumers' workers of the run's {@link ClientKind}; bad settings fail now, not in a thread.
      * {@code settings} are the workload's consumer settings (e.g. isolation.level), under the user's.
      */
     public PollerFleet(WorkloadContext ctx, List<TopicPartition> partitions, Map<String, String> settings,
                        ProcessIds ids, WorkloadStats stats) {
         for (int i = 0; i < ctx.consumers(); i++) {
             String clientId = "kchaos-consumer-" + i;
-            var factory = Clients.consumers(ctx, clientId, settings);
-            Clients.construct("consumer", factory).close();
+            var factory = ctx.client().pollers(ctx, clientId, settings);
             ConsumerWorker w = new ConsumerWorker(factory, partitions, ctx.history(), stats, ids);
             workers.add(w);
             threads.add(Clients.daemon(w, clientId));

@@ -2,7 +2,6 @@ package io.kchaos.workload.common;
 
 import io.kchaos.workload.WorkloadContext;
 import io.kchaos.workload.WorkloadStats;
-import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 
 import java.time.Duration;
@@ -13,7 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The plain producers of a run (the queue workload's, and the group workload's feed): one {@link ProducerWorker} per
- * producer, each with its own acks=all idempotent {@code KafkaProducer}, recording {@code send} ops. Stopping
+ * producer, each with its own acks=all idempotent producer of the run's {@link ClientKind}, recording {@code send} ops. Stopping
  * guarantees every invoked send one completion: it waits for the callbacks (at most the delivery timeout plus a grace
  * period) and completes the rest as info "no completion before stop".
  */
@@ -40,9 +39,8 @@ public final class ProducerFleet {
         try {
             for (int i = 0; i < ctx.producers(); i++) {
                 String clientId = "kchaos-producer-" + i;
-                KafkaProducer<String, String> producer = Clients.construct("producer", () -> new KafkaProducer<>(
-                        ClientConfigs.producer(ctx.bootstrapServers().get(), clientId, ctx.producerConfig())));
-                ProducerWorker w = new ProducerWorker(ctx.topic(), partitions, producer, recorder, pacer, ids, values,
+                SendClient producer = ctx.client().sender(ctx, clientId);
+                ProducerWorker w = new ProducerWorker(partitions, producer, recorder, pacer, ids, values,
                         ctx.seed() * 1_000_003L + i, inFlightPerPartition);
                 workers.add(w);
                 threads.add(Clients.daemon(w, clientId));

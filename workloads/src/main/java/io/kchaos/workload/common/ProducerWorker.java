@@ -2,8 +2,6 @@ package io.kchaos.workload.common;
 
 import io.kchaos.history.OpType;
 import io.kchaos.workload.common.PartitionSlots.Slot;
-import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 
 import java.time.Duration;
@@ -11,7 +9,7 @@ import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One producer thread with its own {@link Producer}. It keeps up to {@code inFlightPerPartition} sends outstanding to
+ * One producer thread with its own {@link SendClient}. It keeps up to {@code inFlightPerPartition} sends outstanding to
  * each partition; each outstanding send belongs to a slot that is one logical process bound to a partition (so a
  * process runs one send at a time), and a slot takes a fresh process id after an info completion. Each record goes to
  * a partition chosen uniformly at random among those with a free slot (explicitly, so every partition receives
@@ -23,8 +21,7 @@ final class ProducerWorker implements Runnable {
 
     private static final long TAKE_TIMEOUT_MILLIS = 100;
 
-    private final String topic;
-    private final Producer<String, String> producer;
+    private final SendClient producer;
     private final SendRecorder recorder;
     private final SendPacer pacer;
     private final ProcessIds ids;
@@ -33,9 +30,8 @@ final class ProducerWorker implements Runnable {
     private final PartitionSlots slots;
     private volatile boolean running = true;
 
-    ProducerWorker(String topic, int partitions, Producer<String, String> producer, SendRecorder recorder,
+    ProducerWorker(int partitions, SendClient producer, SendRecorder recorder,
                    SendPacer pacer, ProcessIds ids, AtomicLong values, long seed, int inFlightPerPartition) {
-        this.topic = topic;
         this.producer = producer;
         this.recorder = recorder;
         this.pacer = pacer;
@@ -75,8 +71,7 @@ final class ProducerWorker implements Runnable {
         long value = values.getAndIncrement();
         PendingSend p = recorder.invoke(slot.process, key, value);
         try {
-            producer.send(new ProducerRecord<>(topic, partition, key, Long.toString(value)),
-                    (metadata, error) -> completed(slot, p, metadata, error));
+            producer.send(partition, key, Long.toString(value), (metadata, error) -> completed(slot, p, metadata, error));
             p.sendReturned();
         } catch (RuntimeException e) {
             completed(slot, p, null, e);

@@ -59,7 +59,7 @@ class ProducerWorkerTest {
     private void start(Producer<String, String> producer, int partitions, int inFlightPerPartition, double rate) {
         history = new RecordedHistory(dir);
         recorder = new SendRecorder(history.writer, stats, new SendErrorClassifier(false));
-        worker = new ProducerWorker(TOPIC, partitions, producer, recorder, new SendPacer(rate), new ProcessIds(),
+        worker = new ProducerWorker(partitions, JavaClientKind.sender(producer, TOPIC), recorder, new SendPacer(rate), new ProcessIds(),
                 new AtomicLong(), 42, inFlightPerPartition);
         thread = new Thread(worker);
         thread.start();

@@ -1,0 +1,54 @@
+package io.kchaos.harness.run;
+
+import io.kchaos.harness.cli.Main;
+import io.kchaos.history.HistoryFile;
+import io.kchaos.history.OpType;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The librdkafka client on a real cluster (python3-confluent-kafka, which .ci/run installs): its sends and polls
+ * under kill-leader are judged VALID by the queue checker, and its acks=1 negative control under
+ * pause-followers-kill-leader is INVALID with lost writes, so the librdkafka path catches loss too.
+ */
+@Tag("cluster")
+class RdkafkaRunTest {
+    @Test
+    void librdkafkaUnderKillLeaderIsValid(@TempDir Path store) throws Exception {
+        int exit = Main.execute("run", "--client", "librdkafka", "--nemesis", "kill-leader", "--time-limit", "25",
+                "--nemesis-interval", "8", "--fault-duration", "4", "--seed", "22", "--store", store.toString());
+        RunHistories run = new RunHistories(store);
+        assertEquals(0, exit, "verdict of " + run.dir + ": " + run.results);
+        assertEquals("librdkafka", run.runJson().path("client").path("kind").asText(), "run.json names the client");
+        assertTrue(run.runJson().path("client").path("librdkafka").asText().startsWith("2."), "its version: " + run.runJson().path("client"));
+        assertTrue(run.nemesis("kill") >= 1, "a leader was killed: " + run.counts);
+        assertTrue(run.count("send", OpType.OK) >= 100, "sends acknowledged through librdkafka: " + run.counts);
+        assertTrue(polledRecords(run.dir) > 0, "records read through librdkafka's polls: " + run.counts);
+        assertEquals(0, run.results.path("stats").path("unseen").asLong(-1), "every acknowledged write was read: " + run.results);
+    }
+
+    @Test
+    void librdkafkaWithAcksOneLosesAcknowledgedWrites(@TempDir Path store) throws Exception {
+        int exit = Main.execute("run", "--scenario", "leader-kill-acks1", "--client", "librdkafka", "--time-limit", "25",
+                "--seed", "7", "--store", store.toString());
+        RunHistories run = new RunHistories(store);
+        assertEquals(1, exit, "anomalies expected in " + run.dir + ": " + run.results);
+        assertTrue(run.anomalies("lost-write") > 0, "lost-write reported: " + run.results.path("anomaly-types"));
+        assertEquals("librdkafka", run.runJson().path("client").path("kind").asText());
+    }
+
+    private static long polledRecords(Path dir) throws Exception {
+        AtomicLong n = new AtomicLong();
+        HistoryFile.open(dir.resolve("history.jsonl")).forEach(op -> {
+            if (op.f().equals("poll") && op.type() == OpType.OK) n.addAndGet(op.value().path("records").size());
+        });
+        return n.get();
+    }
+}

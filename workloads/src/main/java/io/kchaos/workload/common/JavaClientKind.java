@@ -1,0 +1,87 @@
+package io.kchaos.workload.common;
+
+import io.kchaos.workload.WorkloadContext;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.utils.AppInfoParser;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/** The built-in client: the kafka-clients jar kchaos was built with ({@code --client java}, the default). */
+public final class JavaClientKind implements ClientKind {
+    public static final String NAME = "java";
+    public static final JavaClientKind INSTANCE = new JavaClientKind();
+
+    private JavaClientKind() {
+    }
+
+    @Override
+    public SendClient sender(WorkloadContext ctx, String clientId) {
+        return sender(Clients.construct("producer", () -> new KafkaProducer<>(
+                ClientConfigs.producer(ctx.bootstrapServers().get(), clientId, ctx.producerConfig()))), ctx.topic());
+    }
+
+    /** A {@link SendClient} over a Java producer, sending to {@code topic}. */
+    public static SendClient sender(Producer<String, String> producer, String topic) {
+        return new SendClient() {
+            @Override
+            public void send(int partition, String key, String value, org.apache.kafka.clients.producer.Callback callback) {
+                producer.send(new ProducerRecord<>(topic, partition, key, value), callback);
+            }
+
+            @Override
+            public void close(Duration timeout) {
+                producer.close(timeout);
+            }
+        };
+    }
+
+    @Override
+    public Supplier<PollClient> pollers(WorkloadContext ctx, String clientId, Map<String, String> settings) {
+        var factory = Clients.consumers(ctx, clientId, settings);
+        Clients.construct("consumer", factory).close();
+        return () -> poller(factory.get());
+    }
+
+    /** A {@link PollClient} over a Java consumer. */
+    public static PollClient poller(Consumer<String, String> c) {
+        return new PollClient() {
+            @Override
+            public Map<TopicPartition, Long> seekToLogStart(List<TopicPartition> partitions, Duration timeout) {
+                c.assign(partitions);
+                Map<TopicPartition, Long> start = c.beginningOffsets(partitions, timeout);
+                start.forEach(c::seek);
+                return start;
+            }
+
+            @Override
+            public List<ReadRecord> poll(Duration timeout) {
+                List<ReadRecord> records = new ArrayList<>();
+                c.poll(timeout).forEach(r -> records.add(ReadRecord.of(r)));
+                return records;
+            }
+
+            @Override
+            public void wakeup() {
+                c.wakeup();
+            }
+
+            @Override
+            public void close(Duration timeout) {
+                ConsumerWorker.close(c);
+            }
+        };
+    }
+
+    @Override
+    public Map<String, String> describe() {
+        return Map.of("kind", NAME, "version", AppInfoParser.getVersion());
+    }
+}

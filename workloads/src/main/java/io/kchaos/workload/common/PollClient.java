@@ -1,0 +1,25 @@
+package io.kchaos.workload.common;
+
+import org.apache.kafka.common.TopicPartition;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The client a {@link ConsumerWorker} polls through: one consumer of some client library, assigned partitions of the
+ * workload's topic without a group. Used by one thread, except {@link #wakeup}.
+ */
+public interface PollClient {
+    /** Assigns the partitions and positions each at its log start offset, which it returns. */
+    Map<TopicPartition, Long> seekToLogStart(List<TopicPartition> partitions, Duration timeout);
+
+    /** The records read within {@code timeout}, in the order the client returned them. */
+    List<ReadRecord> poll(Duration timeout);
+
+    /** Makes a blocked or the next {@link #poll} throw {@code WakeupException}; callable from any thread. */
+    void wakeup();
+
+    /** Closes the client within {@code timeout}. */
+    void close(Duration timeout);
+}

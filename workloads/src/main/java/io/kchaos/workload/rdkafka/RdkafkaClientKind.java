@@ -1,0 +1,98 @@
+package io.kchaos.workload.rdkafka;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.Json;
+import io.kchaos.workload.WorkloadContext;
+import io.kchaos.workload.common.ClientKind;
+import io.kchaos.workload.common.PollClient;
+import io.kchaos.workload.common.SendClient;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * The librdkafka client ({@code kchaos run --client librdkafka}): every producer and poller is its own driver process
+ * (the Debian package python3-confluent-kafka over librdkafka). {@link #probe} checks the interpreter, the module and
+ * the user's settings before a run starts.
+ */
+public final class RdkafkaClientKind implements ClientKind {
+    public static final String NAME = "librdkafka";
+    /** System property naming the Python interpreter that has confluent_kafka. */
+    public static final String PYTHON_PROPERTY = "kchaos.rdkafka.python";
+    public static final String DEFAULT_PYTHON = "/usr/bin/python3";
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(20);
+
+    private final String python;
+    private final String librdkafka;
+    private final String binding;
+
+    private RdkafkaClientKind(String python, String librdkafka, String binding) {
+        this.python = python;
+        this.librdkafka = librdkafka;
+        this.binding = binding;
+    }
+
+    /** The interpreter: {@value #PYTHON_PROPERTY}, else {@value #DEFAULT_PYTHON}. */
+    public static String python() {
+        return System.getProperty(PYTHON_PROPERTY, DEFAULT_PYTHON);
+    }
+
+    /**
+     * Starts one driver, asks its versions and has librdkafka build a producer and a consumer with the run's settings;
+     * a missing interpreter or module, or a setting librdkafka refuses, fails in one line.
+     */
+    public static RdkafkaClientKind probe(String python, Map<String, String> producerConfig, Map<String, String> consumerConfig) {
+        String needs = "--client librdkafka needs " + python + " with the confluent_kafka module (Debian: apt-get install "
+                + "python3-confluent-kafka; another interpreter: KCHAOS_JAVA_OPTS=-D" + PYTHON_PROPERTY + "=PATH): ";
+        DriverProcess driver;
+        try {
+            driver = DriverProcess.start(python);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(needs + e.getMessage());
+        }
+        try {
+            ObjectNode hello = Json.object();
+            hello.set("producer", Json.MAPPER.valueToTree(RdkafkaSettings.producer("127.0.0.1:9", "kchaos-probe", producerConfig)));
+            hello.set("consumer", Json.MAPPER.valueToTree(RdkafkaSettings.consumer("127.0.0.1:9", "kchaos-probe", Map.of(), consumerConfig)));
+            JsonNode r = DriverProcess.await(driver.request("hello", hello), START_TIMEOUT);
+            return new RdkafkaClientKind(python, r.path("librdkafka").asText(), r.path("binding").asText());
+        } catch (RuntimeException e) {
+            String m = e.getMessage();
+            if (m != null && m.contains("driver ended")) throw new IllegalArgumentException(needs + m);
+            throw new IllegalArgumentException("librdkafka refuses the run's client settings: " + m);
+        } finally {
+            driver.close(Duration.ofSeconds(1));
+        }
+    }
+
+    @Override
+    public SendClient sender(WorkloadContext ctx, String clientId) {
+        return open(ctx, "producer", RdkafkaSettings.producer(ctx.bootstrapServers().get(), clientId, ctx.producerConfig()),
+                d -> new RdkafkaSendClient(d, ctx.topic()));
+    }
+
+    @Override
+    public Supplier<PollClient> pollers(WorkloadContext ctx, String clientId, Map<String, String> settings) {
+        return () -> open(ctx, "consumer", RdkafkaSettings.consumer(ctx.bootstrapServers().get(), clientId, settings,
+                ctx.consumerConfig()), d -> new RdkafkaPollClient(d, ctx.topic()));
+    }
+
+    private <T> T open(WorkloadContext ctx, String op, Map<String, String> config, Function<DriverProcess, T> client) {
+        DriverProcess d = DriverProcess.start(python);
+        try {
+            d.call(op, Json.object().put("topic", ctx.topic()).set("config", Json.MAPPER.valueToTree(config)), START_TIMEOUT);
+        } catch (RuntimeException e) {
+            d.close(Duration.ZERO);
+            throw new IllegalArgumentException("invalid librdkafka " + op + " settings: " + e.getMessage());
+        }
+        return client.apply(d);
+    }
+
+    @Override
+    public Map<String, String> describe() {
+        return Map.of("kind", NAME, "librdkafka", librdkafka, "binding", "confluent-kafka-python " + binding);
+    }
+}

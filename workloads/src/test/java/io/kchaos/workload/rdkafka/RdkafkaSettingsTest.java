@@ -1,0 +1,32 @@
+package io.kchaos.workload.rdkafka;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+/** The librdkafka settings: the Java client's defaults by name, minus the Java-only ones, the user's passed through. */
+class RdkafkaSettingsTest {
+    @Test
+    void defaultsMatchTheJavaClientsWithoutJavaOnlySettings() {
+        Map<String, String> p = RdkafkaSettings.producer("h:1", "kchaos-producer-0", Map.of());
+        assertEquals("all", p.get("acks"));
+        assertEquals("true", p.get("enable.idempotence"));
+        assertEquals("10000", p.get("delivery.timeout.ms"));
+        assertFalse(p.containsKey("max.block.ms") || p.containsKey("key.serializer"));
+    }
+
+    @Test
+    void userSettingsPassThroughAndAcksOneTurnsIdempotenceOffAsForJava() {
+        Map<String, String> p = RdkafkaSettings.producer("h:1", "c", Map.of("acks", "1", "max.block.ms", "100"));
+        assertEquals("false", p.get("enable.idempotence"));
+        assertEquals("100", p.get("max.block.ms"), "kept, so that librdkafka refuses it in one line before the run");
+        Map<String, String> c = RdkafkaSettings.consumer("h:1", "kchaos-consumer-0", Map.of(), Map.of());
+        assertEquals("kchaos-kchaos-consumer-0", c.get("group.id"));
+        assertEquals("read_uncommitted", c.get("isolation.level"));
+        assertEquals("false", c.get("enable.auto.commit"));
+        assertFalse(c.containsKey("value.deserializer"));
+    }
+}
