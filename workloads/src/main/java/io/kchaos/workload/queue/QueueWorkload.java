@@ -24,8 +24,8 @@ import java.util.Set;
  * partition completely, all recorded as {@code send}, {@code poll} and {@code drain} ops (docs/format.md).
  *
  * <p>A failed send is {@code fail} only when the error proves the record was never appended, otherwise {@code info};
- * the rule is documented on {@link SendErrorClassifier}. Producers default to acks=all with idempotence, a 10 s
- * delivery timeout, a 3 s request timeout, linger 1 ms and max.block 5 s, with the user's producer settings on top
+ * the rule is documented on {@link SendErrorClassifier}. Producers default to acks=all with idempotence, a 30 s
+ * delivery timeout (above a killed leader's fencing), a 3 s request timeout, linger 1 ms and max.block 5 s, with the user's producer settings on top
  * (acks=1, retries=0 or more than 5 requests in flight turn idempotence off unless the user set it). Each producer
  * keeps up to {@link #DEFAULT_IN_FLIGHT} sends outstanding per partition ({@code --workload-option in-flight=N}),
  * each in its own logical process, and picks each record's partition explicitly and uniformly at random among those

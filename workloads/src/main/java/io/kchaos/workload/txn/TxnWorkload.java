@@ -91,8 +91,10 @@ public final class TxnWorkload implements Workload {
     }
 
     private static Supplier<Producer<String, String>> producerFactory(WorkloadContext ctx, String transactionalId) {
+        // a send outliving its transaction proves nothing more: the coordinator aborts the transaction at its timeout
         Map<String, String> txn = Map.of(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId,
-                ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, String.valueOf(TRANSACTION_TIMEOUT_MS));
+                ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, String.valueOf(TRANSACTION_TIMEOUT_MS),
+                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, String.valueOf(TRANSACTION_TIMEOUT_MS));
         return () -> new KafkaProducer<>(ClientConfigs.producer(ctx.bootstrapServers().get(), transactionalId, txn,
                 ctx.producerConfig()));
     }

@@ -17,7 +17,7 @@ class ClientConfigsTest {
         Map<String, Object> c = producer(Map.of());
         assertEquals("all", c.get("acks"));
         assertEquals("true", c.get("enable.idempotence"));
-        assertEquals("10000", c.get("delivery.timeout.ms"));
+        assertEquals("30000", c.get("delivery.timeout.ms"));
         assertEquals("3000", c.get("request.timeout.ms"));
         assertEquals("5000", c.get("max.block.ms"));
         assertEquals("localhost:9092", c.get("bootstrap.servers"));
@@ -41,7 +41,7 @@ class ClientConfigsTest {
 
     @Test
     void deliveryTimeoutGrowsToCoverALongerRequestTimeout() {
-        assertEquals("20005", producer(Map.of("request.timeout.ms", "20000", "linger.ms", "5")).get("delivery.timeout.ms"));
+        assertEquals("40005", producer(Map.of("request.timeout.ms", "40000", "linger.ms", "5")).get("delivery.timeout.ms"));
         assertEquals("4000", producer(Map.of("request.timeout.ms", "20000", "delivery.timeout.ms", "4000"))
                 .get("delivery.timeout.ms"), "the user's own value is kept");
     }

@@ -14,7 +14,7 @@ class RdkafkaSettingsTest {
         Map<String, String> p = RdkafkaSettings.producer("h:1", "kchaos-producer-0", Map.of());
         assertEquals("all", p.get("acks"));
         assertEquals("true", p.get("enable.idempotence"));
-        assertEquals("10000", p.get("delivery.timeout.ms"));
+        assertEquals("30000", p.get("delivery.timeout.ms"));
         assertFalse(p.containsKey("max.block.ms") || p.containsKey("key.serializer"));
     }
 
