@@ -114,9 +114,18 @@ final class ReplicaDamage {
         return out;
     }
 
+    /**
+     * Flips a byte in the middle batch of those below node 1's recovery point: above it, a CRC failure is a torn tail
+     * that Kafka truncates on restart (the audit counts it as missing data, not as a corrupt batch). After a clean stop
+     * the recovery point is the log end, so every batch qualifies.
+     */
     static void flipByteInARecord(Path root) throws IOException {
         Path seg = firstSegment(root);
+        long recoveryPoint = recoveryPoint(root);
         List<Map.Entry<Long, long[]>> bs = new ArrayList<>(batches(seg).entrySet());
+        bs.removeIf(b -> b.getValue()[0] >= recoveryPoint);
+        if (bs.isEmpty()) throw new AssertionError("node 1's replica has no batch below its recovery point " + recoveryPoint
+                + ": the run did not stop node 1 cleanly (see its server.log)");
         Map.Entry<Long, long[]> middle = bs.get(bs.size() / 2);
         long at = middle.getKey() + BATCH_HEADER + (middle.getValue()[2] + 12 - BATCH_HEADER) / 2;
         try (RandomAccessFile f = new RandomAccessFile(seg.toFile(), "rw")) {
@@ -125,6 +134,17 @@ final class ReplicaDamage {
             f.seek(at);
             f.write(b ^ 0x5A);
         }
+    }
+
+    /** Node 1's recovery point of partition 0 (recovery-point-offset-checkpoint), 0 when it names none. */
+    private static long recoveryPoint(Path root) throws IOException {
+        Path cp = root.resolve("1").resolve("recovery-point-offset-checkpoint");
+        if (!Files.exists(cp)) return 0;
+        for (String line : Files.readAllLines(cp)) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length == 3 && f[0].equals(TOPIC) && f[1].equals("0")) return Long.parseLong(f[2]);
+        }
+        return 0;
     }
 
     static void truncateSegmentMidway(Path root) throws IOException {
