@@ -39,8 +39,14 @@ class SafeRunTest {
         assertTrue(run.nemesis("kill") >= 2, "at least two leader kills: " + run.counts);
         assertTrue(run.nemesis("start") >= 2, "killed leaders restarted: " + run.counts);
         assertTrue(run.count("send", OpType.OK) >= 500, "hundreds of acknowledged sends: " + run.counts);
-        assertTrue(run.count("send", OpType.FAIL) + run.count("send", OpType.INFO) > 0,
-                "sends failed or became indeterminate around the kills: " + run.counts);
+        // the kills bit: a killed leader's partitions take no write until the controller fences it (a 9 s session,
+        // less at most one 2 s heartbeat interval); the 30 s delivery timeout retries through that, so sends stall
+        // rather than fail
+        double longestStall = 0;
+        for (var p : run.results.path("stats").path("availability").path("partitions")) {
+            longestStall = Math.max(longestStall, p.path("longest-no-ok-send-s").asDouble());
+        }
+        assertTrue(longestStall >= 5, "a partition took no acknowledged write for seconds around a kill: " + longestStall);
         assertTrue(run.count("drain", OpType.OK) >= 1, "a final drain: " + run.counts);
         assertEquals(0, run.results.path("stats").path("unseen").asLong(-1), "every acknowledged write was read: " + run.results);
     }
