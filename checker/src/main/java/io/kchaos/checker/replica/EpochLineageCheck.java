@@ -131,7 +131,8 @@ final class EpochLineageCheck implements ReplicaListener {
         }
         firstOffsetByEpoch.forEach((epoch, first) -> {
             Long start = startByEpoch.get(epoch);
-            if (start == null || startMatches(start, first) || mayLag(Math.min(start, first)) || damagedBetween(start, first)) return;
+            // an epoch whose first batches no entry covers is epoch-entries-missing already: its later start is that fact
+            if (start == null || uncoveredEpochs.contains(epoch) || startMatches(start, first) || mayLag(Math.min(start, first)) || damagedBetween(start, first)) return;
             Mismatch m = mismatches.computeIfAbsent(epoch, k -> new Mismatch());
             m.checkpointStart = start;
             m.firstOffset = first;

@@ -64,6 +64,21 @@ class ReplicaAuditEdgeCasesTest {
         assertEquals(6, ex.get("uncovered-batches").asLong());
     }
 
+    /**
+     * As on 3.7.0 (seed 31): the rebuilt file starts epoch 1 at a later batch. That replica's own case is
+     * epoch-entries-missing, not also checkpoint-vs-batches; the other replicas' disagreement stays an across-replicas case.
+     */
+    @Test
+    void anEpochRestartedAtALaterBatchIsEpochEntriesMissingForItsReplica() {
+        ReplicaFixture f = new ReplicaFixture(tmp);
+        f.node(2).epochs(new EpochEntry(1, 40), new EpochEntry(2, 60));
+        CheckResult r = audit(f.write());
+        assertEquals("[0,1]", r.anomalies().get(Anomalies.EPOCH_ENTRIES_MISSING.key()).examples().get(0).get("uncovered-epochs").toString());
+        var lineage = r.anomalies().get(Anomalies.EPOCH_LINEAGE_MISMATCH.key());
+        assertTrue(lineage == null || lineage.examples().stream().allMatch(e -> e.get("kind").asText().equals("across-replicas")),
+                () -> r.toJson().toPrettyString());
+    }
+
     @Test
     void anEmptiedCheckpointBesideALogIsReportedWithNoFirstEntry() {
         ReplicaFixture f = new ReplicaFixture(tmp);
