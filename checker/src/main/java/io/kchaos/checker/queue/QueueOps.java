@@ -94,17 +94,19 @@ public final class QueueOps {
 
     /** Visits the {@code end-offsets} of a drain completion, if any. */
     static void forEachEndOffset(Op op, PartitionOffsetSink sink) {
-        forEachPartitionOffset(op, op.value(), "end-offsets", (p, end) -> {
-            if (end < 0) throw malformed(op, "negative end offset " + end + " of partition " + p);
-            sink.accept(p, end);
-        });
+        forEachDrainOffset(op, "end-offsets", "end", sink);
     }
 
     /** Visits the {@code start-offsets} of a drain completion (the log start offsets it began at), if any. */
     static void forEachStartOffset(Op op, PartitionOffsetSink sink) {
-        forEachPartitionOffset(op, op.value(), "start-offsets", (p, start) -> {
-            if (start < 0) throw malformed(op, "negative start offset " + start + " of partition " + p);
-            sink.accept(p, start);
+        forEachDrainOffset(op, "start-offsets", "start", sink);
+    }
+
+    /** A drain's partition-to-offset object {@code field}; a negative offset is a format error naming {@code what}. */
+    private static void forEachDrainOffset(Op op, String field, String what, PartitionOffsetSink sink) {
+        forEachPartitionOffset(op, op.value(), field, (p, offset) -> {
+            if (offset < 0) throw malformed(op, "negative " + what + " offset " + offset + " of partition " + p);
+            sink.accept(p, offset);
         });
     }
 

@@ -69,19 +69,21 @@ final class HistoryBuilder {
 
     /** A drain op that completes the read of the partitions in endOffsets. */
     HistoryBuilder drain(int process, Map<Integer, Long> endOffsets, Rec... records) {
-        ObjectNode ok = records(records);
-        ObjectNode ends = ok.putObject("end-offsets");
-        endOffsets.forEach((p, o) -> ends.put(String.valueOf(p), o));
-        return line(process, OpType.INVOKE, "drain", null).line(process, OpType.OK, "drain", ok);
+        return drainFrom(process, Map.of(), endOffsets, records);
     }
 
-    /** A drain op that began each partition in startOffsets at that log start offset and read it to endOffsets. */
+    /**
+     * A drain op that began each partition in startOffsets at that log start offset and read it to endOffsets; with
+     * no start offsets it writes no {@code start-offsets}, as histories recorded before them.
+     */
     HistoryBuilder drainFrom(int process, Map<Integer, Long> startOffsets, Map<Integer, Long> endOffsets, Rec... records) {
         ObjectNode ok = records(records);
         ObjectNode ends = ok.putObject("end-offsets");
         endOffsets.forEach((p, o) -> ends.put(String.valueOf(p), o));
-        ObjectNode starts = ok.putObject("start-offsets");
-        startOffsets.forEach((p, o) -> starts.put(String.valueOf(p), o));
+        if (!startOffsets.isEmpty()) {
+            ObjectNode starts = ok.putObject("start-offsets");
+            startOffsets.forEach((p, o) -> starts.put(String.valueOf(p), o));
+        }
         return line(process, OpType.INVOKE, "drain", null).line(process, OpType.OK, "drain", ok);
     }
 

@@ -31,10 +31,10 @@ class DockerRunTest {
         long t0 = System.nanoTime();
         int code = Main.execute("run", "--backend", "docker", "--kafka-image", image, "--nemesis", "kill-random,pause",
                 "--time-limit", "40", "--nemesis-interval", "6", "--fault-duration", "3", "--rate", "200", "--seed", "1",
-                // kchaos's default 10 s lets a batch expire behind a paused leader; the idempotent producer then bumps
-                // its epoch and re-sends batches that may already be written, under new sequences: duplicates that
-                // Kafka allows (docs/findings.md, idempotent-epoch-bump). A positive control needs a delivery timeout
-                // longer than a pause (up to 1.5 x 3 s) plus the fencing of a killed leader (9 s session).
+                // the 10 s kchaos once used let a batch expire behind a paused leader; the idempotent producer then
+                // bumped its epoch and re-sent batches that may already be written, under new sequences: duplicates
+                // that Kafka allows (docs/findings.md, idempotent-epoch-bump). This positive control keeps 60 s, above
+                // a pause (up to 1.5 x 3 s) plus a killed container's fencing, with more margin than the 30 s default.
                 "--producer-config", "delivery.timeout.ms=60000", "--store", store.toString());
         System.out.printf("docker run took %.1f s%n", (System.nanoTime() - t0) / 1e9);
         Path run = store.resolve("latest");

@@ -1,7 +1,10 @@
 package io.kchaos.harness.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.checker.replica.BrokerLogDir;
+import io.kchaos.checker.replica.OffsetCheckpoint;
 import io.kchaos.history.Json;
+import org.apache.kafka.common.TopicPartition;
 import io.kchaos.harness.cli.Main;
 
 import java.io.IOException;
@@ -136,15 +139,9 @@ final class ReplicaDamage {
         }
     }
 
-    /** Node 1's recovery point of partition 0 (recovery-point-offset-checkpoint), 0 when it names none. */
-    private static long recoveryPoint(Path root) throws IOException {
-        Path cp = root.resolve("1").resolve("recovery-point-offset-checkpoint");
-        if (!Files.exists(cp)) return 0;
-        for (String line : Files.readAllLines(cp)) {
-            String[] f = line.trim().split("\\s+");
-            if (f.length == 3 && f[0].equals(TOPIC) && f[1].equals("0")) return Long.parseLong(f[2]);
-        }
-        return 0;
+    /** Node 1's recovery point of partition 0, read as the audit reads it; 0 when the checkpoint names none. */
+    private static long recoveryPoint(Path root) {
+        return OffsetCheckpoint.read(root.resolve("1").resolve(BrokerLogDir.RECOVERY_POINTS)).offset(new TopicPartition(TOPIC, 0)).orElse(0);
     }
 
     static void truncateSegmentMidway(Path root) throws IOException {
