@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
 @Command(name = "kchaos", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "A Jepsen-style consistency test harness for Apache Kafka.",
         subcommands = {RunCommand.class, CheckCommand.class, VerifyLogsCommand.class, ReportCommand.class, MatrixCommand.class, CompareCommand.class,
-                AnomaliesCommand.class, NemesesCommand.class, DashboardCommand.class, CommandLine.HelpCommand.class})
+                AnomaliesCommand.class, NemesesCommand.class, DashboardCommand.class, ShrinkCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
 
     /** {@code --version}: the version the build wrote into the jar, and the default broker's. */

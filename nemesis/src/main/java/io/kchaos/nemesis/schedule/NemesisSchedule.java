@@ -15,7 +15,7 @@ import java.util.List;
  * (Jepsen's final generator): heals the active fault, the network, resumes paused nodes, starts dead ones.
  * Every random choice comes from the context's seeded Random, so a schedule replays from its seed.
  */
-public final class NemesisSchedule implements Runnable {
+public final class NemesisSchedule implements Runnable, FaultDriver {
     private final List<Nemesis> nemeses;
     private final NemesisContext ctx;
     private final Duration interval;
@@ -35,16 +35,17 @@ public final class NemesisSchedule implements Runnable {
         this.thread.setDaemon(true);
     }
 
+    @Override
     public void start() {
         thread.start();
     }
 
-    /** What fault is active right now, for the status line. */
+    @Override
     public String currentFault() {
         return current;
     }
 
-    /** How many faults were injected so far. */
+    @Override
     public int injected() {
         return injected;
     }
@@ -94,7 +95,7 @@ public final class NemesisSchedule implements Runnable {
         }
     }
 
-    /** Stops injecting, waits for the schedule thread, then heals everything it (or anything) left broken. */
+    @Override
     public void stopAndHeal() throws InterruptedException {
         stopping = true;
         thread.interrupt();

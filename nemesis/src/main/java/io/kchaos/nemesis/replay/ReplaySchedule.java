@@ -1,0 +1,117 @@
+package io.kchaos.nemesis.replay;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.nemesis.NemesisContext;
+import io.kchaos.nemesis.NemesisRecorder;
+import io.kchaos.nemesis.schedule.FaultDriver;
+import io.kchaos.nemesis.schedule.NemesisSchedule;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Replays a {@link RecordedSchedule}: each op at its recorded time since the run's start (on this run's history
+ * clock), a fault op on the nodes its role resolves to now, a heal on the nodes its fault ops hit in this run. Each op
+ * is recorded as the original was, with the resolved nodes and {@code "replay-of"}: the original's history index.
+ * Ops after the time limit are left to the final heal.
+ */
+public final class ReplaySchedule implements Runnable, FaultDriver {
+    private final RecordedSchedule schedule;
+    private final NemesisContext ctx;
+    private final Thread thread;
+    private final List<List<Integer>> hit;
+    private volatile boolean stopping;
+    private volatile String current = "none";
+    private volatile int injected;
+    private int lastFault;
+
+    public ReplaySchedule(RecordedSchedule schedule, NemesisContext ctx) {
+        this.schedule = schedule;
+        this.ctx = ctx;
+        this.hit = new ArrayList<>();
+        schedule.steps().forEach(s -> hit.add(List.of()));
+        this.thread = new Thread(this, "nemesis-replay");
+        this.thread.setDaemon(true);
+    }
+
+    @Override
+    public void start() {
+        thread.start();
+    }
+
+    @Override
+    public String currentFault() {
+        return current;
+    }
+
+    @Override
+    public int injected() {
+        return injected;
+    }
+
+    @Override
+    public void run() {
+        for (RecordedSchedule.Step step : schedule.steps()) {
+            if (!sleepUntil(step.time())) return;
+            try {
+                if (step.isHeal()) heal(step);
+                else fault(step);
+            } catch (RuntimeException e) {
+                current = "replay of " + step.f() + " failed: " + e.getMessage();
+            }
+        }
+    }
+
+    private void fault(RecordedSchedule.Step step) {
+        RoleResolver.Resolved r = RoleResolver.resolve(step, ctx);
+        if (r.nodes().isEmpty()) {
+            current = "none (" + step.f() + ": no node is " + r.how() + " now)";
+            return;
+        }
+        ObjectNode v = step.value().isObject() ? ((ObjectNode) step.value()).deepCopy() : io.kchaos.history.Json.object();
+        v.setAll(NemesisRecorder.nodes(r.nodes()));
+        v.put("replay-of", step.index());
+        v.remove("dropped");
+        hit.set(step.id(), r.nodes());
+        if (step.fault() != lastFault) {
+            lastFault = step.fault();
+            injected++;
+        }
+        current = "replay #" + step.fault() + ": " + step.f() + " " + r.nodes() + " (" + r.how() + ")";
+        ctx.recorder().record(step.f(), v, () -> ReplayActions.fault(ctx, step.f(), r.nodes(), step.value()));
+    }
+
+    private void heal(RecordedSchedule.Step step) {
+        Set<Integer> nodes = new LinkedHashSet<>();
+        step.heals().forEach(h -> nodes.addAll(hit.get(h)));
+        if (nodes.isEmpty()) return; // its faults found no target in this run
+        List<Integer> list = List.copyOf(nodes);
+        ObjectNode v = NemesisRecorder.nodes(list).put("replay-of", step.index());
+        ctx.recorder().record(step.f(), v, () -> ReplayActions.heal(ctx, step.f(), list));
+        current = "none";
+    }
+
+    /** Sleeps until the history clock reaches {@code time}; false when stopped first. */
+    private boolean sleepUntil(long time) {
+        while (!stopping) {
+            long left = time - ctx.recorder().now();
+            if (left <= 0) return true;
+            try {
+                Thread.sleep(Math.max(1, Math.min(left / 1_000_000, 200)));
+            } catch (InterruptedException e) {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public void stopAndHeal() throws InterruptedException {
+        stopping = true;
+        thread.interrupt();
+        thread.join(60_000);
+        NemesisSchedule.finalHeal(ctx);
+    }
+}
