@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -97,15 +96,14 @@ public final class ScheduleReader {
             faultOf[ids.get(d)] = fault;
         }
         List<RecordedSchedule.Step> steps = new ArrayList<>();
-        Set<String> notes = new LinkedHashSet<>();
+        List<String> noRole = new ArrayList<>();
         for (Draft d : drafts) {
             int id = ids.get(d);
             if (d.span() != null) {
                 steps.add(new RecordedSchedule.Step(id, faultOf[id], d.invoke().time(), d.invoke().f(), d.invoke().value(),
                         d.span().nodes(), List.of(), d.invoke().index()));
                 if (FaultRole.of(d.invoke().value()).isEmpty()) {
-                    notes.add("the history recorded no role for " + d.invoke().f() + " at " + RecordedSchedule.seconds(d.invoke().time())
-                            + " s: it is replayed on node ids " + d.span().nodes());
+                    noRole.add(d.invoke().f() + " at " + RecordedSchedule.seconds(d.invoke().time()) + " s on " + d.span().nodes());
                 }
             } else {
                 List<Integer> healed = d.heals().stream().map(s -> ids.get(bySpan.get(s))).sorted().toList();
@@ -114,6 +112,8 @@ public final class ScheduleReader {
                         io.kchaos.history.NemesisOps.nodes(d.invoke().value()), healed, d.invoke().index()));
             }
         }
-        return new RecordedSchedule(steps, List.copyOf(notes));
+        List<String> notes = noRole.isEmpty() ? List.of() : List.of("the history names no role for " + noRole.size() + " fault op(s) ("
+                + String.join(", ", noRole) + "): they are replayed on those node ids");
+        return new RecordedSchedule(steps, notes);
     }
 }
