@@ -7,13 +7,16 @@ import io.kchaos.nemesis.schedule.FaultDriver;
 import io.kchaos.nemesis.schedule.NemesisSchedule;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
 /**
  * Replays a {@link RecordedSchedule}: each op at its recorded time since the run's start (on this run's history
- * clock), a fault op on the nodes its role resolves to now, a heal on the nodes its fault ops hit in this run. Each op
+ * clock), a fault op on the nodes its role resolved to as its fault began (half a second before the fault's first
+ * op, while the cluster is whole), a heal on the nodes its fault ops hit in this run. Each op
  * is recorded as the original was, with the resolved nodes and {@code "replay-of"}: the original's history index.
  * Ops after the time limit are left to the final heal.
  */
@@ -21,7 +24,10 @@ public final class ReplaySchedule implements Runnable, FaultDriver {
     private final RecordedSchedule schedule;
     private final NemesisContext ctx;
     private final Thread thread;
+    /** How long before a fault's first op its roles are resolved (the metadata requests take a moment). */
+    static final long RESOLVE_AHEAD_NANOS = 500_000_000L;
     private final List<List<Integer>> hit;
+    private final Map<Integer, RoleResolver.Resolved> resolved = new HashMap<>();
     private volatile boolean stopping;
     private volatile String current = "none";
     private volatile int injected;
@@ -54,6 +60,13 @@ public final class ReplaySchedule implements Runnable, FaultDriver {
     @Override
     public void run() {
         for (RecordedSchedule.Step step : schedule.steps()) {
+            if (step.fault() != lastFault && !step.isHeal()) {
+                // a fault's roles are resolved as it begins, on a healthy cluster, as a nemesis chooses its targets
+                // before it acts (the leader of p is asked for before its followers are paused, not while they are)
+                if (!sleepUntil(step.time() - RESOLVE_AHEAD_NANOS)) return;
+                lastFault = step.fault();
+                resolveFault(step.fault());
+            }
             if (!sleepUntil(step.time())) return;
             try {
                 if (step.isHeal()) heal(step);
@@ -64,10 +77,17 @@ public final class ReplaySchedule implements Runnable, FaultDriver {
         }
     }
 
+    private void resolveFault(int fault) {
+        for (RecordedSchedule.Step s : schedule.steps()) {
+            if (s.fault() == fault && !s.isHeal()) resolved.put(s.id(), RoleResolver.resolve(s, ctx));
+        }
+        injected++;
+    }
+
     private void fault(RecordedSchedule.Step step) {
-        RoleResolver.Resolved r = RoleResolver.resolve(step, ctx);
+        RoleResolver.Resolved r = resolved.computeIfAbsent(step.id(), id -> RoleResolver.resolve(step, ctx));
         if (r.nodes().isEmpty()) {
-            current = "none (" + step.f() + ": no node is " + r.how() + " now)";
+            current = "none (" + step.f() + ": no node was " + r.how() + ")";
             return;
         }
         ObjectNode v = step.value().isObject() ? ((ObjectNode) step.value()).deepCopy() : io.kchaos.history.Json.object();
@@ -75,10 +95,6 @@ public final class ReplaySchedule implements Runnable, FaultDriver {
         v.put("replay-of", step.index());
         v.remove("dropped");
         hit.set(step.id(), r.nodes());
-        if (step.fault() != lastFault) {
-            lastFault = step.fault();
-            injected++;
-        }
         current = "replay #" + step.fault() + ": " + step.f() + " " + r.nodes() + " (" + r.how() + ")";
         ctx.recorder().record(step.f(), v, () -> ReplayActions.fault(ctx, step.f(), r.nodes(), step.value()));
     }
