@@ -3,8 +3,7 @@ package io.kchaos.nemesis.replay;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
-import io.kchaos.nemesis.schedule.FaultDriver;
-import io.kchaos.nemesis.schedule.NemesisSchedule;
+import io.kchaos.nemesis.schedule.ScheduleThread;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,41 +19,19 @@ import java.util.Set;
  * is recorded as the original was, with the resolved nodes and {@code "replay-of"}: the original's history index.
  * Ops after the time limit are left to the final heal.
  */
-public final class ReplaySchedule implements Runnable, FaultDriver {
-    private final RecordedSchedule schedule;
-    private final NemesisContext ctx;
-    private final Thread thread;
+public final class ReplaySchedule extends ScheduleThread {
     /** How long before a fault's first op its roles are resolved (the metadata requests take a moment). */
     static final long RESOLVE_AHEAD_NANOS = 500_000_000L;
+    private final RecordedSchedule schedule;
     private final List<List<Integer>> hit;
     private final Map<Integer, RoleResolver.Resolved> resolved = new HashMap<>();
-    private volatile boolean stopping;
-    private volatile String current = "none";
-    private volatile int injected;
     private int lastFault;
 
     public ReplaySchedule(RecordedSchedule schedule, NemesisContext ctx) {
+        super(ctx, "nemesis-replay");
         this.schedule = schedule;
-        this.ctx = ctx;
         this.hit = new ArrayList<>();
         schedule.steps().forEach(s -> hit.add(List.of()));
-        this.thread = new Thread(this, "nemesis-replay");
-        this.thread.setDaemon(true);
-    }
-
-    @Override
-    public void start() {
-        thread.start();
-    }
-
-    @Override
-    public String currentFault() {
-        return current;
-    }
-
-    @Override
-    public int injected() {
-        return injected;
     }
 
     @Override
@@ -121,13 +98,5 @@ public final class ReplaySchedule implements Runnable, FaultDriver {
             }
         }
         return false;
-    }
-
-    @Override
-    public void stopAndHeal() throws InterruptedException {
-        stopping = true;
-        thread.interrupt();
-        thread.join(60_000);
-        NemesisSchedule.finalHeal(ctx);
     }
 }
