@@ -7,7 +7,7 @@ import java.io.PrintWriter;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code kchaos} command line: picocli dispatch to run, check, verify-logs, report, matrix, compare, dashboard and the
+ * The {@code kchaos} command line: picocli dispatch to run, check, verify-logs, report, matrix, compare, dashboard, shrink and the
  * catalogues. Exit 0 valid, 1 anomalies, 2 could not judge: bad input, an unknown verdict, or any failure of the harness
  * or the JVM (one line).
  */

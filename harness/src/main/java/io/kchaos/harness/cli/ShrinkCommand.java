@@ -27,10 +27,11 @@ import java.util.stream.Collectors;
  * {@code --tries} times, and reports the smallest schedule that still failed, with tries and reproduction rates.
  */
 @Command(name = "shrink", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Replay a failing (INVALID) run's fault schedule with faults removed (halves, then one fault less), each candidate up",
-                "to --tries times until it fails, and report the smallest schedule that still failed, with how many tries each step",
-                "took and its reproduction rate. Real Kafka is not deterministic. The runs and shrink.json, shrink.txt go to a folder",
-                "store/<timestamp>-shrink-<name>/; the original run folder is not touched. Exit 0 done, 2 nothing to shrink or bad input."})
+        description = {"Replay a failing (INVALID) run's fault schedule with faults removed (halves, then one fault less), each candidate up "
+                + "to --tries times until it fails, and report the smallest schedule that still failed, with how many tries each step "
+                + "took and its reproduction rate. Real Kafka is not deterministic. The runs and shrink.json, shrink.txt go to a folder "
+                + "store/<timestamp>-shrink-<name>/; the original run folder is not touched.",
+                "Exit 0 done, 2 nothing to shrink or bad input."})
 public final class ShrinkCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
