@@ -43,10 +43,12 @@ public final class NemesisOps {
     private static final String NODES = "{\"nodes\": [2]}";
 
     // process faults
-    public static final FaultOp KILL = fault("kill", NODES + " (+ \"partition\", \"leader-of\", \"coordinator-of\" where chosen by those)",
+    public static final FaultOp KILL = fault("kill", "{\"nodes\": [2], \"role\": \"leader\", \"leader-of\": 1} (role: leader, random, "
+            + "coordinator, group-coordinator with \"coordinator-of\")",
             START, RESTART, RECOVER);
     public static final FaultOp STOP = fault("stop", NODES + " (a clean stop)", START, RESTART, RECOVER);
-    public static final FaultOp PAUSE = fault("pause", "{\"nodes\": [1, 3]}", RESUME, UNPAUSE);
+    public static final FaultOp PAUSE = fault("pause", "{\"nodes\": [1, 3], \"role\": \"followers\", \"followers-of\": 1} (role: "
+            + "followers, leader, random)", RESUME, UNPAUSE);
     // storage faults: power loss is a kill that also drops every byte the node never fsynced
     public static final FaultOp POWER_LOSS = fault("power-loss", "{\"nodes\": [2], \"torn-writes\": false, \"dropped\": "
             + "{\"2\": {\"files\": 3, \"bytes\": 33115, ...}}}", START, RESTART, RECOVER);

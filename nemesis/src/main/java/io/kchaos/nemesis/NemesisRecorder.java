@@ -17,6 +17,11 @@ public final class NemesisRecorder {
         this.history = history;
     }
 
+    /** Nanoseconds since the run started, on the history's clock (what each op's {@code time} says). */
+    public long now() {
+        return history.now();
+    }
+
     /**
      * Writes the invoke, runs the action, writes the info completion (with the error, if it threw; then rethrows). The
      * action may fill in {@code value} (what a fault did); each line gets a copy as it stands then, since the history

@@ -131,6 +131,17 @@ public final class RunInfo {
         return c.path("kind").asText("?") + (c.has("version") ? " " + c.path("version").asText() : "");
     }
 
+    /**
+     * For a replay ({@code run --replay-faults}), what it replayed: "replay of the faults [1, 2] (of 2) of
+     * leader-kill-acks1 (store/2026...-leader-kill-acks1)"; null for other runs.
+     */
+    public String replayOf() {
+        JsonNode r = root.path("replay-of");
+        if (!r.isObject()) return null;
+        return "replay of the faults " + r.path("kept").toString().replace(",", ", ") + " (of " + r.path("faults").asInt() + ") of "
+                + r.path("name").asText("?") + " (" + r.path("run").asText("?") + ")";
+    }
+
     /** Rows describing a rolling upgrade (path, status, feature levels, each node's releases over time); empty for other runs. */
     public Map<String, String> upgrade() {
         Map<String, String> out = new LinkedHashMap<>();

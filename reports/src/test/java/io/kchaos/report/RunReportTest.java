@@ -153,6 +153,18 @@ class RunReportTest {
     }
 
     @Test
+    void aReplaySaysOfWhichRunAndWhichFaults() throws Exception {
+        Path run = Files.createDirectories(tmp.resolve("replay"));
+        Files.writeString(run.resolve("results.json"), "{\"valid\":false,\"anomaly-types\":[\"lost-write\"],\"anomalies\":"
+                + "{\"lost-write\":{\"count\":1,\"examples\":[]}}}");
+        Files.writeString(run.resolve("run.json"), "{\"name\":\"replay-acks1\",\"seed\":7,\"replay-of\":{\"run\":\"store/20261201-acks1\","
+                + "\"name\":\"leader-kill-acks1\",\"faults\":3,\"kept\":[2]}}");
+        Files.writeString(run.resolve("history.jsonl"), "");
+        String html = Files.readString(RunReport.write(run).html());
+        assertTrue(html.contains("replay of the faults [2] (of 3) of leader-kill-acks1 (store/20261201-acks1)"), "the identity line and the run section say it");
+    }
+
+    @Test
     void checkerErrorsWithoutAnomaliesAreCouldNotJudgeAndABrokenHistoryIsShownNotThrown() throws Exception {
         Path run = Files.createDirectories(tmp.resolve("errors"));
         Files.writeString(run.resolve("results.json"), "{\"valid\":false,\"anomaly-types\":[],\"anomalies\":{},"

@@ -17,6 +17,9 @@ import io.kchaos.harness.upgrade.UpgradeSchedule;
 import io.kchaos.harness.version.KafkaVersion;
 import io.kchaos.harness.version.UpgradePath;
 import io.kchaos.harness.run.SettingOrigins;
+import io.kchaos.harness.replay.ReplayBanner;
+import io.kchaos.harness.replay.ReplaySource;
+import io.kchaos.nemesis.replay.RecordedSchedule;
 import io.kchaos.harness.ssh.HostsFile;
 import io.kchaos.harness.ssh.SshOptions;
 import io.kchaos.harness.version.VersionProfile;
@@ -152,6 +155,16 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--scenario", paramLabel = "NAME|FILE", description = "start from a scenario (shipped name or .json file; see docs/scenarios.md); options given here override it")
     String scenario;
 
+    @Option(names = "--replay-faults", paramLabel = "RUN_DIR",
+            description = "re-apply the fault schedule recorded in that run's history: the same ops at the same times, aimed at the same "
+                    + "roles (the leader of partition p, its followers, the coordinator), resolved in this cluster at each op; the "
+                    + "run takes that run's settings (run.json) except the options given here")
+    Path replayFaults;
+
+    @Option(names = "--replay-keep", paramLabel = "N,...", split = ",",
+            description = "with --replay-faults: replay only these faults of the schedule, by number (kchaos shrink prints them)")
+    List<Integer> replayKeep;
+
     private String scenarioName;
     private SettingOrigins origins = SettingOrigins.NONE;
 
@@ -185,6 +198,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         origins = SettingOrigins.ofCommandLine(brokerConfig, producerConfig, consumerConfig);
+        ReplaySource replaySource = replaySource();
         if (scenario != null) {
             var loaded = ScenarioDefaults.apply(scenario, spec);
             scenarioName = loaded.name();
@@ -192,6 +206,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         HostsFile.Plan sshHosts = backend == Backend.SSH ? sshHosts() : null;
         RunConfig config = config();
+        RecordedSchedule replay = replaySource == null ? null : replaySchedule(replaySource, config);
         UpgradePath upgradePath = upgradePath();
         NetworkFaultOptions netOptions = NetworkFaultOptions.defaults().withPartitionTargets(Topology.parse(config.partitionTargets()));
         NemesisOptions faultOptions = new NemesisOptions(nemesisOptions);
@@ -224,6 +239,7 @@ public final class RunCommand implements Callable<Integer> {
         ChaosRun run = new ChaosRun(config, folder, brokersHome.clusters(clusterSpec),
                 c -> Workloads.create(c.workload()), nemeses, Judges.forRun(config.workload()), System.out, RunClock.SYSTEM);
         if (upgrade != null) run.withUpgrade(upgrade);
+        if (replay != null) run.withReplay(replay, replaySource.replayOf(replay, replay.faults()));
         run.withClient(clientKind);
         CheckResult result;
         Interrupts interrupts = Interrupts.install(run.stop(), run::moment, System.err);
@@ -233,8 +249,45 @@ public final class RunCommand implements Callable<Integer> {
             interrupts.close();
         }
         VerdictPrinter.print(result, System.out);
+        if (replaySource != null) System.out.println(ReplayBanner.outcome(replaySource, replay, result));
         System.out.println("run folder: " + folder.dir());
         return VerdictPrinter.exitCode(result);
+    }
+
+    /** The run whose faults are replayed (its settings applied to the options not given), or null. */
+    private ReplaySource replaySource() {
+        if (replayFaults == null) {
+            if (replayKeep != null) throw bad("--replay-keep needs --replay-faults");
+            return null;
+        }
+        if (scenario != null) throw bad("--scenario with --replay-faults: a replay takes the original run's settings (its scenario's"
+                + " included) from its run.json; override single options instead");
+        ReplaySource source;
+        try {
+            source = ReplaySource.load(replayFaults);
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
+        }
+        List<String> taken = RunJsonDefaults.apply(source.runJson(), spec);
+        String original = source.runJson().path("scenario").asText("");
+        if (!original.isEmpty() && !original.equals("null")) scenarioName = original;
+        if (name == null) name = "replay-" + source.name();
+        System.out.println("replay of " + source.dir() + ": its settings from run.json (" + String.join(", ", taken)
+                + "), except the options given here");
+        return source;
+    }
+
+    /** The faults to replay (--replay-keep), said on the console with anything the reader had to assume. */
+    private RecordedSchedule replaySchedule(ReplaySource source, RunConfig config) {
+        RecordedSchedule all = source.schedule();
+        RecordedSchedule kept;
+        try {
+            kept = replayKeep == null ? all : all.keep(new java.util.TreeSet<>(replayKeep));
+        } catch (IllegalArgumentException e) {
+            throw bad("--replay-keep: " + e.getMessage());
+        }
+        ReplayBanner.start(source, kept, config.timeLimitSeconds()).forEach(System.out::println);
+        return kept;
     }
 
     /** The client asked for, checked (interpreter, module, settings) before anything is created or started. */

@@ -30,15 +30,23 @@ final class ScenarioDefaults {
                 throw new IllegalArgumentException("scenario " + scenario.source() + ": field '" + field.key() + "' = " + e.getValue()
                         + " is not supported by this kchaos run (no option " + field.option() + ")");
             }
-            if (e.getValue() instanceof Map<?, ?> fromScenario) {
-                Map<Object, Object> merged = new LinkedHashMap<>(fromScenario);
-                Map<?, ?> fromCommandLine = option.getValue();
-                if (fromCommandLine != null) merged.putAll(fromCommandLine);
-                option.setValue(merged);
-            } else if (!given.hasMatchedOption(option)) {
-                option.setValue(e.getValue());
-            }
+            underCommandLine(option, e.getValue(), given);
         }
         return scenario;
+    }
+
+    /**
+     * Makes {@code value} the option's value unless the command line gave the option; a map merges key by key, the
+     * command line's entries winning. Used for scenarios and for the run.json a replay starts from.
+     */
+    static void underCommandLine(OptionSpec option, Object value, ParseResult given) {
+        if (value instanceof Map<?, ?> defaults) {
+            Map<Object, Object> merged = new LinkedHashMap<>(defaults);
+            Map<?, ?> fromCommandLine = option.getValue();
+            if (fromCommandLine != null) merged.putAll(fromCommandLine);
+            option.setValue(merged);
+        } else if (!given.hasMatchedOption(option)) {
+            option.setValue(value);
+        }
     }
 }

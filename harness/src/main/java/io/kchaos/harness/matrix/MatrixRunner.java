@@ -2,15 +2,11 @@ package io.kchaos.harness.matrix;
 
 import io.kchaos.harness.compare.RunSummary;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * Runs every cell of a matrix {@code repeat} times, one run at a time, each a normal run folder under the matrix
@@ -69,12 +65,9 @@ public final class MatrixRunner {
     }
 
     private RunOutcome runOnce(MatrixCellSpec cell, int r) throws Exception {
-        Set<Path> before = folders();
+        Set<Path> before = MatrixFolder.runFolders(matrixDir);
         int exit = launcher.launch(args(cell, r));
-        Set<Path> created = folders();
-        created.removeAll(before);
-        String suffix = "-" + cell.id() + "-r" + r;
-        Path dir = created.stream().filter(p -> p.getFileName().toString().contains(suffix)).findFirst().orElse(null);
+        Path dir = MatrixFolder.created(matrixDir, before, "-" + cell.id() + "-r" + r);
         RunSummary summary = null;
         if (dir != null) {
             try {
@@ -84,12 +77,5 @@ public final class MatrixRunner {
             }
         }
         return new RunOutcome(r, exit, summary);
-    }
-
-    private Set<Path> folders() throws IOException {
-        if (!Files.isDirectory(matrixDir)) return new HashSet<>();
-        try (Stream<Path> s = Files.list(matrixDir)) {
-            return new HashSet<>(s.filter(p -> Files.isDirectory(p) && !Files.isSymbolicLink(p)).toList());
-        }
     }
 }

@@ -20,7 +20,11 @@ import io.kchaos.nemesis.cluster.AdminCoordinatorView;
 import io.kchaos.nemesis.cluster.AdminTopicView;
 import io.kchaos.nemesis.guard.GuardedCluster;
 import io.kchaos.nemesis.guard.NodeGuard;
+import io.kchaos.nemesis.replay.RecordedSchedule;
+import io.kchaos.nemesis.replay.ReplaySchedule;
+import io.kchaos.nemesis.schedule.FaultDriver;
 import io.kchaos.nemesis.schedule.NemesisSchedule;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.report.RunReport;
 import io.kchaos.workload.Workload;
 import io.kchaos.workload.WorkloadContext;
@@ -49,6 +53,8 @@ public final class ChaosRun {
     private final PrintStream out;
     private final RunClock clock;
     private UpgradeSchedule upgrade;
+    private RecordedSchedule replay;
+    private ObjectNode replayOf;
     private ClientKind client = io.kchaos.workload.common.JavaClientKind.INSTANCE;
     private final RunStop stop = new RunStop();
     private volatile long workloadStart;
@@ -69,6 +75,16 @@ public final class ChaosRun {
     /** Adds a rolling upgrade (and maybe downgrade) of every node to the run, beside the workload and the faults. */
     public ChaosRun withUpgrade(UpgradeSchedule upgrade) {
         this.upgrade = upgrade;
+        return this;
+    }
+
+    /**
+     * Replays a recorded fault schedule instead of drawing faults ({@code --replay-faults}); {@code replayOf} goes into
+     * run.json as {@code replay-of}: which run, which of its faults.
+     */
+    public ChaosRun withReplay(RecordedSchedule schedule, ObjectNode replayOf) {
+        this.replay = schedule;
+        this.replayOf = replayOf;
         return this;
     }
 
@@ -95,6 +111,7 @@ public final class ChaosRun {
         clusters.sweepLeftovers().forEach(out::println);
         RunRecord record = new RunRecord(config, folder);
         record.section("client", Json.MAPPER.valueToTree(new java.util.TreeMap<>(client.describe())));
+        if (replayOf != null) record.section("replay-of", replayOf);
         FinalState finalState;
         try (KafkaCluster cluster = ProxiedRuns.wrap(clusters.create(config, folder), config, nemeses, folder)) {
             record.cluster(cluster);
@@ -164,8 +181,8 @@ public final class ChaosRun {
             NemesisContext nctx = new NemesisContext(upgrade == null ? cluster : new GuardedCluster(cluster, guard), topicView, recorder,
                     new Random(config.seed()), coordinators);
             RollingUpgrade rolling = upgrade == null ? null : new RollingUpgrade(upgrade, cluster, guard, recorder, history, admin);
-            NemesisSchedule schedule = new NemesisSchedule(nemeses, nctx, seconds(config.nemesisIntervalSeconds()),
-                    seconds(config.faultDurationSeconds()));
+            FaultDriver schedule = replay != null ? new ReplaySchedule(replay, nctx)
+                    : new NemesisSchedule(nemeses, nctx, seconds(config.nemesisIntervalSeconds()), seconds(config.faultDurationSeconds()));
             try (MetadataPoller poller = new MetadataPoller(admin, config.topic(), history, folder.leaders());
                  StatusLine status = new StatusLine(out, 5, () -> String.format("[%4ds / %ds] %s | fault: %s",
                          (clock.nanoTime() - t0) / 1_000_000_000L, config.timeLimitSeconds(), workload.stats(), schedule.currentFault())

@@ -38,6 +38,22 @@ class AcksOneLossTest {
         String dom = ReportInBrowser.check(h.dir, "kill ");
         assertTrue(dom.contains("lost-write"), "the report shows the lost writes");
         plantScriptKeyAndRerender(h.dir);
+        replayIsInvalidToo(store, h.dir);
+    }
+
+    /**
+     * The failing run's fault schedule replayed (its first fault, seed 7's at about 11 s, within a 20 s time limit to keep
+     * the test short): the same roles in a new cluster, and the replay loses acknowledged writes too.
+     */
+    private static void replayIsInvalidToo(Path store, Path original) throws Exception {
+        int exit = Main.execute("run", "--replay-faults", original.toString(), "--time-limit", "20", "--store", store.toString());
+        RunHistories r = new RunHistories(store);
+        assertEquals(1, exit, "the replay is INVALID too: " + r.dir + ": " + r.results);
+        assertTrue(r.nemesis("pause") >= 1 && r.nemesis("kill") >= 1, "the recorded faults were replayed: " + r.counts);
+        var run = Json.MAPPER.readTree(r.dir.resolve("run.json").toFile());
+        assertEquals(original.toString(), run.path("replay-of").path("run").asText(), "run.json says which run it replays");
+        assertEquals("1", run.path("producer-config").path("acks").asText(), "the original's settings");
+        assertTrue(Files.readString(r.dir.resolve("report.html")).contains("replay of the faults"), "the report says it was a replay");
     }
 
     /** A record key that is markup must render as text: plant one in the results and rebuild the report. */

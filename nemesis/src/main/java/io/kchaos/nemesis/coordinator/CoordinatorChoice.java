@@ -1,5 +1,6 @@
 package io.kchaos.nemesis.coordinator;
 
+import io.kchaos.history.FaultRole;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
@@ -24,6 +25,7 @@ record CoordinatorChoice(Coordinated target, int node) {
     ObjectNode toJson() {
         ObjectNode v = NemesisRecorder.nodes(List.of(node));
         v.set("coordinator-of", target.toJson());
+        FaultRole.plain(v, target.kind() == Coordinated.Kind.GROUP ? FaultRole.GROUP_COORDINATOR : FaultRole.COORDINATOR);
         return v;
     }
 }

@@ -1,6 +1,7 @@
 package io.kchaos.nemesis.process;
 
 import io.kchaos.history.FaultOp;
+import io.kchaos.history.FaultRole;
 import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.Nemesis;
@@ -72,7 +73,7 @@ public final class IsrShrinkNemesis implements Nemesis {
                     + " nodes, a majority of the KRaft quorum; use replication factor 2 on 3 nodes (or more nodes)");
         }
         TopicView topic = ctx.topic();
-        ctx.recorder().record(NemesisOps.PAUSE.f(), NemesisRecorder.nodes(followers), () -> followers.forEach(ctx.cluster()::pause));
+        ctx.recorder().record(NemesisOps.PAUSE.f(), FaultRole.followers(NemesisRecorder.nodes(followers), p), () -> followers.forEach(ctx.cluster()::pause));
         boolean shrunk = Await.until(() -> topic.isr(p).equals(List.of(leader)), shrinkTimeout);
         if (shrunk) Await.sleep(leaderAlone);
         Runnable resume = () -> Await.uninterruptibly(() -> ctx.recorder().record(NemesisOps.RESUME, NemesisRecorder.nodes(followers),
@@ -83,7 +84,7 @@ public final class IsrShrinkNemesis implements Nemesis {
             throw new IllegalStateException("the ISR of partition " + p + " did not shrink to its leader " + leader + " within "
                     + shrinkTimeout.toSeconds() + " s (is replica.lag.time.max.ms low enough?)");
         }
-        var killValue = NemesisRecorder.nodes(List.of(leader)).put("leader-of", p);
+        var killValue = FaultRole.leader(NemesisRecorder.nodes(List.of(leader)), p);
         try {
             crash.crash(ctx, List.of(leader), killValue);
         } finally {

@@ -1,6 +1,5 @@
 package io.kchaos.nemesis.process;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
@@ -28,9 +27,7 @@ public final class KillNemesis implements Nemesis {
     public Fault inject(NemesisContext ctx) {
         return target.choose(ctx).map(choice -> {
             int node = choice.node();
-            ObjectNode v = NemesisRecorder.nodes(List.of(node));
-            if (choice.partition() >= 0) v.put("leader-of", choice.partition());
-            ctx.recorder().record(NemesisOps.KILL.f(), v, () -> ctx.cluster().kill(node));
+            ctx.recorder().record(NemesisOps.KILL.f(), choice.value(), () -> ctx.cluster().kill(node));
             return restartLater(ctx, node, "kill node " + node);
         }).orElse(Fault.NONE);
     }

@@ -1,6 +1,9 @@
 package io.kchaos.nemesis.process;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.FaultRole;
 import io.kchaos.nemesis.NemesisContext;
+import io.kchaos.nemesis.NemesisRecorder;
 
 import java.util.List;
 import java.util.Optional;
@@ -21,5 +24,10 @@ public enum NodeTarget {
 
     /** A chosen node, and the partition it was chosen as leader of (or -1). */
     public record Choice(int node, int partition) {
+        /** {@code {"nodes": [n]}} with the role it was chosen for: {@code "role": "leader", "leader-of": p}, or {@code "role": "random"}. */
+        public ObjectNode value() {
+            ObjectNode v = NemesisRecorder.nodes(List.of(node));
+            return partition >= 0 ? FaultRole.leader(v, partition) : FaultRole.plain(v, FaultRole.RANDOM);
+        }
     }
 }

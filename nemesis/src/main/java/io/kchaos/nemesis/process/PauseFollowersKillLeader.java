@@ -1,6 +1,6 @@
 package io.kchaos.nemesis.process;
 
-import io.kchaos.history.FaultOp;
+import io.kchaos.history.FaultRole;
 import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.Nemesis;
@@ -35,13 +35,13 @@ public final class PauseFollowersKillLeader implements Nemesis {
         if (leader.isEmpty()) return Fault.NONE;
         int l = leader.get();
         List<Integer> followers = ctx.cluster().nodeIds().stream().filter(n -> n != l && ctx.cluster().isRunning(n)).toList();
-        ctx.recorder().record(NemesisOps.PAUSE.f(), NemesisRecorder.nodes(followers), () -> followers.forEach(ctx.cluster()::pause));
+        ctx.recorder().record(NemesisOps.PAUSE.f(), FaultRole.followers(NemesisRecorder.nodes(followers), p), () -> followers.forEach(ctx.cluster()::pause));
         try {
             Thread.sleep(lag.toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        var killValue = NemesisRecorder.nodes(List.of(l)).put("leader-of", p);
+        var killValue = FaultRole.leader(NemesisRecorder.nodes(List.of(l)), p);
         try {
             ctx.recorder().record(NemesisOps.KILL.f(), killValue, () -> ctx.cluster().kill(l));
         } finally {

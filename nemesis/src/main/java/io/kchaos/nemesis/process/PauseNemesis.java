@@ -27,7 +27,7 @@ public final class PauseNemesis implements Nemesis {
     public Fault inject(NemesisContext ctx) {
         return target.choose(ctx).map(choice -> {
             List<Integer> nodes = List.of(choice.node());
-            ctx.recorder().record(NemesisOps.PAUSE.f(), NemesisRecorder.nodes(nodes), () -> ctx.cluster().pause(choice.node()));
+            ctx.recorder().record(NemesisOps.PAUSE.f(), choice.value(), () -> ctx.cluster().pause(choice.node()));
             return resumeLater(ctx, nodes, "pause node " + choice.node());
         }).orElse(Fault.NONE);
     }

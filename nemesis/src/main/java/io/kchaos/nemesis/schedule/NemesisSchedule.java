@@ -15,38 +15,17 @@ import java.util.List;
  * (Jepsen's final generator): heals the active fault, the network, resumes paused nodes, starts dead ones.
  * Every random choice comes from the context's seeded Random, so a schedule replays from its seed.
  */
-public final class NemesisSchedule implements Runnable {
+public final class NemesisSchedule extends ScheduleThread {
     private final List<Nemesis> nemeses;
-    private final NemesisContext ctx;
     private final Duration interval;
     private final Duration hold;
-    private final Thread thread;
-    private volatile boolean stopping;
-    private volatile String current = "none";
     private Fault active = Fault.NONE;
-    private int injected;
 
     public NemesisSchedule(List<Nemesis> nemeses, NemesisContext ctx, Duration interval, Duration hold) {
+        super(ctx, "nemesis");
         this.nemeses = List.copyOf(nemeses);
-        this.ctx = ctx;
         this.interval = interval;
         this.hold = hold;
-        this.thread = new Thread(this, "nemesis");
-        this.thread.setDaemon(true);
-    }
-
-    public void start() {
-        thread.start();
-    }
-
-    /** What fault is active right now, for the status line. */
-    public String currentFault() {
-        return current;
-    }
-
-    /** How many faults were injected so far. */
-    public int injected() {
-        return injected;
     }
 
     @Override
@@ -72,7 +51,8 @@ public final class NemesisSchedule implements Runnable {
         }
     }
 
-    private synchronized void healActive() {
+    @Override
+    protected synchronized void healActive() {
         Fault f = active;
         active = Fault.NONE;
         current = "none";
@@ -92,15 +72,6 @@ public final class NemesisSchedule implements Runnable {
         } catch (InterruptedException e) {
             return false;
         }
-    }
-
-    /** Stops injecting, waits for the schedule thread, then heals everything it (or anything) left broken. */
-    public void stopAndHeal() throws InterruptedException {
-        stopping = true;
-        thread.interrupt();
-        thread.join(60_000);
-        healActive();
-        finalHeal(ctx);
     }
 
     /** Restores the whole cluster: network and proxies healed, every node resumed and running; each repair recorded. */

@@ -1,6 +1,7 @@
 package io.kchaos.nemesis.storage;
 
 import io.kchaos.history.FaultOp;
+import io.kchaos.history.FaultRole;
 import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.Fault;
@@ -61,7 +62,7 @@ public final class PowerLossNemesis implements Nemesis {
         PowerControl power = ctx.cluster().power().orElseThrow(() -> new IllegalStateException("this cluster cannot cut power"));
         List<Integer> targets = targets(ctx);
         if (targets.isEmpty()) return Fault.NONE;
-        ObjectNode v = NemesisRecorder.nodes(targets);
+        ObjectNode v = FaultRole.plain(NemesisRecorder.nodes(targets), everyNode ? FaultRole.ALL : FaultRole.RANDOM);
         v.put("torn-writes", tornWrites);
         // the invoke is written before the cut; its completion also carries what the cut dropped
         ctx.recorder().record(NemesisOps.POWER_LOSS.f(), v, () -> describe(v.putObject("dropped"), power.cut(targets, tornWrites, ctx.random())));

@@ -57,9 +57,7 @@ public final class WipeNemesis implements Nemesis {
         StorageControl storage = StorageNemesis.storage(ctx, name());
         return target.choose(ctx).map(choice -> {
             int node = choice.node();
-            ObjectNode kill = NemesisRecorder.nodes(List.of(node));
-            if (choice.partition() >= 0) kill.put("leader-of", choice.partition());
-            ctx.recorder().record(NemesisOps.KILL.f(), kill, () -> ctx.cluster().kill(node));
+            ctx.recorder().record(NemesisOps.KILL.f(), choice.value(), () -> ctx.cluster().kill(node));
             Fault restart = new HealOnce("wipe node " + node,
                     () -> ctx.recorder().record(NemesisOps.START, NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().start(node)));
             ObjectNode wipe = NemesisRecorder.nodes(List.of(node));

@@ -56,8 +56,8 @@ class CoordinatorNemesesTest {
 
         List<String> lines = injectAndHeal(new KillCoordinatorNemesis(), c);
 
-        String kill = "{\"nodes\":[2],\"coordinator-of\":{\"group\":\"kchaos-group\"}}";
-        String start = "{\"nodes\":[2],\"coordinator-of\":{\"group\":\"kchaos-group\"},\"coordinator-after\":3}";
+        String kill = "{\"nodes\":[2],\"coordinator-of\":{\"group\":\"kchaos-group\"},\"role\":\"group-coordinator\"}";
+        String start = "{\"nodes\":[2],\"coordinator-of\":{\"group\":\"kchaos-group\"},\"role\":\"group-coordinator\",\"coordinator-after\":3}";
         assertEquals(List.of("invoke kill " + kill, "info kill " + kill, "invoke start " + start, "info start " + start), lines);
         assertEquals(List.of("kill 2", "start 2"), c.calls, "heal runs once");
     }
@@ -89,7 +89,7 @@ class CoordinatorNemesesTest {
         List<String> lines = injectAndHeal(new PartitionCoordinatorNemesis(), c);
 
         assertEquals(List.of("partition [[2], [1, 3]]", "heal-partitions"), c.calls);
-        assertEquals("invoke partition {\"coordinator-of\":{\"group\":\"kchaos-group\"},\"partition\":[[2],[1,3]]}", lines.get(0));
+        assertEquals("invoke partition {\"coordinator-of\":{\"group\":\"kchaos-group\"},\"role\":\"group-coordinator\",\"partition\":[[2],[1,3]]}", lines.get(0));
         assertTrue(lines.get(3).startsWith("info heal ") && lines.get(3).endsWith("\"coordinator-after\":3}"), lines.get(3));
     }
 

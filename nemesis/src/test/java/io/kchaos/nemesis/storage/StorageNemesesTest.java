@@ -131,7 +131,7 @@ class StorageNemesesTest {
         Fake c = new Fake();
         List<String> ops = run(c, new WipeNemesis(NodeTarget.RANDOM), dir);
         assertEquals(List.of("kill 1", "wipe 1", "start 1"), c.calls);
-        assertEquals("kill {\"nodes\":[1]}", ops.get(0));
+        assertEquals("kill {\"nodes\":[1],\"role\":\"random\"}", ops.get(0));
         assertTrue(ops.get(1).matches("wipe \\{\"nodes\":\\[1],\"fenced-after-s\":[0-9.]+,\"directory-id\":\"new\"}"), ops.get(1));
         assertEquals("start {\"nodes\":[1]}", ops.get(2));
     }
@@ -166,7 +166,7 @@ class StorageNemesesTest {
         }
         List<String> ops = completions(h);
         assertEquals(List.of("kill 1", "start 1"), c.calls, "no wipe: it would leave an empty, unformatted disk");
-        assertEquals(List.of("kill {\"nodes\":[1]}", "start {\"nodes\":[1]}"), ops);
+        assertEquals(List.of("kill {\"nodes\":[1],\"role\":\"random\"}", "start {\"nodes\":[1]}"), ops);
     }
 
     @Test

@@ -59,7 +59,7 @@ public final class RunPage {
     }
 
     private static String identity(RunInfo run) {
-        return "scenario " + run.text("scenario") + " · seed " + run.text("seed") + " · Kafka " + run.kafkaVersions()
+        return (run.replayOf() == null ? "" : run.replayOf() + " · ") + "scenario " + run.text("scenario") + " · seed " + run.text("seed") + " · Kafka " + run.kafkaVersions()
                 + " · " + run.text("nodes") + " nodes · duration " + run.text("duration-seconds") + " s · started "
                 + run.text("started-at") + (run.problem() == null ? "" : " · " + run.problem());
     }

@@ -39,6 +39,7 @@ final class RunSection implements Section {
     @Override
     public void render(Html h) {
         if (run.problem() != null) h.el("p", run.problem() + ": the run's identity is unknown", "class", "warn");
+        if (run.replayOf() != null) h.el("p", run.replayOf(), "class", "replay");
         h.el("h3", "Command line");
         h.el("pre", run.text("command"), "class", "cmd");
         h.open("div", "class", "cols");

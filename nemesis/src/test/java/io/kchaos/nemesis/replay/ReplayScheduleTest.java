@@ -1,0 +1,99 @@
+package io.kchaos.nemesis.replay;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.history.HistoryFile;
+import io.kchaos.history.HistoryWriter;
+import io.kchaos.history.Json;
+import io.kchaos.history.Op;
+import io.kchaos.nemesis.FakeCluster;
+import io.kchaos.nemesis.NemesisContext;
+import io.kchaos.nemesis.NemesisRecorder;
+import io.kchaos.nemesis.cluster.Coordinated;
+import io.kchaos.nemesis.process.PauseFollowersKillLeader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The round trip: a nemesis records its ops with their roles, the schedule is read back from the history file, and a
+ * replay on another cluster (other leaders, a coordinator elsewhere) aims at the same roles, not the same node ids.
+ */
+class ReplayScheduleTest {
+    @Test
+    void aRecordedPauseFollowersKillLeaderIsReplayedOnTheLeaderOfTheSamePartitionInAnotherCluster(@TempDir Path dir) throws Exception {
+        Path original = dir.resolve("original.jsonl");
+        FakeCluster first = new FakeCluster(3, List.of(List.of(1, 2, 3), List.of(2, 3, 1), List.of(3, 1, 2)));
+        try (HistoryWriter h = new HistoryWriter(original)) {
+            NemesisContext ctx = first.context(new NemesisRecorder(h), 1);
+            // partition 1 (led by node 2) is the one the seed draws; healed at once
+            var fault = new PauseFollowersKillLeader(Duration.ofMillis(20)).inject(ctx);
+            fault.heal();
+        }
+        RecordedSchedule schedule = ScheduleReader.read(HistoryFile.open(original), original.toString());
+        assertEquals(1, schedule.faults().size(), schedule.describe().toString());
+        int p = schedule.steps().get(1).role().orElseThrow().partition();
+        int originalLeader = first.replicas(p).get(0);
+
+        // the new cluster: partition p is led by another node
+        List<List<Integer>> layout = new ArrayList<>();
+        for (int q = 0; q < 3; q++) layout.add(q == p ? List.of(rotate(originalLeader), originalLeader, rotate(rotate(originalLeader))) : List.of(1, 2, 3));
+        FakeCluster second = new FakeCluster(3, layout);
+        Path replayed = dir.resolve("replay.jsonl");
+        try (HistoryWriter h = new HistoryWriter(replayed)) {
+            ReplaySchedule replay = new ReplaySchedule(schedule, second.context(new NemesisRecorder(h), 1));
+            replay.start();
+            Thread.sleep(schedule.steps().get(schedule.steps().size() - 1).time() / 1_000_000 + 300);
+            replay.stopAndHeal();
+            assertEquals(1, replay.injected());
+        }
+        int newLeader = rotate(originalLeader);
+        List<Integer> followers = layout.get(p).stream().filter(n -> n != newLeader).sorted().toList();
+        List<String> expected = new ArrayList<>();
+        followers.forEach(n -> expected.add("pause " + n));
+        expected.add("kill " + newLeader);
+        followers.forEach(n -> expected.add("resume " + n));
+        expected.add("start " + newLeader);
+        assertEquals(expected, second.calls, "the same roles, resolved in the new cluster");
+
+        List<Op> ops = new ArrayList<>();
+        HistoryFile.open(replayed).forEach(ops::add);
+        JsonNode kill = ops.stream().filter(o -> o.f().equals("kill")).findFirst().orElseThrow().value();
+        assertEquals("leader", kill.path("role").asText(), "the replay records the role too, so it can be replayed again");
+        assertEquals(newLeader, kill.path("nodes").get(0).asInt());
+        assertTrue(kill.has("replay-of"), kill.toString());
+    }
+
+    @Test
+    void theCoordinatorRoleFollowsTheCoordinatorAndNoRoleKeepsTheNodeIds() {
+        Coordinated txn = new Coordinated(Coordinated.Kind.TRANSACTION, "kchaos-txn-0");
+        FakeCluster cluster = new FakeCluster(3, List.of(List.of(1, 2, 3))).coordinating(txn, 3);
+        NemesisContext ctx = cluster.context(null, 1);
+        JsonNode coordinated = Json.object().put("role", "coordinator").<com.fasterxml.jackson.databind.node.ObjectNode>set("coordinator-of", txn.toJson())
+                .set("nodes", Json.MAPPER.createArrayNode().add(1));
+        assertEquals(List.of(3), RoleResolver.resolve(step(coordinated, 1), ctx).nodes());
+        JsonNode plain = Json.object().set("nodes", Json.MAPPER.createArrayNode().add(2));
+        RoleResolver.Resolved r = RoleResolver.resolve(step(plain, 2), ctx);
+        assertEquals(List.of(2), r.nodes());
+        assertTrue(r.how().contains("no role recorded"), r.how());
+        JsonNode leaderOfMissing = Json.object().put("role", "leader").put("leader-of", 0);
+        cluster.kill(1);
+        cluster.kill(2);
+        cluster.kill(3);
+        assertTrue(RoleResolver.resolve(step(leaderOfMissing, 1), ctx).nodes().isEmpty(), "no leader now: nothing to aim at");
+    }
+
+    private static RecordedSchedule.Step step(JsonNode value, int node) {
+        return new RecordedSchedule.Step(0, 1, 0, "kill", value, java.util.Set.of(node), List.of(), 0);
+    }
+
+    private static int rotate(int node) {
+        return node % 3 + 1;
+    }
+}
