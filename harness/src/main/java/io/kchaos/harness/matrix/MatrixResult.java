@@ -57,14 +57,7 @@ public record MatrixResult(String scenario, String command, int repeat, List<Mat
             r.add(es.isEmpty() ? "" : String.join(",", es.stream().map(Expectation::outcome).toList()) + (unmet(c).isEmpty() ? " ok" : " UNMET"));
             rows.add(r.toArray(String[]::new));
         }
-        int[] w = new int[head.size()];
-        for (String[] r : rows) for (int i = 0; i < r.length; i++) w[i] = Math.max(w[i], r[i].length());
-        StringBuilder sb = new StringBuilder();
-        for (String[] r : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < r.length; i++) line.append(r[i]).append(" ".repeat(w[i] - r[i].length())).append("  ");
-            sb.append(line.toString().stripTrailing()).append('\n');
-        }
+        StringBuilder sb = new StringBuilder(TextTable.render(rows));
         sb.append("(anomaly columns: total count (runs with it / runs); refused: sends refused with NotEnoughReplicas; "
                 + "availability: share of sends acknowledged; p99: worst repeat)\n");
         for (CellOutcome c : cells) unmet(c).forEach(u -> sb.append(c.cell().id()).append(" UNMET: ").append(u).append('\n'));

@@ -61,19 +61,31 @@ public final class MatrixRunner {
 
     /** The arguments of one repeat of a cell. */
     List<String> args(MatrixCellSpec cell, int r) {
-        List<String> args = new ArrayList<>(List.of("--scenario", scenario, "--store", matrixDir.toString(), "--name", cell.id() + "-r" + r));
+        return args(cell.id(), cell.runArgs(), r);
+    }
+
+    private List<String> args(String name, List<String> ownArgs, int r) {
+        List<String> args = new ArrayList<>(List.of("--scenario", scenario, "--store", matrixDir.toString(), "--name", name + "-r" + r));
         if (seed != null) args.addAll(List.of("--seed", Long.toString(seed + r - 1)));
         args.addAll(commonArgs);
-        args.addAll(cell.runArgs());
+        args.addAll(ownArgs);
         return args;
     }
 
     private RunOutcome runOnce(MatrixCellSpec cell, int r) throws Exception {
+        return runOnce(cell.id(), cell.runArgs(), r);
+    }
+
+    /**
+     * One run, named {@code <name>-r<r>} in the matrix folder, with the common arguments and then {@code ownArgs}: for
+     * callers that decide after each run whether to run again (the known-bug pack stops at the first exposure).
+     */
+    public RunOutcome runOnce(String name, List<String> ownArgs, int r) throws Exception {
         Set<Path> before = folders();
-        int exit = launcher.launch(args(cell, r));
+        int exit = launcher.launch(args(name, ownArgs, r));
         Set<Path> created = folders();
         created.removeAll(before);
-        String suffix = "-" + cell.id() + "-r" + r;
+        String suffix = "-" + name + "-r" + r;
         Path dir = created.stream().filter(p -> p.getFileName().toString().contains(suffix)).findFirst().orElse(null);
         RunSummary summary = null;
         if (dir != null) {
