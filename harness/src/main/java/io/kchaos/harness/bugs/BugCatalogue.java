@@ -23,7 +23,7 @@ import java.util.Set;
 public final class BugCatalogue {
     static final String RESOURCE = "/bugs/known-bugs.json";
     private static final Set<String> FIELDS = Set.of("id", "title", "kind", "link", "affected", "fixed-in", "confirm-fixed", "client",
-            "scenario", "options", "anomalies", "tries", "budget-seconds", "cannot-judge");
+            "scenario", "options", "anomalies", "tries", "budget-seconds", "seed", "cannot-judge");
 
     private BugCatalogue() {
     }
@@ -87,7 +87,8 @@ public final class BugCatalogue {
             List<VersionRange> affected = ranges(n, "affected");
             if (affected.isEmpty()) throw new IllegalArgumentException("affected names no range");
             return new KnownBug(text(n, "id", true), text(n, "title", true), kind, text(n, "link", true), affected, text(n, "fixed-in", true),
-                    ranges(n, "confirm-fixed"), text(n, "client", false), scenario, strings(n, "options"), anomalies, tries, budget, cannotJudge);
+                    ranges(n, "confirm-fixed"), text(n, "client", false), scenario, strings(n, "options"), anomalies, tries, budget, seed(n),
+                    cannotJudge);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(where + ": " + e.getMessage());
         }
@@ -117,6 +118,13 @@ public final class BugCatalogue {
 
     private static List<VersionRange> ranges(JsonNode n, String field) {
         return strings(n, field).stream().map(VersionRange::parse).toList();
+    }
+
+    private static Long seed(JsonNode n) {
+        JsonNode v = n.get("seed");
+        if (v == null || v.isNull()) return null;
+        if (!v.isIntegralNumber() || !v.canConvertToLong()) throw new IllegalArgumentException("\"seed\" must be a whole number");
+        return v.asLong();
     }
 
     private static int positive(JsonNode n, String field) {

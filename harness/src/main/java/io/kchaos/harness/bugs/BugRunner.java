@@ -24,7 +24,7 @@ public final class BugRunner {
     private final PrintStream out;
     private final LongSupplier nanoClock;
 
-    /** @param seed base seed (try n uses seed + n - 1), or null for random seeds */
+    /** @param seed base seed of every entry (try n uses seed + n - 1), or null for each entry's own (random when it has none) */
     public BugRunner(Path packDir, Long seed, RunLauncher launcher, PrintStream out, LongSupplier nanoClock) {
         this.packDir = packDir;
         this.seed = seed;
@@ -38,7 +38,7 @@ public final class BugRunner {
         if (decided.isPresent()) return decided.get();
         List<String> common = new ArrayList<>(bug.options());
         common.addAll(List.of("--kafka-version", v.toString()));
-        MatrixRunner runner = new MatrixRunner(packDir, bug.scenario(), common, seed, bug.tries(), launcher, out);
+        MatrixRunner runner = new MatrixRunner(packDir, bug.scenario(), common, seed != null ? seed : bug.seed(), bug.tries(), launcher, out);
         List<RunOutcome> runs = new ArrayList<>();
         long start = nanoClock.getAsLong();
         boolean budgetSpent = false;

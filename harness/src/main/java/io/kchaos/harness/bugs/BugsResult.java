@@ -2,7 +2,7 @@ package io.kchaos.harness.bugs;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.harness.compare.RunSummary;
+import io.kchaos.harness.matrix.MatrixResult;
 import io.kchaos.harness.matrix.RunOutcome;
 import io.kchaos.harness.matrix.TextTable;
 import io.kchaos.harness.version.KafkaVersion;
@@ -107,17 +107,7 @@ public record BugsResult(String command, List<KafkaVersion> releases, List<BugVe
             x.put("why", b.why());
             x.put("seconds", Math.round(b.seconds()));
             ArrayNode runs = x.putArray("runs");
-            for (RunOutcome r : b.runs()) {
-                ObjectNode ro = runs.addObject();
-                ro.put("try", r.repeat());
-                ro.put("exit-code", r.exitCode());
-                ro.put("verdict", r.verdict().name().toLowerCase());
-                RunSummary s = r.summary();
-                if (s == null) continue;
-                ro.put("dir", packDir.toAbsolutePath().normalize().relativize(s.dir()).toString());
-                ObjectNode an = ro.putObject("anomalies");
-                s.anomalies().forEach((k, n) -> an.put(k, (long) n));
-            }
+            b.runs().forEach(r -> runs.add(MatrixResult.runJson(r, packDir)));
         }
         o.put("exit-code", exitCode());
         return o;

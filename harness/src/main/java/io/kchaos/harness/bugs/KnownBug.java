@@ -20,11 +20,13 @@ import java.util.StringJoiner;
  * @param scenario     the shipped scenario that exposes it, or null when {@code cannotJudge} says why none does
  * @param options      run options added after the scenario's
  * @param anomalies    anomaly keys of the catalogue (`kchaos anomalies`); any one in a run's results means exposed
+ * @param seed         the base seed of the tries when {@code --seed} is not given (a fault schedule that exposed the bug
+ *                     before), or null for random seeds
  * @param cannotJudge  why no run can decide here (the row is inconclusive without a run), or null
  */
 public record KnownBug(String id, String title, String kind, String link, List<VersionRange> affected, String fixedIn,
                        List<VersionRange> confirmFixed, String client, String scenario, List<String> options, List<String> anomalies,
-                       int tries, int budgetSeconds, String cannotJudge) {
+                       int tries, int budgetSeconds, Long seed, String cannotJudge) {
     public KnownBug {
         affected = List.copyOf(affected);
         confirmFixed = List.copyOf(confirmFixed);

@@ -49,7 +49,7 @@ public final class BugsCommand implements Callable<Integer> {
     @Option(names = "--list", description = "print the catalogue (the entries --bug selects) and exit, without running")
     boolean list;
 
-    @Option(names = "--seed", paramLabel = "N", description = "base seed: try n of every entry uses N+n-1 (default: random per run)")
+    @Option(names = "--seed", paramLabel = "N", description = "base seed: try n of every entry uses N+n-1 (default: the entry's seed, else random)")
     Long seed;
 
     @Option(names = "--store", paramLabel = "DIR", defaultValue = "store", description = "where the pack's folder goes (default ${DEFAULT-VALUE})")
@@ -92,12 +92,13 @@ public final class BugsCommand implements Callable<Integer> {
     /** The catalogue as --list prints it: one table row per entry, then each entry's title, link and notes. */
     static String listing(List<KnownBug> bugs) {
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"id", "kind", "affected", "confirm fixed", "scenario", "exposed by", "tries", "budget"});
+        rows.add(new String[] {"id", "kind", "affected", "confirm fixed", "scenario", "exposed by", "tries", "budget", "seed"});
         for (KnownBug b : bugs) {
             rows.add(new String[] {b.id(), b.kind(), ranges(b.affected()), ranges(b.confirmFixed()),
                     b.scenario() == null ? "-" : b.scenario() + (b.options().isEmpty() ? "" : " " + String.join(" ", b.options())),
                     b.anomalies().isEmpty() ? "-" : String.join(" or ", b.anomalies()),
-                    b.scenario() == null ? "-" : Integer.toString(b.tries()), b.scenario() == null ? "-" : b.budgetSeconds() + " s"});
+                    b.scenario() == null ? "-" : Integer.toString(b.tries()), b.scenario() == null ? "-" : b.budgetSeconds() + " s",
+                    b.seed() == null ? "random" : b.seed().toString()});
         }
         StringBuilder sb = new StringBuilder(TextTable.render(rows)).append('\n');
         for (KnownBug b : bugs) {

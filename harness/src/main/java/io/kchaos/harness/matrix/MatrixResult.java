@@ -114,28 +114,35 @@ public record MatrixResult(String scenario, String command, int repeat, List<Mat
         number(s, "p99-ms", c.p99Millis());
         number(s, "longest-no-ack-s", c.longestNoAckSeconds());
         ArrayNode runs = x.putArray("runs");
-        for (RunOutcome r : c.runs()) {
-            ObjectNode ro = runs.addObject();
-            ro.put("repeat", r.repeat());
-            ro.put("exit-code", r.exitCode());
-            ro.put("verdict", r.verdict().name().toLowerCase());
-            RunSummary sum = r.summary();
-            if (sum == null) continue;
-            ro.put("dir", matrixDir.toAbsolutePath().normalize().relativize(sum.dir()).toString());
-            ro.put("kafka-version", sum.kafkaVersion());
-            ObjectNode ra = ro.putObject("anomalies");
-            sum.anomalies().forEach((k, v) -> ra.put(k, (long) v));
-            ObjectNode sends = ro.putObject("sends");
-            sends.put("ok", sum.sends().ok());
-            sends.put("fail", sum.sends().fail());
-            sends.put("info", sum.sends().info());
-            sends.put("refused", sum.sends().refused());
-            number(ro, "availability", sum.sends().availability());
-            number(ro, "throughput", sum.sends().throughput());
-            number(ro, "p50-ms", sum.sends().latencyMillis(50));
-            number(ro, "p99-ms", sum.sends().latencyMillis(99));
-        }
+        for (RunOutcome r : c.runs()) runs.add(runJson(r, matrixDir));
         return x;
+    }
+
+    /**
+     * One run as matrix.json (and the known-bug pack's bugs.json) records it: repeat, exit code, verdict, and when it
+     * left a folder, the folder relative to {@code dir}, Kafka version, anomaly counts and send figures.
+     */
+    public static ObjectNode runJson(RunOutcome r, Path dir) {
+        ObjectNode ro = Json.object();
+        ro.put("repeat", r.repeat());
+        ro.put("exit-code", r.exitCode());
+        ro.put("verdict", r.verdict().name().toLowerCase());
+        RunSummary sum = r.summary();
+        if (sum == null) return ro;
+        ro.put("dir", dir.toAbsolutePath().normalize().relativize(sum.dir()).toString());
+        ro.put("kafka-version", sum.kafkaVersion());
+        ObjectNode ra = ro.putObject("anomalies");
+        sum.anomalies().forEach((k, v) -> ra.put(k, (long) v));
+        ObjectNode sends = ro.putObject("sends");
+        sends.put("ok", sum.sends().ok());
+        sends.put("fail", sum.sends().fail());
+        sends.put("info", sum.sends().info());
+        sends.put("refused", sum.sends().refused());
+        number(ro, "availability", sum.sends().availability());
+        number(ro, "throughput", sum.sends().throughput());
+        number(ro, "p50-ms", sum.sends().latencyMillis(50));
+        number(ro, "p99-ms", sum.sends().latencyMillis(99));
+        return ro;
     }
 
     private static void number(ObjectNode o, String key, double v) {

@@ -44,7 +44,8 @@ class BugCatalogueTest {
         assertEquals(Exposure.INCONCLUSIVE, expected("KAFKA-17754", "3.9.1"), "no run can decide it: the catalogue expects inconclusive");
         assertEquals(Exposure.NOT_APPLICABLE, expected("KAFKA-17754", "4.1.1"));
         assertEquals(List.of("epoch-entries-missing"), bug("KAFKA-16541").anomalies());
-        assertEquals(3, bug("KAFKA-16541").tries());
+        assertEquals(5, bug("KAFKA-16541").tries());
+        assertEquals(31L, bug("KAFKA-16541").seed(), "the schedule that exposed it in docs/findings.md");
         assertNull(bug("KAFKA-15375").scenario());
         assertTrue(bug("KAFKA-15375").cannotJudge().startsWith("not runnable here"));
         assertTrue(bug("KAFKA-15375").affectsOnlyUnrunnable());
@@ -79,6 +80,9 @@ class BugCatalogueTest {
         assertEquals(List.of(VersionRange.parse("[3.7.0,3.8.0)")), b.affected());
         assertEquals(List.of(), b.confirmFixed());
         assertEquals(60, b.budgetSeconds());
+        assertEquals(null, b.seed());
+        assertEquals(7L, BugCatalogue.parse("{\"bugs\":[" + GOOD.replace("}", ",\"seed\":7}") + "]}", "t.json").get(0).seed());
+        assertTrue(refusal(s -> s.replace("}", ",\"seed\":\"x\"}")).contains("\"seed\" must be a whole number"));
         assertTrue(refusal(s -> s.replace("\"tries\"", "\"trys\"")).contains("unknown field \"trys\""));
         assertTrue(refusal(s -> s.replace("\"lost-write\"", "\"lost-writes\"")).contains("anomaly 'lost-writes' is not in the catalogue"));
         assertTrue(refusal(s -> s.replace("[3.7.0,3.8.0)", "3.7.x")).contains("version range '3.7.x'"));

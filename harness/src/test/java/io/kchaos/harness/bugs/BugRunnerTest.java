@@ -31,7 +31,8 @@ class BugRunnerTest {
             + "\"scenario\":\"last-replica-standing\",\"options\":[\"--rate\",\"100\"],\"anomalies\":[\"lost-write\",\"acked-write-missing-on-replica\"],"
             + "\"tries\":3,\"budget-seconds\":400},"
             + "{\"id\":\"KAFKA-16541\",\"title\":\"empty epoch file\",\"kind\":\"bug\",\"link\":\"https://jira\",\"affected\":[\"[3.7.0,3.8.0)\"],"
-            + "\"fixed-in\":\"3.8.0\",\"scenario\":\"epoch-checkpoint-crash\",\"anomalies\":[\"epoch-entries-missing\"],\"tries\":3,\"budget-seconds\":600},"
+            + "\"fixed-in\":\"3.8.0\",\"scenario\":\"epoch-checkpoint-crash\",\"anomalies\":[\"epoch-entries-missing\"],\"tries\":3,\"budget-seconds\":600,"
+            + "\"seed\":31},"
             + "{\"id\":\"KAFKA-17754\",\"title\":\"stale EndTxn\",\"kind\":\"bug\",\"link\":\"https://jira2\",\"affected\":[\"(,4.0.0)\"],"
             + "\"fixed-in\":\"4.0.0\",\"cannot-judge\":\"no anomaly shows it yet\"}]}";
     private static final List<KnownBug> BUGS = BugCatalogue.parse(CATALOGUE, "planted.json");

@@ -44,8 +44,9 @@ class BugsCommandTest {
     void theListingShowsTheSelectedEntries() {
         String list = BugsCommand.listing(io.kchaos.harness.bugs.BugCatalogue.select(io.kchaos.harness.bugs.BugCatalogue.shipped(),
                 java.util.List.of("KAFKA-16541", "KAFKA-15375")));
-        assertTrue(list.startsWith("id           kind  affected       confirm fixed  scenario                exposed by             tries  budget\n"
-                + "KAFKA-16541  bug   [3.7.0,3.8.0)  -              epoch-checkpoint-crash  epoch-entries-missing  3      600 s\n"), list);
+        assertTrue(list.startsWith("id           kind  affected       confirm fixed  scenario                exposed by             tries  budget  seed\n"
+                + "KAFKA-16541  bug   [3.7.0,3.8.0)  -              epoch-checkpoint-crash  epoch-entries-missing  5      600 s   31\n"
+                + "KAFKA-15375  bug   (,3.5.2)       -              -                       -                      -      -       random\n"), list);
         assertTrue(list.contains("KAFKA-15375: A fatal error during broker start-up"), list);
         assertTrue(list.contains("    not runnable here: "), list);
         assertFalse(list.contains("KIP-966"));

@@ -73,7 +73,7 @@ public final class BugsPage {
         h.close("tr");
         rows.forEach((bug, byRelease) -> {
             BugCell first = byRelease.values().iterator().next();
-            h.open("tr").open("th").link(first.link(), bug).empty("br").el("small", first.title()).close("th");
+            h.open("tr").open("th").link(first.link(), bug).empty("br").el("small", first.title(), "style", "font-weight:400").close("th");
             for (String r : releases) cell(h, byRelease.get(r));
             h.close("tr");
         });
