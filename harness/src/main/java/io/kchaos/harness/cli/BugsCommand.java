@@ -118,7 +118,7 @@ public final class BugsCommand implements Callable<Integer> {
     private static void write(Path dir, BugsResult result, PrintStream out) {
         String table = result.table();
         try {
-            Json.PRETTY.writeValue(dir.resolve("bugs.json").toFile(), result.toJson(dir));
+            Json.PRETTY.writeValue(dir.resolve(BugsReport.JSON).toFile(), result.toJson(dir));
             Files.writeString(dir.resolve("bugs.txt"), table);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the pack's results in " + dir + ": " + e.getMessage(), e);

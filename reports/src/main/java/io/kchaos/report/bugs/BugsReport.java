@@ -8,6 +8,8 @@ import java.util.List;
 /** Writes the pack's bugs.html and junit.xml into its folder. */
 public final class BugsReport {
     public static final String HTML = "bugs.html";
+    /** The pack's results, written by {@code kchaos bugs} (docs/format.md). */
+    public static final String JSON = "bugs.json";
 
     private BugsReport() {
     }
