@@ -1,6 +1,7 @@
 package io.kchaos.report;
 
 import io.kchaos.report.html.MatrixPage;
+import io.kchaos.report.junit.JUnitSuite;
 import io.kchaos.report.junit.JUnitXml;
 import io.kchaos.report.junit.MatrixJUnit;
 
@@ -29,15 +30,20 @@ public final class MatrixReport {
 
     /** Writes the page (its banner follows the expectations) and junit.xml. */
     public static Written write(Path matrixDir, List<MatrixCell> cells, MatrixExpectations expectations) {
-        Path html = matrixDir.resolve(HTML);
-        Path junit = matrixDir.resolve(RunReport.JUNIT);
+        return writePage(matrixDir, HTML, MatrixPage.render(cells, expectations), MatrixJUnit.build(cells));
+    }
+
+    /** Writes a page named {@code htmlName} and junit.xml into {@code dir} (created when missing). */
+    public static Written writePage(Path dir, String htmlName, String page, JUnitSuite suite) {
+        Path html = dir.resolve(htmlName);
+        Path junit = dir.resolve(RunReport.JUNIT);
         try {
-            Files.createDirectories(matrixDir);
-            Files.writeString(html, MatrixPage.render(cells, expectations), StandardCharsets.UTF_8);
+            Files.createDirectories(dir);
+            Files.writeString(html, page, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + html + ": " + e.getMessage(), e);
         }
-        JUnitXml.write(MatrixJUnit.build(cells), junit);
+        JUnitXml.write(suite, junit);
         return new Written(html, junit);
     }
 }

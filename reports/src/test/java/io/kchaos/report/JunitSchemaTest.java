@@ -1,6 +1,8 @@
 package io.kchaos.report;
 
 import io.kchaos.checker.result.Verdict;
+import io.kchaos.report.bugs.BugsReport;
+import io.kchaos.report.bugs.BugsReportTest;
 import io.kchaos.testkit.SyntheticRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,6 +50,17 @@ class JunitSchemaTest {
                 new MatrixCell("acks=1", Map.of("acks", "1"), Verdict.INVALID, Map.of("lost-write", 3L), 1_000_000_000L, 5.0, "a/report.html"),
                 new MatrixCell("acks=all", Map.of("acks", "all"), Verdict.VALID, Map.of(), 1_000_000_000L, 6.0, "b/report.html"));
         validate(MatrixReport.write(tmp.resolve("m"), cells).junit());
+    }
+
+    @Test
+    void theBugPackValidatesWithEachAnswerAsItsOwnOutcome() throws Exception {
+        String xml = Files.readString(BugsReport.write(tmp.resolve("p"), BugsReportTest.cells(), "kchaos bugs").junit());
+        validate(tmp.resolve("p").resolve(RunReport.JUNIT));
+        assertTrue(xml.contains("tests=\"4\" failures=\"1\" errors=\"1\" skipped=\"1\""), xml);
+        assertTrue(xml.contains("<testcase classname=\"kchaos.bugs\" name=\"KIP-966 on 3.9.1\" time=\"120.000\">\n    <failure message=\"exposed: "
+                + "lost-write 880 in r1\" type=\"exposed\">"), xml);
+        assertTrue(xml.contains("<skipped message=\"not applicable: fixed in 3.8.0\" type=\"skipped\">"), xml);
+        assertTrue(xml.contains("<error message=\"inconclusive: no run folder\" type=\"inconclusive\">"), xml);
     }
 
     @Test

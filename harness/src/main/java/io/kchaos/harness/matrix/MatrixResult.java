@@ -57,14 +57,7 @@ public record MatrixResult(String scenario, String command, int repeat, List<Mat
             r.add(es.isEmpty() ? "" : String.join(",", es.stream().map(Expectation::outcome).toList()) + (unmet(c).isEmpty() ? " ok" : " UNMET"));
             rows.add(r.toArray(String[]::new));
         }
-        int[] w = new int[head.size()];
-        for (String[] r : rows) for (int i = 0; i < r.length; i++) w[i] = Math.max(w[i], r[i].length());
-        StringBuilder sb = new StringBuilder();
-        for (String[] r : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < r.length; i++) line.append(r[i]).append(" ".repeat(w[i] - r[i].length())).append("  ");
-            sb.append(line.toString().stripTrailing()).append('\n');
-        }
+        StringBuilder sb = new StringBuilder(TextTable.render(rows));
         sb.append("(anomaly columns: total count (runs with it / runs); refused: sends refused with NotEnoughReplicas; "
                 + "availability: share of sends acknowledged; p99: worst repeat)\n");
         for (CellOutcome c : cells) unmet(c).forEach(u -> sb.append(c.cell().id()).append(" UNMET: ").append(u).append('\n'));
@@ -121,28 +114,35 @@ public record MatrixResult(String scenario, String command, int repeat, List<Mat
         number(s, "p99-ms", c.p99Millis());
         number(s, "longest-no-ack-s", c.longestNoAckSeconds());
         ArrayNode runs = x.putArray("runs");
-        for (RunOutcome r : c.runs()) {
-            ObjectNode ro = runs.addObject();
-            ro.put("repeat", r.repeat());
-            ro.put("exit-code", r.exitCode());
-            ro.put("verdict", r.verdict().name().toLowerCase());
-            RunSummary sum = r.summary();
-            if (sum == null) continue;
-            ro.put("dir", matrixDir.toAbsolutePath().normalize().relativize(sum.dir()).toString());
-            ro.put("kafka-version", sum.kafkaVersion());
-            ObjectNode ra = ro.putObject("anomalies");
-            sum.anomalies().forEach((k, v) -> ra.put(k, (long) v));
-            ObjectNode sends = ro.putObject("sends");
-            sends.put("ok", sum.sends().ok());
-            sends.put("fail", sum.sends().fail());
-            sends.put("info", sum.sends().info());
-            sends.put("refused", sum.sends().refused());
-            number(ro, "availability", sum.sends().availability());
-            number(ro, "throughput", sum.sends().throughput());
-            number(ro, "p50-ms", sum.sends().latencyMillis(50));
-            number(ro, "p99-ms", sum.sends().latencyMillis(99));
-        }
+        for (RunOutcome r : c.runs()) runs.add(runJson(r, matrixDir));
         return x;
+    }
+
+    /**
+     * One run as matrix.json (and the known-bug pack's bugs.json) records it: repeat, exit code, verdict, and when it
+     * left a folder, the folder relative to {@code dir}, Kafka version, anomaly counts and send figures.
+     */
+    public static ObjectNode runJson(RunOutcome r, Path dir) {
+        ObjectNode ro = Json.object();
+        ro.put("repeat", r.repeat());
+        ro.put("exit-code", r.exitCode());
+        ro.put("verdict", r.verdict().name().toLowerCase());
+        RunSummary sum = r.summary();
+        if (sum == null) return ro;
+        ro.put("dir", dir.toAbsolutePath().normalize().relativize(sum.dir()).toString());
+        ro.put("kafka-version", sum.kafkaVersion());
+        ObjectNode ra = ro.putObject("anomalies");
+        sum.anomalies().forEach((k, v) -> ra.put(k, (long) v));
+        ObjectNode sends = ro.putObject("sends");
+        sends.put("ok", sum.sends().ok());
+        sends.put("fail", sum.sends().fail());
+        sends.put("info", sum.sends().info());
+        sends.put("refused", sum.sends().refused());
+        number(ro, "availability", sum.sends().availability());
+        number(ro, "throughput", sum.sends().throughput());
+        number(ro, "p50-ms", sum.sends().latencyMillis(50));
+        number(ro, "p99-ms", sum.sends().latencyMillis(99));
+        return ro;
     }
 
     private static void number(ObjectNode o, String key, double v) {

@@ -57,17 +57,29 @@ public final class MatrixRunner {
 
     /** The arguments of one repeat of a cell. */
     List<String> args(MatrixCellSpec cell, int r) {
-        List<String> args = new ArrayList<>(List.of("--scenario", scenario, "--store", matrixDir.toString(), "--name", cell.id() + "-r" + r));
+        return args(cell.id(), cell.runArgs(), r);
+    }
+
+    private List<String> args(String name, List<String> ownArgs, int r) {
+        List<String> args = new ArrayList<>(List.of("--scenario", scenario, "--store", matrixDir.toString(), "--name", name + "-r" + r));
         if (seed != null) args.addAll(List.of("--seed", Long.toString(seed + r - 1)));
         args.addAll(commonArgs);
-        args.addAll(cell.runArgs());
+        args.addAll(ownArgs);
         return args;
     }
 
     private RunOutcome runOnce(MatrixCellSpec cell, int r) throws Exception {
+        return runOnce(cell.id(), cell.runArgs(), r);
+    }
+
+    /**
+     * One run, named {@code <name>-r<r>} in the matrix folder, with the common arguments and then {@code ownArgs}: for
+     * callers that decide after each run whether to run again (the known-bug pack stops at the first exposure).
+     */
+    public RunOutcome runOnce(String name, List<String> ownArgs, int r) throws Exception {
         Set<Path> before = MatrixFolder.runFolders(matrixDir);
-        int exit = launcher.launch(args(cell, r));
-        Path dir = MatrixFolder.created(matrixDir, before, "-" + cell.id() + "-r" + r);
+        int exit = launcher.launch(args(name, ownArgs, r));
+        Path dir = MatrixFolder.created(matrixDir, before, "-" + name + "-r" + r);
         RunSummary summary = null;
         if (dir != null) {
             try {

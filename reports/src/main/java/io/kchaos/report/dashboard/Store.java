@@ -1,5 +1,7 @@
 package io.kchaos.report.dashboard;
 
+import io.kchaos.report.bugs.BugsReport;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +17,11 @@ import java.util.stream.Stream;
  * inside a matrix folder belong to their matrix.
  */
 public record Store(Path dir, List<StoreRun> runs, List<StoreMatrix> matrices) {
+
+    /** True for a known-bug pack's folder (it holds bugs.json or bugs.html): its own page shows it, the dashboard does not yet. */
+    static boolean isBugPack(Path dir) {
+        return Files.isRegularFile(dir.resolve(BugsReport.JSON)) || Files.isRegularFile(dir.resolve(BugsReport.HTML));
+    }
 
     /**
      * Reads every folder of the store.
@@ -34,6 +41,7 @@ public record Store(Path dir, List<StoreRun> runs, List<StoreMatrix> matrices) {
         List<StoreRun> runs = new ArrayList<>();
         List<StoreMatrix> matrices = new ArrayList<>();
         for (Path f : folders) {
+            if (isBugPack(f)) continue;
             if (StoreMatrix.isMatrix(f)) matrices.add(StoreMatrix.read(f));
             else runs.add(StoreRun.read(f));
         }

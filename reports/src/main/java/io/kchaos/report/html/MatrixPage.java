@@ -49,10 +49,15 @@ public final class MatrixPage {
 
     /** The matrix's banner: expectations met or unmet first (green when all are met), the verdict counts second. */
     public static void banner(Html h, MatrixExpectations expectations, VerdictCounts counts, String unit) {
+        banner(h, expectations, counts, unit, "verdicts: " + counts.text(unit));
+    }
+
+    /** As above, with the second line given ({@code countsLine}, shown when there are expectations). */
+    public static void banner(Html h, MatrixExpectations expectations, VerdictCounts counts, String unit, String countsLine) {
         h.open("div", "class", "banner " + VerdictStyle.banner(expectations.status(counts)));
         h.text(expectations.headline(counts, unit));
         for (String u : expectations.unmetLines()) h.el("span", u, "class", "sub");
-        if (!expectations.cells().isEmpty()) h.el("span", "verdicts: " + counts.text(unit), "class", "sub");
+        if (!expectations.cells().isEmpty()) h.el("span", countsLine, "class", "sub");
         h.close("div");
     }
 

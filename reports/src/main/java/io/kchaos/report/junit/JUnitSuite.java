@@ -9,6 +9,10 @@ public record JUnitSuite(String name, double seconds, Map<String, String> proper
         return cases.stream().filter(c -> c.outcome() == JUnitCase.Outcome.FAILURE).count();
     }
 
+    public long skipped() {
+        return cases.stream().filter(c -> c.outcome() == JUnitCase.Outcome.SKIPPED).count();
+    }
+
     public long errors() {
         return cases.stream().filter(c -> c.outcome() == JUnitCase.Outcome.ERROR).count();
     }

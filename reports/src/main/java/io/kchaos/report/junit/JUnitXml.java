@@ -20,7 +20,7 @@ public final class JUnitXml {
         b.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         b.append("<testsuite name=\"").append(Escape.markup(s.name())).append("\" tests=\"").append(s.cases().size())
                 .append("\" failures=\"").append(s.failures()).append("\" errors=\"").append(s.errors())
-                .append("\" skipped=\"0\" time=\"").append(seconds(s.seconds())).append("\">\n");
+                .append("\" skipped=\"").append(s.skipped()).append("\" time=\"").append(seconds(s.seconds())).append("\">\n");
         if (!s.properties().isEmpty()) {
             b.append("  <properties>\n");
             for (Map.Entry<String, String> p : s.properties().entrySet()) {
@@ -43,7 +43,11 @@ public final class JUnitXml {
         }
         b.append(">\n");
         if (c.outcome() != JUnitCase.Outcome.PASSED) {
-            String tag = c.outcome() == JUnitCase.Outcome.FAILURE ? "failure" : "error";
+            String tag = switch (c.outcome()) {
+                case FAILURE -> "failure";
+                case SKIPPED -> "skipped";
+                default -> "error";
+            };
             b.append("    <").append(tag).append(" message=\"").append(Escape.markup(c.message())).append("\" type=\"")
                     .append(Escape.markup(c.type())).append("\">").append(Escape.markup(c.body())).append("</").append(tag)
                     .append(">\n");

@@ -15,7 +15,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Reading a store: damaged folders become rows that say what is wrong, hidden folders and links are skipped. */
+/**
+ * Reading a store: damaged folders become rows that say what is wrong; hidden folders, links and known-bug pack folders
+ * are skipped.
+ */
 class StoreTest {
     @TempDir
     Path store;
@@ -32,6 +35,7 @@ class StoreTest {
         folder("20261101T030000-empty");
         Files.writeString(folder("20261101T040000-matrix-x").resolve("matrix.html"), "<html/>");
         folder(".staging-1-x");
+        Files.writeString(folder("20261101T050000-bugs-3.9.1").resolve("bugs.json"), "{}");
         Files.createSymbolicLink(store.resolve("latest"), Path.of("20261101T020000-no-results"));
         Files.writeString(store.resolve("dashboard.html"), "old");
 

@@ -1,0 +1,29 @@
+package io.kchaos.harness.bugs;
+
+import io.kchaos.harness.matrix.RunOutcome;
+import io.kchaos.harness.version.KafkaVersion;
+import io.kchaos.report.bugs.Exposure;
+
+import java.util.List;
+
+/**
+ * The pack's answer for one bug on one release, with its one-line why and the runs behind it.
+ *
+ * @param evidence the run that decided (the exposing run, else the last run), or null without a run
+ * @param seconds  wall time of the runs
+ */
+public record BugVerdict(KnownBug bug, KafkaVersion release, Exposure exposure, String why, List<RunOutcome> runs, RunOutcome evidence,
+                         double seconds) {
+    public BugVerdict {
+        runs = List.copyOf(runs);
+    }
+
+    /** What the catalogue's ranges expect on this release. */
+    public Exposure expected() {
+        return bug.expected(release);
+    }
+
+    public boolean met() {
+        return exposure == expected();
+    }
+}

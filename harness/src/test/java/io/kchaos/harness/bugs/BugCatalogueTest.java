@@ -1,0 +1,96 @@
+package io.kchaos.harness.bugs;
+
+import io.kchaos.harness.version.KafkaVersion;
+import io.kchaos.report.bugs.Exposure;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.function.Function;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The shipped catalogue parses and says what docs/findings.md found; broken catalogues are refused in one line. */
+class BugCatalogueTest {
+    private static final List<KnownBug> SHIPPED = BugCatalogue.shipped();
+
+    private static KnownBug bug(String id) {
+        return BugCatalogue.select(SHIPPED, List.of(id)).get(0);
+    }
+
+    private static Exposure expected(String id, String release) {
+        return bug(id).expected(KafkaVersion.parse(release));
+    }
+
+    @Test
+    void theShippedEntriesAndTheirRanges() {
+        assertEquals(List.of("KIP-966", "KAFKA-16541", "KAFKA-15375", "isr-shrink-unclean", "KAFKA-17754"), SHIPPED.stream().map(KnownBug::id).toList());
+        assertEquals(Exposure.EXPOSED, expected("KIP-966", "3.9.1"));
+        assertEquals(Exposure.EXPOSED, expected("KIP-966", "4.0.2"));
+        assertEquals(Exposure.SAFE, expected("KIP-966", "4.1.0"));
+        assertEquals(Exposure.SAFE, expected("KIP-966", "4.4.0"));
+        assertEquals(Exposure.EXPOSED, expected("KAFKA-16541", "3.7.0"));
+        assertEquals(Exposure.EXPOSED, expected("KAFKA-16541", "3.7.2"));
+        assertEquals(Exposure.NOT_APPLICABLE, expected("KAFKA-16541", "3.8.0"));
+        assertEquals(Exposure.NOT_APPLICABLE, expected("KAFKA-16541", "3.9.1"));
+        assertEquals(Exposure.NOT_APPLICABLE, expected("KAFKA-16541", "4.4.0"));
+        for (String r : List.of("3.7.0", "3.9.1", "4.4.0")) {
+            assertEquals(Exposure.NOT_APPLICABLE, expected("KAFKA-15375", r), "KAFKA-15375 is fixed in 3.5.2");
+            assertEquals(Exposure.EXPOSED, expected("isr-shrink-unclean", r), "a configuration hazard applies everywhere");
+        }
+        assertEquals(Exposure.INCONCLUSIVE, expected("KAFKA-17754", "3.9.1"), "no run can decide it: the catalogue expects inconclusive");
+        assertEquals(Exposure.NOT_APPLICABLE, expected("KAFKA-17754", "4.1.1"));
+        assertEquals(List.of("epoch-entries-missing"), bug("KAFKA-16541").anomalies());
+        assertEquals(5, bug("KAFKA-16541").tries());
+        assertEquals(31L, bug("KAFKA-16541").seed(), "the schedule that exposed it in docs/findings.md");
+        assertNull(bug("KAFKA-15375").scenario());
+        assertTrue(bug("KAFKA-15375").cannotJudge().startsWith("not runnable here"));
+        assertTrue(bug("KAFKA-15375").affectsOnlyUnrunnable());
+        assertTrue(!bug("KAFKA-17754").affectsOnlyUnrunnable());
+        String why = BugJudge.withoutRun(bug("KAFKA-15375"), KafkaVersion.parse("4.4.0")).orElseThrow().why();
+        assertTrue(why.startsWith("not applicable: fixed in 3.5.2, 3.6.0; only affects before 3.5.2; not runnable here:"), why);
+        assertNotNull(bug("KAFKA-17754").cannotJudge());
+        assertEquals("configuration", bug("isr-shrink-unclean").kind());
+    }
+
+    @Test
+    void theBugFilterIsCaseInsensitiveAndKeepsCatalogueOrder() {
+        assertEquals(List.of("KIP-966", "KAFKA-16541"), BugCatalogue.select(SHIPPED, List.of("kafka-16541", " kip-966")).stream().map(KnownBug::id).toList());
+        assertEquals(SHIPPED, BugCatalogue.select(SHIPPED, List.of()));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BugCatalogue.select(SHIPPED, List.of("KIP-966", "KAFKA-1")));
+        assertEquals("--bug 'KAFKA-1' is not in the catalogue; known: KIP-966, KAFKA-16541, KAFKA-15375, isr-shrink-unclean, KAFKA-17754", e.getMessage());
+    }
+
+    private static final String GOOD = "{\"id\":\"X-1\",\"title\":\"t\",\"kind\":\"bug\",\"link\":\"https://x\",\"affected\":[\"[3.7.0,3.8.0)\"],"
+            + "\"fixed-in\":\"3.8.0\",\"scenario\":\"isr-shrink-unclean\",\"anomalies\":[\"lost-write\"],\"tries\":2,\"budget-seconds\":60}";
+
+    private static String refusal(Function<String, String> edit) {
+        String json = "{\"bugs\":[" + edit.apply(GOOD) + "]}";
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BugCatalogue.parse(json, "t.json"), json);
+        assertTrue(!e.getMessage().contains("\n") && e.getMessage().startsWith("t.json"), e.getMessage());
+        return e.getMessage();
+    }
+
+    @Test
+    void aPlantedCatalogueParsesAndBrokenOnesAreRefused() {
+        KnownBug b = BugCatalogue.parse("{\"bugs\":[" + GOOD + "]}", "t.json").get(0);
+        assertEquals(List.of(VersionRange.parse("[3.7.0,3.8.0)")), b.affected());
+        assertEquals(List.of(), b.confirmFixed());
+        assertEquals(60, b.budgetSeconds());
+        assertEquals(null, b.seed());
+        assertEquals(7L, BugCatalogue.parse("{\"bugs\":[" + GOOD.replace("}", ",\"seed\":7}") + "]}", "t.json").get(0).seed());
+        assertTrue(refusal(s -> s.replace("}", ",\"seed\":\"x\"}")).contains("\"seed\" must be a whole number"));
+        assertTrue(refusal(s -> s.replace("\"tries\"", "\"trys\"")).contains("unknown field \"trys\""));
+        assertTrue(refusal(s -> s.replace("\"lost-write\"", "\"lost-writes\"")).contains("anomaly 'lost-writes' is not in the catalogue"));
+        assertTrue(refusal(s -> s.replace("[3.7.0,3.8.0)", "3.7.x")).contains("version range '3.7.x'"));
+        assertTrue(refusal(s -> s.replace("isr-shrink-unclean", "no-such-scenario")).contains("unknown scenario 'no-such-scenario'"));
+        assertTrue(refusal(s -> s.replace("\"tries\":2", "\"tries\":0")).contains("\"tries\" must be a whole number >= 1"));
+        assertTrue(refusal(s -> s.replace("\"kind\":\"bug\"", "\"kind\":\"feature\"")).contains("kind must be bug or configuration"));
+        assertTrue(refusal(s -> s.replace("}", ",\"cannot-judge\":\"x\"}")).contains("either scenario or cannot-judge"));
+        assertTrue(refusal(s -> s + "," + s).contains("entry 2 (X-1): id X-1 appears twice"));
+        assertTrue(refusal(s -> s.replace("\"title\":\"t\",", "")).contains("\"title\" is required"));
+    }
+}
