@@ -41,6 +41,7 @@ final class DriverProcess {
     private final AtomicLong ids = new AtomicLong(1);
     private final Deque<String> stderrTail = new ArrayDeque<>();
     private final Thread stderrReader;
+    private final Thread replyReader;
     private volatile String ended;
 
     private DriverProcess(Process process) {
@@ -48,7 +49,8 @@ final class DriverProcess {
         this.stdin = new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8));
         stderrReader = Clients.daemon(this::readStderr, "rdkafka-driver-err");
         stderrReader.start();
-        Clients.daemon(this::readReplies, "rdkafka-driver-out").start();
+        replyReader = Clients.daemon(this::readReplies, "rdkafka-driver-out");
+        replyReader.start();
     }
 
     /** Starts {@code python} on the driver script; an interpreter that cannot be run fails in one line. */
@@ -85,11 +87,24 @@ final class DriverProcess {
                     stdin.flush();
                 }
             } catch (IOException e) {
-                why = "cannot write to the librdkafka driver: " + e.getMessage();
+                why = endedAfterFailedWrite("cannot write to the librdkafka driver: " + e.getMessage());
             }
         }
         if (why != null && pending.remove(id) != null) f.completeExceptionally(new KafkaException(why));
         return f;
+    }
+
+    /**
+     * A write fails with a broken pipe when the driver has already exited, usually having said why on stdout; the
+     * reason the reply reader finds is the one to give, so wait briefly for the reader to see the end.
+     */
+    private String endedAfterFailedWrite(String writeError) {
+        try {
+            if (process.waitFor(2, TimeUnit.SECONDS)) replyReader.join(4_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return ended != null ? ended : writeError;
     }
 
     /** Sends a request and waits at most {@code timeout} for a response without an error, which it returns. */

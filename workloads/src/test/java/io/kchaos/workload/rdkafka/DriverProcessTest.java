@@ -1,5 +1,6 @@
 package io.kchaos.workload.rdkafka;
 
+import io.kchaos.history.Json;
 import io.kchaos.workload.common.ReadRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
@@ -101,5 +102,19 @@ class DriverProcessTest {
         assertTrue(m.getMessage().endsWith("the librdkafka driver ended (exit 3): the Python module confluent_kafka is missing "
                 + "(No module named confluent_kafka)"), m.getMessage());
         assertEquals(1, m.getMessage().lines().count());
+    }
+
+    @Test
+    void aRequestWrittenAfterTheDriverExitedGetsTheDriversReasonNotABrokenPipe() throws Exception {
+        String noModule = FakeDriver.write(dir, """
+                echo '{"id":0,"error":"the Python module confluent_kafka is missing","code":-1}'
+                exit 3""");
+        for (int i = 0; i < 12; i++) {
+            DriverProcess d = DriverProcess.start(noModule);
+            Thread.sleep(i * 5L); // somewhere in here the driver has exited and its pipe is closed, before the reader saw it
+            RuntimeException e = assertThrows(RuntimeException.class, () -> d.call("hello", Json.object(), Duration.ofSeconds(10)));
+            assertEquals("the librdkafka driver ended (exit 3): the Python module confluent_kafka is missing", e.getMessage());
+            d.close(Duration.ofSeconds(1));
+        }
     }
 }
