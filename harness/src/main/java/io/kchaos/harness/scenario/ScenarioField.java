@@ -14,6 +14,7 @@ public enum ScenarioField {
     EXPECTED("expected", Kind.STRING, false),
     WORKLOAD("workload", Kind.STRING, true),
     KAFKA_VERSION("kafka-version", Kind.STRING, true),
+    CLIENT_VERSION("client-version", Kind.STRING, true),
     TIME_LIMIT("time-limit", Kind.INT, true),
     NEMESIS("nemesis", Kind.STRING_LIST, true),
     PARTITION_TARGETS("partition-targets", Kind.STRING_LIST, true),

@@ -1,6 +1,8 @@
 package io.kchaos.workload.common;
 
 import org.apache.kafka.clients.producer.Callback;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
 
 import java.time.Duration;
 
@@ -17,4 +19,12 @@ public interface SendClient {
 
     /** Closes the client, giving outstanding requests at most {@code timeout}. */
     void close(Duration timeout);
+
+    /**
+     * The metadata a {@link Callback} gets for a record acknowledged at {@code offset} of {@code partition}, for clients
+     * that report only the position; a negative offset (acks=0) becomes "no offset".
+     */
+    static RecordMetadata acknowledged(String topic, int partition, long offset) {
+        return new RecordMetadata(new TopicPartition(topic, partition), offset < 0 ? -1 : offset, 0, -1L, -1, -1);
+    }
 }
