@@ -28,7 +28,10 @@ import java.util.function.Supplier;
 public final class JavaClientRelease implements ClientKind {
     private static final KafkaVersion OLDEST = new KafkaVersion(3, 0, 0);
     private static final KafkaVersion NEWEST_MINOR = new KafkaVersion(4, 4, 0);
-    private static final String ADAPTER = ClientClassLoader.ADAPTER_PACKAGE + "ReleaseAdapter";
+    /** The adapter of each range of releases, newest first: {@code AppInfoParser} moved in 4.4. */
+    private static final Map<KafkaVersion, String> ADAPTERS = Map.of(
+            new KafkaVersion(4, 4, 0), ClientClassLoader.ADAPTER_PACKAGE + "ReleaseAdapter44",
+            OLDEST, ClientClassLoader.ADAPTER_PACKAGE + "ReleaseAdapter");
 
     private final String version;
     private final ClientBridge.Factory factory;
@@ -57,19 +60,27 @@ public final class JavaClientRelease implements ClientKind {
         String jarName = "kafka-clients-" + v + ".jar";
         Path jar = resolver.resolve(coordinates).stream().filter(p -> p.getFileName().toString().equals(jarName)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("cannot resolve " + coordinates + ": no " + jarName + " among its artifacts"));
-        return fromJar(v.toString(), jar);
+        return fromJar(v, jar);
+    }
+
+    /** The adapter class of the newest range that {@code v} is in. */
+    static String adapter(KafkaVersion v) {
+        return ADAPTERS.entrySet().stream().filter(e -> v.compareTo(e.getKey()) >= 0)
+                .max(Map.Entry.comparingByKey()).map(Map.Entry::getValue).orElseThrow();
     }
 
     /** Loads the release in {@code clientsJar} (its own loader each call) and checks it reports {@code version}. */
-    static JavaClientRelease fromJar(String version, Path clientsJar) {
+    static JavaClientRelease fromJar(KafkaVersion v, Path clientsJar) {
+        String version = v.toString();
         ClientClassLoader loader = new ClientClassLoader("kafka-clients-" + version, clientsJar, JavaClientRelease.class.getClassLoader());
         ClientBridge.Factory factory;
+        String reported;
         try {
-            factory = (ClientBridge.Factory) Class.forName(ADAPTER, true, loader).getConstructor().newInstance();
-        } catch (ReflectiveOperationException | LinkageError e) {
+            factory = (ClientBridge.Factory) Class.forName(adapter(v), true, loader).getConstructor().newInstance();
+            reported = factory.version();
+        } catch (ReflectiveOperationException | LinkageError | IllegalStateException e) {
             throw new IllegalArgumentException("kafka-clients " + version + " does not link with kchaos's adapter: " + e);
         }
-        String reported = factory.version();
         if (!reported.equals(version)) {
             throw new IllegalArgumentException(clientsJar + " reports kafka-clients " + reported + ", not " + version);
         }

@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * Two kafka-clients releases (3.9.1 and 4.1.2) loaded side by side in this JVM, each by its own
+ * Two kafka-clients releases (3.9.1 and 4.1.2; and 4.4.0, the second adapter's range) loaded side by side in this JVM, each by its own
  * {@link ClientClassLoader}, next to the built-in 4.1.1. The jars are resolved like {@code --client-version} does:
  * from the local Maven repository, else once from Maven Central; the test is skipped, saying so, only when neither
  * has them.
@@ -62,8 +62,13 @@ class ClientIsolationTest {
 
     @Test
     void aSendThatCannotGetMetadataFailsWithTheBuiltInTimeoutException() throws Exception {
+        assertInstanceOf(TimeoutException.class, sendWithoutBroker(old));
+    }
+
+    /** The error of one send through {@code release} to a bootstrap address nothing listens on (300 ms max.block.ms). */
+    private static Exception sendWithoutBroker(JavaClientRelease release) throws Exception {
         Map<String, Object> config = new HashMap<>(Map.of("bootstrap.servers", "127.0.0.1:9", "max.block.ms", "300"));
-        SendClient sender = JavaClientRelease.sender(old.loaderFactory().producer(config), "t");
+        SendClient sender = JavaClientRelease.sender(release.loaderFactory().producer(config), "t");
         CompletableFuture<Exception> error = new CompletableFuture<>();
         try {
             sender.send(0, "k0", "1", (metadata, e) -> error.complete(e));
@@ -72,7 +77,7 @@ class ClientIsolationTest {
         } finally {
             sender.close(Duration.ZERO);
         }
-        assertInstanceOf(TimeoutException.class, error.get(10, TimeUnit.SECONDS));
+        return error.get(10, TimeUnit.SECONDS);
     }
 
     @Test
@@ -93,6 +98,21 @@ class ClientIsolationTest {
         assertEquals("2 < 3", translated.getMessage());
         IllegalStateException jdk = new IllegalStateException("x");
         assertSame(jdk, ReleaseErrors.translate(jdk));
+    }
+
+    @Test
+    void release44UsesItsOwnAdapterForTheMovedAppInfoParser() throws Exception {
+        assertEquals(ClientClassLoader.ADAPTER_PACKAGE + "ReleaseAdapter", JavaClientRelease.adapter(io.kchaos.harness.version.KafkaVersion.parse("4.3.2")));
+        assertEquals(ClientClassLoader.ADAPTER_PACKAGE + "ReleaseAdapter44", JavaClientRelease.adapter(io.kchaos.harness.version.KafkaVersion.parse("4.4.0")));
+        JavaClientRelease newest;
+        try {
+            newest = JavaClientRelease.load("4.4.0", new MavenKafkaResolver(MavenKafkaResolver.defaultLocalRepository()));
+        } catch (IllegalArgumentException unresolvable) {
+            assumeTrue(false, "kafka-clients 4.4.0 neither in the local Maven repository nor on Maven Central: " + unresolvable.getMessage());
+            return;
+        }
+        assertEquals("4.4.0", newest.version());
+        assertInstanceOf(TimeoutException.class, sendWithoutBroker(newest));
     }
 
     @Test

@@ -21,13 +21,13 @@ import java.util.TreeMap;
 import java.util.function.Supplier;
 
 /**
- * The adapter for kafka-clients 3.0 to 4.4, defined by a {@code ClientClassLoader} so that every Kafka name here
+ * The adapter for kafka-clients 3.0 to 4.3, defined by a {@code ClientClassLoader} so that every Kafka name here
  * links against that loader's release. The calls it makes (the map-and-serializers constructors, {@code send} with a
  * callback, {@code assign}/{@code beginningOffsets(Collection, Duration)}/{@code seek}/{@code poll(Duration)},
- * {@code close(Duration)}, {@code AppInfoParser.getVersion}) have the same signatures in all of them, so one adapter
- * covers the range; a release that changes one gets an adapter of its own beside this one.
+ * {@code close(Duration)}, {@code AppInfoParser.getVersion}) have the same signatures in all of them; a range that
+ * changes one overrides it in a subclass ({@link ReleaseAdapter44}).
  */
-public final class ReleaseAdapter implements ClientBridge.Factory {
+public class ReleaseAdapter implements ClientBridge.Factory {
     @Override
     public String version() {
         return AppInfoParser.getVersion();
