@@ -258,6 +258,7 @@ public final class RunCommand implements Callable<Integer> {
         if (client.equals(JavaClientKind.NAME)) return JavaClientKind.INSTANCE;
         if (!client.equals(RdkafkaClientKind.NAME)) throw bad("unknown --client '" + client + "'; known: java, librdkafka");
         if (!config.workload().equals(QueueWorkload.NAME)) throw bad("--client librdkafka runs the queue workload only, not " + config.workload());
+        if (!"1".equals(config.workloadOptions().getOrDefault("topics", "1").strip())) throw bad("--client librdkafka writes one topic: no --workload-option topics");
         return RdkafkaClientKind.probe(RdkafkaClientKind.python(), config.producerConfig(), config.consumerConfig());
     }
 

@@ -105,13 +105,13 @@ public final class JavaClientRelease implements ClientKind {
     @Override
     public SendClient sender(WorkloadContext ctx, String clientId) {
         ClientBridge.Producer p = factory.producer(ClientConfigs.producer(ctx.bootstrapServers().get(), clientId, ctx.producerConfig()));
-        return sender(p, ctx.topic());
+        return sender(p);
     }
 
-    static SendClient sender(ClientBridge.Producer p, String topic) {
+    static SendClient sender(ClientBridge.Producer p) {
         return new SendClient() {
             @Override
-            public void send(int partition, String key, String value, Callback callback) {
+            public void send(String topic, int partition, String key, String value, Callback callback) {
                 try {
                     p.send(topic, partition, key, value, new ClientBridge.Outcome() {
                         @Override

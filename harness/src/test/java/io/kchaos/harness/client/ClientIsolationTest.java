@@ -68,10 +68,10 @@ class ClientIsolationTest {
     /** The error of one send through {@code release} to a bootstrap address nothing listens on (300 ms max.block.ms). */
     private static Exception sendWithoutBroker(JavaClientRelease release) throws Exception {
         Map<String, Object> config = new HashMap<>(Map.of("bootstrap.servers", "127.0.0.1:9", "max.block.ms", "300"));
-        SendClient sender = JavaClientRelease.sender(release.loaderFactory().producer(config), "t");
+        SendClient sender = JavaClientRelease.sender(release.loaderFactory().producer(config));
         CompletableFuture<Exception> error = new CompletableFuture<>();
         try {
-            sender.send(0, "k0", "1", (metadata, e) -> error.complete(e));
+            sender.send("t", 0, "k0", "1", (metadata, e) -> error.complete(e));
         } catch (RuntimeException thrown) {
             error.complete(thrown);
         } finally {
