@@ -60,7 +60,7 @@ public final class RunCommand implements Callable<Integer> {
             description = "what the clients do: queue (sends and reads), txn (transactions, read_committed), group (a consumer group committing offsets) (default ${DEFAULT-VALUE})")
     String workload;
 
-    @Option(names = "--workload-option", paramLabel = "KEY=VALUE",
+    @Option(names = {"--workload-option", "--workload-options"}, paramLabel = "KEY=VALUE",
             description = "a workload setting; repeatable (txn: abort-rate, poll-rate, max-sends; group: commit=after|auto|ahead, churn-seconds, crash-rate)")
     Map<String, String> workloadOptions = new LinkedHashMap<>();
 

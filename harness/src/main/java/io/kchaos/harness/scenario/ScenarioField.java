@@ -33,6 +33,7 @@ public enum ScenarioField {
     PRODUCER_CONFIG("producer-config", Kind.STRING_MAP, true),
     CONSUMER_CONFIG("consumer-config", Kind.STRING_MAP, true),
     NEMESIS_OPTIONS("nemesis-options", Kind.STRING_MAP, true),
+    WORKLOAD_OPTIONS("workload-options", Kind.STRING_MAP, true),
     UPGRADE_TO("upgrade-to", Kind.STRING, true),
     DOWNGRADE_TO("downgrade-to", Kind.STRING, true),
     UPGRADE_AT("upgrade-at", Kind.NUMBER, true),
