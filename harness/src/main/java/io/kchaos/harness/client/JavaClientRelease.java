@@ -33,11 +33,9 @@ public final class JavaClientRelease implements ClientKind {
             new KafkaVersion(4, 4, 0), ClientClassLoader.ADAPTER_PACKAGE + "ReleaseAdapter44",
             OLDEST, ClientClassLoader.ADAPTER_PACKAGE + "ReleaseAdapter");
 
-    private final String version;
     private final ClientBridge.Factory factory;
 
-    private JavaClientRelease(String version, ClientBridge.Factory factory) {
-        this.version = version;
+    private JavaClientRelease(ClientBridge.Factory factory) {
         this.factory = factory;
     }
 
@@ -84,7 +82,7 @@ public final class JavaClientRelease implements ClientKind {
         if (!reported.equals(version)) {
             throw new IllegalArgumentException(clientsJar + " reports kafka-clients " + reported + ", not " + version);
         }
-        return new JavaClientRelease(version, factory);
+        return new JavaClientRelease(factory);
     }
 
     /** The release's adapter, for tests that drive it without a workload. */
@@ -192,6 +190,6 @@ public final class JavaClientRelease implements ClientKind {
 
     @Override
     public Map<String, String> describe() {
-        return Map.of("kind", JavaClientKind.NAME, "version", version, "loader", "isolated");
+        return Map.of("kind", JavaClientKind.NAME, "version", factory.version(), "loader", "isolated");
     }
 }

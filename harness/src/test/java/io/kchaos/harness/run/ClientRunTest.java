@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * installs): its sends and polls under kill-leader are judged VALID by the queue checker, and its acks=1 negative
  * control under pause-followers-kill-leader is INVALID with lost writes, so the librdkafka path catches loss too. A
  * kafka-clients release other than the built-in one ({@code --client-version 3.9.1}, isolated in its own class loader)
- * under kill-leader is VALID, and the client log shows that release's producers and consumers.
+ * under kill-leader is VALID, and run.json names the version the loaded release reports.
  */
 @Tag("cluster")
 class ClientRunTest {
@@ -31,8 +31,6 @@ class ClientRunTest {
         assertEquals("3.9.1", run.runJson().path("client").path("version").asText(), "run.json names the release: " + run.runJson().path("client"));
         assertEquals("isolated", run.runJson().path("client").path("loader").asText());
         assertTrue(run.count("send", OpType.OK) >= 100, "sends acknowledged through 3.9.1: " + run.counts);
-        assertTrue(java.nio.file.Files.readString(run.dir.resolve("client.log")).contains("Kafka version: 3.9.1"),
-                "the 3.9.1 clients logged their version in " + run.dir.resolve("client.log"));
     }
 
     @Test
