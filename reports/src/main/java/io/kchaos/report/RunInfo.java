@@ -125,7 +125,12 @@ public final class RunInfo {
      * {@code java} for a run.json from before clients were recorded.
      */
     public String client() {
-        JsonNode c = root.path("client");
+        return client(root);
+    }
+
+    /** {@link #client()} of a run.json's root object. */
+    public static String client(JsonNode runJson) {
+        JsonNode c = runJson.path("client");
         if (!c.isObject()) return "java";
         if (c.has("librdkafka")) return "librdkafka " + c.path("librdkafka").asText() + " (" + c.path("binding").asText("?") + ")";
         return c.path("kind").asText("?") + (c.has("version") ? " " + c.path("version").asText() : "");

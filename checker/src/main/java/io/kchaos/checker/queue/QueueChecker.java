@@ -20,7 +20,9 @@ public final class QueueChecker implements Checker {
     /** Throws {@link io.kchaos.history.HistoryFormatException} when the history cannot be judged. */
     @Override
     public CheckResult check(History history) {
-        return LedgerCheck.run(history, (ledger, queueOps, result) ->
-                new LedgerCheck.Extension(queueOps, queueOps::finish, () -> { }), null);
+        return LedgerCheck.run(history, (ledger, queueOps, result) -> {
+            WrongTopicCheck topics = new WrongTopicCheck(result);
+            return new LedgerCheck.Extension(queueOps.andThen(topics), queueOps::finish, topics::judge);
+        }, null);
     }
 }

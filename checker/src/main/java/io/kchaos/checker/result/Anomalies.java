@@ -50,6 +50,10 @@ public final class Anomalies {
                     + "hold a record",
             "{\"process\": 7, \"partition\": 1, \"offset\": 12, \"index\": 90, \"previous-offset\": 9, \"previous-index\": 80, "
                     + "\"skipped-offset\": 10, \"skipped-value\": 44, \"skipped-index\": 70}");
+    public static final AnomalyType WRONG_TOPIC = client(QUEUE, "wrong-topic",
+            "a value read from a topic other than the one its send named (a history whose sends and reads name topics)",
+            "{\"value\": 7, \"sent-topic\": \"kchaos-queue-1\", \"read-topic\": \"kchaos-queue-2\", \"partition\": 4, "
+                    + "\"offset\": 3, \"index\": 50, \"send-index\": 41, \"process\": 2}");
 
     // the txn workload (docs/history-txn-group.md)
     public static final AnomalyType TORN_TXN = client(TXN, "torn-txn",

@@ -2,6 +2,9 @@ package io.kchaos.harness.cli;
 
 import io.kchaos.history.Json;
 import io.kchaos.harness.cluster.KafkaDistribution;
+import io.kchaos.harness.client.JavaClientRelease;
+import io.kchaos.harness.scenario.ScenarioField;
+import io.kchaos.harness.version.MavenKafkaResolver;
 import io.kchaos.harness.matrix.ChildJvmLauncher;
 import io.kchaos.harness.matrix.Expectation;
 import io.kchaos.harness.matrix.MatrixAxis;
@@ -89,6 +92,9 @@ public final class MatrixCommand implements Callable<Integer> {
         for (String e : expects) expectations.add(Expectation.parse(e, axes, cells));
         List<String> kafkaVersions = axes.stream().filter(a -> a.named(MatrixAxis.KAFKA_VERSION)).flatMap(a -> a.values().stream()).toList();
         for (String v : kafkaVersions) VersionProfile.of(v);
+        MavenKafkaResolver resolver = new MavenKafkaResolver(MavenKafkaResolver.defaultLocalRepository());
+        axes.stream().filter(a -> a.named(ScenarioField.CLIENT_VERSION.key())).flatMap(a -> a.values().stream())
+                .forEach(v -> JavaClientRelease.load(v, resolver)); // a bad or unresolvable client refuses the matrix before any run
 
         Path dir = MatrixFolder.create(store, name != null ? name : "matrix-" + sc.name());
         System.setProperty("org.slf4j.simpleLogger.logFile", dir.resolve("matrix.log").toString());

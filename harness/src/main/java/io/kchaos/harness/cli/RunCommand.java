@@ -1,6 +1,7 @@
 package io.kchaos.harness.cli;
 
 import io.kchaos.checker.result.CheckResult;
+import io.kchaos.harness.client.JavaClientRelease;
 import io.kchaos.harness.cluster.ClusterSpec;
 import io.kchaos.harness.cluster.KafkaDistribution;
 import io.kchaos.harness.docker.DockerSpec;
@@ -15,6 +16,7 @@ import io.kchaos.harness.run.RunConfig;
 import io.kchaos.harness.run.RunFolder;
 import io.kchaos.harness.upgrade.UpgradeSchedule;
 import io.kchaos.harness.version.KafkaVersion;
+import io.kchaos.harness.version.MavenKafkaResolver;
 import io.kchaos.harness.version.UpgradePath;
 import io.kchaos.harness.run.SettingOrigins;
 import io.kchaos.harness.replay.ReplayBanner;
@@ -61,7 +63,7 @@ public final class RunCommand implements Callable<Integer> {
             description = "what the clients do: queue (sends and reads), txn (transactions, read_committed), group (a consumer group committing offsets) (default ${DEFAULT-VALUE})")
     String workload;
 
-    @Option(names = "--workload-option", paramLabel = "KEY=VALUE",
+    @Option(names = {"--workload-option", "--workload-options"}, paramLabel = "KEY=VALUE",
             description = "a workload setting; repeatable (txn: abort-rate, poll-rate, max-sends; group: commit=after|auto|ahead, churn-seconds, crash-rate)")
     Map<String, String> workloadOptions = new LinkedHashMap<>();
 
@@ -69,6 +71,12 @@ public final class RunCommand implements Callable<Integer> {
             description = "the client the queue workload's producers and pollers use: java (built in) or librdkafka (python3-confluent-kafka, "
                     + "one driver process per client; the final drain stays Java) (default ${DEFAULT-VALUE})")
     String client;
+
+    @Option(names = "--client-version", paramLabel = "X.Y.Z",
+            description = "the queue workload's producers and pollers use this kafka-clients release (3.0 to 4.4), resolved from Maven Central "
+                    + "into ~/.m2 on first use and loaded in its own class loader; the final drain stays on the built-in "
+                    + "client (default: the built-in client)")
+    String clientVersion;
 
     @Option(names = "--time-limit", paramLabel = "SECONDS", defaultValue = "60", description = "how long the workload runs, faults included (default ${DEFAULT-VALUE})")
     int timeLimit;
@@ -218,15 +226,16 @@ public final class RunCommand implements Callable<Integer> {
         };
         if (kafkaVersion != null && config.kafkaHome() != null) throw bad("give --kafka-version or --kafka-home, not both");
         if (kafkaVersion != null) VersionProfile.of(kafkaVersion);
-        ClientKind clientKind = clientKind(config);
         boolean storeExisted = java.nio.file.Files.isDirectory(config.store());
         RunFolder staged = RunFolder.stage(config.store(), config.name()); // nothing visible until the inputs are valid
         BrokerRelease release;
         UpgradeSchedule upgrade = null;
+        ClientKind clientKind;
         try {
             // before any Kafka class logs: SLF4J's first log line fixes where it writes
             System.setProperty("org.slf4j.simpleLogger.logFile", staged.clientLog().toString());
             System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
+            clientKind = clientKind(config); // after the log file is set: Maven Resolver logs through SLF4J
             release = BrokerRelease.resolve(config, kafkaVersion, System.out);
             if (upgradePath != null) upgrade = upgradeSchedule(upgradePath, release.distribution(), release.settings());
         } catch (RuntimeException | Error refused) {
@@ -292,9 +301,17 @@ public final class RunCommand implements Callable<Integer> {
 
     /** The client asked for, checked (interpreter, module, settings) before anything is created or started. */
     private ClientKind clientKind(RunConfig config) {
+        if (clientVersion != null) {
+            if (!client.equals(JavaClientKind.NAME)) throw bad("--client-version is a kafka-clients release: give it with --client java, not " + client);
+            if (!config.workload().equals(QueueWorkload.NAME)) {
+                throw bad("--client-version runs the queue workload only, not " + config.workload() + " (its clients are the built-in ones)");
+            }
+            return JavaClientRelease.load(clientVersion, new MavenKafkaResolver(MavenKafkaResolver.defaultLocalRepository()));
+        }
         if (client.equals(JavaClientKind.NAME)) return JavaClientKind.INSTANCE;
         if (!client.equals(RdkafkaClientKind.NAME)) throw bad("unknown --client '" + client + "'; known: java, librdkafka");
         if (!config.workload().equals(QueueWorkload.NAME)) throw bad("--client librdkafka runs the queue workload only, not " + config.workload());
+        if (!"1".equals(config.workloadOptions().getOrDefault("topics", "1").strip())) throw bad("--client librdkafka writes one topic: no --workload-option topics");
         return RdkafkaClientKind.probe(RdkafkaClientKind.python(), config.producerConfig(), config.consumerConfig());
     }
 

@@ -70,7 +70,7 @@ public final class Comparison {
         TreeSet<String> keys = new TreeSet<>(sa.keySet());
         keys.addAll(sb.keySet());
         for (String k : keys) {
-            if (k.equals("kafka-version") || !Objects.equals(sa.get(k), sb.get(k))) {
+            if (k.equals("kafka-version") || k.equals("client") || !Objects.equals(sa.get(k), sb.get(k))) {
                 rows.add(new Row("run", k, sa.getOrDefault(k, "-"), sb.getOrDefault(k, "-"), false));
             }
         }

@@ -74,7 +74,7 @@ public record RunSummary(Path dir, JsonNode run, Verdict verdict, Map<String, Lo
 
     /**
      * The settings the run used: broker settings, producer and consumer config ({@code producer.acks} style keys),
-     * format-time features ({@code feature eligible.leader.replicas.version}), Kafka version and the run's shape.
+     * format-time features ({@code feature eligible.leader.replicas.version}), Kafka version, client and the run's shape.
      */
     public Map<String, String> settings() {
         Map<String, String> out = new TreeMap<>();
@@ -83,6 +83,7 @@ public record RunSummary(Path dir, JsonNode run, Verdict verdict, Map<String, Lo
         run.path("consumer-config").properties().forEach(e -> out.put("consumer." + e.getKey(), e.getValue().asText()));
         run.path("kafka-features").properties().forEach(e -> out.put("feature " + e.getKey(), e.getValue().asText()));
         out.put("kafka-version", kafkaVersion());
+        out.put("client", io.kchaos.report.RunInfo.client(run));
         for (String k : new String[]{"scenario", "nemesis", "nodes", "partitions", "replication-factor", "rate", "time-limit-seconds"}) {
             JsonNode v = run.path(k);
             if (!v.isMissingNode() && !v.isNull()) out.put(k, v.isArray() ? String.join(",", toStrings(v)) : v.asText());

@@ -14,7 +14,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@code run --client}: a librdkafka client that cannot run, or a workload it does not cover, is refused before anything is created. */
+/**
+ * {@code run --client} and {@code --client-version}: a client that cannot run, or a workload it does not cover, is
+ * refused in one line before anything is created.
+ */
 class ClientOptionTest {
     @TempDir
     Path dir;
@@ -53,5 +56,19 @@ class ClientOptionTest {
         assertRefused("--client librdkafka runs the queue workload only, not txn", "--client", "librdkafka", "--workload", "txn");
         err.getBuffer().setLength(0);
         assertRefused("unknown --client 'rust'; known: java, librdkafka", "--client", "rust");
+    }
+
+    @Test
+    void clientVersionsOutsideTheRangeOrWithOtherWorkloadsOrClientsAreRefused() {
+        assertRefused("--client-version 2.8.2 is outside the supported kafka-clients releases 3.0 to 4.4", "--client-version", "2.8.2");
+        err.getBuffer().setLength(0);
+        assertRefused("--client-version 'new' must look like X.Y.Z", "--client-version", "new");
+        err.getBuffer().setLength(0);
+        assertRefused("--client-version runs the queue workload only, not group", "--client-version", "3.9.1", "--workload", "group");
+        err.getBuffer().setLength(0);
+        assertRefused("--client-version is a kafka-clients release: give it with --client java, not librdkafka",
+                "--client-version", "3.9.1", "--client", "librdkafka");
+        err.getBuffer().setLength(0);
+        assertRefused("--client librdkafka writes one topic", "--client", "librdkafka", "--workload-option", "topics=2");
     }
 }

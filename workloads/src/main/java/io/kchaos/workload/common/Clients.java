@@ -20,10 +20,15 @@ public final class Clients {
         try {
             return factory.get();
         } catch (KafkaException e) {
-            Throwable root = e;
-            while (root.getCause() != null) root = root.getCause();
-            throw new IllegalArgumentException("invalid " + what + " settings: " + root.getMessage());
+            throw new IllegalArgumentException("invalid " + what + " settings: " + rootMessage(e));
         }
+    }
+
+    /** The message of the innermost cause: what a "Failed to construct" wrapper hides. */
+    public static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null) root = root.getCause();
+        return root.getMessage();
     }
 
     /** A daemon thread named {@code kchaos-NAME}, not started. */

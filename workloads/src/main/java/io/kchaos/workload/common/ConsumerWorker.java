@@ -12,6 +12,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
@@ -30,6 +31,8 @@ public final class ConsumerWorker implements Runnable {
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
 
     private final Supplier<PollClient> consumers;
+    private final TopicLayout layout;
+    private final String topic;
     private final List<TopicPartition> partitions;
     private final HistoryWriter history;
     private final WorkloadStats stats;
@@ -37,10 +40,13 @@ public final class ConsumerWorker implements Runnable {
     private volatile boolean running = true;
     private volatile PollClient consumer;
 
-    public ConsumerWorker(Supplier<PollClient> consumers, List<TopicPartition> partitions,
+    /** A worker reading every partition of {@code topic}, one of {@code layout}'s topics. */
+    public ConsumerWorker(Supplier<PollClient> consumers, TopicLayout layout, String topic,
                    HistoryWriter history, WorkloadStats stats, ProcessIds ids) {
         this.consumers = consumers;
-        this.partitions = partitions;
+        this.layout = layout;
+        this.topic = topic;
+        this.partitions = layout.of(topic);
         this.history = history;
         this.stats = stats;
         this.ids = ids;
@@ -89,7 +95,7 @@ public final class ConsumerWorker implements Runnable {
         while (running) {
             try {
                 Map<TopicPartition, Long> start = c.seekToLogStart(partitions, OFFSETS_TIMEOUT);
-                return seekValue(Partitions.byNumber(start));
+                return seekValue(layout.byHistoryPartition(start));
             } catch (WakeupException e) {
                 throw e;
             } catch (RuntimeException e) {
@@ -114,7 +120,9 @@ public final class ConsumerWorker implements Runnable {
             return ids.next();
         }
         ObjectNode ok = Json.object();
-        ok.set("records", ReadRecord.toJson(records));
+        List<ReadRecord> named = new ArrayList<>(records.size());
+        for (ReadRecord r : records) named.add(layout.inHistory(topic, r));
+        ok.set("records", ReadRecord.toJson(named));
         history.complete(process, OpType.OK, F, ok, null);
         stats.polled.add(records.size());
         return process;

@@ -25,6 +25,7 @@ public final class Drainer {
     private static final Duration OFFSETS_TIMEOUT = Duration.ofSeconds(5);
 
     private final Supplier<Consumer<String, String>> consumers;
+    private final TopicLayout layout;
     private final List<TopicPartition> partitions;
     private final HistoryWriter history;
     private final WorkloadStats stats;
@@ -33,10 +34,11 @@ public final class Drainer {
     private final int maxRecordsPerOp;
     private boolean open;
 
-    public Drainer(Supplier<Consumer<String, String>> consumers, List<TopicPartition> partitions, HistoryWriter history,
+    public Drainer(Supplier<Consumer<String, String>> consumers, TopicLayout layout, HistoryWriter history,
             WorkloadStats stats, int process, Duration timeout, int maxRecordsPerOp) {
         this.consumers = consumers;
-        this.partitions = partitions;
+        this.layout = layout;
+        this.partitions = layout.all();
         this.history = history;
         this.stats = stats;
         this.process = process;
@@ -67,7 +69,7 @@ public final class Drainer {
         Map<TopicPartition, Long> start = retry(() -> c.beginningOffsets(partitions, OFFSETS_TIMEOUT), deadline);
         Map<TopicPartition, Long> end = retry(() -> c.endOffsets(partitions, OFFSETS_TIMEOUT), deadline);
         DrainAssembler assembler = new DrainAssembler(maxRecordsPerOp, this::write);
-        assembler.begin(Partitions.byNumber(start), Partitions.byNumber(end));
+        assembler.begin(layout.byHistoryPartition(start), layout.byHistoryPartition(end));
         start.forEach(c::seek);
         RuntimeException lastError = read(c, assembler, deadline);
         boolean complete = assembler.incomplete().isEmpty();
@@ -87,10 +89,10 @@ public final class Drainer {
             try {
                 ConsumerRecords<String, String> polled = c.poll(ConsumerWorker.POLL_TIMEOUT);
                 for (ConsumerRecord<String, String> r : polled) {
-                    if (assembler.add(ReadRecord.of(r))) stats.drained.increment();
+                    if (assembler.add(layout.inHistory(r))) stats.drained.increment();
                 }
                 for (int p : List.copyOf(assembler.incomplete())) {
-                    assembler.positionReached(p, c.position(partitions.get(p), OFFSETS_TIMEOUT)); // list index = partition
+                    assembler.positionReached(p, c.position(partitions.get(p), OFFSETS_TIMEOUT)); // list index = history partition
                 }
             } catch (RuntimeException e) {
                 lastError = e;

@@ -25,14 +25,14 @@ public final class JavaClientKind implements ClientKind {
     @Override
     public SendClient sender(WorkloadContext ctx, String clientId) {
         return sender(Clients.construct("producer", () -> new KafkaProducer<>(
-                ClientConfigs.producer(ctx.bootstrapServers().get(), clientId, ctx.producerConfig()))), ctx.topic());
+                ClientConfigs.producer(ctx.bootstrapServers().get(), clientId, ctx.producerConfig()))));
     }
 
-    /** A {@link SendClient} over a Java producer, sending to {@code topic}. */
-    public static SendClient sender(Producer<String, String> producer, String topic) {
+    /** A {@link SendClient} over a Java producer. */
+    public static SendClient sender(Producer<String, String> producer) {
         return new SendClient() {
             @Override
-            public void send(int partition, String key, String value, org.apache.kafka.clients.producer.Callback callback) {
+            public void send(String topic, int partition, String key, String value, org.apache.kafka.clients.producer.Callback callback) {
                 producer.send(new ProducerRecord<>(topic, partition, key, value), callback);
             }
 

@@ -10,14 +10,21 @@ final class PendingSend {
     private final int process;
     private final String key;
     private final long value;
+    private final String topic;
     private final Thread sendingThread = Thread.currentThread();
     private final AtomicBoolean completed = new AtomicBoolean();
     private volatile boolean sendReturned;
 
-    PendingSend(int process, String key, long value) {
+    PendingSend(int process, String key, long value, String topic) {
         this.process = process;
         this.key = key;
         this.value = value;
+        this.topic = topic;
+    }
+
+    /** The topic the history names for this send, or null. */
+    String topic() {
+        return topic;
     }
 
     int process() {

@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The consumers that poll during a run without a group: one {@link ConsumerWorker} per consumer, each assigned every
- * partition from its log start, recording {@code poll} ops. Stopping lets each finish its current poll, and wakes the
+ * The consumers that poll during a run without a group: one {@link ConsumerWorker} per consumer and topic, each
+ * assigned every partition of its topic from its log start, recording {@code poll} ops. Stopping lets each finish its current poll, and wakes the
  * ones that do not stop in time (their poll completes as info).
  */
 public final class PollerFleet {
@@ -24,14 +24,16 @@ public final class PollerFleet {
      * Creates the consumers' workers of the run's {@link ClientKind}; bad settings fail now, not in a thread.
      * {@code settings} are the workload's consumer settings (e.g. isolation.level), under the user's.
      */
-    public PollerFleet(WorkloadContext ctx, List<TopicPartition> partitions, Map<String, String> settings,
+    public PollerFleet(WorkloadContext ctx, TopicLayout layout, Map<String, String> settings,
                        ProcessIds ids, WorkloadStats stats) {
         for (int i = 0; i < ctx.consumers(); i++) {
-            String clientId = "kchaos-consumer-" + i;
-            var factory = ctx.client().pollers(ctx, clientId, settings);
-            ConsumerWorker w = new ConsumerWorker(factory, partitions, ctx.history(), stats, ids);
-            workers.add(w);
-            threads.add(Clients.daemon(w, clientId));
+            for (String topic : layout.topics()) {
+                String clientId = "kchaos-consumer-" + i + (layout.named() ? "-" + topic : "");
+                var factory = ctx.client().pollers(ctx, clientId, settings);
+                ConsumerWorker w = new ConsumerWorker(factory, layout, topic, ctx.history(), stats, ids);
+                workers.add(w);
+                threads.add(Clients.daemon(w, clientId));
+            }
         }
     }
 

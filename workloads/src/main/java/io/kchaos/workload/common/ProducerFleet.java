@@ -27,20 +27,20 @@ public final class ProducerFleet {
     private final long maxBlockMillis;
 
     /** Creates the producers (bad settings fail here, with a one-line reason); {@link #start} starts them. */
-    public ProducerFleet(WorkloadContext ctx, int partitions, ProcessIds ids, WorkloadStats stats, int inFlightPerPartition) {
+    public ProducerFleet(WorkloadContext ctx, TopicLayout layout, ProcessIds ids, WorkloadStats stats, int inFlightPerPartition) {
         Map<String, Object> probe = ClientConfigs.producer(ctx.bootstrapServers().get(), "probe", ctx.producerConfig());
         deliveryTimeoutMillis = ClientConfigs.intSetting(probe, ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
                 ClientConfigs.DELIVERY_TIMEOUT_MS);
         maxBlockMillis = ClientConfigs.intSetting(probe, ProducerConfig.MAX_BLOCK_MS_CONFIG, ClientConfigs.MAX_BLOCK_MS);
         boolean singleAttempt = ClientConfigs.intSetting(probe, ProducerConfig.RETRIES_CONFIG, 1) == 0;
-        recorder = new SendRecorder(ctx.history(), stats, new SendErrorClassifier(singleAttempt));
+        recorder = new SendRecorder(ctx.history(), stats, new SendErrorClassifier(singleAttempt), layout);
         SendPacer pacer = new SendPacer(ctx.ratePerSecond());
         AtomicLong values = new AtomicLong();
         try {
             for (int i = 0; i < ctx.producers(); i++) {
                 String clientId = "kchaos-producer-" + i;
                 SendClient producer = ctx.client().sender(ctx, clientId);
-                ProducerWorker w = new ProducerWorker(partitions, producer, recorder, pacer, ids, values,
+                ProducerWorker w = new ProducerWorker(layout, producer, recorder, pacer, ids, values,
                         ctx.seed() * 1_000_003L + i, inFlightPerPartition);
                 workers.add(w);
                 threads.add(Clients.daemon(w, clientId));

@@ -3,6 +3,7 @@ package io.kchaos.workload.common;
 import io.kchaos.history.OpType;
 import io.kchaos.workload.common.PartitionSlots.Slot;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
 
 import java.time.Duration;
 import java.util.Random;
@@ -28,9 +29,10 @@ final class ProducerWorker implements Runnable {
     private final AtomicLong values;
     private final Random random;
     private final PartitionSlots slots;
+    private final TopicLayout layout;
     private volatile boolean running = true;
 
-    ProducerWorker(int partitions, SendClient producer, SendRecorder recorder,
+    ProducerWorker(TopicLayout layout, SendClient producer, SendRecorder recorder,
                    SendPacer pacer, ProcessIds ids, AtomicLong values, long seed, int inFlightPerPartition) {
         this.producer = producer;
         this.recorder = recorder;
@@ -38,7 +40,8 @@ final class ProducerWorker implements Runnable {
         this.ids = ids;
         this.values = values;
         this.random = new Random(seed);
-        this.slots = new PartitionSlots(partitions, inFlightPerPartition, ids);
+        this.layout = layout;
+        this.slots = new PartitionSlots(layout.size(), inFlightPerPartition, ids);
     }
 
     @Override
@@ -66,12 +69,12 @@ final class ProducerWorker implements Runnable {
     }
 
     private void send(Slot slot) {
-        int partition = slot.partition;
+        TopicPartition tp = layout.topicPartition(slot.partition);
         String key = "k" + random.nextInt(KEYS);
         long value = values.getAndIncrement();
-        PendingSend p = recorder.invoke(slot.process, key, value);
+        PendingSend p = recorder.invoke(slot.process, key, value, tp.topic());
         try {
-            producer.send(partition, key, Long.toString(value), (metadata, error) -> completed(slot, p, metadata, error));
+            producer.send(tp.topic(), tp.partition(), key, Long.toString(value), (metadata, error) -> completed(slot, p, metadata, error));
             p.sendReturned();
         } catch (RuntimeException e) {
             completed(slot, p, null, e);

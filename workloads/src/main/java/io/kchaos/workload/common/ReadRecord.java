@@ -10,9 +10,17 @@ import java.util.List;
 
 /**
  * One record as a consumer read it, and its history form {@code {"partition", "offset", "key", "value"}} with the
- * value as a long (as the queue workload's producers write it).
+ * value as a long (as the queue workload's producers write it), and {@code "topic"} when the history names topics
+ * ({@link TopicLayout}).
+ *
+ * @param topic the topic the history names, or null (one-topic histories name none)
  */
-public record ReadRecord(int partition, long offset, String key, String value) {
+public record ReadRecord(int partition, long offset, String key, String value, String topic) {
+
+    /** A record of a history that names no topic. */
+    public ReadRecord(int partition, long offset, String key, String value) {
+        this(partition, offset, key, value, null);
+    }
 
     public static ReadRecord of(ConsumerRecord<String, String> r) {
         return new ReadRecord(r.partition(), r.offset(), r.key(), r.value());
@@ -20,6 +28,7 @@ public record ReadRecord(int partition, long offset, String key, String value) {
 
     public ObjectNode toJson() {
         ObjectNode o = Json.object();
+        if (topic != null) o.put("topic", topic);
         o.put("partition", partition);
         o.put("offset", offset);
         o.put("key", key);

@@ -24,17 +24,19 @@ final class SendRecorder {
     private final HistoryWriter history;
     private final WorkloadStats stats;
     private final SendErrorClassifier classifier;
+    private final TopicLayout layout;
     private final Map<Long, PendingSend> inFlight = new ConcurrentHashMap<>();
 
-    SendRecorder(HistoryWriter history, WorkloadStats stats, SendErrorClassifier classifier) {
+    SendRecorder(HistoryWriter history, WorkloadStats stats, SendErrorClassifier classifier, TopicLayout layout) {
+        this.layout = layout;
         this.history = history;
         this.stats = stats;
         this.classifier = classifier;
     }
 
-    /** Records the invoke; call on the thread that will call {@code send()}, right before it. */
-    PendingSend invoke(int process, String key, long value) {
-        PendingSend p = new PendingSend(process, key, value);
+    /** Records the invoke of a send to {@code topic}; call on the thread that will call {@code send()}, right before it. */
+    PendingSend invoke(int process, String key, long value, String topic) {
+        PendingSend p = new PendingSend(process, key, value, layout.historyTopic(topic));
         inFlight.put(value, p);
         history.invoke(process, F, invokeValue(p));
         return p;
@@ -47,7 +49,7 @@ final class SendRecorder {
     OpType complete(PendingSend p, RecordMetadata metadata, Throwable error) {
         if (error == null && metadata != null && metadata.hasOffset()) {
             ObjectNode v = invokeValue(p);
-            v.put("partition", metadata.partition());
+            v.put("partition", layout.historyPartition(metadata.topic(), metadata.partition()));
             v.put("offset", metadata.offset());
             return write(p, OpType.OK, v, null);
         }
@@ -98,6 +100,7 @@ final class SendRecorder {
         ObjectNode v = Json.object();
         v.put("key", p.key());
         v.put("value", p.value());
+        if (p.topic() != null) v.put("topic", p.topic());
         return v;
     }
 }

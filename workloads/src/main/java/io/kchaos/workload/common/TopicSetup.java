@@ -26,9 +26,22 @@ public final class TopicSetup {
 
     /** Creates (or reuses) the context's topic, waits up to 60 s for its leaders, and returns its partitions. */
     public static List<TopicPartition> ensure(WorkloadContext ctx) throws InterruptedException {
+        return ensure(ctx, List.of(ctx.topic())).all();
+    }
+
+    /**
+     * Creates (or reuses) each of {@code topics} with the context's settings, waits for their leaders, and returns
+     * their layout; topics that already existed with different partition counts are refused.
+     */
+    public static TopicLayout ensure(WorkloadContext ctx, List<String> topics) throws InterruptedException {
         try (Admin admin = Admin.create(ClientConfigs.admin(ctx.bootstrapServers().get()))) {
-            int count = ensure(admin, ctx.topic(), ctx.partitions(), ctx.replicationFactor(), ctx.topicConfig(), TIMEOUT);
-            return List.copyOf(Partitions.of(ctx.topic(), count));
+            Integer count = null;
+            for (String t : topics) {
+                int n = ensure(admin, t, ctx.partitions(), ctx.replicationFactor(), ctx.topicConfig(), TIMEOUT);
+                if (count != null && n != count) throw new IllegalStateException("topics " + topics + " have different partition counts");
+                count = n;
+            }
+            return new TopicLayout(topics, count);
         }
     }
 

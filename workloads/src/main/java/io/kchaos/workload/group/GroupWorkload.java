@@ -8,6 +8,7 @@ import io.kchaos.workload.common.Clients;
 import io.kchaos.workload.common.Drainer;
 import io.kchaos.workload.common.ProcessIds;
 import io.kchaos.workload.common.ProducerFleet;
+import io.kchaos.workload.common.TopicLayout;
 import io.kchaos.workload.common.TopicSetup;
 import io.kchaos.workload.common.WorkerThreads;
 import io.kchaos.workload.common.WorkloadOptions;
@@ -78,7 +79,7 @@ public final class GroupWorkload implements Workload {
         Map<String, String> settings = settings(mode, protocol);
         Supplier<Consumer<String, String>> probe = Clients.consumers(ctx, "kchaos-group-probe", settings);
         Clients.construct("consumer", probe).close(); // reject bad settings now, not in a thread
-        producers = new ProducerFleet(ctx, partitions.size(), ids, stats, QueueWorkload.DEFAULT_IN_FLIGHT);
+        producers = new ProducerFleet(ctx, TopicLayout.single(ctx.topic(), partitions.size()), ids, stats, QueueWorkload.DEFAULT_IN_FLIGHT);
         for (int i = 0; i < Math.max(1, ctx.consumers()); i++) {
             String clientId = "kchaos-member-" + i;
             GroupMember m = new GroupMember(Clients.consumers(ctx, clientId, settings), ctx.topic(), GROUP, mode,
@@ -145,7 +146,7 @@ public final class GroupWorkload implements Workload {
     @Override
     public void drain() {
         if (context == null) throw new IllegalStateException("group workload not started");
-        new Drainer(Clients.consumers(context, "kchaos-drain", Map.of()), partitions, context.history(), stats,
+        new Drainer(Clients.consumers(context, "kchaos-drain", Map.of()), TopicLayout.single(context.topic(), partitions.size()), context.history(), stats,
                 ids.next(), QueueWorkload.DEFAULT_DRAIN_TIMEOUT, QueueWorkload.MAX_RECORDS_PER_DRAIN_OP).run();
     }
 

@@ -9,11 +9,12 @@ import io.kchaos.workload.common.PollerFleet;
 import io.kchaos.workload.common.ProcessIds;
 import io.kchaos.workload.common.ProducerFleet;
 import io.kchaos.workload.common.SendErrorClassifier;
+import io.kchaos.workload.common.TopicLayout;
 import io.kchaos.workload.common.TopicSetup;
 import io.kchaos.workload.common.WorkloadOptions;
-import org.apache.kafka.common.TopicPartition;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -31,19 +32,24 @@ import java.util.Set;
  * each in its own logical process, and picks each record's partition explicitly and uniformly at random among those
  * with a free slot, so a partition without a leader stalls only its own sends (keys {@code k0..k7} are random too but
  * do not decide the partition).
- * Values start at 0 in every run, so each run needs a topic of its own (an existing topic is reused as it is).
+ * Values start at 0 in every run, so each run needs a topic of its own (an existing topic is reused as it is). With
+ * {@code --workload-option topics=N} (up to {@value #MAX_TOPICS}) every producer writes N topics (the run's topic and
+ * {@code topic-1} ...), each slot bound to one partition of one, and the sends and reads name their topic, so that
+ * the checker can tell a record that landed on another topic ({@code wrong-topic}); one poller per consumer and topic.
  */
 public final class QueueWorkload implements Workload {
     public static final String NAME = "queue";
     public static final int DEFAULT_IN_FLIGHT = 32;
     static final String IN_FLIGHT_OPTION = "in-flight";
+    static final String TOPICS_OPTION = "topics";
+    static final int MAX_TOPICS = 8;
     public static final Duration DEFAULT_DRAIN_TIMEOUT = Duration.ofSeconds(120);
     public static final int MAX_RECORDS_PER_DRAIN_OP = 10_000;
 
     private final WorkloadStats stats = new WorkloadStats();
     private final ProcessIds ids = new ProcessIds();
     private WorkloadContext context;
-    private List<TopicPartition> partitions;
+    private TopicLayout layout;
     private ProducerFleet producers;
     private PollerFleet consumers;
     private boolean stopped;
@@ -56,13 +62,14 @@ public final class QueueWorkload implements Workload {
     @Override
     public synchronized void start(WorkloadContext ctx) throws Exception {
         if (context != null) throw new IllegalStateException("queue workload already started");
-        int inFlight = (int) WorkloadOptions.of(NAME, ctx.options(), Set.of(IN_FLIGHT_OPTION))
-                .number(IN_FLIGHT_OPTION, DEFAULT_IN_FLIGHT, 1, 10_000);
+        WorkloadOptions options = WorkloadOptions.of(NAME, ctx.options(), Set.of(IN_FLIGHT_OPTION, TOPICS_OPTION));
+        int inFlight = (int) options.number(IN_FLIGHT_OPTION, DEFAULT_IN_FLIGHT, 1, 10_000);
+        int topics = (int) options.number(TOPICS_OPTION, 1, 1, MAX_TOPICS);
         context = ctx;
-        partitions = TopicSetup.ensure(ctx);
-        producers = new ProducerFleet(ctx, partitions.size(), ids, stats, inFlight);
+        layout = TopicSetup.ensure(ctx, topicNames(ctx.topic(), topics));
+        producers = new ProducerFleet(ctx, layout, ids, stats, inFlight);
         try {
-            consumers = new PollerFleet(ctx, partitions, Map.of(), ids, stats);
+            consumers = new PollerFleet(ctx, layout, Map.of(), ids, stats);
         } catch (RuntimeException e) {
             producers.abort();
             throw e;
@@ -90,8 +97,16 @@ public final class QueueWorkload implements Workload {
     @Override
     public void drain() {
         if (context == null) throw new IllegalStateException("queue workload not started");
-        new Drainer(Clients.consumers(context, "kchaos-drain", Map.of()), partitions, context.history(), stats,
+        new Drainer(Clients.consumers(context, "kchaos-drain", Map.of()), layout, context.history(), stats,
                 ids.next(), DEFAULT_DRAIN_TIMEOUT, MAX_RECORDS_PER_DRAIN_OP).run();
+    }
+
+    /** The run's topic alone, or it and {@code topic-1} ... {@code topic-(n-1)}. */
+    static List<String> topicNames(String topic, int n) {
+        List<String> names = new ArrayList<>();
+        names.add(topic);
+        for (int i = 1; i < n; i++) names.add(topic + "-" + i);
+        return names;
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.kchaos.workload.rdkafka;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.workload.common.ReadRecord;
+import io.kchaos.workload.common.SendClient;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
@@ -35,9 +36,7 @@ final class DriverReplies {
 
     /** The acknowledged position of a delivery report; a negative offset (acks=0) becomes "no offset". */
     static RecordMetadata metadata(String topic, JsonNode reply) {
-        long offset = reply.path("offset").asLong(-1);
-        return new RecordMetadata(new TopicPartition(topic, reply.path("partition").asInt()), offset < 0 ? -1 : offset,
-                0, -1L, -1, -1);
+        return SendClient.acknowledged(topic, reply.path("partition").asInt(), reply.path("offset").asLong(-1));
     }
 
     /** The records of a poll response, in the driver's order. */

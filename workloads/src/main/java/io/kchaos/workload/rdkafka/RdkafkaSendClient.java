@@ -22,7 +22,8 @@ final class RdkafkaSendClient implements SendClient {
     }
 
     @Override
-    public void send(int partition, String key, String value, Callback callback) {
+    public void send(String topic, int partition, String key, String value, Callback callback) {
+        if (!topic.equals(this.topic)) throw new KafkaException("a librdkafka driver writes its one topic " + this.topic + ", not " + topic);
         driver.request("produce", Json.object().put("partition", partition).put("key", key).put("value", value))
                 .whenComplete((reply, failure) -> {
                     if (failure != null) callback.onCompletion(null, unwrap(failure));

@@ -9,6 +9,7 @@ import io.kchaos.workload.common.Drainer;
 import io.kchaos.workload.common.PollerFleet;
 import io.kchaos.workload.common.ProcessIds;
 import io.kchaos.workload.common.SendPacer;
+import io.kchaos.workload.common.TopicLayout;
 import io.kchaos.workload.common.TopicSetup;
 import io.kchaos.workload.common.WorkerThreads;
 import io.kchaos.workload.queue.QueueWorkload;
@@ -85,7 +86,7 @@ public final class TxnWorkload implements Workload {
             threads.add(Clients.daemon(w, id));
             transactionalIds.add(id);
         }
-        consumers = new PollerFleet(ctx, partitions, READ_COMMITTED, ids, stats);
+        consumers = new PollerFleet(ctx, TopicLayout.single(ctx.topic(), partitions.size()), READ_COMMITTED, ids, stats);
         threads.forEach(Thread::start);
         consumers.start();
     }
@@ -125,7 +126,7 @@ public final class TxnWorkload implements Workload {
                         + STABLE_TIMEOUT.toSeconds() + " s; the read_committed drain stops at their last stable offset");
             }
         }
-        new Drainer(Clients.consumers(context, "kchaos-drain", READ_COMMITTED), partitions, context.history(), stats,
+        new Drainer(Clients.consumers(context, "kchaos-drain", READ_COMMITTED), TopicLayout.single(context.topic(), partitions.size()), context.history(), stats,
                 ids.next(), DRAIN_TIMEOUT, QueueWorkload.MAX_RECORDS_PER_DRAIN_OP).run();
     }
 

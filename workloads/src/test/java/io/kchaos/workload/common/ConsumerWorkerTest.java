@@ -48,7 +48,7 @@ class ConsumerWorkerTest {
         c.schedulePollTask(() -> c.setPollException(new KafkaException("broker went away")));
         WorkloadStats stats = new WorkloadStats();
         try (RecordedHistory history = new RecordedHistory(dir)) {
-            ConsumerWorker w = new ConsumerWorker(() -> JavaClientKind.poller(c), PARTITIONS, history.writer, stats, new ProcessIds());
+            ConsumerWorker w = new ConsumerWorker(() -> JavaClientKind.poller(c), TopicLayout.single("t", PARTITIONS.size()), "t", history.writer, stats, new ProcessIds());
             Thread t = new Thread(w);
             t.start();
             history.await("polls after the failure", ops -> ops.stream().filter(Op::isOk).count() >= 3);

@@ -61,7 +61,7 @@ class DrainerTest {
     }
 
     private boolean drain(MockConsumer<String, String> c, Duration timeout, int maxPerOp) {
-        return new Drainer(() -> c, PARTITIONS, history.writer, stats, 7, timeout, maxPerOp).run();
+        return new Drainer(() -> c, TopicLayout.single("t", PARTITIONS.size()), history.writer, stats, 7, timeout, maxPerOp).run();
     }
 
     @Test

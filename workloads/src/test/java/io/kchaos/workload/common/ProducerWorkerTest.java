@@ -58,8 +58,8 @@ class ProducerWorkerTest {
 
     private void start(Producer<String, String> producer, int partitions, int inFlightPerPartition, double rate) {
         history = new RecordedHistory(dir);
-        recorder = new SendRecorder(history.writer, stats, new SendErrorClassifier(false));
-        worker = new ProducerWorker(partitions, JavaClientKind.sender(producer, TOPIC), recorder, new SendPacer(rate), new ProcessIds(),
+        recorder = new SendRecorder(history.writer, stats, new SendErrorClassifier(false), TopicLayout.single(TOPIC, partitions));
+        worker = new ProducerWorker(TopicLayout.single(TOPIC, partitions), JavaClientKind.sender(producer), recorder, new SendPacer(rate), new ProcessIds(),
                 new AtomicLong(), 42, inFlightPerPartition);
         thread = new Thread(worker);
         thread.start();

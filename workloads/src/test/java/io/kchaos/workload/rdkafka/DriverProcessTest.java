@@ -33,7 +33,7 @@ class DriverProcessTest {
 
     private static CompletableFuture<Outcome> send(RdkafkaSendClient c, int partition, String value) {
         CompletableFuture<Outcome> f = new CompletableFuture<>();
-        c.send(partition, "k1", value, (m, e) -> f.complete(new Outcome(m, e)));
+        c.send("t", partition, "k1", value, (m, e) -> f.complete(new Outcome(m, e)));
         return f;
     }
 

@@ -1,0 +1,107 @@
+package io.kchaos.harness.client.adapter;
+
+import io.kchaos.harness.client.ClientBridge;
+import io.kchaos.workload.common.Clients;
+import io.kchaos.workload.common.ReadRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.utils.AppInfoParser;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+
+/**
+ * The adapter for kafka-clients 3.0 to 4.3, defined by a {@code ClientClassLoader} so that every Kafka name here
+ * links against that loader's release. The calls it makes (the map-and-serializers constructors, {@code send} with a
+ * callback, {@code assign}/{@code beginningOffsets(Collection, Duration)}/{@code seek}/{@code poll(Duration)},
+ * {@code close(Duration)}, {@code AppInfoParser.getVersion}) have the same signatures in all of them; a range that
+ * changes one overrides it in a subclass ({@link ReleaseAdapter44}).
+ */
+public class ReleaseAdapter implements ClientBridge.Factory {
+    @Override
+    public String version() {
+        return AppInfoParser.getVersion();
+    }
+
+    @Override
+    public ClientBridge.Producer producer(Map<String, Object> config) {
+        KafkaProducer<String, String> p = construct("producer", () -> new KafkaProducer<>(config, new StringSerializer(), new StringSerializer()));
+        return new ClientBridge.Producer() {
+            @Override
+            public void send(String topic, int partition, String key, String value, ClientBridge.Outcome outcome) {
+                p.send(new ProducerRecord<>(topic, partition, key, value), (metadata, error) -> {
+                    if (error != null) outcome.failed(error);
+                    else outcome.acked(metadata.partition(), metadata.hasOffset() ? metadata.offset() : -1);
+                });
+            }
+
+            @Override
+            public void close(long timeoutMillis) {
+                p.close(Duration.ofMillis(timeoutMillis));
+            }
+        };
+    }
+
+    @Override
+    public ClientBridge.Consumer consumer(Map<String, Object> config) {
+        KafkaConsumer<String, String> c = construct("consumer", () -> new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer()));
+        return new ClientBridge.Consumer() {
+            @Override
+            public Map<Integer, Long> seekToLogStart(String topic, List<Integer> partitions, long timeoutMillis) {
+                List<TopicPartition> tps = new ArrayList<>();
+                for (int p : partitions) tps.add(new TopicPartition(topic, p));
+                c.assign(tps);
+                Map<Integer, Long> out = new TreeMap<>();
+                c.beginningOffsets(tps, Duration.ofMillis(timeoutMillis)).forEach((tp, offset) -> {
+                    c.seek(tp, offset);
+                    out.put(tp.partition(), offset);
+                });
+                return out;
+            }
+
+            @Override
+            public List<ReadRecord> poll(long timeoutMillis) {
+                List<ReadRecord> out = new ArrayList<>();
+                for (ConsumerRecord<String, String> r : c.poll(Duration.ofMillis(timeoutMillis))) {
+                    out.add(new ReadRecord(r.partition(), r.offset(), r.key(), r.value()));
+                }
+                return out;
+            }
+
+            @Override
+            public void wakeup() {
+                c.wakeup();
+            }
+
+            @Override
+            @SuppressWarnings("deprecation") // close(CloseOptions), its 4.1 replacement, is missing before 4.1; close(Duration) is in all
+            public void close(long timeoutMillis) {
+                c.close(Duration.ofMillis(timeoutMillis));
+            }
+        };
+    }
+
+    /** Builds a client with this release's classes as the thread's context loader (Kafka loads configured classes through it). */
+    private static <T> T construct(String what, Supplier<T> factory) {
+        Thread t = Thread.currentThread();
+        ClassLoader before = t.getContextClassLoader();
+        t.setContextClassLoader(ReleaseAdapter.class.getClassLoader());
+        try {
+            return factory.get();
+        } catch (KafkaException e) {
+            throw new IllegalArgumentException("invalid " + what + " settings: " + Clients.rootMessage(e));
+        } finally {
+            t.setContextClassLoader(before);
+        }
+    }
+}
