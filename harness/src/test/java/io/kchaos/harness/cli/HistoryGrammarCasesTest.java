@@ -164,7 +164,10 @@ class HistoryGrammarCasesTest {
         long start = System.nanoTime();
         assertEquals(1, check(SEND_THEN_DRAIN + wide + "\n"), err::toString);
         long seconds = (System.nanoTime() - start) / 1_000_000_000L;
-        assertTrue(seconds < 3, "160,000 fields took " + seconds + " s (13 s for 80,000 when each key was compared with every other)");
+        // Not a performance figure (that is bench/): a bound that only a quadratic check crosses. Comparing each key with
+        // every other took 13 s for 80,000 fields, so about 50 s for these 160,000; the linear check takes well under 1 s,
+        // so 20 s leaves a wide margin for a loaded machine (a fast-suite run beside a cluster once took more than 3 s).
+        assertTrue(seconds < 20, "160,000 fields took " + seconds + " s (13 s for 80,000 when each key was compared with every other)");
         assertRefused(check(SEND_THEN_DRAIN + wide.replace("\"u159999\":159999", "\"u159999\":159999,\"u3\":1") + "\n"), "4",
                 "Duplicate field 'u3'");
     }
