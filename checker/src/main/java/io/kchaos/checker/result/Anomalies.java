@@ -117,10 +117,12 @@ public final class Anomalies {
             "{\"partition\": 0, \"offset\": 19, \"value\": 77, \"kind\": \"backwards\", \"index\": 300, \"delivery-count\": 1, "
                     + "\"previous-index\": 210, \"previous-delivery-count\": 2} (\"kind\": \"over-limit\" with \"limit\")");
     public static final AnomalyType SHARE_NOT_FINAL = client(SHARE, "share-not-final",
-            "after the final drain the group's start offset in a partition is below the partition's end offset: the broker "
-                    + "still holds a record that is neither acknowledged nor archived",
-            "{\"partition\": 0, \"group-start-offset\": 410, \"end-offset\": 912, \"catch-up-index\": 9000, "
-                    + "\"value\": 77} (\"value\" when the history knows the record there)");
+            "after the final drain (consumers accepting everything until the group's start offsets reached the end offsets, "
+                    + "or nothing was delivered for a lock duration and 10 s), a record known to the history at or above the "
+                    + "group's start offset and below the end offset of its partition that the group never finished: never "
+                    + "delivered, or its last delivery ended in a release, lock expiry or crash below the delivery limit",
+            "{\"partition\": 0, \"offset\": 410, \"value\": 77, \"index\": 260, \"deliveries\": 1, \"last-delivery-count\": 1, "
+                    + "\"last-ended\": \"crash\", \"group-start-offset\": 410, \"end-offset\": 912, \"catch-up-index\": 9000}");
 
     // the brokers' own files: the replica audit of run (after the clean stop) and verify-logs
     public static final AnomalyType REPLICA_DIVERGENCE = replica("replica-divergence",

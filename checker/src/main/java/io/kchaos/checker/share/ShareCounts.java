@@ -23,6 +23,7 @@ final class ShareCounts {
     long lockExpiries;
     long unseenDeliveries;
     long acksOfUnheld;
+    long staleStartOffsets;
     long invocationsWithoutCompletion;
 
     void op(String f, OpType type) {
@@ -51,6 +52,7 @@ final class ShareCounts {
         ObjectNode a = o.putObject("acks");
         acks.forEach((t, c) -> a.putObject(t).put("ok", c[0]).put("fail", c[1]).put("info", c[2]));
         o.put("acks-of-records-not-held", acksOfUnheld);
+        o.put("stale-start-offsets", staleStartOffsets);
         byF.forEach((f, c) -> o.putObject(f).put("ok", c[0]).put("fail", c[1]).put("info", c[2]));
         o.put("invocations-without-completion", invocationsWithoutCompletion);
         return o;

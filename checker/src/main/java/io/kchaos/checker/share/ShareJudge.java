@@ -13,7 +13,7 @@ import java.util.List;
 /**
  * Judges each record's deliveries once the whole history is read: delivery counts (share-delivery-count), a second
  * holder inside a valid lock (share-concurrent-hold), deliveries after a taken accept or reject, records the broker
- * counts done that the group never finished (share-lost) and partitions the final drain left unfinished
+ * counts done that the group never finished (share-lost) and records the final drain left unfinished
  * (share-not-final); then writes {@code stats.share}.
  */
 final class ShareJudge {
@@ -107,28 +107,33 @@ final class ShareJudge {
         }
     }
 
-    /** Every record known below the group's final start offset must be finished; the start offset must reach the end. */
+    /**
+     * Every record known below the partition's end offset must be finished: below the group's final start offset it is
+     * share-lost (the broker counts it done), from there on share-not-final (the broker still holds it). A start offset
+     * below the end with every record from it on finished is the brokers' report lagging: a warning.
+     */
     private void finalState(int partition, SharePass.CatchUp cu) {
-        for (long off = ledger.nextKnown(partition, 0); off >= 0 && off < Math.min(cu.groupStartOffset(), cu.endOffset());
-             off = ledger.nextKnown(partition, off + 1)) {
+        long unfinishedFromStart = 0;
+        for (long off = ledger.nextKnown(partition, 0); off >= 0 && off < cu.endOffset(); off = ledger.nextKnown(partition, off + 1)) {
             SharePass.Pos pos = new SharePass.Pos(partition, off);
             List<Delivery> ds = pass.deliveries.getOrDefault(pos, List.of());
             if (finished(ds)) continue;
+            boolean lost = off < cu.groupStartOffset();
+            if (!lost) unfinishedFromStart++;
             ObjectNode o = at(pos).put("index", ledger.firstIndexAt(partition, off)).put("deliveries", ds.size());
             if (!ds.isEmpty()) {
                 Delivery last = ds.get(ds.size() - 1);
                 o.put("last-delivery-count", last.count).put("last-ended", last.ack != null ? last.ack.wire() + " " + last.ackOutcome.wire() : last.endedBy());
             }
-            o.put("group-start-offset", cu.groupStartOffset()).put("catch-up-index", cu.index());
-            result.anomaly(Anomalies.SHARE_LOST.key(), o);
+            o.put("group-start-offset", cu.groupStartOffset());
+            if (!lost) o.put("end-offset", cu.endOffset());
+            o.put("catch-up-index", cu.index());
+            result.anomaly((lost ? Anomalies.SHARE_LOST : Anomalies.SHARE_NOT_FINAL).key(), o);
         }
-        if (cu.groupStartOffset() < cu.endOffset()) {
-            ObjectNode o = Json.object().put("partition", partition).put("group-start-offset", cu.groupStartOffset())
-                    .put("end-offset", cu.endOffset()).put("catch-up-index", cu.index());
-            if (ledger.nextKnown(partition, cu.groupStartOffset()) == cu.groupStartOffset()) {
-                o.put("value", ledger.valueAt(partition, cu.groupStartOffset()));
-            }
-            result.anomaly(Anomalies.SHARE_NOT_FINAL.key(), o);
+        if (cu.groupStartOffset() < cu.endOffset() && unfinishedFromStart == 0) {
+            pass.counts.staleStartOffsets++;
+            result.warn("partition " + partition + ": the group's start offset the brokers reported (" + cu.groupStartOffset()
+                    + ") is below the end offset (" + cu.endOffset() + ") although the history shows every record from it on finished");
         }
     }
 

@@ -30,6 +30,7 @@ import io.kchaos.workload.Workloads;
 import io.kchaos.workload.common.ClientKind;
 import io.kchaos.workload.common.JavaClientKind;
 import io.kchaos.workload.queue.QueueWorkload;
+import io.kchaos.workload.share.ShareWorkload;
 import io.kchaos.workload.rdkafka.RdkafkaClientKind;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -55,11 +56,11 @@ public final class RunCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--workload", paramLabel = "NAME", defaultValue = "queue",
-            description = "what the clients do: queue (sends and reads), txn (transactions, read_committed), group (a consumer group committing offsets) (default ${DEFAULT-VALUE})")
+            description = "what the clients do: queue (sends and reads), txn (transactions, read_committed), group (a consumer group committing offsets), share (a KIP-932 share group acknowledging records; Kafka 4.2+) (default ${DEFAULT-VALUE})")
     String workload;
 
     @Option(names = "--workload-option", paramLabel = "KEY=VALUE",
-            description = "a workload setting; repeatable (txn: abort-rate, poll-rate, max-sends; group: commit=after|auto|ahead, churn-seconds, crash-rate)")
+            description = "a workload setting; repeatable (txn: abort-rate, poll-rate, max-sends; group: commit=after|auto|ahead, churn-seconds, crash-rate; share: accept, release, reject, lock-ms, delivery-limit, stall-rate, churn-seconds, crash-rate)")
     Map<String, String> workloadOptions = new LinkedHashMap<>();
 
     @Option(names = "--client", paramLabel = "java|librdkafka", defaultValue = JavaClientKind.NAME,
@@ -213,6 +214,7 @@ public final class RunCommand implements Callable<Integer> {
             System.setProperty("org.slf4j.simpleLogger.logFile", staged.clientLog().toString());
             System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
             release = BrokerRelease.resolve(config, kafkaVersion, System.out);
+            requireShareGroups(config.workload(), release.distribution().version());
             if (upgradePath != null) upgrade = upgradeSchedule(upgradePath, release.distribution(), release.settings());
         } catch (RuntimeException | Error refused) {
             staged.discard();
@@ -235,6 +237,13 @@ public final class RunCommand implements Callable<Integer> {
         VerdictPrinter.print(result, System.out);
         System.out.println("run folder: " + folder.dir());
         return VerdictPrinter.exitCode(result);
+    }
+
+    /** The share workload runs on releases with share groups (KIP-932, production-ready from 4.2) only. */
+    private void requireShareGroups(String workload, String version) {
+        if (workload.equals(ShareWorkload.NAME) && !VersionProfile.of(version).hasShareAndStreamsFeatures()) {
+            throw bad("the share workload needs share groups (KIP-932, Kafka 4.2 or later); Kafka " + version + " has none");
+        }
     }
 
     /** The client asked for, checked (interpreter, module, settings) before anything is created or started. */

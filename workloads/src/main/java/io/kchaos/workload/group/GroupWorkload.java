@@ -3,6 +3,7 @@ package io.kchaos.workload.group;
 import io.kchaos.workload.Workload;
 import io.kchaos.workload.WorkloadContext;
 import io.kchaos.workload.WorkloadStats;
+import io.kchaos.workload.common.Churner;
 import io.kchaos.workload.common.ClientConfigs;
 import io.kchaos.workload.common.Clients;
 import io.kchaos.workload.common.Drainer;
@@ -86,7 +87,8 @@ public final class GroupWorkload implements Workload {
             members.add(m);
             threads.add(Clients.daemon(m, clientId));
         }
-        churner = new Churner(members, (long) (churnSeconds * 1000), crashRate, ctx.seed() * 31 + 7);
+        churner = new Churner(members.size(), (slot, crash) -> members.get(slot).retire(crash ? GroupMember.Exit.CRASH : GroupMember.Exit.CLOSE),
+                (long) (churnSeconds * 1000), crashRate, ctx.seed() * 31 + 7, "group-churn");
         threads.forEach(Thread::start);
         producers.start();
         churner.start();
