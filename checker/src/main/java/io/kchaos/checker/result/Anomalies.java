@@ -103,15 +103,17 @@ public final class Anomalies {
                     + "\"delivery-count\": 1, \"lock-until\": 95000000000, \"ack-index\": 240, \"ack\": \"accept\"}, "
                     + "\"second\": {\"process\": 5, \"index\": 210, \"time\": 80000000000, \"delivery-count\": 2}}");
     public static final AnomalyType SHARE_REDELIVERED_AFTER_ACCEPT = client(SHARE, "share-redelivered-after-accept",
-            "a record delivered again by a poll invoked after an accept of it completed ok (the broker took it)",
+            "a record delivered again, acquired after an accept of it completed ok (the broker took it): the delivery's "
+                    + "lock-until less the lock duration (the earliest its acquisition can be) is after the accept's completion",
             "{\"partition\": 0, \"offset\": 19, \"value\": 77, \"ack-index\": 240, \"ack-process\": 3, "
                     + "\"index\": 300, \"process\": 5, \"delivery-count\": 2}");
     public static final AnomalyType SHARE_REDELIVERED_AFTER_REJECT = client(SHARE, "share-redelivered-after-reject",
-            "a record delivered again by a poll invoked after a reject of it completed ok (the broker archived it)",
+            "a record delivered again, acquired (as for share-redelivered-after-accept) after a reject of it completed ok "
+                    + "(the broker archived it)",
             "same fields as share-redelivered-after-accept");
     public static final AnomalyType SHARE_DELIVERY_COUNT = client(SHARE, "share-delivery-count",
-            "a record's delivery count went backwards (a delivery whose poll was invoked after an earlier delivery's "
-                    + "poll completed has a lower count) or exceeded the group's delivery limit (Kafka documents one "
+            "a record's delivery count went backwards (a delivery acquired after an earlier delivery's poll completed, "
+                    + "by its lock-until less the lock duration, has a lower count) or exceeded the group's delivery limit (Kafka documents one "
                     + "attempt past it only when the limit is lowered while records are in flight, KIP-1240; the workload "
                     + "never lowers it)",
             "{\"partition\": 0, \"offset\": 19, \"value\": 77, \"kind\": \"backwards\", \"index\": 300, \"delivery-count\": 1, "

@@ -3,28 +3,31 @@ package io.kchaos.checker.share;
 import io.kchaos.history.OpType;
 
 /**
- * One delivery of a record to a share consumer: the poll that returned it (invocation and completion), the delivery
+ * One delivery of a record to a share consumer: the poll that returned it (its completion, and the earliest time the
+ * record can have been acquired for it), the delivery
  * count and the earliest moment its lock may expire, and how the delivery ended: the consumer's acknowledgement with
  * the broker's outcome, or the consumer leaving (crash or close) before it acknowledged.
  */
 final class Delivery {
     final int process;
-    final long invokeIndex;
     final long index;
     final long time;
     final int count;
     final long lockUntil;
+    /** The earliest history time the broker can have acquired it for this delivery. */
+    final long acquiredAfter;
     ShareOps.AckType ack;
     OpType ackOutcome;
     long ackInvokeIndex = -1;
     long ackInvokeTime = -1;
     long ackIndex = -1;
+    long ackTime = -1;
     /** The holder crashed or closed before acknowledging it: the broker releases it when the member leaves. */
     boolean left;
 
-    Delivery(int process, long invokeIndex, long index, long time, int count, long lockUntil) {
+    Delivery(int process, long index, long time, int count, long lockUntil, long acquiredAfter) {
         this.process = process;
-        this.invokeIndex = invokeIndex;
+        this.acquiredAfter = acquiredAfter;
         this.index = index;
         this.time = time;
         this.count = count;

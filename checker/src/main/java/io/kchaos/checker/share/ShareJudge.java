@@ -63,7 +63,7 @@ final class ShareJudge {
                 Delivery prev = ds.get(i - 1);
                 c.redelivered(prev.endedBy());
                 counts(pos, prev, d);
-                if (finishing != null && d.invokeIndex > finishing.ackIndex) afterFinal(pos, finishing, d);
+                if (finishing != null && d.acquiredAfter > finishing.ackTime) afterFinal(pos, finishing, d);
                 concurrent(pos, ds.subList(0, i), d);
             }
             if (finishing == null && (d.acked(ShareOps.AckType.ACCEPT, false) || d.acked(ShareOps.AckType.REJECT, false))) finishing = d;
@@ -74,9 +74,9 @@ final class ShareJudge {
         else if (pass.deliveryLimit > 0 && last.count >= pass.deliveryLimit && last.ack != ShareOps.AckType.ACCEPT) c.archivedDeliveryLimit++;
     }
 
-    /** A later delivery (its poll invoked after the earlier's completed) must not have a lower count. */
+    /** A later delivery (acquired after the earlier's poll completed) must not have a lower count. */
     private void counts(SharePass.Pos pos, Delivery prev, Delivery d) {
-        if (d.invokeIndex <= prev.index) return;
+        if (d.acquiredAfter <= prev.time) return;
         if (d.count < prev.count) {
             ObjectNode o = at(pos).put("kind", "backwards").put("index", d.index).put("process", d.process)
                     .put("delivery-count", d.count).put("previous-index", prev.index).put("previous-delivery-count", prev.count);

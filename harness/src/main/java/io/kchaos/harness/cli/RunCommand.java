@@ -107,7 +107,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--producers", paramLabel = "N", defaultValue = "3", description = "producer workers (default ${DEFAULT-VALUE})")
     int producers;
 
-    @Option(names = "--consumers", paramLabel = "N", defaultValue = "1", description = "consumer workers polling during the run; group: members of the consumer group (default ${DEFAULT-VALUE})")
+    @Option(names = "--consumers", paramLabel = "N", defaultValue = "1", description = "consumer workers polling during the run; group: members of the consumer group; share: share consumers, at least 3 (default ${DEFAULT-VALUE})")
     int consumers;
 
     @Option(names = "--broker-config", paramLabel = "KEY=VALUE", description = "a broker setting for every node; repeatable (e.g. min.insync.replicas=1)")

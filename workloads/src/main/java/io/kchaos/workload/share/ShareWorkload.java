@@ -27,7 +27,7 @@ import java.util.function.Supplier;
 
 /**
  * The {@code share} workload (KIP-932 share groups, Kafka 4.2 or later): the queue workload's acks=all producers feed
- * the topic while {@code --consumers} share consumers of one share group ({@value #GROUP}) poll it with explicit
+ * the topic while {@code --consumers} (at least 3) share consumers of one share group ({@value #GROUP}) poll it with explicit
  * acknowledgement, accepting, releasing and rejecting records by the options' weights, stalling past their lock now
  * and then, and crashing or closing and rejoining every {@code churn-seconds}; broker faults add theirs. The group's
  * lock duration, delivery limit and earliest start are set as group configs before anything is produced. After the
@@ -39,6 +39,8 @@ public final class ShareWorkload implements Workload {
     public static final String NAME = "share";
     public static final String GROUP = "kchaos-share";
     private static final long MEMBER_STOP_MILLIS = 20_000;
+    /** Share consumers run at least: one cannot show a second holder, and a crash would leave none. */
+    static final int MIN_CONSUMERS = 3;
 
     private final WorkloadStats stats = new WorkloadStats();
     private final ProcessIds ids = new ProcessIds();
@@ -70,7 +72,7 @@ public final class ShareWorkload implements Workload {
                 new StringDeserializer(), new StringDeserializer());
         Clients.construct("share consumer", factory).close(Duration.ZERO); // reject bad settings now, not in a thread
         producers = new ProducerFleet(ctx, partitions.size(), ids, stats, QueueWorkload.DEFAULT_IN_FLIGHT);
-        for (int i = 0; i < Math.max(1, ctx.consumers()); i++) {
+        for (int i = 0; i < Math.max(MIN_CONSUMERS, ctx.consumers()); i++) {
             ShareMember m = new ShareMember(factory, ctx.topic(), GROUP, options, ctx.history(), stats, ids, ctx.seed() * 131 + i);
             members.add(m);
             threads.add(Clients.daemon(m, "share-member-" + i));
