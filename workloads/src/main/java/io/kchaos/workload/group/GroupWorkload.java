@@ -6,7 +6,6 @@ import io.kchaos.workload.WorkloadStats;
 import io.kchaos.workload.common.Churner;
 import io.kchaos.workload.common.ClientConfigs;
 import io.kchaos.workload.common.Clients;
-import io.kchaos.workload.common.Drainer;
 import io.kchaos.workload.common.ProcessIds;
 import io.kchaos.workload.common.ProducerFleet;
 import io.kchaos.workload.common.TopicSetup;
@@ -147,8 +146,7 @@ public final class GroupWorkload implements Workload {
     @Override
     public void drain() {
         if (context == null) throw new IllegalStateException("group workload not started");
-        new Drainer(Clients.consumers(context, "kchaos-drain", Map.of()), partitions, context.history(), stats,
-                ids.next(), QueueWorkload.DEFAULT_DRAIN_TIMEOUT, QueueWorkload.MAX_RECORDS_PER_DRAIN_OP).run();
+        QueueWorkload.finalDrain(context, partitions, stats, ids.next());
     }
 
     @Override
