@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The share workload (KIP-932) on the bundled 4.4.0 broker under kill-leader (share-partition leaders keep the
- * acquisition locks in memory): a verdict (valid in kchaos's runs; invalid would be a finding, so either passes), share
+ * acquisition locks in memory), about 60 s: a verdict (valid in kchaos's runs; invalid would be a finding, so either passes), share
  * consumers that acquired and acknowledged records, and a share-group catch-up at the end. The lock is 5 s (the
  * brokers' lower bound for a group's lock lowered to allow it) to keep the run short.
  */
@@ -22,8 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ShareRunTest {
     @Test
     void shareGroupUnderKillLeaderHasAVerdictAndDeliveries(@TempDir Path store) throws Exception {
-        int exit = Main.execute("run", "--store", store.toString(), "--workload", "share", "--time-limit", "20", "--seed", "3",
-                "--nemesis", "kill-leader", "--nemesis-interval", "8", "--fault-duration", "6", "--rate", "300",
+        int exit = Main.execute("run", "--store", store.toString(), "--workload", "share", "--time-limit", "12", "--seed", "3",
+                "--nemesis", "kill-leader", "--nemesis-interval", "4", "--fault-duration", "5", "--rate", "300",
                 "--broker-config", "group.share.min.record.lock.duration.ms=5000", "--workload-option", "lock-ms=5000",
                 "--workload-option", "churn-seconds=5");
         RunHistories h = new RunHistories(store);
