@@ -18,9 +18,19 @@ public final class ClientOps {
     public static final String CRASH = "crash";
     public static final String RESET = "reset";
     public static final String CATCH_UP = "catch-up";
+    // share-group workload (KIP-932)
+    public static final String SHARE_SUBSCRIBE = "share-subscribe";
+    public static final String SHARE_POLL = "share-poll";
+    public static final String SHARE_ACK = "share-ack";
+    public static final String SHARE_CLOSE = "share-close";
+    public static final String SHARE_CRASH = "share-crash";
+    public static final String SHARE_CATCH_UP = "share-catch-up";
+    /** The share-group workload's op names. */
+    public static final Set<String> SHARE = Set.of(SHARE_SUBSCRIBE, SHARE_POLL, SHARE_ACK, SHARE_CLOSE, SHARE_CRASH, SHARE_CATCH_UP);
 
     /** Every client op name: a history's client ops use no other. */
-    public static final Set<String> ALL = Set.of(SEND, POLL, DRAIN, TXN, SUBSCRIBE, COMMIT, COMMITTED, CLOSE, CRASH, RESET, CATCH_UP);
+    public static final Set<String> ALL = Set.of(SEND, POLL, DRAIN, TXN, SUBSCRIBE, COMMIT, COMMITTED, CLOSE, CRASH, RESET, CATCH_UP,
+            SHARE_SUBSCRIBE, SHARE_POLL, SHARE_ACK, SHARE_CLOSE, SHARE_CRASH, SHARE_CATCH_UP);
 
     private ClientOps() {
     }

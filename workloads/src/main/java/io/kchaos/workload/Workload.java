@@ -31,6 +31,11 @@ public interface Workload extends AutoCloseable {
         return List.of();
     }
 
+    /** The share groups it uses, for faults aimed at their group and share coordinators; none by default. */
+    default List<String> shareGroupIds() {
+        return List.of();
+    }
+
     /**
      * What the workload chose at start that its options left open (e.g. the group's {@code group-protocol}), recorded
      * in run.json ({@code workload-choices}) and the report; none by default. Called after {@link #start}.

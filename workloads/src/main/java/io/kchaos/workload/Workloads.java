@@ -2,6 +2,7 @@ package io.kchaos.workload;
 
 import io.kchaos.workload.group.GroupWorkload;
 import io.kchaos.workload.queue.QueueWorkload;
+import io.kchaos.workload.share.ShareWorkload;
 import io.kchaos.workload.txn.TxnWorkload;
 
 import java.util.List;
@@ -14,7 +15,8 @@ public final class Workloads {
     private static final Map<String, Supplier<Workload>> BY_NAME = new TreeMap<>(Map.of(
             QueueWorkload.NAME, QueueWorkload::new,
             TxnWorkload.NAME, TxnWorkload::new,
-            GroupWorkload.NAME, GroupWorkload::new));
+            GroupWorkload.NAME, GroupWorkload::new,
+            ShareWorkload.NAME, ShareWorkload::new));
 
     private Workloads() {
     }

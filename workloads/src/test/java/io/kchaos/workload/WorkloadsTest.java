@@ -10,19 +10,21 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 class WorkloadsTest {
     @Test
     void everyWorkloadIsKnownByName() {
-        assertEquals(List.of("group", "queue", "txn"), Workloads.names());
+        assertEquals(List.of("group", "queue", "share", "txn"), Workloads.names());
         for (String name : Workloads.names()) assertEquals(name, Workloads.create(name).name());
     }
 
     @Test
-    void onlyTheTxnAndGroupWorkloadsNameCoordinatorTargetsOnceStarted() {
+    void onlyTheTxnGroupAndShareWorkloadsNameCoordinatorTargetsOnceStarted() {
         assertEquals(List.of(), Workloads.create("queue").transactionalIds());
         assertEquals(List.of("kchaos-group"), Workloads.create("group").groupIds());
+        assertEquals(List.of("kchaos-share"), Workloads.create("share").shareGroupIds());
+        assertEquals(List.of(), Workloads.create("group").shareGroupIds());
     }
 
     @Test
     void unknownNameIsRejectedWithTheKnownOnes() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Workloads.create("qeue"));
-        assertEquals("unknown workload 'qeue'; known: [group, queue, txn]", e.getMessage());
+        assertEquals("unknown workload 'qeue'; known: [group, queue, share, txn]", e.getMessage());
     }
 }

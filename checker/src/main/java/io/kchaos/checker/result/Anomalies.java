@@ -15,7 +15,10 @@ public final class Anomalies {
     public static final String QUEUE = "queue";
     public static final String TXN = "txn";
     public static final String GROUP = "group";
+    public static final String SHARE = "share";
     public static final String REPLICA_AUDIT = "replica-audit";
+    /** Every checker of the catalogue, in the order of the docs' tables. */
+    public static final List<String> CHECKERS = List.of(QUEUE, TXN, GROUP, SHARE, REPLICA_AUDIT);
 
     private static final Map<String, AnomalyType> TYPES = new LinkedHashMap<>();
 
@@ -86,6 +89,46 @@ public final class Anomalies {
             "a record known to the history below the end offset the group caught up to in its partition, that no group "
                     + "member ever polled (at-least-once broken)",
             "{\"partition\": 0, \"offset\": 19, \"value\": 77, \"index\": 260, \"end-offset\": 912, \"catch-up-index\": 9000}");
+
+    // the share-group workload (KIP-932; docs/format.md, share ops)
+    public static final AnomalyType SHARE_LOST = client(SHARE, "share-lost",
+            "a record known to the history below the group's start offset in its partition after the final drain (the "
+                    + "broker counts it done) that the group never finished: never delivered, or every delivery ended in a "
+                    + "release, lock expiry or crash below the delivery limit with no accept or reject the broker may have "
+                    + "taken (ok or info)",
+            "{\"partition\": 0, \"offset\": 19, \"value\": 77, \"index\": 260, \"deliveries\": 1, \"last-delivery-count\": 1, "
+                    + "\"last-ended\": \"release\", \"group-start-offset\": 912, \"catch-up-index\": 9000}");
+    public static final AnomalyType SHARE_CONCURRENT_HOLD = client(SHARE, "share-concurrent-hold",
+            "a record delivered to a second consumer while the first holder's acquisition lock was surely still valid "
+                    + "(the second poll completed more than the skew margin, 1 s, before the earliest moment the first lock "
+                    + "could expire), the first holder had not acknowledged it yet, and its later acknowledgement was taken "
+                    + "by the broker (ok)",
+            "{\"partition\": 0, \"offset\": 19, \"value\": 77, \"holder\": {\"process\": 3, \"index\": 200, "
+                    + "\"delivery-count\": 1, \"lock-until\": 95000000000, \"ack-index\": 240, \"ack\": \"accept\"}, "
+                    + "\"second\": {\"process\": 5, \"index\": 210, \"time\": 80000000000, \"delivery-count\": 2}}");
+    public static final AnomalyType SHARE_REDELIVERED_AFTER_ACCEPT = client(SHARE, "share-redelivered-after-accept",
+            "a record delivered again, acquired after an accept of it completed ok (the broker took it): the delivery's "
+                    + "lock-until less the lock duration (the earliest its acquisition can be) is after the accept's completion",
+            "{\"partition\": 0, \"offset\": 19, \"value\": 77, \"ack-index\": 240, \"ack-process\": 3, "
+                    + "\"index\": 300, \"process\": 5, \"delivery-count\": 2}");
+    public static final AnomalyType SHARE_REDELIVERED_AFTER_REJECT = client(SHARE, "share-redelivered-after-reject",
+            "a record delivered again, acquired (as for share-redelivered-after-accept) after a reject of it completed ok "
+                    + "(the broker archived it)",
+            "same fields as share-redelivered-after-accept");
+    public static final AnomalyType SHARE_DELIVERY_COUNT = client(SHARE, "share-delivery-count",
+            "a record's delivery count went backwards (a delivery acquired after an earlier delivery's poll completed, "
+                    + "by its lock-until less the lock duration, has a lower count) or exceeded the group's delivery limit (Kafka documents one "
+                    + "attempt past it only when the limit is lowered while records are in flight, KIP-1240; the workload "
+                    + "never lowers it)",
+            "{\"partition\": 0, \"offset\": 19, \"value\": 77, \"kind\": \"backwards\", \"index\": 300, \"delivery-count\": 1, "
+                    + "\"previous-index\": 210, \"previous-delivery-count\": 2} (\"kind\": \"over-limit\" with \"limit\")");
+    public static final AnomalyType SHARE_NOT_FINAL = client(SHARE, "share-not-final",
+            "after the final drain (consumers accepting everything until the group's start offsets reached the end offsets, "
+                    + "or nothing was delivered for a lock duration and 10 s), a record known to the history at or above the "
+                    + "group's start offset and below the end offset of its partition that the group never finished: never "
+                    + "delivered, or its last delivery ended in a release, lock expiry or crash below the delivery limit",
+            "{\"partition\": 0, \"offset\": 410, \"value\": 77, \"index\": 260, \"deliveries\": 1, \"last-delivery-count\": 1, "
+                    + "\"last-ended\": \"crash\", \"group-start-offset\": 410, \"end-offset\": 912, \"catch-up-index\": 9000}");
 
     // the brokers' own files: the replica audit of run (after the clean stop) and verify-logs
     public static final AnomalyType REPLICA_DIVERGENCE = replica("replica-divergence",

@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** docs/format.md's and README.md's anomaly tables are the catalogue's ({@code kchaos anomalies --markdown} prints them). */
 class AnomalyDocsTest {
-    private static final List<String> CHECKERS = List.of(Anomalies.QUEUE, Anomalies.TXN, Anomalies.GROUP, Anomalies.REPLICA_AUDIT);
+    private static final List<String> CHECKERS = Anomalies.CHECKERS;
 
     @Test
     void formatDocTablesAreTheCatalogue() {

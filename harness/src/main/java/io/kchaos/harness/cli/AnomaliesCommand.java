@@ -27,7 +27,7 @@ public final class AnomaliesCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         if (markdown) {
-            for (String checker : List.of(Anomalies.QUEUE, Anomalies.TXN, Anomalies.GROUP, Anomalies.REPLICA_AUDIT)) {
+            for (String checker : Anomalies.CHECKERS) {
                 out.println("checker " + checker + ":");
                 out.println(AnomalyTable.markdown(checker));
             }

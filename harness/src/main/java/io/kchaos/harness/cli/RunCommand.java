@@ -35,6 +35,7 @@ import io.kchaos.workload.Workloads;
 import io.kchaos.workload.common.ClientKind;
 import io.kchaos.workload.common.JavaClientKind;
 import io.kchaos.workload.queue.QueueWorkload;
+import io.kchaos.workload.share.ShareWorkload;
 import io.kchaos.workload.rdkafka.RdkafkaClientKind;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -60,11 +61,11 @@ public final class RunCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--workload", paramLabel = "NAME", defaultValue = "queue",
-            description = "what the clients do: queue (sends and reads), txn (transactions, read_committed), group (a consumer group committing offsets) (default ${DEFAULT-VALUE})")
+            description = "what the clients do: queue (sends and reads), txn (transactions, read_committed), group (a consumer group committing offsets), share (a KIP-932 share group acknowledging records; Kafka 4.2+) (default ${DEFAULT-VALUE})")
     String workload;
 
     @Option(names = {"--workload-option", "--workload-options"}, paramLabel = "KEY=VALUE",
-            description = "a workload setting; repeatable (txn: abort-rate, poll-rate, max-sends; group: commit=after|auto|ahead, churn-seconds, crash-rate)")
+            description = "a workload setting; repeatable (txn: abort-rate, poll-rate, max-sends; group: commit=after|auto|ahead, churn-seconds, crash-rate; share: accept, release, reject, lock-ms, delivery-limit, stall-rate, churn-seconds, crash-rate)")
     Map<String, String> workloadOptions = new LinkedHashMap<>();
 
     @Option(names = "--client", paramLabel = "java|librdkafka", defaultValue = JavaClientKind.NAME,
@@ -117,7 +118,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--producers", paramLabel = "N", defaultValue = "3", description = "producer workers (default ${DEFAULT-VALUE})")
     int producers;
 
-    @Option(names = "--consumers", paramLabel = "N", defaultValue = "1", description = "consumer workers polling during the run; group: members of the consumer group (default ${DEFAULT-VALUE})")
+    @Option(names = "--consumers", paramLabel = "N", defaultValue = "1", description = "consumer workers polling during the run; group: members of the consumer group; share: share consumers, at least 3 (default ${DEFAULT-VALUE})")
     int consumers;
 
     @Option(names = "--broker-config", paramLabel = "KEY=VALUE", description = "a broker setting for every node; repeatable (e.g. min.insync.replicas=1)")
@@ -237,6 +238,7 @@ public final class RunCommand implements Callable<Integer> {
             System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
             clientKind = clientKind(config); // after the log file is set: Maven Resolver logs through SLF4J
             release = BrokerRelease.resolve(config, kafkaVersion, System.out);
+            requireShareGroups(config.workload(), release.distribution().version());
             if (upgradePath != null) upgrade = upgradeSchedule(upgradePath, release.distribution(), release.settings());
         } catch (RuntimeException | Error refused) {
             staged.discard();
@@ -297,6 +299,13 @@ public final class RunCommand implements Callable<Integer> {
         }
         ReplayBanner.start(source, kept, config.timeLimitSeconds()).forEach(System.out::println);
         return kept;
+    }
+
+    /** The share workload runs on releases with share groups (KIP-932, production-ready from 4.2) only. */
+    private void requireShareGroups(String workload, String version) {
+        if (workload.equals(ShareWorkload.NAME) && !VersionProfile.of(version).hasShareAndStreamsFeatures()) {
+            throw bad("the share workload needs share groups (KIP-932, Kafka 4.2 or later); Kafka " + version + " has none");
+        }
     }
 
     /** The client asked for, checked (interpreter, module, settings) before anything is created or started. */

@@ -33,6 +33,15 @@ final class VerdictPrinter {
             out.printf("  sends: ok %d, fail %d, info %d; unseen %d%n", send.path("ok").asLong(), send.path("fail").asLong(),
                     send.path("info").asLong(), r.stats().path("unseen").asLong());
         }
+        var share = r.stats().path("share");
+        if (share.isObject()) {
+            var re = share.path("redeliveries");
+            out.printf("  share: deliveries %d; redeliveries: release %d, lock-expiry %d, crash %d, other %d; archived: rejected %d, "
+                            + "delivery-limit %d; lock expiries %d%n", share.path("deliveries").asLong(), re.path("release").asLong(),
+                    re.path("lock-expiry").asLong(), re.path("crash").asLong(), re.path("other").asLong(),
+                    share.path("archived").path("rejected").asLong(), share.path("archived").path("delivery-limit").asLong(),
+                    share.path("lock-expiries").asLong());
+        }
         r.warnings().stream().limit(10).forEach(w -> out.println("  warning: " + w));
         if (r.warnings().size() > 10) out.println("  (" + (r.warnings().size() - 10) + " more warnings in results.json)");
     }

@@ -174,7 +174,8 @@ public final class ChaosRun {
                         .collect(Collectors.joining(", ")));
             }
             AdminTopicView topicView = new AdminTopicView(admin, config.topic(), config.partitions());
-            AdminCoordinatorView coordinators = new AdminCoordinatorView(admin, workload::transactionalIds, workload::groupIds);
+            AdminCoordinatorView coordinators = new AdminCoordinatorView(admin, workload::transactionalIds, workload::groupIds,
+                    workload::shareGroupIds, () -> sharePartitions(workload.shareGroupIds()));
             NodeGuard guard = new NodeGuard();
             NemesisRecorder recorder = new NemesisRecorder(history);
             cluster.protocol().ifPresent(p -> p.onAction(a -> recorder.record(NemesisOps.PROXY_ACTION, a, () -> { })));
@@ -263,5 +264,14 @@ public final class ChaosRun {
 
     private static Duration seconds(double s) {
         return Duration.ofMillis((long) (s * 1000));
+    }
+
+    /** Each share group's share-partitions of the run's topic, as {@code group:topic:partition}. */
+    private List<String> sharePartitions(List<String> shareGroups) {
+        List<String> out = new java.util.ArrayList<>();
+        for (String g : shareGroups) {
+            for (int p = 0; p < config.partitions(); p++) out.add(g + ":" + config.topic() + ":" + p);
+        }
+        return out;
     }
 }

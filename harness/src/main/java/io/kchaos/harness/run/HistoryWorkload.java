@@ -14,7 +14,7 @@ import java.util.Set;
 /**
  * Tells which workload wrote a history, so {@code check} judges it with the right checkers: the {@code workload} of
  * the run.json next to it, else the first op whose f only one workload uses ({@code txn}; {@code subscribe},
- * {@code commit}, {@code catch-up}, ...) within the first {@value #SCAN_LIMIT} ops, else the queue workload.
+ * {@code commit}, {@code catch-up}, ...; a {@code share-*} op: the share workload) within the first {@value #SCAN_LIMIT} ops, else the queue workload.
  */
 public final class HistoryWorkload {
     static final int SCAN_LIMIT = 100_000;
@@ -57,6 +57,7 @@ public final class HistoryWorkload {
             if (op.isNemesis()) return;
             if (ClientOps.TXN.equals(op.f())) throw new Found("txn");
             if (GROUP_FS.contains(op.f())) throw new Found("group");
+            if (ClientOps.SHARE.contains(op.f())) throw new Found("share");
         }
     }
 

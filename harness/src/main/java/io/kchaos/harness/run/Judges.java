@@ -5,6 +5,7 @@ import io.kchaos.checker.ComposedChecker;
 import io.kchaos.checker.availability.AvailabilityChecker;
 import io.kchaos.checker.group.GroupChecker;
 import io.kchaos.checker.queue.QueueChecker;
+import io.kchaos.checker.share.ShareChecker;
 import io.kchaos.checker.txn.TxnChecker;
 import io.kchaos.history.History;
 import io.kchaos.checker.replica.ReplicaAudit;
@@ -15,12 +16,12 @@ import java.util.Set;
 
 /**
  * The standard checker set of kchaos, by workload: the client-history checks ({@code queue}: the queue checker;
- * {@code txn}: the transaction checker; {@code group}: the consumer-group checker; availability where there are
+ * {@code txn}: the transaction checker; {@code group}: the consumer-group checker; {@code share}: the share-group checker; availability where there are
  * plain sends), then (for a run) the replica audit.
  */
 public final class Judges {
     /** The workloads whose histories can be judged. */
-    public static final Set<String> WORKLOADS = Set.of("queue", "txn", "group");
+    public static final Set<String> WORKLOADS = Set.of("queue", "txn", "group", "share");
 
     private Judges() {
     }
@@ -36,6 +37,7 @@ public final class Judges {
             case "queue" -> new ComposedChecker(List.of(new QueueChecker(), new AvailabilityChecker()));
             case "txn" -> new ComposedChecker(List.of(new TxnChecker()));
             case "group" -> new ComposedChecker(List.of(new GroupChecker(), new AvailabilityChecker()));
+            case "share" -> new ComposedChecker(List.of(new ShareChecker(), new AvailabilityChecker()));
             default -> throw new IllegalArgumentException("no checkers for workload '" + workload + "'; known: " + WORKLOADS);
         };
     }

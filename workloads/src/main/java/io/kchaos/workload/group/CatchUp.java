@@ -5,14 +5,12 @@ import io.kchaos.history.ClientOps;
 import io.kchaos.history.HistoryWriter;
 import io.kchaos.history.Json;
 import io.kchaos.history.OpType;
+import io.kchaos.workload.common.AdminOffsets;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.ListOffsetsResult;
-import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -42,7 +40,7 @@ final class CatchUp {
         String lastError = null;
         while (true) {
             try {
-                if (ends == null) ends = endOffsets(admin, partitions);
+                if (ends == null) ends = AdminOffsets.ends(admin, partitions);
                 committed = committed(admin, group);
                 caught = new TreeMap<>();
                 List<Integer> behind = new java.util.ArrayList<>();
@@ -68,15 +66,6 @@ final class CatchUp {
         history.complete(process, all ? OpType.OK : OpType.INFO, F, v,
                 all ? null : "the group did not catch up within " + timeout.toSeconds() + " s (" + lastError + ")");
         return all;
-    }
-
-    private static Map<Integer, Long> endOffsets(Admin admin, List<TopicPartition> partitions) throws Exception {
-        Map<TopicPartition, OffsetSpec> spec = new HashMap<>();
-        partitions.forEach(tp -> spec.put(tp, OffsetSpec.latest()));
-        Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> r = admin.listOffsets(spec).all().get(5, TimeUnit.SECONDS);
-        Map<Integer, Long> out = new TreeMap<>();
-        r.forEach((tp, info) -> out.put(tp.partition(), info.offset()));
-        return out;
     }
 
     private static Map<Integer, Long> committed(Admin admin, String group) throws Exception {

@@ -3,9 +3,9 @@ package io.kchaos.workload.group;
 import io.kchaos.workload.Workload;
 import io.kchaos.workload.WorkloadContext;
 import io.kchaos.workload.WorkloadStats;
+import io.kchaos.workload.common.Churner;
 import io.kchaos.workload.common.ClientConfigs;
 import io.kchaos.workload.common.Clients;
-import io.kchaos.workload.common.Drainer;
 import io.kchaos.workload.common.ProcessIds;
 import io.kchaos.workload.common.ProducerFleet;
 import io.kchaos.workload.common.TopicLayout;
@@ -87,7 +87,8 @@ public final class GroupWorkload implements Workload {
             members.add(m);
             threads.add(Clients.daemon(m, clientId));
         }
-        churner = new Churner(members, (long) (churnSeconds * 1000), crashRate, ctx.seed() * 31 + 7);
+        churner = new Churner(members.size(), (slot, crash) -> members.get(slot).retire(crash ? GroupMember.Exit.CRASH : GroupMember.Exit.CLOSE),
+                (long) (churnSeconds * 1000), crashRate, ctx.seed() * 31 + 7, "group-churn");
         threads.forEach(Thread::start);
         producers.start();
         churner.start();
@@ -146,8 +147,7 @@ public final class GroupWorkload implements Workload {
     @Override
     public void drain() {
         if (context == null) throw new IllegalStateException("group workload not started");
-        new Drainer(Clients.consumers(context, "kchaos-drain", Map.of()), TopicLayout.single(context.topic(), partitions.size()), context.history(), stats,
-                ids.next(), QueueWorkload.DEFAULT_DRAIN_TIMEOUT, QueueWorkload.MAX_RECORDS_PER_DRAIN_OP).run();
+        QueueWorkload.finalDrain(context, TopicLayout.single(context.topic(), partitions.size()), stats, ids.next());
     }
 
     @Override

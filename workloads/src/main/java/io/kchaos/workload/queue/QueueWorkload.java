@@ -97,8 +97,17 @@ public final class QueueWorkload implements Workload {
     @Override
     public void drain() {
         if (context == null) throw new IllegalStateException("queue workload not started");
-        new Drainer(Clients.consumers(context, "kchaos-drain", Map.of()), layout, context.history(), stats,
-                ids.next(), DEFAULT_DRAIN_TIMEOUT, MAX_RECORDS_PER_DRAIN_OP).run();
+        finalDrain(context, layout, stats, ids.next());
+    }
+
+    /**
+     * The final drain every workload ends with: a fresh consumer outside any group reads every partition of
+     * {@code layout} completely, recorded as drain ops of at most {@value #MAX_RECORDS_PER_DRAIN_OP} records each under
+     * {@code process}.
+     */
+    public static void finalDrain(WorkloadContext ctx, TopicLayout layout, WorkloadStats stats, int process) {
+        new Drainer(Clients.consumers(ctx, "kchaos-drain", Map.of()), layout, ctx.history(), stats,
+                process, DEFAULT_DRAIN_TIMEOUT, MAX_RECORDS_PER_DRAIN_OP).run();
     }
 
     /** The run's topic alone, or it and {@code topic-1} ... {@code topic-(n-1)}. */

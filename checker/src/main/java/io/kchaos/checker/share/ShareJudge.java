@@ -1,0 +1,166 @@
+package io.kchaos.checker.share;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.checker.queue.QueueLedger;
+import io.kchaos.checker.result.Anomalies;
+import io.kchaos.checker.result.AnomalyType;
+import io.kchaos.checker.result.CheckResult;
+import io.kchaos.history.Json;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Judges each record's deliveries once the whole history is read: delivery counts (share-delivery-count), a second
+ * holder inside a valid lock (share-concurrent-hold), deliveries after a taken accept or reject, records the broker
+ * counts done that the group never finished (share-lost) and records the final drain left unfinished
+ * (share-not-final); then writes {@code stats.share}.
+ */
+final class ShareJudge {
+    /**
+     * How much earlier than the first holder's lock could expire the second delivery must complete to count as
+     * concurrent: the history's times and the broker's lock timers run on one machine's clocks, so this covers the
+     * broker's timer granularity and request latency, not a clock skew between machines.
+     */
+    static final long SKEW_MARGIN_NANOS = 1_000_000_000L;
+
+    private final SharePass pass;
+    private final QueueLedger ledger;
+    private final CheckResult result;
+
+    ShareJudge(SharePass pass, QueueLedger ledger, CheckResult result) {
+        this.pass = pass;
+        this.ledger = ledger;
+        this.result = result;
+    }
+
+    void judge() {
+        pass.deliveries.forEach(this::record);
+        pass.caughtUp.forEach(this::finalState);
+        ObjectNode share = pass.counts.toJson();
+        share.put("lock-ms", pass.lockMs);
+        share.put("delivery-limit", pass.deliveryLimit);
+        share.putArray("partitions-caught-up").addAll(pass.caughtUp.keySet().stream().map(Json.MAPPER.getNodeFactory()::numberNode).toList());
+        result.stats().set("share", share);
+        warnings();
+    }
+
+    private void record(SharePass.Pos pos, List<Delivery> ds) {
+        ShareCounts c = pass.counts;
+        c.recordsDelivered++;
+        Delivery finishing = null;
+        for (int i = 0; i < ds.size(); i++) {
+            Delivery d = ds.get(i);
+            if (d.lockExpired()) c.lockExpiries++;
+            if (pass.deliveryLimit > 0 && d.count > pass.deliveryLimit) {
+                ObjectNode o = at(pos).put("kind", "over-limit").put("index", d.index).put("process", d.process)
+                        .put("delivery-count", d.count).put("limit", pass.deliveryLimit);
+                result.anomaly(Anomalies.SHARE_DELIVERY_COUNT.key(), o);
+            }
+            if (i == 0) {
+                c.unseenDeliveries += d.count - 1;
+            } else {
+                Delivery prev = ds.get(i - 1);
+                c.redelivered(prev.endedBy());
+                counts(pos, prev, d);
+                if (finishing != null && d.acquiredAfter > finishing.ackTime) afterFinal(pos, finishing, d);
+                concurrent(pos, ds.subList(0, i), d);
+            }
+            if (finishing == null && (d.acked(ShareOps.AckType.ACCEPT, false) || d.acked(ShareOps.AckType.REJECT, false))) finishing = d;
+        }
+        Delivery last = ds.get(ds.size() - 1);
+        if (ds.stream().anyMatch(d -> d.acked(ShareOps.AckType.ACCEPT, false))) c.accepted++;
+        else if (ds.stream().anyMatch(d -> d.acked(ShareOps.AckType.REJECT, false))) c.archivedRejected++;
+        else if (pass.deliveryLimit > 0 && last.count >= pass.deliveryLimit && last.ack != ShareOps.AckType.ACCEPT) c.archivedDeliveryLimit++;
+    }
+
+    /** A later delivery (acquired after the earlier's poll completed) must not have a lower count. */
+    private void counts(SharePass.Pos pos, Delivery prev, Delivery d) {
+        if (d.acquiredAfter <= prev.time) return;
+        if (d.count < prev.count) {
+            ObjectNode o = at(pos).put("kind", "backwards").put("index", d.index).put("process", d.process)
+                    .put("delivery-count", d.count).put("previous-index", prev.index).put("previous-delivery-count", prev.count);
+            result.anomaly(Anomalies.SHARE_DELIVERY_COUNT.key(), o);
+        } else if (d.count > prev.count + 1) {
+            pass.counts.unseenDeliveries += d.count - prev.count - 1;
+        }
+    }
+
+    private void afterFinal(SharePass.Pos pos, Delivery finished, Delivery d) {
+        AnomalyType t = finished.ack == ShareOps.AckType.ACCEPT ? Anomalies.SHARE_REDELIVERED_AFTER_ACCEPT : Anomalies.SHARE_REDELIVERED_AFTER_REJECT;
+        ObjectNode o = at(pos).put("ack-index", finished.ackIndex).put("ack-process", finished.process)
+                .put("index", d.index).put("process", d.process).put("delivery-count", d.count);
+        result.anomaly(t.key(), o);
+    }
+
+    /** The first earlier holder whose lock was surely valid when d's poll completed, unacknowledged, and later taken. */
+    private void concurrent(SharePass.Pos pos, List<Delivery> earlier, Delivery d) {
+        for (Delivery e : earlier) {
+            if (e.lockUntil < 0 || d.time + SKEW_MARGIN_NANOS >= e.lockUntil) continue;
+            if (e.ack == null || e.ackInvokedBefore(d.index) || !e.acked(e.ack, false)) continue;
+            ObjectNode o = at(pos);
+            o.putObject("holder").put("process", e.process).put("index", e.index).put("delivery-count", e.count)
+                    .put("lock-until", e.lockUntil).put("ack-index", e.ackIndex).put("ack", e.ack.wire());
+            o.putObject("second").put("process", d.process).put("index", d.index).put("time", d.time).put("delivery-count", d.count);
+            result.anomaly(Anomalies.SHARE_CONCURRENT_HOLD.key(), o);
+            return;
+        }
+    }
+
+    /**
+     * Every record known below the partition's end offset must be finished: below the group's final start offset it is
+     * share-lost (the broker counts it done), from there on share-not-final (the broker still holds it). A start offset
+     * below the end with every record from it on finished is the brokers' report lagging: a warning.
+     */
+    private void finalState(int partition, SharePass.CatchUp cu) {
+        long unfinishedFromStart = 0;
+        for (long off = ledger.nextKnown(partition, 0); off >= 0 && off < cu.endOffset(); off = ledger.nextKnown(partition, off + 1)) {
+            SharePass.Pos pos = new SharePass.Pos(partition, off);
+            List<Delivery> ds = pass.deliveries.getOrDefault(pos, List.of());
+            if (finished(ds)) continue;
+            boolean lost = off < cu.groupStartOffset();
+            if (!lost) unfinishedFromStart++;
+            ObjectNode o = at(pos).put("index", ledger.firstIndexAt(partition, off)).put("deliveries", ds.size());
+            if (!ds.isEmpty()) {
+                Delivery last = ds.get(ds.size() - 1);
+                o.put("last-delivery-count", last.count).put("last-ended", last.ack != null ? last.ack.wire() + " " + last.ackOutcome.wire() : last.endedBy());
+            }
+            o.put("group-start-offset", cu.groupStartOffset());
+            if (!lost) o.put("end-offset", cu.endOffset());
+            o.put("catch-up-index", cu.index());
+            result.anomaly((lost ? Anomalies.SHARE_LOST : Anomalies.SHARE_NOT_FINAL).key(), o);
+        }
+        if (cu.groupStartOffset() < cu.endOffset() && unfinishedFromStart == 0) {
+            pass.counts.staleStartOffsets++;
+            result.warn("partition " + partition + ": the group's start offset the brokers reported (" + cu.groupStartOffset()
+                    + ") is below the end offset (" + cu.endOffset() + ") although the history shows every record from it on finished");
+        }
+    }
+
+    /** Accepted or rejected (maybe: an info acknowledgement may have been taken), or delivered up to the limit. */
+    private boolean finished(List<Delivery> ds) {
+        for (Delivery d : ds) {
+            if (d.acked(ShareOps.AckType.ACCEPT, true) || d.acked(ShareOps.AckType.REJECT, true)) return true;
+        }
+        return !ds.isEmpty() && pass.deliveryLimit > 0 && ds.get(ds.size() - 1).count >= pass.deliveryLimit;
+    }
+
+    private ObjectNode at(SharePass.Pos pos) {
+        ObjectNode o = Json.object().put("partition", pos.partition()).put("offset", pos.offset());
+        if (ledger.nextKnown(pos.partition(), pos.offset()) == pos.offset()) o.put("value", ledger.valueAt(pos.partition(), pos.offset()));
+        return o;
+    }
+
+    private void warnings() {
+        List<Integer> notCaughtUp = new ArrayList<>();
+        for (int p : ledger.partitionNumbers()) if (!pass.caughtUp.containsKey(p)) notCaughtUp.add(p);
+        if (!notCaughtUp.isEmpty()) {
+            result.warn("the share group's final start offset is not known for partition(s) " + notCaughtUp
+                    + "; whether every record there was finished (share-lost, share-not-final) is not judged");
+        }
+        if (pass.deliveryLimit < 0) result.warn("no share-subscribe names the delivery limit; delivery counts are not checked against it");
+        if (pass.counts.invocationsWithoutCompletion > 0) {
+            result.warn(pass.counts.invocationsWithoutCompletion + " share op invocation(s) have no completion; counted as info");
+        }
+    }
+}

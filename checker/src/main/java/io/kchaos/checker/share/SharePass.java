@@ -1,0 +1,187 @@
+package io.kchaos.checker.share;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import io.kchaos.checker.queue.QueueLedger;
+import io.kchaos.checker.queue.QueueOps;
+import io.kchaos.checker.queue.QueuePass;
+import io.kchaos.history.Op;
+import io.kchaos.history.OpType;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+/**
+ * The one pass over a share-group history: every delivery of every record (in history order), each consumer's
+ * acknowledgements matched to the deliveries it holds, consumers leaving with records unacknowledged, the group's
+ * settings from its subscriptions and the final catch-up. Share-poll records also feed the queue ledger as reads
+ * without order (a share consumer reads partitions cooperatively, so each read is a declared seek); {@code send} and
+ * {@code drain} go to the queue pass.
+ */
+final class SharePass implements Consumer<Op> {
+    /** A record's position. */
+    record Pos(int partition, long offset) {
+    }
+
+    /** The final catch-up's view of one partition: the end offset and the group's start offset reached. */
+    record CatchUp(long endOffset, long groupStartOffset, long index) {
+    }
+
+    final Map<Pos, List<Delivery>> deliveries = new HashMap<>();
+    final Map<Integer, CatchUp> caughtUp = new TreeMap<>();
+    final ShareCounts counts = new ShareCounts();
+    long lockMs = -1;
+    int deliveryLimit = -1;
+    private final QueueLedger ledger;
+    private final QueuePass queueOps;
+    private final Map<Integer, Member> members = new HashMap<>();
+
+    /** A share consumer process: its pending op and the deliveries it holds (not acknowledged, not left). */
+    private static final class Member {
+        String pendingF;
+        JsonNode pendingValue = NullNode.getInstance();
+        long pendingIndex = -1;
+        long pendingTime = -1;
+        final Map<Pos, Delivery> held = new HashMap<>();
+        final Map<Pos, Delivery> acking = new HashMap<>();
+    }
+
+    SharePass(QueueLedger ledger, QueuePass queueOps) {
+        this.ledger = ledger;
+        this.queueOps = queueOps;
+    }
+
+    @Override
+    public void accept(Op op) {
+        if (op.isNemesis()) return;
+        if (ShareOps.isShareOp(op.f())) {
+            Member m = members.computeIfAbsent(op.process(), k -> new Member());
+            if (op.isInvoke()) invoke(op, m);
+            else complete(op, m);
+        } else if (QueueOps.isQueueOp(op.f())) {
+            queueOps.accept(op);
+        }
+    }
+
+    /** Ends the pass: invocations still pending are indeterminate. */
+    void finish() {
+        queueOps.finish();
+        members.values().forEach(m -> {
+            if (m.pendingF != null) abandon(m);
+        });
+    }
+
+    private void invoke(Op op, Member m) {
+        if (m.pendingF != null) abandon(m);
+        m.pendingF = op.f();
+        m.pendingValue = op.value();
+        m.pendingIndex = op.index();
+        m.pendingTime = op.time();
+        if (ShareOps.ACK.equals(op.f())) {
+            m.acking.clear();
+            ShareOps.forEachAck(op, op.value(), (p, o, type, outcome) -> {
+                Delivery d = m.held.remove(new Pos(p, o));
+                if (d == null) {
+                    counts.acksOfUnheld++;
+                    return;
+                }
+                d.ack = type;
+                d.ackInvokeIndex = op.index();
+                d.ackInvokeTime = op.time();
+                d.ackOutcome = OpType.INFO;
+                m.acking.put(new Pos(p, o), d);
+            });
+        }
+    }
+
+    /** An op that never completed: an acknowledgement stays info (maybe taken). */
+    private void abandon(Member m) {
+        counts.op(m.pendingF, OpType.INFO);
+        counts.invocationsWithoutCompletion++;
+        m.acking.values().forEach(d -> counts.ack(d.ack, OpType.INFO));
+        m.acking.clear();
+        m.pendingF = null;
+    }
+
+    private void complete(Op op, Member m) {
+        boolean paired = op.f().equals(m.pendingF);
+        JsonNode invoked = paired ? m.pendingValue : NullNode.getInstance();
+        long invokeTime = paired ? m.pendingTime : op.time();
+        if (m.pendingF != null && !paired) abandon(m);
+        m.pendingF = null;
+        counts.op(op.f(), op.type());
+        switch (op.f()) {
+            case ShareOps.SUBSCRIBE -> subscribed(op, invoked);
+            case ShareOps.POLL -> {
+                if (op.isOk()) polled(op, m, invokeTime);
+            }
+            case ShareOps.ACK -> acked(op, m, invoked);
+            case ShareOps.CLOSE, ShareOps.CRASH -> {
+                m.held.values().forEach(d -> d.left = true);
+                m.held.clear();
+            }
+            case ShareOps.CATCH_UP -> caughtUp(op);
+            default -> { }
+        }
+    }
+
+    private void subscribed(Op op, JsonNode invoked) {
+        JsonNode v = op.value().isObject() ? op.value() : invoked;
+        long lock = ShareOps.optionalLong(op, v, "lock-ms");
+        long limit = ShareOps.optionalLong(op, v, "delivery-limit");
+        if (lock >= 0) lockMs = lock;
+        if (limit >= 0) deliveryLimit = (int) Math.min(limit, Short.MAX_VALUE);
+    }
+
+    /**
+     * A poll's deliveries. A consumer may return records a fetch of an earlier poll acquired (kafka-clients 4.1.1 did,
+     * 18 s later, after a stall): a record's acquisition is known to follow only the time {@code lock-until} names less
+     * the lock duration (the writer's rule: its previous poll's invocation), else this poll's invocation.
+     */
+    private void polled(Op op, Member m, long invokeTime) {
+        ShareOps.forEachDelivery(op, (p, o, v, count, lockUntil) -> {
+            ledger.seek(op.process(), QueueLedger.ReadKind.POLL, p);
+            ledger.read(op.process(), QueueLedger.ReadKind.POLL, p, o, v, op.index());
+            long acquiredAfter = lockUntil >= 0 && lockMs >= 0 ? Math.min(invokeTime, lockUntil - lockMs * 1_000_000L) : -1;
+            Delivery d = new Delivery(op.process(), op.index(), op.time(), count, lockUntil, acquiredAfter);
+            Pos pos = new Pos(p, o);
+            deliveries.computeIfAbsent(pos, k -> new ArrayList<>(2)).add(d);
+            m.held.put(pos, d);
+            counts.deliveries++;
+        });
+    }
+
+    /** The broker's outcome for each acknowledgement the invocation sent (by its partition's result). */
+    private void acked(Op op, Member m, JsonNode invoked) {
+        if (m.acking.isEmpty()) return;
+        Map<Pos, Delivery> acking = new HashMap<>(m.acking);
+        m.acking.clear();
+        ShareOps.forEachAck(op, invoked, (p, o, type, outcome) -> {
+            Delivery d = acking.remove(new Pos(p, o));
+            if (d == null || d.ack != type) return;
+            d.ackOutcome = outcome;
+            d.ackIndex = op.index();
+            d.ackTime = op.time();
+            counts.ack(type, outcome);
+        });
+        acking.values().forEach(d -> {
+            d.ackOutcome = op.type();
+            d.ackIndex = op.index();
+            d.ackTime = op.time();
+            counts.ack(d.ack, op.type());
+        });
+    }
+
+    private void caughtUp(Op op) {
+        Map<Integer, Long> ends = new TreeMap<>();
+        QueueOps.forEachPartitionOffset(op, op.value(), "end-offsets", ends::put);
+        QueueOps.forEachPartitionOffset(op, op.value(), "group-start-offsets", (p, s) -> {
+            Long end = ends.get(p);
+            if (end != null) caughtUp.put(p, new CatchUp(end, s, op.index()));
+        });
+    }
+}

@@ -1,0 +1,138 @@
+package io.kchaos.workload.share;
+
+import io.kchaos.workload.Workload;
+import io.kchaos.workload.WorkloadContext;
+import io.kchaos.workload.WorkloadStats;
+import io.kchaos.workload.common.Churner;
+import io.kchaos.workload.common.ClientConfigs;
+import io.kchaos.workload.common.Clients;
+import io.kchaos.workload.common.ProcessIds;
+import io.kchaos.workload.common.ProducerFleet;
+import io.kchaos.workload.common.TopicSetup;
+import io.kchaos.workload.common.WorkerThreads;
+import io.kchaos.workload.common.TopicLayout;
+import io.kchaos.workload.queue.QueueWorkload;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.KafkaShareConsumer;
+import org.apache.kafka.clients.consumer.ShareConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * The {@code share} workload (KIP-932 share groups, Kafka 4.2 or later): the queue workload's acks=all producers feed
+ * the topic while {@code --consumers} (at least 3) share consumers of one share group ({@value #GROUP}) poll it with explicit
+ * acknowledgement, accepting, releasing and rejecting records by the options' weights, stalling past their lock now
+ * and then, and crashing or closing and rejoining every {@code churn-seconds}; broker faults add theirs. The group's
+ * lock duration, delivery limit and earliest start are set as group configs before anything is produced. After the
+ * run the consumers accept everything until the group's start offset reaches every partition's end
+ * ({@code share-catch-up}), then close, and a drain outside the group reads every partition. Ops and options:
+ * docs/format.md (share ops) and {@link ShareOptions}.
+ */
+public final class ShareWorkload implements Workload {
+    public static final String NAME = "share";
+    public static final String GROUP = "kchaos-share";
+    private static final long MEMBER_STOP_MILLIS = 20_000;
+    /** Share consumers run at least: one cannot show a second holder, and a crash would leave none. */
+    static final int MIN_CONSUMERS = 3;
+
+    private final WorkloadStats stats = new WorkloadStats();
+    private final ProcessIds ids = new ProcessIds();
+    private final List<ShareMember> members = new ArrayList<>();
+    private final List<Thread> threads = new ArrayList<>();
+    private WorkloadContext context;
+    private ShareOptions options;
+    private List<TopicPartition> partitions;
+    private ProducerFleet producers;
+    private Churner churner;
+    private boolean stopped;
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public synchronized void start(WorkloadContext ctx) throws Exception {
+        if (context != null) throw new IllegalStateException("share workload already started");
+        options = ShareOptions.of(NAME, ctx.options());
+        try (Admin admin = Admin.create(ClientConfigs.admin(ctx.bootstrapServers().get()))) {
+            ShareGroupSetup.requireShareGroups(admin);
+            context = ctx;
+            partitions = TopicSetup.ensure(ctx);
+            ShareGroupSetup.configure(admin, GROUP, options);
+        }
+        Supplier<ShareConsumer<String, String>> factory = () -> new KafkaShareConsumer<>(shareConsumerConfig(ctx),
+                new StringDeserializer(), new StringDeserializer());
+        Clients.construct("share consumer", factory).close(Duration.ZERO); // reject bad settings now, not in a thread
+        producers = new ProducerFleet(ctx, TopicLayout.single(ctx.topic(), partitions.size()), ids, stats, QueueWorkload.DEFAULT_IN_FLIGHT);
+        for (int i = 0; i < Math.max(MIN_CONSUMERS, ctx.consumers()); i++) {
+            ShareMember m = new ShareMember(factory, ctx.topic(), GROUP, options, ctx.history(), stats, ids, ctx.seed() * 131 + i);
+            members.add(m);
+            threads.add(Clients.daemon(m, "share-member-" + i));
+        }
+        churner = new Churner(members.size(), (slot, crash) -> members.get(slot).retire(crash),
+                (long) (options.churnSeconds() * 1000), options.crashRate(), ctx.seed() * 31 + 11, "share-churn");
+        threads.forEach(Thread::start);
+        producers.start();
+        churner.start();
+    }
+
+    /** kchaos's share-consumer settings (explicit acknowledgement) with the user's consumer settings on top. */
+    private static Map<String, Object> shareConsumerConfig(WorkloadContext ctx) {
+        Map<String, Object> c = new HashMap<>();
+        c.put("bootstrap.servers", ctx.bootstrapServers().get());
+        c.put("client.id", "kchaos-share-member");
+        c.put("group.id", GROUP);
+        c.put("share.acknowledgement.mode", "explicit");
+        c.putAll(ctx.consumerConfig());
+        return c;
+    }
+
+    /**
+     * Stops the churn and the producers (every send completes), has the consumers accept everything until the group's
+     * start offsets reach the end offsets or nothing was delivered for a lock duration and 10 s ({@code share-catch-up};
+     * two lock durations and a minute at most), then closes them.
+     */
+    @Override
+    public synchronized void stop() throws InterruptedException {
+        if (context == null || stopped) return;
+        stopped = true;
+        churner.stop();
+        producers.stop();
+        members.forEach(ShareMember::finalPhase);
+        Duration timeout = Duration.ofMillis(2 * options.lockMs() + 60_000);
+        try (Admin admin = Admin.create(ClientConfigs.admin(context.bootstrapServers().get()))) {
+            if (!ShareCatchUp.run(admin, GROUP, partitions, context.history(), ids.next(), timeout, stats.polled::sum,
+                    Duration.ofMillis(options.lockMs() + 10_000))) {
+                System.err.println("warning: share: the group's start offsets did not reach every end offset; the checker "
+                        + "judges each record from the history");
+            }
+        }
+        members.forEach(ShareMember::stopRunning);
+        WorkerThreads.joinAll(threads, MEMBER_STOP_MILLIS + options.lockMs());
+    }
+
+    /** Reads every partition completely with a fresh consumer outside the group, as drain ops. */
+    @Override
+    public void drain() {
+        if (context == null) throw new IllegalStateException("share workload not started");
+        QueueWorkload.finalDrain(context, TopicLayout.single(context.topic(), partitions.size()), stats, ids.next());
+    }
+
+    @Override
+    public List<String> shareGroupIds() {
+        return List.of(GROUP);
+    }
+
+    @Override
+    public WorkloadStats stats() {
+        return stats;
+    }
+}
