@@ -8,6 +8,7 @@ import io.kchaos.history.Json;
 import io.kchaos.history.Op;
 import io.kchaos.history.OpType;
 import io.kchaos.checker.queue.OffsetSet;
+import io.kchaos.checker.queue.MemberPass;
 import io.kchaos.checker.queue.QueueLedger;
 import io.kchaos.checker.queue.QueueOps;
 import io.kchaos.checker.queue.QueuePass;
@@ -18,7 +19,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.Consumer;
 
 /**
  * The one pass over a consumer-group history. Group consumers' polls feed the queue ledger (a rebalance event is a
@@ -27,7 +27,7 @@ import java.util.function.Consumer;
  * committed). Observations below the floor as it was when the op was invoked are reported at once as
  * nonmonotonic commits; resumes are kept for the end of the pass. {@code send} and {@code drain} go to the queue pass.
  */
-final class GroupPass implements Consumer<Op> {
+final class GroupPass extends MemberPass<GroupPass.Member> {
     /** A consumer that, on (re)assignment, resumed a partition at position while at most bound was committed. */
     record Resume(int process, int partition, long position, long bound, long index) {
     }
@@ -39,64 +39,45 @@ final class GroupPass implements Consumer<Op> {
     long catchUpIndex = -1;
     boolean autoCommit;
     private final QueueLedger ledger;
-    private final QueuePass queueOps;
     private final CheckResult result;
     private final PartitionOffsets floors = new PartitionOffsets();
     private final PartitionOffsets observedOrRead = new PartitionOffsets();
     private final CommitCandidates commits = new CommitCandidates();
-    private final Map<Integer, Member> members = new HashMap<>();
 
     /** A consumer process: its pending op, the floors when it was invoked, and partitions awaiting their first read. */
-    private static final class Member {
-        String pendingF;
-        JsonNode pendingValue = NullNode.getInstance();
+    static final class Member extends MemberPass.Pending {
         long[] floorsAtInvoke = new long[0];
         final Map<Integer, Long> awaitingFirstRead = new HashMap<>();
     }
 
     GroupPass(QueueLedger ledger, QueuePass queueOps, CheckResult result) {
+        super(queueOps, Member::new);
         this.ledger = ledger;
-        this.queueOps = queueOps;
         this.result = result;
     }
 
     @Override
-    public void accept(Op op) {
-        if (op.isNemesis()) return;
-        if (GroupOps.isGroupOp(op.f())) {
-            Member m = members.computeIfAbsent(op.process(), k -> new Member());
-            if (op.isInvoke()) invoke(op, m);
-            else complete(op, m);
-        } else if (QueueOps.isQueueOp(op.f())) {
-            queueOps.accept(op);
-        }
+    protected boolean isMemberOp(String f) {
+        return GroupOps.isGroupOp(f);
     }
 
-    /** Ends the pass: invocations still pending are indeterminate. */
-    void finish() {
-        queueOps.finish();
-        members.values().forEach(m -> {
-            if (m.pendingF != null) abandon(m);
-        });
-    }
-
-    private void invoke(Op op, Member m) {
-        if (m.pendingF != null) abandon(m);
-        m.pendingF = op.f();
-        m.pendingValue = op.value();
+    @Override
+    protected void invoked(Op op, Member m) {
         m.floorsAtInvoke = floors.snapshot();
         if (GroupOps.COMMIT.equals(op.f())) {
             QueueOps.forEachPartitionOffset(op, op.value(), "offsets", commits::add);
         }
     }
 
-    private void abandon(Member m) {
+    @Override
+    protected void abandon(Member m) {
         counts.add(m.pendingF, OpType.INFO);
         counts.invocationsWithoutCompletion++;
         m.pendingF = null;
     }
 
-    private void complete(Op op, Member m) {
+    @Override
+    protected void complete(Op op, Member m) {
         JsonNode invoked = op.f().equals(m.pendingF) ? m.pendingValue : NullNode.getInstance();
         if (m.pendingF != null && !op.f().equals(m.pendingF)) abandon(m);
         m.pendingF = null;

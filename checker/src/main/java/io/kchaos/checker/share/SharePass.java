@@ -2,6 +2,7 @@ package io.kchaos.checker.share;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
+import io.kchaos.checker.queue.MemberPass;
 import io.kchaos.checker.queue.QueueLedger;
 import io.kchaos.checker.queue.QueueOps;
 import io.kchaos.checker.queue.QueuePass;
@@ -13,7 +14,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.Consumer;
 
 /**
  * The one pass over a share-group history: every delivery of every record (in history order), each consumer's
@@ -22,7 +22,7 @@ import java.util.function.Consumer;
  * without order (a share consumer reads partitions cooperatively, so each read is a declared seek); {@code send} and
  * {@code drain} go to the queue pass.
  */
-final class SharePass implements Consumer<Op> {
+final class SharePass extends MemberPass<SharePass.Member> {
     /** A record's position. */
     record Pos(int partition, long offset) {
     }
@@ -37,13 +37,9 @@ final class SharePass implements Consumer<Op> {
     long lockMs = -1;
     int deliveryLimit = -1;
     private final QueueLedger ledger;
-    private final QueuePass queueOps;
-    private final Map<Integer, Member> members = new HashMap<>();
 
     /** A share consumer process: its pending op and the deliveries it holds (not acknowledged, not left). */
-    private static final class Member {
-        String pendingF;
-        JsonNode pendingValue = NullNode.getInstance();
+    static final class Member extends MemberPass.Pending {
         long pendingIndex = -1;
         long pendingTime = -1;
         final Map<Pos, Delivery> held = new HashMap<>();
@@ -51,34 +47,17 @@ final class SharePass implements Consumer<Op> {
     }
 
     SharePass(QueueLedger ledger, QueuePass queueOps) {
+        super(queueOps, Member::new);
         this.ledger = ledger;
-        this.queueOps = queueOps;
     }
 
     @Override
-    public void accept(Op op) {
-        if (op.isNemesis()) return;
-        if (ShareOps.isShareOp(op.f())) {
-            Member m = members.computeIfAbsent(op.process(), k -> new Member());
-            if (op.isInvoke()) invoke(op, m);
-            else complete(op, m);
-        } else if (QueueOps.isQueueOp(op.f())) {
-            queueOps.accept(op);
-        }
+    protected boolean isMemberOp(String f) {
+        return ShareOps.isShareOp(f);
     }
 
-    /** Ends the pass: invocations still pending are indeterminate. */
-    void finish() {
-        queueOps.finish();
-        members.values().forEach(m -> {
-            if (m.pendingF != null) abandon(m);
-        });
-    }
-
-    private void invoke(Op op, Member m) {
-        if (m.pendingF != null) abandon(m);
-        m.pendingF = op.f();
-        m.pendingValue = op.value();
+    @Override
+    protected void invoked(Op op, Member m) {
         m.pendingIndex = op.index();
         m.pendingTime = op.time();
         if (ShareOps.ACK.equals(op.f())) {
@@ -99,7 +78,8 @@ final class SharePass implements Consumer<Op> {
     }
 
     /** An op that never completed: an acknowledgement stays info (maybe taken). */
-    private void abandon(Member m) {
+    @Override
+    protected void abandon(Member m) {
         counts.op(m.pendingF, OpType.INFO);
         counts.invocationsWithoutCompletion++;
         m.acking.values().forEach(d -> counts.ack(d.ack, OpType.INFO));
@@ -107,7 +87,8 @@ final class SharePass implements Consumer<Op> {
         m.pendingF = null;
     }
 
-    private void complete(Op op, Member m) {
+    @Override
+    protected void complete(Op op, Member m) {
         boolean paired = op.f().equals(m.pendingF);
         JsonNode invoked = paired ? m.pendingValue : NullNode.getInstance();
         long invokeTime = paired ? m.pendingTime : op.time();
