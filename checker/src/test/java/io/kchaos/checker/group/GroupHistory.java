@@ -1,13 +1,10 @@
 package io.kchaos.checker.group;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.history.History;
 import io.kchaos.history.Json;
-import io.kchaos.history.Op;
 import io.kchaos.history.OpType;
+import io.kchaos.checker.queue.MemberHistoryBuilder;
 import io.kchaos.checker.result.CheckResult;
 
 import java.util.ArrayList;
@@ -16,31 +13,24 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /** Builds small consumer-group histories for tests; each call appends lines with consecutive indexes and times. */
-final class GroupHistory {
+final class GroupHistory extends MemberHistoryBuilder<GroupHistory> {
     /** A record polled: value at (partition, offset). */
     record R(int partition, long offset, long value) {
     }
 
-    private final List<Op> ops = new ArrayList<>();
     private final List<ObjectNode> events = new ArrayList<>();
 
     static R r(int partition, long offset, long value) {
         return new R(partition, offset, value);
     }
 
-    GroupHistory line(int process, OpType type, String f, JsonNode value) {
-        ops.add(new Op(ops.size(), ops.size() * 1000L, process, type, f, value == null ? NullNode.getInstance() : value,
-                type == OpType.FAIL || type == OpType.INFO ? "TimeoutException: test" : null));
-        return this;
+    GroupHistory() {
+        super("TimeoutException: test");
     }
 
-    /** Acknowledged sends of values to partition 0 at offsets equal to the values (process 100). */
-    GroupHistory sends(long... values) {
-        for (long v : values) {
-            ObjectNode inv = Json.object().put("key", "k").put("value", v);
-            line(100, OpType.INVOKE, "send", inv).line(100, OpType.OK, "send", inv.deepCopy().put("partition", 0).put("offset", v));
-        }
-        return this;
+    @Override
+    protected long nextTime(int index) {
+        return index * 1000L;
     }
 
     GroupHistory subscribe(int process, boolean autoCommit) {
@@ -115,23 +105,6 @@ final class GroupHistory {
         v.set("end-offsets", offsets(ends));
         v.set("committed", offsets(ends));
         return line(99, OpType.INVOKE, "catch-up", null).line(99, OpType.OK, "catch-up", v);
-    }
-
-    /** The final drain: partition 0 read completely, holding these values at offsets equal to them. */
-    GroupHistory drain(long... values) {
-        ObjectNode v = Json.object();
-        ArrayNode a = v.putArray("records");
-        for (long x : values) a.addObject().put("partition", 0).put("offset", x).put("key", "k").put("value", x);
-        v.putObject("end-offsets").put("0", values.length == 0 ? 0 : values[values.length - 1] + 1);
-        return line(98, OpType.INVOKE, "drain", null).line(98, OpType.OK, "drain", v);
-    }
-
-    long last() {
-        return ops.size() - 1;
-    }
-
-    History build() {
-        return History.of(List.copyOf(ops));
     }
 
     CheckResult check() {

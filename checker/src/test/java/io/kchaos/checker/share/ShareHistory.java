@@ -1,17 +1,12 @@
 package io.kchaos.checker.share;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.checker.queue.MemberHistoryBuilder;
 import io.kchaos.checker.result.CheckResult;
-import io.kchaos.history.History;
 import io.kchaos.history.Json;
-import io.kchaos.history.Op;
 import io.kchaos.history.OpType;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -20,9 +15,8 @@ import java.util.TreeMap;
  * 30 s and a delivery limit of 5 unless told otherwise; each line is 1 ms after the previous one, {@link #after}
  * moves the clock on.
  */
-final class ShareHistory {
+final class ShareHistory extends MemberHistoryBuilder<ShareHistory> {
     static final long LOCK_MS = 30_000;
-    private final List<Op> ops = new ArrayList<>();
     private final Map<Integer, Long> lastPollInvoke = new TreeMap<>();
     private long now;
     private int limit = 5;
@@ -32,25 +26,19 @@ final class ShareHistory {
         return this;
     }
 
-    ShareHistory line(int process, OpType type, String f, JsonNode value) {
+    ShareHistory() {
+        super("InvalidRecordStateException: test");
+    }
+
+    @Override
+    protected long nextTime(int index) {
         now += 1_000_000;
-        ops.add(new Op(ops.size(), now, process, type, f, value == null ? NullNode.getInstance() : value,
-                type == OpType.FAIL || type == OpType.INFO ? "InvalidRecordStateException: test" : null));
-        return this;
+        return now;
     }
 
     /** Moves the clock on by seconds. */
     ShareHistory after(long seconds) {
         now += seconds * 1_000_000_000L;
-        return this;
-    }
-
-    /** Acknowledged sends of values to partition 0 at offsets equal to the values (process 100). */
-    ShareHistory sends(long... values) {
-        for (long v : values) {
-            ObjectNode inv = Json.object().put("key", "k").put("value", v);
-            line(100, OpType.INVOKE, "send", inv).line(100, OpType.OK, "send", inv.deepCopy().put("partition", 0).put("offset", v));
-        }
         return this;
     }
 
@@ -104,23 +92,6 @@ final class ShareHistory {
         v.putObject("group-start-offsets").put("0", groupStart);
         return line(99, OpType.INVOKE, "share-catch-up", null).line(99, groupStart >= end ? OpType.OK : OpType.INFO,
                 "share-catch-up", v);
-    }
-
-    /** The final drain: partition 0 read completely, holding these values at offsets equal to them. */
-    ShareHistory drain(long... values) {
-        ObjectNode v = Json.object();
-        ArrayNode a = v.putArray("records");
-        for (long x : values) a.addObject().put("partition", 0).put("offset", x).put("key", "k").put("value", x);
-        v.putObject("end-offsets").put("0", values.length == 0 ? 0 : values[values.length - 1] + 1);
-        return line(98, OpType.INVOKE, "drain", null).line(98, OpType.OK, "drain", v);
-    }
-
-    long last() {
-        return ops.size() - 1;
-    }
-
-    History build() {
-        return History.of(List.copyOf(ops));
     }
 
     CheckResult check() {
