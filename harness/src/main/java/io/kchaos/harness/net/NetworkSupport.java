@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * What this machine lets a run do with each node on its own host, found by asking it: namespaces need root, {@code ip}
  * and {@code iptables}; link delay needs {@code tc} and a kernel with netem, or else NFQUEUE and Python 3 for the
- * delay queue (both probed in throw-away namespaces).
+ * delay queue (both probed in throw-away namespaces); {@link DelayChoice} can force either.
  *
  * @param noNamespaces why nodes cannot get their own namespaces (null: they can)
  * @param noDelay      why packets cannot be delayed (null: they can)
@@ -30,17 +30,26 @@ public record NetworkSupport(String noNamespaces, String noDelay, LinkDelay.Fact
         return new NetworkSupport(why, why, null, null);
     }
 
-    /** Probes this machine; {@code wanted} false (--no-namespaces) skips the probe. */
+    /** Probes this machine with the delay mechanism {@link DelayChoice#fromEnvironment()} names. */
     public static NetworkSupport probe(CommandRunner runner, boolean wanted) {
+        return probe(runner, wanted, DelayChoice.fromEnvironment());
+    }
+
+    /** Probes this machine; {@code wanted} false (--no-namespaces) skips the probe; {@code choice} limits the delay mechanism. */
+    public static NetworkSupport probe(CommandRunner runner, boolean wanted, DelayChoice choice) {
         if (!wanted) return none("--no-namespaces was given");
         if (!"0".equals(runner.run("id", "-u").stdout().trim())) return none("not running as root");
         List<String> missing = new ArrayList<>();
         if (!runner.run("ip", "-V").ok()) missing.add("ip");
         if (!runner.run("iptables", "--version").ok()) missing.add("iptables");
         if (!missing.isEmpty()) return none(String.join(" and ", missing) + " not found (install the iproute2 and iptables packages)");
-        if (runner.run("tc", "-V").ok()
+        if (choice != DelayChoice.NFQUEUE && runner.run("tc", "-V").ok()
                 && runner.run("unshare", "--net", "tc", "qdisc", "add", "dev", "lo", "root", "netem", "delay", "1ms").ok()) {
             return new NetworkSupport(null, null, (r, names) -> new NetemDelay(r), "netem");
+        }
+        if (choice == DelayChoice.NETEM) {
+            return new NetworkSupport(null, "the kernel has no netem qdisc (CONFIG_NET_SCH_NETEM) or tc is missing, and "
+                    + DelayChoice.ENV + "=netem rules out the NFQUEUE delay queue", null, null);
         }
         for (String python : PYTHONS) {
             if (runner.run(QueueDelay.probeCommand(python)).ok()) {
