@@ -3,15 +3,21 @@ package io.kchaos.bench;
 import io.kchaos.report.Format;
 import io.kchaos.report.ReportOutput;
 import io.kchaos.report.RunReport;
+import io.kchaos.report.scan.HistoryDigest;
+import io.kchaos.report.scan.HistoryScan;
+import io.kchaos.history.HistoryFile;
 
 import io.kchaos.testkit.SyntheticRun;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Times {@link RunReport#write} on a generated run folder: {@code ReportBench [LINES [DIR]]} (default 1,000,000 history
- * lines in a temporary folder) prints the generation time, the report time and the HTML size.
+ * lines in a temporary folder) prints the generation time, the report time and the HTML size; then the history pass
+ * alone, once with the report's skimming reader and once with the checker's reader ({@link HistoryFile}), and whether
+ * both gave the same figures.
  */
 public final class ReportBench {
     private static final long DEFAULT_LINES = 1_000_000L;
@@ -42,5 +48,21 @@ public final class ReportBench {
         System.out.printf("report.html       %s%n", Format.bytes(Files.size(out.html())));
         System.out.printf("junit.xml         %s%n", Format.bytes(Files.size(out.junit())));
         System.out.printf("verdict           %s%n", out.verdict());
+        Path history = dir.resolve("history.jsonl");
+        for (int round = 1; round <= 2; round++) {
+            long s0 = System.nanoTime();
+            long c0 = processCpuNanos();
+            HistoryDigest skimmed = HistoryScan.scan(history, List.of());
+            long s1 = System.nanoTime();
+            long c1 = processCpuNanos();
+            HistoryDigest parsed = HistoryScan.scan(HistoryFile.open(history), List.of());
+            long s2 = System.nanoTime();
+            long c2 = processCpuNanos();
+            boolean same = skimmed.ops() == parsed.ops() && skimmed.end() == parsed.end()
+                    && java.util.Arrays.equals(skimmed.progress().unseen(), parsed.progress().unseen())
+                    && java.util.Arrays.equals(skimmed.progress().lagSeconds(), parsed.progress().lagSeconds());
+            System.out.printf("history pass %d    skimming reader %.2f s wall, %.2f s CPU; checker's reader %.2f s wall, %.2f s CPU;"
+                    + " same figures: %s%n", round, (s1 - s0) / 1e9, (c1 - c0) / 1e9, (s2 - s1) / 1e9, (c2 - c1) / 1e9, same);
+        }
     }
 }

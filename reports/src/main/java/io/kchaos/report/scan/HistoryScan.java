@@ -125,6 +125,15 @@ public final class HistoryScan implements FaultWindowTracker.Listener {
         for (FaultWindow w : open) w.stats().closed(w.end());
         open.clear();
         return new HistoryDigest(present, problem, ops, end, List.copyOf(faults.windows()), List.copyOf(faults.events()),
-                overall, points, throughput, progress, new TreeMap<>(excerpts.kept()), invoked.size(), List.copyOf(warnings));
+                overall, points, throughput, progress, new TreeMap<>(excerpts.kept()), invoked.size(), withTimeline(warnings));
+    }
+
+    /** The reader's warnings, and one more when the history runs past the charted timeline. */
+    private List<String> withTimeline(List<String> warnings) {
+        String beyond = TimelineSeconds.beyond(end);
+        if (beyond == null) return List.copyOf(warnings);
+        List<String> all = new ArrayList<>(warnings);
+        all.add(beyond);
+        return List.copyOf(all);
     }
 }

@@ -15,7 +15,7 @@ import java.util.TreeMap;
  * checker's question).
  */
 public final class ReadProgress implements ValueOffsets.Sink {
-    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+    private static final long NANOS_PER_SECOND = TimelineSeconds.NANOS_PER_SECOND;
 
     private final Map<Integer, Partition> partitions = new TreeMap<>();
     private long[] unseen = new long[64];
@@ -69,7 +69,7 @@ public final class ReadProgress implements ValueOffsets.Sink {
 
     /** Samples the seconds that ended before {@code t}. */
     private void sampleUpTo(long t) {
-        long second = t / NANOS_PER_SECOND;
+        long second = Math.min(t / NANOS_PER_SECOND, TimelineSeconds.MAX + 1L);
         while (sampled < second) {
             if (sampled == unseen.length) {
                 unseen = Arrays.copyOf(unseen, sampled * 2);
@@ -88,7 +88,7 @@ public final class ReadProgress implements ValueOffsets.Sink {
 
     /** Samples up to the end of the run. */
     void finish(long end) {
-        sampleUpTo(end + NANOS_PER_SECOND - 1);
+        sampleUpTo(end > Long.MAX_VALUE - NANOS_PER_SECOND ? end : end + NANOS_PER_SECOND - 1);
     }
 
     /** Seconds sampled. */
@@ -126,7 +126,7 @@ public final class ReadProgress implements ValueOffsets.Sink {
         long readUpTo = -1;
 
         void count(long t) {
-            int s = (int) Math.min(Integer.MAX_VALUE - 1, Math.max(0, t / NANOS_PER_SECOND));
+            int s = TimelineSeconds.of(t);
             if (s >= acks.length) acks = Arrays.copyOf(acks, Math.max(s + 1, acks.length * 2));
             acks[s]++;
         }

@@ -6,13 +6,11 @@ import java.util.Arrays;
 
 /** Send completions per second of the run, by outcome (ok, fail, info). */
 public final class Throughput {
-    private static final long NANOS_PER_SECOND = 1_000_000_000L;
-
     private long[][] counts = new long[3][64];
     private int seconds;
 
     void add(long time, OpType type) {
-        int s = (int) Math.max(0, Math.min(Integer.MAX_VALUE - 1, time / NANOS_PER_SECOND));
+        int s = TimelineSeconds.of(time);
         if (s >= counts[0].length) {
             int n = Math.max(s + 1, counts[0].length * 2);
             for (int i = 0; i < counts.length; i++) counts[i] = Arrays.copyOf(counts[i], n);

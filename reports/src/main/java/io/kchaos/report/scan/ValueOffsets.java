@@ -101,20 +101,34 @@ final class ValueOffsets {
         pairs++;
     }
 
-    /** A number; its value when it is a non-negative integer of at most 18 digits, -1 for any other number. */
+    /**
+     * A number; its value when it is an integer that fits a long (as the parsed path's {@code canConvertToLong}), -1
+     * for any other number (a fraction, an exponent, an integer beyond a long), Long.MIN_VALUE when there is none.
+     */
     private long number() {
         int s = i;
+        boolean negative = i < end && b[i] == '-';
+        if (negative) i++;
         long v = 0;
         boolean integer = true;
+        int digits = 0;
         while (i < end) {
             byte c = b[i];
-            if (c >= '0' && c <= '9') v = v * 10 + (c - '0');
-            else if (c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E') integer = false;
-            else break;
+            if (c >= '0' && c <= '9') {
+                int d = c - '0';
+                if (v > (Long.MAX_VALUE - d) / 10) integer = false; // beyond a long (Long.MIN_VALUE itself is no pair either)
+                else v = v * 10 + d;
+                digits++;
+            } else if (c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E') {
+                integer = false;
+            } else {
+                break;
+            }
             i++;
         }
         if (i == s) return Long.MIN_VALUE;
-        return integer && i - s <= 18 ? v : -1;
+        if (!integer || digits == 0) return -1;
+        return negative ? (v == 0 ? 0 : -1) : v;
     }
 
     private boolean skipString() {
