@@ -279,8 +279,8 @@ public final class RunCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw bad(e.getMessage());
         }
-        List<String> taken = RunJsonDefaults.apply(source.runJson(), spec);
-        String original = source.runJson().path("scenario").asText("");
+        List<String> taken = RunJsonDefaults.apply(source.runJson().fields(), spec);
+        String original = source.runJson().scenario().orElse("");
         if (!original.isEmpty() && !original.equals("null")) scenarioName = original;
         if (name == null) name = "replay-" + source.name();
         System.out.println("replay of " + source.dir() + ": its settings from run.json (" + String.join(", ", taken)

@@ -1,13 +1,11 @@
 package io.kchaos.harness.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.history.ClientOps;
 import io.kchaos.history.History;
-import io.kchaos.history.Json;
 import io.kchaos.history.Op;
+import io.kchaos.history.folder.RunFiles;
+import io.kchaos.history.folder.RunJson;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 
@@ -26,14 +24,10 @@ public final class HistoryWorkload {
 
     /** The workload named by run.json beside the history file, or found in its ops. */
     public static String of(Path historyFile, History history) {
-        Path runJson = historyFile.toAbsolutePath().resolveSibling("run.json");
-        if (Files.isRegularFile(runJson)) {
-            try {
-                JsonNode w = Json.MAPPER.readTree(Files.readString(runJson)).get("workload");
-                if (w != null && w.isTextual() && Judges.WORKLOADS.contains(w.asText())) return w.asText();
-            } catch (IOException | RuntimeException e) {
-                // fall back to the ops
-            }
+        RunFiles folder = RunFiles.besideHistory(historyFile);
+        if (folder.dir() != null) {
+            java.util.Optional<String> w = RunJson.read(folder.dir()).workload();
+            if (w.isPresent() && Judges.WORKLOADS.contains(w.get())) return w.get();
         }
         return fromOps(history);
     }
