@@ -9,6 +9,9 @@ import io.kchaos.harness.launch.BackendChoice;
 import io.kchaos.harness.launch.BrokerRelease;
 import io.kchaos.harness.os.ProcessCommandRunner;
 import io.kchaos.harness.run.ChaosRun;
+import io.kchaos.harness.run.ClientConfig;
+import io.kchaos.harness.run.ClusterConfig;
+import io.kchaos.harness.run.FaultConfig;
 import io.kchaos.harness.run.Interrupts;
 import io.kchaos.harness.run.Judges;
 import io.kchaos.harness.run.RunClock;
@@ -19,6 +22,7 @@ import io.kchaos.harness.version.KafkaVersion;
 import io.kchaos.harness.version.MavenKafkaResolver;
 import io.kchaos.harness.version.UpgradePath;
 import io.kchaos.harness.run.SettingOrigins;
+import io.kchaos.harness.run.WorkloadConfig;
 import io.kchaos.harness.replay.ReplayBanner;
 import io.kchaos.harness.replay.ReplaySource;
 import io.kchaos.nemesis.replay.RecordedSchedule;
@@ -385,9 +389,11 @@ public final class RunCommand implements Callable<Integer> {
         long s = seed != null ? seed : ThreadLocalRandom.current().nextLong(1L << 48);
         String command = "kchaos " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
         String runName = name != null ? name : scenarioName != null ? scenarioName : workload;
-        return new RunConfig(runName, command, scenarioName, s, timeLimit, nemesis, partitionTargets, nemesisInterval, faultDuration, nodes, partitions,
-                (short) rf, rate, producers, consumers, brokerConfig, producerConfig, consumerConfig, store, kafkaHome, heapMb,
-                topic, !noNamespaces, workload, workloadOptions, origins, proxy);
+        return new RunConfig(runName, command, scenarioName, s, timeLimit, store,
+                new ClusterConfig(nodes, kafkaHome, heapMb, !noNamespaces, brokerConfig, topic, partitions, (short) rf),
+                new WorkloadConfig(workload, workloadOptions, rate, producers, consumers),
+                new FaultConfig(nemesis, partitionTargets, nemesisInterval, faultDuration),
+                new ClientConfig(producerConfig, consumerConfig, proxy), origins);
     }
 
     private ParameterException bad(String message) {
