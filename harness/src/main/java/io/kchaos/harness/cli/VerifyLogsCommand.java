@@ -1,6 +1,5 @@
 package io.kchaos.harness.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.history.HistoryFile;
 import io.kchaos.history.folder.FolderJson;
 import io.kchaos.history.folder.RunFiles;
@@ -12,7 +11,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
