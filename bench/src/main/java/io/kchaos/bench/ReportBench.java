@@ -1,5 +1,6 @@
 package io.kchaos.bench;
 
+import io.kchaos.history.folder.RunFiles;
 import io.kchaos.report.Format;
 import io.kchaos.report.ReportOutput;
 import io.kchaos.report.RunReport;
@@ -41,7 +42,7 @@ public final class ReportBench {
         long t2 = System.nanoTime();
         long cpu2 = processCpuNanos();
         System.out.printf("run folder        %s%n", dir);
-        System.out.printf("history           %d lines, %s%n", written, Format.bytes(Files.size(dir.resolve("history.jsonl"))));
+        System.out.printf("history           %d lines, %s%n", written, Format.bytes(Files.size(new RunFiles(dir).history())));
         System.out.printf("generated in      %.2f s%n", (t1 - t0) / 1e9);
         System.out.printf("report written in %.2f s wall, %s s CPU (all threads, JIT and GC included)%n", (t2 - t1) / 1e9,
                 cpu1 < 0 ? "unknown" : String.format("%.2f", (cpu2 - cpu1) / 1e9));

@@ -1,5 +1,6 @@
 package io.kchaos.report;
 
+import io.kchaos.history.folder.RunFiles;
 import io.kchaos.report.html.MatrixPage;
 import io.kchaos.report.junit.JUnitSuite;
 import io.kchaos.report.junit.JUnitXml;
@@ -36,7 +37,7 @@ public final class MatrixReport {
     /** Writes a page named {@code htmlName} and junit.xml into {@code dir} (created when missing). */
     public static Written writePage(Path dir, String htmlName, String page, JUnitSuite suite) {
         Path html = dir.resolve(htmlName);
-        Path junit = dir.resolve(RunReport.JUNIT);
+        Path junit = dir.resolve(RunFiles.JUNIT_XML);
         try {
             Files.createDirectories(dir);
             Files.writeString(html, page, StandardCharsets.UTF_8);

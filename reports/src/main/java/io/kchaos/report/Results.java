@@ -2,14 +2,9 @@ package io.kchaos.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import io.kchaos.history.Json;
+import io.kchaos.history.folder.ResultsJson;
 import io.kchaos.checker.result.Verdict;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -48,37 +43,15 @@ public final class Results {
         return new Results(Verdict.UNKNOWN, reason, new TreeMap<>(), MissingNode.getInstance(), List.of(), List.of(), reason);
     }
 
-    public static Results read(Path file) {
-        if (!Files.isRegularFile(file)) return unknown("results.json not found");
-        JsonNode root;
-        try {
-            root = Json.MAPPER.readTree(file.toFile());
-        } catch (IOException e) {
-            return unknown("results.json is unreadable: " + RunInfo.firstLine(e.getMessage()));
-        }
-        if (root == null || !root.isObject()) return unknown("results.json is not a JSON object");
-        return of(root);
-    }
-
-    /** Interprets a parsed results.json object. */
-    public static Results of(JsonNode root) {
+    /** Interprets a read results.json: unknown when it could not be read. */
+    public static Results of(ResultsJson json) {
+        if (!json.file().isRead()) return unknown(json.file().problem());
         Map<String, Anomaly> anomalies = new TreeMap<>();
-        JsonNode an = root.path("anomalies");
-        Iterator<Map.Entry<String, JsonNode>> it = an.isObject() ? an.properties().iterator() : java.util.Collections.emptyIterator();
-        while (it.hasNext()) {
-            Map.Entry<String, JsonNode> e = it.next();
-            JsonNode body = e.getValue();
-            List<JsonNode> examples = new ArrayList<>();
-            body.path("examples").forEach(examples::add);
-            long count = body.path("count").canConvertToLong() ? body.path("count").asLong() : examples.size();
-            anomalies.put(e.getKey(), new Anomaly(e.getKey(), count, List.copyOf(examples)));
-        }
-        root.path("anomaly-types").forEach(t -> {
-            if (t.isTextual()) anomalies.putIfAbsent(t.asText(), new Anomaly(t.asText(), -1, List.of()));
-        });
-        List<String> warnings = texts(root.path("warnings"));
-        List<String> errors = texts(root.path("errors"));
-        JsonNode valid = root.path("valid");
+        json.anomalies().forEach((type, a) -> anomalies.put(type,
+                new Anomaly(type, a.count() != null ? a.count() : a.examples().size(), a.examples())));
+        json.anomalyTypes().forEach(t -> anomalies.putIfAbsent(t, new Anomaly(t, -1, List.of())));
+        List<String> errors = json.errors();
+        Boolean valid = json.valid();
         Verdict verdict;
         String reason = null;
         if (!anomalies.isEmpty()) {
@@ -86,22 +59,16 @@ public final class Results {
         } else if (!errors.isEmpty()) {
             verdict = Verdict.UNKNOWN;
             reason = errors.get(0) + (errors.size() > 1 ? " (and " + (errors.size() - 1) + " more errors)" : "");
-        } else if (valid.isBoolean() && valid.asBoolean()) {
+        } else if (Boolean.TRUE.equals(valid)) {
             verdict = Verdict.VALID;
-        } else if (valid.isBoolean()) {
+        } else if (valid != null) {
             verdict = Verdict.INVALID;
             reason = "results.json says invalid but names no anomaly";
         } else {
             verdict = Verdict.UNKNOWN;
             reason = "results.json has no verdict";
         }
-        return new Results(verdict, reason, anomalies, root.path("stats"), warnings, errors, null);
-    }
-
-    private static List<String> texts(JsonNode array) {
-        List<String> out = new ArrayList<>();
-        array.forEach(n -> out.add(n.isTextual() ? n.asText() : n.toString()));
-        return List.copyOf(out);
+        return new Results(verdict, reason, anomalies, json.stats(), json.warnings(), errors, null);
     }
 
     public Verdict verdict() {

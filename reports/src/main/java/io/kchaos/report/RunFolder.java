@@ -1,5 +1,8 @@
 package io.kchaos.report;
 
+import io.kchaos.history.folder.ResultsJson;
+import io.kchaos.history.folder.RunFiles;
+import io.kchaos.history.folder.RunJson;
 import io.kchaos.report.leaders.LeadersFile;
 
 import java.io.IOException;
@@ -31,8 +34,9 @@ public final class RunFolder {
     }
 
     public static RunFolder read(Path dir) {
-        return new RunFolder(dir, RunInfo.read(dir.resolve("run.json")), Results.read(dir.resolve("results.json")),
-                LeadersFile.read(dir.resolve("leaders.jsonl")), listNodeFiles(dir.resolve("nodes")));
+        RunFiles files = new RunFiles(dir);
+        return new RunFolder(dir, RunInfo.of(RunJson.read(dir)), Results.of(ResultsJson.read(dir)),
+                LeadersFile.read(files.leaders()), listNodeFiles(files.nodes()));
     }
 
     /** Regular files directly inside nodes/&lt;id&gt;/, as paths relative to the run folder with '/' separators. */
@@ -43,7 +47,7 @@ public final class RunFolder {
             for (Path node : ids.filter(Files::isDirectory).sorted().toList()) {
                 try (Stream<Path> files = Files.list(node)) {
                     files.filter(Files::isRegularFile).sorted().limit(MAX_FILES_PER_NODE)
-                            .forEach(f -> out.add("nodes/" + node.getFileName() + "/" + f.getFileName()));
+                            .forEach(f -> out.add(RunFiles.NODES + "/" + node.getFileName() + "/" + f.getFileName()));
                 }
             }
         } catch (IOException | RuntimeException e) {
@@ -57,7 +61,7 @@ public final class RunFolder {
     }
 
     public Path history() {
-        return dir.resolve("history.jsonl");
+        return new RunFiles(dir).history();
     }
 
     public RunInfo run() {

@@ -1,12 +1,8 @@
 package io.kchaos.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.MissingNode;
-import io.kchaos.history.Json;
+import io.kchaos.history.folder.RunJson;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -15,41 +11,30 @@ import java.util.TreeMap;
 
 /** The run's identity and configuration from run.json; every accessor answers "unknown" (or empty) when the field or the file is missing. */
 public final class RunInfo {
-    private final JsonNode root;
-    private final String problem;
+    private final RunJson run;
 
-    private RunInfo(JsonNode root, String problem) {
-        this.root = root;
-        this.problem = problem;
+    private RunInfo(RunJson run) {
+        this.run = run;
     }
 
-    /** Reads run.json; a missing or malformed file gives an empty RunInfo whose {@link #problem()} says why. */
-    public static RunInfo read(Path file) {
-        if (!Files.isRegularFile(file)) return new RunInfo(MissingNode.getInstance(), "run.json not found");
-        try {
-            JsonNode n = Json.MAPPER.readTree(file.toFile());
-            if (n == null || !n.isObject()) return new RunInfo(MissingNode.getInstance(), "run.json is not a JSON object");
-            return new RunInfo(n, null);
-        } catch (IOException e) {
-            return new RunInfo(MissingNode.getInstance(), "run.json is unreadable: " + firstLine(e.getMessage()));
-        }
+    /** A display view of a read run.json (an empty one, whose {@link #problem()} says why, when it could not be read). */
+    public static RunInfo of(RunJson run) {
+        return new RunInfo(run);
     }
 
-    /** The first line of a message ("no detail" for null), for one-line problems. */
-    public static String firstLine(String s) {
-        if (s == null) return "no detail";
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
+    /** The run.json underneath. */
+    public RunJson json() {
+        return run;
     }
 
     /** Why run.json could not be used, or null. */
     public String problem() {
-        return problem;
+        return run.file().problem();
     }
 
     /** A field as display text: scalars as is, arrays joined with ", ", objects as JSON; "unknown" when missing or null. */
     public String text(String field) {
-        JsonNode n = root.path(field);
+        JsonNode n = run.field(field);
         if (n.isMissingNode() || n.isNull()) return Format.UNKNOWN;
         if (n.isValueNode()) return Format.orUnknown(n.asText());
         if (n.isArray()) {
@@ -61,14 +46,14 @@ public final class RunInfo {
     }
 
     public OptionalDouble number(String field) {
-        JsonNode n = root.path(field);
+        JsonNode n = run.field(field);
         return n.isNumber() ? OptionalDouble.of(n.asDouble()) : OptionalDouble.empty();
     }
 
     /** A key/value section such as broker-config, sorted by key; empty when missing. */
     public Map<String, String> config(String field) {
         Map<String, String> out = new TreeMap<>();
-        JsonNode n = root.path(field);
+        JsonNode n = run.field(field);
         if (!n.isObject()) return out;
         Iterator<Map.Entry<String, JsonNode>> it = n.properties().iterator();
         while (it.hasNext()) {
@@ -88,7 +73,7 @@ public final class RunInfo {
      */
     public Map<String, Setting> effectiveSettings(String kind) {
         Map<String, Setting> out = new TreeMap<>();
-        JsonNode n = root.path("effective-settings").path(kind);
+        JsonNode n = run.field("effective-settings").path(kind);
         for (Iterator<Map.Entry<String, JsonNode>> it = n.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             out.put(e.getKey(), new Setting(e.getValue().path("value").asText(), e.getValue().path("from").asText(Format.UNKNOWN)));
@@ -108,16 +93,14 @@ public final class RunInfo {
     /** The workload and what it chose at start ({@code workload-choices}), e.g. {@code group (group-protocol=consumer)}. */
     public String workload() {
         StringBuilder b = new StringBuilder();
-        root.path("workload-choices").properties().forEach(e -> b.append(b.length() == 0 ? "" : ", ").append(e.getKey()).append('=')
+        run.field("workload-choices").properties().forEach(e -> b.append(b.length() == 0 ? "" : ", ").append(e.getKey()).append('=')
                 .append(e.getValue().asText()));
         return text("workload") + (b.length() == 0 ? "" : " (" + b + ")");
     }
 
     /** The Kafka release(s): {@code 3.9.1}, or for a run with a rolling upgrade {@code 3.9.1 → 4.1.1} (and {@code → 3.9.1} when it rolled back). */
     public String kafkaVersions() {
-        JsonNode u = root.path("upgrade");
-        if (!u.isObject()) return text("kafka-version");
-        return u.path("from").asText("?") + " → " + u.path("to").asText("?") + (u.has("downgrade-to") ? " → " + u.path("downgrade-to").asText() : "");
+        return run.upgradePath(" → ").orElseGet(() -> text("kafka-version"));
     }
 
     /**
@@ -125,15 +108,7 @@ public final class RunInfo {
      * {@code java} for a run.json from before clients were recorded.
      */
     public String client() {
-        return client(root);
-    }
-
-    /** {@link #client()} of a run.json's root object. */
-    public static String client(JsonNode runJson) {
-        JsonNode c = runJson.path("client");
-        if (!c.isObject()) return "java";
-        if (c.has("librdkafka")) return "librdkafka " + c.path("librdkafka").asText() + " (" + c.path("binding").asText("?") + ")";
-        return c.path("kind").asText("?") + (c.has("version") ? " " + c.path("version").asText() : "");
+        return run.client();
     }
 
     /**
@@ -141,7 +116,7 @@ public final class RunInfo {
      * leader-kill-acks1 (store/2026...-leader-kill-acks1)"; null for other runs.
      */
     public String replayOf() {
-        JsonNode r = root.path("replay-of");
+        JsonNode r = run.field("replay-of");
         if (!r.isObject()) return null;
         return "replay of the faults " + r.path("kept").toString().replace(",", ", ") + " (of " + r.path("faults").asInt() + ") of "
                 + r.path("name").asText("?") + " (" + r.path("run").asText("?") + ")";
@@ -150,7 +125,7 @@ public final class RunInfo {
     /** Rows describing a rolling upgrade (path, status, feature levels, each node's releases over time); empty for other runs. */
     public Map<String, String> upgrade() {
         Map<String, String> out = new LinkedHashMap<>();
-        JsonNode u = root.path("upgrade");
+        JsonNode u = run.field("upgrade");
         if (!u.isObject()) return out;
         out.put("path", kafkaVersions() + (u.path("finalize").asBoolean() ? ", then features finalized" : ", never finalized"));
         out.put("status", u.path("status").asText(Format.UNKNOWN));

@@ -1,5 +1,6 @@
 package io.kchaos.report;
 
+import io.kchaos.history.folder.RunFiles;
 import io.kchaos.report.html.RunPage;
 import io.kchaos.report.junit.JUnitXml;
 import io.kchaos.report.junit.RunJUnit;
@@ -20,8 +21,6 @@ import java.util.Map;
  * Missing or malformed inputs show as "unknown" or "could not judge"; only an unwritable folder is an error.
  */
 public final class RunReport {
-    public static final String HTML = "report.html";
-    public static final String JUNIT = "junit.xml";
 
     private RunReport() {
     }
@@ -31,8 +30,8 @@ public final class RunReport {
         if (!Files.isDirectory(runDir)) throw new IllegalArgumentException("not a run folder: " + runDir);
         RunFolder folder = RunFolder.read(runDir);
         HistoryDigest digest = HistoryScan.scan(folder.history(), ExampleFields.allIndices(folder.results()));
-        Path html = runDir.resolve(HTML);
-        Path junit = runDir.resolve(JUNIT);
+        Path html = runDir.resolve(RunFiles.REPORT_HTML);
+        Path junit = runDir.resolve(RunFiles.JUNIT_XML);
         try {
             Files.writeString(html, RunPage.render(folder, digest), StandardCharsets.UTF_8);
         } catch (IOException e) {

@@ -1,5 +1,6 @@
 package io.kchaos.report;
 
+import io.kchaos.history.folder.RunFiles;
 import io.kchaos.checker.result.Verdict;
 import io.kchaos.report.bugs.BugsReport;
 import io.kchaos.report.bugs.BugsReportTest;
@@ -55,7 +56,7 @@ class JunitSchemaTest {
     @Test
     void theBugPackValidatesWithEachAnswerAsItsOwnOutcome() throws Exception {
         String xml = Files.readString(BugsReport.write(tmp.resolve("p"), BugsReportTest.cells(), "kchaos bugs").junit());
-        validate(tmp.resolve("p").resolve(RunReport.JUNIT));
+        validate(tmp.resolve("p").resolve(RunFiles.JUNIT_XML));
         assertTrue(xml.contains("tests=\"4\" failures=\"1\" errors=\"1\" skipped=\"1\""), xml);
         assertTrue(xml.contains("<testcase classname=\"kchaos.bugs\" name=\"KIP-966 on 3.9.1\" time=\"120.000\">\n    <failure message=\"exposed: "
                 + "lost-write 880 in r1\" type=\"exposed\">"), xml);

@@ -1,5 +1,6 @@
 package io.kchaos.report;
 
+import io.kchaos.history.folder.ResultsJson;
 import io.kchaos.checker.result.Anomalies;
 
 import io.kchaos.checker.result.Verdict;
@@ -108,7 +109,7 @@ class RunReportTest {
     }
 
     private static long firstLostWriteIndex(Path run) throws IOException {
-        return Results.read(run.resolve("results.json")).anomalies().get("lost-write").examples().get(0).get("index").asLong();
+        return Results.of(ResultsJson.read(run)).anomalies().get("lost-write").examples().get(0).get("index").asLong();
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.kchaos.testkit;
 
+import io.kchaos.history.folder.RunFiles;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
@@ -27,12 +28,13 @@ public final class SyntheticRun {
     public static long write(Path dir, long lines, boolean anomalies, long seed) {
         try {
             Files.createDirectories(dir);
-            SyntheticHistory.Facts facts = new SyntheticHistory(lines, 3, seed).write(dir.resolve("history.jsonl"));
-            Json.PRETTY.writeValue(dir.resolve("run.json").toFile(), runJson(facts, seed));
-            Json.PRETTY.writeValue(dir.resolve("results.json").toFile(), anomalies ? invalid(facts) : valid(facts));
-            writeLeaders(dir.resolve("leaders.jsonl"), facts);
+            RunFiles files = new RunFiles(dir);
+            SyntheticHistory.Facts facts = new SyntheticHistory(lines, 3, seed).write(files.history());
+            Json.PRETTY.writeValue(files.runJson().toFile(), runJson(facts, seed));
+            Json.PRETTY.writeValue(files.results().toFile(), anomalies ? invalid(facts) : valid(facts));
+            writeLeaders(files.leaders(), facts);
             for (int n = 1; n <= SyntheticHistory.NODES; n++) {
-                Path node = Files.createDirectories(dir.resolve("nodes").resolve(Integer.toString(n)));
+                Path node = Files.createDirectories(files.nodes().resolve(Integer.toString(n)));
                 Files.writeString(node.resolve("server.log"), "[broker " + n + "] started\n", StandardCharsets.UTF_8);
             }
             return facts.lines();

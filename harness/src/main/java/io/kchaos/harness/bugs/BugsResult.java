@@ -1,5 +1,6 @@
 package io.kchaos.harness.bugs;
 
+import io.kchaos.history.folder.RunFiles;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.harness.matrix.MatrixResult;
@@ -7,7 +8,6 @@ import io.kchaos.harness.matrix.RunOutcome;
 import io.kchaos.harness.matrix.TextTable;
 import io.kchaos.harness.version.KafkaVersion;
 import io.kchaos.history.Json;
-import io.kchaos.report.RunReport;
 import io.kchaos.report.bugs.BugCell;
 import io.kchaos.report.bugs.BugsPage;
 import io.kchaos.report.bugs.Exposure;
@@ -83,7 +83,7 @@ public record BugsResult(String command, List<KafkaVersion> releases, List<BugVe
 
     private static String reportLink(Path packDir, RunOutcome r) {
         if (r == null || r.summary() == null) return null;
-        Path html = r.summary().dir().resolve(RunReport.HTML);
+        Path html = new RunFiles(r.summary().dir()).report();
         if (!Files.isRegularFile(html)) return null;
         return packDir.toAbsolutePath().normalize().relativize(html).toString().replace('\\', '/');
     }

@@ -3,7 +3,7 @@ package io.kchaos.harness.cli;
 import io.kchaos.history.HistoryFile;
 import io.kchaos.checker.result.CheckResult;
 import io.kchaos.harness.run.HistoryWorkload;
-import io.kchaos.harness.run.Judges;
+import io.kchaos.harness.run.WorkloadKind;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -30,11 +30,9 @@ final class CheckCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         OutputPath.refuseClobbering(out, java.util.List.of(history));
         HistoryFile file = HistoryFile.open(StdinHistory.resolve(history, System.in));
-        if (workload != null && !Judges.WORKLOADS.contains(workload)) {
-            throw new IllegalArgumentException("unknown workload '" + workload + "'; known: " + new java.util.TreeSet<>(Judges.WORKLOADS));
-        }
-        String judged = workload != null ? workload : HistoryWorkload.of(file.path(), file);
-        CheckResult r = Judges.historyChecker(judged).check(file);
+        WorkloadKind kind = workload != null ? WorkloadKind.of(workload) : HistoryWorkload.of(file.path(), file);
+        String judged = kind.workloadName();
+        CheckResult r = kind.historyChecker().check(file);
         if (out != null) r.writeTo(out);
         VerdictPrinter.print(r, System.out);
         System.out.printf("judged %s (%s workload) in %.1f s%s%n", history, judged, (System.nanoTime() - t0) / 1e9, out == null ? "" : "; results in " + out);

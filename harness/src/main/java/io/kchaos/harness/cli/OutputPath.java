@@ -1,7 +1,6 @@
 package io.kchaos.harness.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import io.kchaos.history.Json;
+import io.kchaos.history.folder.ResultsJson;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -47,8 +46,7 @@ final class OutputPath {
     private static boolean isResults(Path file) {
         try {
             if (!Files.isRegularFile(file) || Files.size(file) > MAX_RESULTS_BYTES) return false;
-            JsonNode n = Json.MAPPER.readTree(file.toFile());
-            return n != null && n.isObject() && n.has("valid") && n.has("anomaly-types");
+            return ResultsJson.readFile(file).isKchaosResults();
         } catch (IOException | RuntimeException e) {
             return false;
         }

@@ -9,6 +9,9 @@ import io.kchaos.harness.launch.BackendChoice;
 import io.kchaos.harness.launch.BrokerRelease;
 import io.kchaos.harness.os.ProcessCommandRunner;
 import io.kchaos.harness.run.ChaosRun;
+import io.kchaos.harness.run.ClientConfig;
+import io.kchaos.harness.run.ClusterConfig;
+import io.kchaos.harness.run.FaultConfig;
 import io.kchaos.harness.run.Interrupts;
 import io.kchaos.harness.run.Judges;
 import io.kchaos.harness.run.RunClock;
@@ -19,6 +22,8 @@ import io.kchaos.harness.version.KafkaVersion;
 import io.kchaos.harness.version.MavenKafkaResolver;
 import io.kchaos.harness.version.UpgradePath;
 import io.kchaos.harness.run.SettingOrigins;
+import io.kchaos.harness.run.WorkloadConfig;
+import io.kchaos.harness.run.WorkloadKind;
 import io.kchaos.harness.replay.ReplayBanner;
 import io.kchaos.harness.replay.ReplaySource;
 import io.kchaos.nemesis.replay.RecordedSchedule;
@@ -31,7 +36,6 @@ import io.kchaos.nemesis.schedule.FaultPlan;
 import io.kchaos.nemesis.NemesisRegistry;
 import io.kchaos.nemesis.network.NetworkFaultOptions;
 import io.kchaos.nemesis.network.Topology;
-import io.kchaos.workload.Workloads;
 import io.kchaos.workload.common.ClientKind;
 import io.kchaos.workload.common.JavaClientKind;
 import io.kchaos.workload.queue.QueueWorkload;
@@ -248,7 +252,7 @@ public final class RunCommand implements Callable<Integer> {
         RunFolder folder = staged.publish();
         ClusterSpec clusterSpec = new ClusterSpec(config.nodes(), release.distribution(), release.settings(), config.heapMb(), Duration.ofSeconds(120));
         ChaosRun run = new ChaosRun(config, folder, brokersHome.clusters(clusterSpec),
-                c -> Workloads.create(c.workload()), nemeses, Judges.forRun(config.workload()), System.out, RunClock.SYSTEM);
+                c -> WorkloadKind.of(c.workload()).create(), nemeses, Judges.forRun(config.workload()), System.out, RunClock.SYSTEM);
         if (upgrade != null) run.withUpgrade(upgrade);
         if (replay != null) run.withReplay(replay, replaySource.replayOf(replay, replay.faults()));
         run.withClient(clientKind);
@@ -279,8 +283,8 @@ public final class RunCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw bad(e.getMessage());
         }
-        List<String> taken = RunJsonDefaults.apply(source.runJson(), spec);
-        String original = source.runJson().path("scenario").asText("");
+        List<String> taken = RunJsonDefaults.apply(source.runJson().fields(), spec);
+        String original = source.runJson().scenario().orElse("");
         if (!original.isEmpty() && !original.equals("null")) scenarioName = original;
         if (name == null) name = "replay-" + source.name();
         System.out.println("replay of " + source.dir() + ": its settings from run.json (" + String.join(", ", taken)
@@ -379,15 +383,17 @@ public final class RunCommand implements Callable<Integer> {
         if (!(nemesisInterval > 0)) throw bad("--nemesis-interval must be > 0");
         if (!(faultDuration > 0)) throw bad("--fault-duration must be > 0");
         if (heapMb < 128) throw bad("--broker-heap-mb must be >= 128");
-        if (!Workloads.names().contains(workload)) throw bad("unknown workload '" + workload + "'; known: " + String.join(", ", Workloads.names()));
+        if (WorkloadKind.named(workload).isEmpty()) throw bad("unknown workload '" + workload + "'; known: " + String.join(", ", WorkloadKind.names()));
         int rf = replicationFactor == null ? Math.min(3, nodes) : replicationFactor;
         if (rf < 1 || rf > nodes) throw bad("--replication-factor must be between 1 and --nodes (" + nodes + ")");
         long s = seed != null ? seed : ThreadLocalRandom.current().nextLong(1L << 48);
         String command = "kchaos " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
         String runName = name != null ? name : scenarioName != null ? scenarioName : workload;
-        return new RunConfig(runName, command, scenarioName, s, timeLimit, nemesis, partitionTargets, nemesisInterval, faultDuration, nodes, partitions,
-                (short) rf, rate, producers, consumers, brokerConfig, producerConfig, consumerConfig, store, kafkaHome, heapMb,
-                topic, !noNamespaces, workload, workloadOptions, origins, proxy);
+        return new RunConfig(runName, command, scenarioName, s, timeLimit, store,
+                new ClusterConfig(nodes, kafkaHome, heapMb, !noNamespaces, brokerConfig, topic, partitions, (short) rf),
+                new WorkloadConfig(workload, workloadOptions, rate, producers, consumers),
+                new FaultConfig(nemesis, partitionTargets, nemesisInterval, faultDuration),
+                new ClientConfig(producerConfig, consumerConfig, proxy), origins);
     }
 
     private ParameterException bad(String message) {

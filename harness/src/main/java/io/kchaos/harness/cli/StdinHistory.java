@@ -1,5 +1,6 @@
 package io.kchaos.harness.cli;
 
+import io.kchaos.history.folder.RunFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -22,7 +23,7 @@ final class StdinHistory {
         if (!history.toString().equals(DASH)) return history;
         try {
             Path folder = Files.createTempDirectory("kchaos-stdin-"); // alone in its folder: no run.json beside it
-            Path copy = folder.resolve("history.jsonl");
+            Path copy = new RunFiles(folder).history();
             folder.toFile().deleteOnExit();
             copy.toFile().deleteOnExit(); // deleted first (reverse order of registration)
             Files.copy(in, copy, StandardCopyOption.REPLACE_EXISTING);

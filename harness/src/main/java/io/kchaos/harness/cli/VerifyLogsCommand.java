@@ -1,8 +1,9 @@
 package io.kchaos.harness.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.history.HistoryFile;
-import io.kchaos.history.Json;
+import io.kchaos.history.folder.FolderJson;
+import io.kchaos.history.folder.RunFiles;
+import io.kchaos.history.folder.RunJson;
 import io.kchaos.checker.replica.ReplicaAudit;
 import io.kchaos.checker.result.CheckResult;
 import picocli.CommandLine.Command;
@@ -10,7 +11,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -54,9 +54,8 @@ final class VerifyLogsCommand implements Callable<Integer> {
     }
 
     private static String topicOfRun(Path history) throws IOException {
-        Path runJson = history.toAbsolutePath().getParent().resolve("run.json");
-        if (!Files.isRegularFile(runJson)) return null;
-        JsonNode topic = Json.MAPPER.readTree(runJson.toFile()).path("topic");
-        return topic.isTextual() ? topic.asText() : null;
+        RunJson run = RunJson.read(RunFiles.besideHistory(history).dir());
+        if (run.file().status() == FolderJson.Status.UNREADABLE) throw new IOException(run.file().detail());
+        return run.topic().orElse(null);
     }
 }

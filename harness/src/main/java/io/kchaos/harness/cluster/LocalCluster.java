@@ -46,14 +46,9 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
     private static final Duration STOP_GRACE = Duration.ofSeconds(20);
     /** Extra time to stop a broker that writes its class-data archive at exit. */
     private static final Duration DUMP_GRACE = Duration.ofSeconds(40);
-    private static final List<String> FORMAT_JVM_FLAGS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto");
-    /**
-     * Tuned for many brokers on few cores: C1 only (start-up dominated by JIT otherwise; a test cluster's load is
-     * light) and the serial collector (no GC threads competing for the two cores).
-     */
+    private static final List<String> FORMAT_JVM_FLAGS = java.util.stream.Stream.concat(BrokerJvmFlags.QUICK.stream(), java.util.stream.Stream.of("-Xshare:auto")).toList();
     static final String EXTRA_FLAGS_ENV = "KCHAOS_BROKER_JAVA_OPTS";
     private static final Path SETSID = Path.of("/usr/bin/setsid");
-    public static final List<String> BROKER_JVM_FLAGS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError");
 
     private final ClusterSpec spec;
     private final Path nodesDir;
@@ -230,10 +225,7 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
 
     /** The broker JVM's memory, JIT and GC options ({@code -X...}): what a class-data archive must match. */
     private List<String> brokerJvmFlags() {
-        List<String> flags = new ArrayList<>();
-        flags.add("-Xmx" + spec.heapMb() + "m");
-        flags.add("-Xms" + Math.min(256, spec.heapMb()) + "m");
-        flags.addAll(BROKER_JVM_FLAGS);
+        List<String> flags = new ArrayList<>(BrokerJvmFlags.broker(spec.heapMb()));
         flags.addAll(extraBrokerJvmFlags());
         return flags;
     }

@@ -1,10 +1,12 @@
 package io.kchaos.harness.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.MissingNode;
 import io.kchaos.history.History;
 import io.kchaos.history.HistoryFile;
-import io.kchaos.history.Json;
+import io.kchaos.history.folder.FolderJson;
+import io.kchaos.history.folder.ResultsJson;
+import io.kchaos.history.folder.RunFiles;
+import io.kchaos.history.folder.RunJson;
 import io.kchaos.checker.result.Verdict;
 import io.kchaos.report.Availability;
 
@@ -20,7 +22,7 @@ import java.util.TreeMap;
  * What a finished run folder says, for comparing runs and filling a matrix: its configuration (run.json), verdict
  * and anomaly counts (results.json; UNKNOWN when the run was never judged) and its send figures (history.jsonl).
  */
-public record RunSummary(Path dir, JsonNode run, Verdict verdict, Map<String, Long> anomalies, SendFigures sends,
+public record RunSummary(Path dir, RunJson run, Verdict verdict, Map<String, Long> anomalies, SendFigures sends,
                          double longestNoAckSeconds) {
 
     /**
@@ -35,28 +37,29 @@ public record RunSummary(Path dir, JsonNode run, Verdict verdict, Map<String, Lo
         } catch (IOException e) {
             throw new IllegalArgumentException("run folder not found: " + folder);
         }
-        if (!Files.isRegularFile(dir.resolve("run.json")) && !Files.isRegularFile(dir.resolve("history.jsonl"))) {
+        RunFiles files = new RunFiles(dir);
+        if (!Files.isRegularFile(files.runJson()) && !Files.isRegularFile(files.history())) {
             throw new IllegalArgumentException("not a run folder (no run.json, no history.jsonl): " + folder);
         }
-        JsonNode run = read(dir.resolve("run.json"));
-        JsonNode results = read(dir.resolve("results.json"));
-        Verdict verdict = results.isMissingNode() ? Verdict.UNKNOWN
-                : results.path("errors").size() > 0 ? Verdict.UNKNOWN
-                : results.path("valid").asBoolean(false) ? Verdict.VALID : Verdict.INVALID;
+        RunJson run = RunJson.read(dir);
+        readable(run.file());
+        ResultsJson results = ResultsJson.read(dir);
+        readable(results.file());
+        Verdict verdict = !results.file().isRead() ? Verdict.UNKNOWN
+                : !results.errors().isEmpty() ? Verdict.UNKNOWN
+                : Boolean.TRUE.equals(results.valid()) ? Verdict.VALID : Verdict.INVALID;
         Map<String, Long> anomalies = new TreeMap<>();
-        results.path("anomalies").properties().forEach(e -> anomalies.put(e.getKey(), e.getValue().path("count").asLong()));
-        Path history = dir.resolve("history.jsonl");
+        results.anomalies().forEach((type, a) -> anomalies.put(type, a.count() == null ? 0 : a.count()));
+        Path history = files.history();
         SendFigures sends = SendFigures.of(Files.isRegularFile(history) ? HistoryFile.open(history) : History.of(List.of()));
-        double gap = Availability.of(results.path("stats")).longestNoAckSeconds();
+        double gap = Availability.of(results.stats()).longestNoAckSeconds();
         return new RunSummary(dir, run, verdict, anomalies, sends, gap);
     }
 
-    private static JsonNode read(Path file) {
-        if (!Files.isRegularFile(file)) return MissingNode.getInstance();
-        try {
-            return Json.MAPPER.readTree(file.toFile());
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage().replaceAll("\\s*\\R\\s*", " "));
+    /** Throws a one-line IllegalArgumentException for a file that exists but does not parse. */
+    private static void readable(FolderJson file) {
+        if (file.status() == FolderJson.Status.UNREADABLE) {
+            throw new IllegalArgumentException("cannot read " + file.path() + ": " + String.valueOf(file.detail()).replaceAll("\\s*\\R\\s*", " "));
         }
     }
 
@@ -67,9 +70,7 @@ public record RunSummary(Path dir, JsonNode run, Verdict verdict, Map<String, Lo
 
     /** The Kafka release; for a run with a rolling upgrade the path, e.g. {@code 3.9.1 -> 4.1.1}. */
     public String kafkaVersion() {
-        JsonNode u = run.path("upgrade");
-        if (!u.isObject()) return run.path("kafka-version").asText("?");
-        return u.path("from").asText("?") + " -> " + u.path("to").asText("?") + (u.has("downgrade-to") ? " -> " + u.path("downgrade-to").asText() : "");
+        return run.upgradePath(" -> ").orElseGet(() -> run.kafkaVersion().orElse("?"));
     }
 
     /**
@@ -78,14 +79,14 @@ public record RunSummary(Path dir, JsonNode run, Verdict verdict, Map<String, Lo
      */
     public Map<String, String> settings() {
         Map<String, String> out = new TreeMap<>();
-        run.path("broker-settings").properties().forEach(e -> out.put(e.getKey(), e.getValue().asText()));
-        run.path("producer-config").properties().forEach(e -> out.put("producer." + e.getKey(), e.getValue().asText()));
-        run.path("consumer-config").properties().forEach(e -> out.put("consumer." + e.getKey(), e.getValue().asText()));
-        run.path("kafka-features").properties().forEach(e -> out.put("feature " + e.getKey(), e.getValue().asText()));
+        run.field("broker-settings").properties().forEach(e -> out.put(e.getKey(), e.getValue().asText()));
+        run.field("producer-config").properties().forEach(e -> out.put("producer." + e.getKey(), e.getValue().asText()));
+        run.field("consumer-config").properties().forEach(e -> out.put("consumer." + e.getKey(), e.getValue().asText()));
+        run.field("kafka-features").properties().forEach(e -> out.put("feature " + e.getKey(), e.getValue().asText()));
         out.put("kafka-version", kafkaVersion());
-        out.put("client", io.kchaos.report.RunInfo.client(run));
+        out.put("client", run.client());
         for (String k : new String[]{"scenario", "nemesis", "nodes", "partitions", "replication-factor", "rate", "time-limit-seconds"}) {
-            JsonNode v = run.path(k);
+            JsonNode v = run.field(k);
             if (!v.isMissingNode() && !v.isNull()) out.put(k, v.isArray() ? String.join(",", toStrings(v)) : v.asText());
         }
         return out;

@@ -1,5 +1,7 @@
 package io.kchaos.harness.docker;
 
+import io.kchaos.harness.cluster.BrokerJvmFlags;
+
 import java.util.List;
 
 /**
@@ -28,9 +30,9 @@ public final class BrokerCommand {
                 "L=\"-Dkafka.logs.dir=" + dir + "/broker-logs\"",
                 "[ -f /opt/kafka/config/log4j2.yaml ] && L=\"$L -Dlog4j2.configurationFile=/opt/kafka/config/log4j2.yaml\"",
                 "[ -f /opt/kafka/config/log4j.properties ] && L=\"$L -Dlog4j.configuration=file:/opt/kafka/config/log4j.properties\"",
-                "java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC " + CP + " kafka.tools.StorageTool format --ignore-formatted"
+                "java " + String.join(" ", BrokerJvmFlags.QUICK) + " " + CP + " kafka.tools.StorageTool format --ignore-formatted"
                         + " -t " + clusterId + " -c " + props + " >> " + dir + "/format.log 2>&1 || exit 70",
-                "exec java -Xmx" + heapMb + "m -Xms" + Math.min(256, heapMb) + "m -Djava.awt.headless=true"
+                "exec java " + String.join(" ", BrokerJvmFlags.heap(heapMb)) + " -Djava.awt.headless=true"
                         + " -Dorg.slf4j.simpleLogger.showDateTime=true"
                         + " \"-Dorg.slf4j.simpleLogger.dateTimeFormat=yyyy-MM-dd'T'HH:mm:ss.SSS\""
                         + " -Dkchaos.node=" + nodeId + " $L " + CP + " kafka.Kafka " + props + " >> " + dir + "/server.log 2>&1");

@@ -1,10 +1,10 @@
 package io.kchaos.harness.matrix;
 
+import io.kchaos.history.folder.RunFiles;
 import io.kchaos.harness.compare.RunSummary;
 import io.kchaos.report.MatrixCell;
 import io.kchaos.report.MatrixExpectations;
 import io.kchaos.report.MatrixReport;
-import io.kchaos.report.RunReport;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,8 +31,8 @@ public final class MatrixPageWriter {
                 long gap = s == null || Double.isNaN(s.longestNoAckSeconds()) ? -1 : (long) (s.longestNoAckSeconds() * 1e9);
                 double p99 = s == null ? Double.NaN : s.sends().latencyMillis(99);
                 String link = null;
-                if (s != null && Files.isRegularFile(s.dir().resolve(RunReport.HTML))) {
-                    link = matrixDir.toAbsolutePath().normalize().relativize(s.dir().resolve(RunReport.HTML)).toString().replace('\\', '/');
+                if (s != null && Files.isRegularFile(new RunFiles(s.dir()).report())) {
+                    link = matrixDir.toAbsolutePath().normalize().relativize(new RunFiles(s.dir()).report()).toString().replace('\\', '/');
                 }
                 cells.add(new MatrixCell(label, c.cell().values(), r.verdict(), s == null ? null : s.anomalies(), gap, p99, link));
             }

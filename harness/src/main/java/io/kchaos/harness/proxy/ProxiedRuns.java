@@ -25,6 +25,6 @@ public final class ProxiedRuns {
         if (!needed(config, nemeses)) return cluster;
         var libs = Installation.current().proxyLibs()
                 .orElseThrow(() -> new ClusterException("the kchaos proxy's jars are missing (build the proxy module: mvn package)"));
-        return new ProxiedCluster(cluster, libs, folder.dir().resolve("proxy"));
+        return new ProxiedCluster(cluster, libs, folder.files().proxy());
     }
 }

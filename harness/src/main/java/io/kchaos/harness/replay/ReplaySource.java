@@ -1,11 +1,12 @@
 package io.kchaos.harness.replay;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.HistoryFile;
 import io.kchaos.history.HistoryFormatException;
 import io.kchaos.history.Json;
+import io.kchaos.history.folder.RunFiles;
+import io.kchaos.history.folder.RunJson;
 import io.kchaos.nemesis.replay.RecordedSchedule;
 import io.kchaos.nemesis.replay.ScheduleReader;
 
@@ -18,23 +19,21 @@ import java.util.Set;
  * A previous run whose fault schedule is replayed: its folder, its run.json (the settings a replay starts from) and
  * the schedule read from its history. Every problem with the folder is an IllegalArgumentException of one line.
  */
-public record ReplaySource(Path dir, JsonNode runJson, RecordedSchedule schedule) {
+public record ReplaySource(Path dir, RunJson runJson, RecordedSchedule schedule) {
 
     /** Reads {@code dir}: a run folder with run.json and history.jsonl. */
     public static ReplaySource load(Path dir) {
         if (!Files.exists(dir)) throw new IllegalArgumentException("no such run folder: " + dir);
         if (!Files.isDirectory(dir)) throw new IllegalArgumentException("not a run folder (not a directory): " + dir);
-        Path runJson = dir.resolve("run.json");
-        Path history = dir.resolve("history.jsonl");
-        if (!Files.isRegularFile(runJson)) throw new IllegalArgumentException("not a run folder (no run.json): " + dir);
-        JsonNode run;
-        try {
-            run = Json.MAPPER.readTree(runJson.toFile());
-        } catch (IOException e) {
-            throw new IllegalArgumentException("damaged run.json in " + dir + ": " + firstLine(e.getMessage()));
-        }
-        if (run == null || !run.isObject() || !run.path("seed").isIntegralNumber()) {
-            throw new IllegalArgumentException("not a run folder (run.json is not a kchaos run's): " + dir);
+        RunFiles files = new RunFiles(dir);
+        Path history = files.history();
+        RunJson run = RunJson.read(dir);
+        switch (run.file().status()) {
+            case MISSING -> throw new IllegalArgumentException("not a run folder (no run.json): " + dir);
+            case UNREADABLE -> throw new IllegalArgumentException("damaged run.json in " + dir + ": " + firstLine(run.file().detail()));
+            case NOT_OBJECT, READ -> {
+                if (run.seed().isEmpty()) throw new IllegalArgumentException("not a run folder (run.json is not a kchaos run's): " + dir);
+            }
         }
         if (!Files.isRegularFile(history)) throw new IllegalArgumentException("run folder without a history (no history.jsonl): " + dir);
         HistoryFile file = HistoryFile.open(history);
@@ -59,7 +58,7 @@ public record ReplaySource(Path dir, JsonNode runJson, RecordedSchedule schedule
 
     /** The original run's name (its folder's name when run.json has none). */
     public String name() {
-        return runJson.path("name").asText(dir.getFileName().toString());
+        return runJson.name().orElse(dir.getFileName().toString());
     }
 
     /** run.json's {@code replay-of} section of a replay of this run keeping {@code kept} of its faults. */
@@ -67,7 +66,7 @@ public record ReplaySource(Path dir, JsonNode runJson, RecordedSchedule schedule
         ObjectNode o = Json.object();
         o.put("run", dir.toString());
         o.put("name", name());
-        o.put("seed", runJson.path("seed").asLong());
+        o.put("seed", runJson.seed().orElse(0));
         o.put("faults", schedule.faults().size());
         ArrayNode k = o.putArray("kept");
         kept.forEach(k::add);

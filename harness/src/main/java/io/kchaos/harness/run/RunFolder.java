@@ -1,5 +1,7 @@
 package io.kchaos.harness.run;
 
+import io.kchaos.history.folder.RunFiles;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -45,7 +47,7 @@ public record RunFolder(Path dir) {
             Path target = store.resolve(base);
             for (int i = 2; Files.exists(target); i++) target = store.resolve(base + "-" + i);
             Files.move(dir, target);
-            Files.createDirectories(target.resolve("nodes"));
+            Files.createDirectories(new RunFiles(target).nodes());
             Path latest = store.resolve("latest");
             Files.deleteIfExists(latest);
             Files.createSymbolicLink(latest, target.getFileName());
@@ -82,27 +84,32 @@ public record RunFolder(Path dir) {
         return name.replaceAll("[^A-Za-z0-9._-]", "_");
     }
 
+    /** The names of what the folder holds. */
+    public RunFiles files() {
+        return new RunFiles(dir);
+    }
+
     public Path runJson() {
-        return dir.resolve("run.json");
+        return files().runJson();
     }
 
     public Path history() {
-        return dir.resolve("history.jsonl");
+        return files().history();
     }
 
     public Path results() {
-        return dir.resolve("results.json");
+        return files().results();
     }
 
     public Path leaders() {
-        return dir.resolve("leaders.jsonl");
+        return files().leaders();
     }
 
     public Path nodes() {
-        return dir.resolve("nodes");
+        return files().nodes();
     }
 
     public Path clientLog() {
-        return dir.resolve("client.log");
+        return files().clientLog();
     }
 }

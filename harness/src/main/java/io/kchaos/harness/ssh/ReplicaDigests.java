@@ -58,8 +58,9 @@ final class ReplicaDigests {
         String work = h.dir() + "/audit";
         FileSync.sync(shell, jars, work + "/lib");
         shell.upload(acked, work + "/acked-offsets");
-        List<String> cmd = new ArrayList<>(List.of(h.java(), "-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-cp", work + "/lib/*", AuditJars.MAIN, "--out", work + "/" + FILE, "--acked", work + "/acked-offsets", "--topic", topic));
+        List<String> cmd = new ArrayList<>(List.of(h.java(), "-Xmx256m"));
+        cmd.addAll(io.kchaos.harness.cluster.BrokerJvmFlags.QUICK);
+        cmd.addAll(List.of("-cp", work + "/lib/*", AuditJars.MAIN, "--out", work + "/" + FILE, "--acked", work + "/acked-offsets", "--topic", topic));
         cmd.addAll(b.dataDirs());
         shell.check(Shell.join(cmd));
         Path local = nodesDir.resolve(Integer.toString(h.id())).resolve(FILE);

@@ -68,8 +68,7 @@ public final class SshCluster implements KafkaCluster {
     }
 
     private List<String> jvmOptions() {
-        List<String> o = new ArrayList<>(List.of("-Xmx" + heapMb + "m", "-Xms" + Math.min(256, heapMb) + "m"));
-        o.addAll(io.kchaos.harness.cluster.LocalCluster.BROKER_JVM_FLAGS);
+        List<String> o = new ArrayList<>(io.kchaos.harness.cluster.BrokerJvmFlags.broker(heapMb));
         o.add("-Djava.awt.headless=true");
         return o;
     }
@@ -121,8 +120,9 @@ public final class SshCluster implements KafkaCluster {
         nodeSettings.putAll(h.overrides());
         String props = ServerProperties.render(listeners.get(h.id()), listeners.values(), nodeSettings);
         s.upload(props.getBytes(java.nio.charset.StandardCharsets.UTF_8), b.nodeDir() + "/server.properties");
-        List<String> format = new ArrayList<>(List.of(h.java(), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp",
-                DeployedBroker.libDir(h) + "/*", "kafka.tools.StorageTool"));
+        List<String> format = new ArrayList<>(List.of(h.java()));
+        format.addAll(io.kchaos.harness.cluster.BrokerJvmFlags.QUICK);
+        format.addAll(List.of("-cp", DeployedBroker.libDir(h) + "/*", "kafka.tools.StorageTool"));
         format.addAll(distribution.profile().formatArgs(clusterId, "server.properties", settings));
         if (!s.exec("cd " + Shell.quote(b.nodeDir()) + " && " + Shell.join(format) + " >format.log 2>&1").ok()) {
             throw new ClusterException(h.label() + ": storage format failed; see " + b.nodeDir() + "/format.log on the host");

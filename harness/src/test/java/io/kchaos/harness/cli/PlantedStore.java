@@ -15,7 +15,11 @@ import io.kchaos.harness.matrix.RunOutcome;
 import io.kchaos.harness.run.RunConfig;
 import io.kchaos.harness.run.RunFolder;
 import io.kchaos.harness.run.RunRecord;
-import io.kchaos.harness.run.SettingOrigins;
+import io.kchaos.harness.run.ClientConfig;
+import io.kchaos.harness.run.ClusterConfig;
+import io.kchaos.harness.run.FaultConfig;
+import io.kchaos.harness.run.TestRunConfig;
+import io.kchaos.harness.run.WorkloadConfig;
 import io.kchaos.history.History;
 import io.kchaos.history.Json;
 import io.kchaos.history.Op;
@@ -73,9 +77,11 @@ final class PlantedStore {
     static Path run(Path store, Plan p, Instant started) {
         String name = p.scenario() == null ? "run" : p.scenario();
         RunFolder folder = RunFolder.create(store, name);
-        RunConfig config = new RunConfig(name, "kchaos run", p.scenario(), 7, (int) SECONDS, List.of(p.nemesis()), List.of(), 10, 2, 3, 3,
-                (short) 3, p.rate(), 1, 1, Map.of("min.insync.replicas", "2"), Map.of("acks", p.lost() ? "1" : "all"), Map.of(),
-                store, null, 512, "kchaos-queue", false, "queue", Map.of(), SettingOrigins.NONE, false);
+        RunConfig config = TestRunConfig.in(store).name(name).scenario(p.scenario()).seed(7).timeLimitSeconds((int) SECONDS)
+                .cluster(new ClusterConfig(3, null, 512, false, Map.of("min.insync.replicas", "2"), "kchaos-queue", 3, (short) 3))
+                .load(new WorkloadConfig("queue", Map.of(), p.rate(), 1, 1))
+                .faults(new FaultConfig(List.of(p.nemesis()), List.of(), 10, 2))
+                .clients(new ClientConfig(Map.of("acks", p.lost() ? "1" : "all"), Map.of(), false)).build();
         RunRecord record = new RunRecord(config, folder);
         record.section("kafka-version", TextNode.valueOf(p.kafka()));
         record.section("started-at", TextNode.valueOf(started.toString()));

@@ -1,15 +1,9 @@
 package io.kchaos.harness.layering;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URL;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,19 +36,7 @@ class LayeringTest {
         module("harness", "history", "checker", "workload", "nemesis", "report", "agent"); // the CLI: nothing depends on it
     }
 
-    private static final JavaClasses MAIN = importMainClasses();
-
-    /** The main classes under io/kchaos of every class path root that has that folder (not the whole class path: fast). */
-    private static JavaClasses importMainClasses() {
-        try {
-            List<URL> roots = Collections.list(LayeringTest.class.getClassLoader().getResources("io/kchaos"));
-            // test classes come from target/test-classes in `mvn test`, but from the modules' -tests.jar in `mvn verify`
-            return new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                    .withImportOption(location -> !location.contains("-tests.jar")).importUrls(roots);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
+    private static final JavaClasses MAIN = MainClasses.ALL;
 
     private static String packageOf(String module) {
         return "io.kchaos." + module + "..";

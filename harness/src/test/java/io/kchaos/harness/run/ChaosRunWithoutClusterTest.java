@@ -26,9 +26,8 @@ class ChaosRunWithoutClusterTest {
     Path store;
 
     private static RunConfig config(Path store) {
-        return new RunConfig("t", "kchaos run", null, 1, 1, List.of("none"), List.of(), 1, 1, 1, 1, (short) 1, 10, 1, 1,
-                Map.of("min.insync.replicas", "1"), Map.of(), Map.of(), store, null, 256, "t", false, "queue", Map.of(),
-                new SettingOrigins(Set.of("min.insync.replicas"), Set.of(), Set.of()), false);
+        return TestRunConfig.in(store).cluster(new ClusterConfig(1, null, 256, false, Map.of("min.insync.replicas", "1"), "t", 1, (short) 1))
+                .origins(new SettingOrigins(Set.of("min.insync.replicas"), Set.of(), Set.of())).build();
     }
 
     @Test

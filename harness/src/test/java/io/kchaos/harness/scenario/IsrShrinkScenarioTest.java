@@ -30,6 +30,6 @@ class IsrShrinkScenarioTest {
         assertEquals("true", run.settings().get("unclean.leader.election.enable"), "the scenario's other settings stay");
         assertTrue(run.sends().refused() > 0, "sends refused with NotEnoughReplicas while the ISR was the leader alone: " + run.dir());
         assertTrue(run.sends().ok() > 0, "sends acknowledged before the fault");
-        assertEquals(0, run.run().path("broker-settings").path("min.insync.replicas").asInt() - 2);
+        assertEquals(0, run.run().field("broker-settings").path("min.insync.replicas").asInt() - 2);
     }
 }

@@ -32,10 +32,10 @@ class KafkaVersionsClusterTest {
         RunSummary run = RunSummary.load(store.resolve("latest"));
         assertEquals(0, exit, "valid expected: " + run.dir() + " " + run.anomalies());
         assertEquals(version, run.kafkaVersion());
-        String jars = run.run().path("kafka-jars").toString();
+        String jars = run.run().field("kafka-jars").toString();
         assertTrue(jars.contains("kafka_2.13-" + version + ".jar") && jars.contains("kafka-clients-" + version + ".jar"), jars);
         assertTrue(jars.contains("slf4j-simple-1.7.36.jar"), "an SLF4J binding was added: " + jars);
-        assertTrue(run.run().path("kafka-libs").asText().contains("kafka-" + version), run.run().path("kafka-libs").asText());
+        assertTrue(run.run().field("kafka-libs").asText().contains("kafka-" + version), run.run().field("kafka-libs").asText());
         String log = Files.readString(run.dir().resolve("nodes/1/server.log"));
         assertTrue(log.contains("Kafka version: " + version), "the broker itself reports " + version);
         assertTrue(run.sends().ok() > 100, "the workload ran: " + run.sends().ok());

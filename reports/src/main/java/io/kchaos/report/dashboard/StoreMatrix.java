@@ -1,11 +1,11 @@
 package io.kchaos.report.dashboard;
 
+import io.kchaos.history.folder.FolderJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.checker.result.Verdict;
 import io.kchaos.history.Json;
 import io.kchaos.report.MatrixExpectations;
 import io.kchaos.report.MatrixReport;
-import io.kchaos.report.RunInfo;
 import io.kchaos.report.VerdictCounts;
 
 import java.io.IOException;
@@ -37,7 +37,7 @@ public record StoreMatrix(Path dir, Instant started, String scenario, MatrixExpe
         try {
             root = Json.MAPPER.readTree(dir.resolve(JSON).toFile());
         } catch (IOException | RuntimeException e) {
-            String why = Files.exists(dir.resolve(JSON)) ? JSON + " is unreadable: " + RunInfo.firstLine(e.getMessage())
+            String why = Files.exists(dir.resolve(JSON)) ? JSON + " is unreadable: " + FolderJson.firstLine(e.getMessage())
                     : JSON + " not found (the matrix is still running, or it was stopped)";
             return new StoreMatrix(dir, started, "unknown", MatrixExpectations.NONE, new VerdictCounts(0, 0, 0), why);
         }

@@ -1,11 +1,13 @@
 package io.kchaos.report.dashboard;
 
+import io.kchaos.history.folder.ResultsJson;
+import io.kchaos.history.folder.RunFiles;
+import io.kchaos.history.folder.RunJson;
 import io.kchaos.checker.result.Verdict;
 import io.kchaos.report.Availability;
 import io.kchaos.report.Format;
 import io.kchaos.report.Results;
 import io.kchaos.report.RunInfo;
-import io.kchaos.report.RunReport;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,14 +31,14 @@ import java.util.StringJoiner;
 public record StoreRun(Path dir, Instant started, SeriesKey key, Verdict verdict, Map<String, Long> anomalies,
                        Availability figures, String problem) {
     /** The files that make a folder a run folder. */
-    private static final String[] MARKERS = {"run.json", "results.json", "history.jsonl"};
+    private static final String[] MARKERS = {RunFiles.RUN_JSON, RunFiles.RESULTS_JSON, RunFiles.HISTORY};
 
     /** Reads a run folder; never throws for a damaged one. */
     public static StoreRun read(Path dir) {
         boolean any = false;
         for (String m : MARKERS) any |= Files.exists(dir.resolve(m));
-        RunInfo run = RunInfo.read(dir.resolve("run.json"));
-        Results results = Results.read(dir.resolve("results.json"));
+        RunInfo run = RunInfo.of(RunJson.read(dir));
+        Results results = Results.of(ResultsJson.read(dir));
         String problem = !any ? "not a run folder: it holds no run.json, results.json or history.jsonl"
                 : join(run.problem(), results.problem());
         Map<String, Long> anomalies = new LinkedHashMap<>();
@@ -53,7 +55,7 @@ public record StoreRun(Path dir, Instant started, SeriesKey key, Verdict verdict
 
     /** The run's report.html, or null when it has none. */
     public Path report() {
-        Path html = dir.resolve(RunReport.HTML);
+        Path html = new RunFiles(dir).report();
         return Files.isRegularFile(html) ? html : null;
     }
 

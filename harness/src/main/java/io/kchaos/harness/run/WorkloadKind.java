@@ -1,0 +1,80 @@
+package io.kchaos.harness.run;
+
+import io.kchaos.checker.Checker;
+import io.kchaos.checker.ComposedChecker;
+import io.kchaos.checker.availability.AvailabilityChecker;
+import io.kchaos.checker.group.GroupChecker;
+import io.kchaos.checker.queue.QueueChecker;
+import io.kchaos.checker.share.ShareChecker;
+import io.kchaos.checker.txn.TxnChecker;
+import io.kchaos.history.ClientOps;
+import io.kchaos.workload.Workload;
+import io.kchaos.workload.group.GroupWorkload;
+import io.kchaos.workload.queue.QueueWorkload;
+import io.kchaos.workload.share.ShareWorkload;
+import io.kchaos.workload.txn.TxnWorkload;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * The one table of the workloads kchaos knows: each one's name ({@code --workload}, run.json), how it is made, the
+ * checkers that judge its histories (availability where there are plain sends), and the op names only its histories
+ * hold (how {@code check} tells an unlabelled history's workload; a history with none of them is a queue history).
+ */
+public enum WorkloadKind {
+    QUEUE(QueueWorkload.NAME, QueueWorkload::new, () -> List.of(new QueueChecker(), new AvailabilityChecker()), Set.of()),
+    TXN(TxnWorkload.NAME, TxnWorkload::new, () -> List.of(new TxnChecker()), Set.of(ClientOps.TXN)),
+    GROUP(GroupWorkload.NAME, GroupWorkload::new, () -> List.of(new GroupChecker(), new AvailabilityChecker()),
+            Set.of(ClientOps.SUBSCRIBE, ClientOps.COMMIT, ClientOps.COMMITTED, ClientOps.CATCH_UP, ClientOps.CRASH, ClientOps.CLOSE, ClientOps.RESET)),
+    SHARE(ShareWorkload.NAME, ShareWorkload::new, () -> List.of(new ShareChecker(), new AvailabilityChecker()), ClientOps.SHARE);
+
+    private final String workloadName;
+    private final Supplier<Workload> factory;
+    private final Supplier<List<Checker>> checkers;
+    private final Set<String> ownOps;
+
+    WorkloadKind(String workloadName, Supplier<Workload> factory, Supplier<List<Checker>> checkers, Set<String> ownOps) {
+        this.workloadName = workloadName;
+        this.factory = factory;
+        this.checkers = checkers;
+        this.ownOps = ownOps;
+    }
+
+    /** The known names, sorted. */
+    public static List<String> names() {
+        return Arrays.stream(values()).map(k -> k.workloadName).sorted().toList();
+    }
+
+    /** The workload of that name, if kchaos knows it. */
+    public static Optional<WorkloadKind> named(String name) {
+        return Arrays.stream(values()).filter(k -> k.workloadName.equals(name)).findFirst();
+    }
+
+    /** The workload of that name; an IllegalArgumentException of one line naming the known ones otherwise. */
+    public static WorkloadKind of(String name) {
+        return named(name).orElseThrow(() -> new IllegalArgumentException("unknown workload '" + name + "'; known: " + names()));
+    }
+
+    /** The workload whose histories alone hold ops named {@code f}, if any. */
+    static Optional<WorkloadKind> owningOp(String f) {
+        return Arrays.stream(values()).filter(k -> k.ownOps.contains(f)).findFirst();
+    }
+
+    public String workloadName() {
+        return workloadName;
+    }
+
+    /** A new workload of this kind. */
+    public Workload create() {
+        return factory.get();
+    }
+
+    /** Every check of this workload's history that needs only the history. */
+    public Checker historyChecker() {
+        return new ComposedChecker(checkers.get());
+    }
+}

@@ -1,0 +1,65 @@
+package io.kchaos.history.folder;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A checker's results.json as read, typed: the verdict flag, the anomalies with their counts and examples, the stats,
+ * warnings and errors. Missing fields read as absent (null, empty), so older files read as they are.
+ *
+ * @param valid        the {@code valid} flag, null when absent or not a boolean
+ * @param anomalies    the {@code anomalies} object by type, in file order
+ * @param anomalyTypes the textual entries of {@code anomaly-types}
+ * @param stats        the {@code stats} object (a MissingNode when absent)
+ */
+public record ResultsJson(FolderJson file, Boolean valid, Map<String, Anomaly> anomalies, List<String> anomalyTypes,
+                          JsonNode stats, List<String> warnings, List<String> errors) {
+
+    /** One anomaly type's entry: its {@code count} (null when absent or not an integer) and the examples kept. */
+    public record Anomaly(Long count, List<JsonNode> examples) {
+    }
+
+    /** Reads the results.json of the run folder {@code dir}; never throws (see {@link FolderJson#problem()}). */
+    public static ResultsJson read(Path dir) {
+        return readFile(new RunFiles(dir).results());
+    }
+
+    /** Reads a results.json under any name (e.g. a {@code check --out} file). */
+    public static ResultsJson readFile(Path file) {
+        FolderJson f = FolderJson.read(file);
+        JsonNode root = f.root();
+        Map<String, Anomaly> anomalies = new LinkedHashMap<>();
+        JsonNode an = root.path("anomalies");
+        if (an.isObject()) {
+            an.properties().forEach(e -> {
+                List<JsonNode> examples = new ArrayList<>();
+                e.getValue().path("examples").forEach(examples::add);
+                JsonNode count = e.getValue().path("count");
+                anomalies.put(e.getKey(), new Anomaly(count.canConvertToLong() ? count.asLong() : null, List.copyOf(examples)));
+            });
+        }
+        List<String> types = new ArrayList<>();
+        root.path("anomaly-types").forEach(t -> {
+            if (t.isTextual()) types.add(t.asText());
+        });
+        JsonNode valid = root.path("valid");
+        return new ResultsJson(f, valid.isBoolean() ? valid.asBoolean() : null, anomalies, List.copyOf(types), root.path("stats"),
+                texts(root.path("warnings")), texts(root.path("errors")));
+    }
+
+    private static List<String> texts(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(n -> out.add(n.isTextual() ? n.asText() : n.toString()));
+        return List.copyOf(out);
+    }
+
+    /** Whether the file is a kchaos results.json (an object with {@code valid} and {@code anomaly-types}). */
+    public boolean isKchaosResults() {
+        return file.isRead() && file.root().has("valid") && file.root().has("anomaly-types");
+    }
+}

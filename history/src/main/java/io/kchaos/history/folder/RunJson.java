@@ -1,0 +1,83 @@
+package io.kchaos.history.folder;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * A run's run.json as read: typed accessors for the fields code decides on, and the whole object for display. Every
+ * field is optional, so run.json files of older releases read as they are.
+ */
+public record RunJson(FolderJson file) {
+
+    /** Reads the run.json of the run folder {@code dir}; never throws (see {@link FolderJson#problem()}). */
+    public static RunJson read(Path dir) {
+        return new RunJson(FolderJson.read(new RunFiles(dir).runJson()));
+    }
+
+    /** The whole object (a MissingNode when the file could not be read). */
+    public JsonNode fields() {
+        return file.root();
+    }
+
+    /** A field's node, MissingNode when absent. */
+    public JsonNode field(String name) {
+        return file.root().path(name);
+    }
+
+    /** A scalar field's text, empty when absent, null or not a scalar. */
+    public Optional<String> text(String name) {
+        JsonNode n = field(name);
+        return n.isValueNode() && !n.isNull() ? Optional.of(n.asText()) : Optional.empty();
+    }
+
+    public Optional<String> name() {
+        return text("name");
+    }
+
+    public Optional<String> scenario() {
+        return text("scenario");
+    }
+
+    public Optional<String> workload() {
+        return text("workload");
+    }
+
+    public Optional<String> topic() {
+        return text("topic");
+    }
+
+    public Optional<String> kafkaVersion() {
+        return text("kafka-version");
+    }
+
+    /** The seed when it is an integer. */
+    public OptionalLong seed() {
+        JsonNode n = field("seed");
+        return n.isIntegralNumber() ? OptionalLong.of(n.asLong()) : OptionalLong.empty();
+    }
+
+    /**
+     * The Kafka releases of a run with a rolling upgrade, e.g. {@code 3.9.1 → 4.1.1} (and {@code → 3.9.1} when it rolled
+     * back), joined with {@code arrow}; empty for other runs.
+     */
+    public Optional<String> upgradePath(String arrow) {
+        JsonNode u = field("upgrade");
+        if (!u.isObject()) return Optional.empty();
+        return Optional.of(u.path("from").asText("?") + arrow + u.path("to").asText("?")
+                + (u.has("downgrade-to") ? arrow + u.path("downgrade-to").asText() : ""));
+    }
+
+    /**
+     * The client the workload spoke through: {@code java 4.1.1}, {@code librdkafka 2.0.2 (confluent-kafka-python 1.7.0)};
+     * {@code java} for a run.json from before clients were recorded.
+     */
+    public String client() {
+        JsonNode c = field("client");
+        if (!c.isObject()) return "java";
+        if (c.has("librdkafka")) return "librdkafka " + c.path("librdkafka").asText() + " (" + c.path("binding").asText("?") + ")";
+        return c.path("kind").asText("?") + (c.has("version") ? " " + c.path("version").asText() : "");
+    }
+}
