@@ -80,6 +80,15 @@ public final class NemesisOps {
     public static final FaultOp PROXY_DROP_RESPONSE = fault("proxy-drop-response", PROXY_RULE, HEAL_PROXY);
     public static final FaultOp PROXY_DUPLICATE = fault("proxy-duplicate", PROXY_RULE, HEAL_PROXY);
     public static final FaultOp PROXY_ERROR = fault("proxy-error", PROXY_RULE, HEAL_PROXY);
+    // link faults on the kchaos proxy (Toxiproxy's toxics where no Toxiproxy runs): a rule on every byte of a node's
+    // client connections; proxy-action records each connection it touched and, at the heal, what it did there
+    private static final String PROXY_LINK = "{\"role\": \"leader\", \"partition\": 1, \"nodes\": [2], \"rule\": {\"id\": \"r1\", "
+            + "\"kind\": \"latency\", \"apis\": [], \"node\": 2, \"delay-ms\": [400, 600], ...}}";
+    public static final FaultOp PROXY_LATENCY = fault("proxy-latency", PROXY_LINK, HEAL_PROXY);
+    public static final FaultOp PROXY_BANDWIDTH = fault("proxy-bandwidth", PROXY_LINK, HEAL_PROXY);
+    public static final FaultOp PROXY_SLICE = fault("proxy-slice", PROXY_LINK, HEAL_PROXY);
+    public static final FaultOp PROXY_RESET = fault("proxy-reset", PROXY_LINK, HEAL_PROXY);
+    public static final FaultOp PROXY_BLACKHOLE = fault("proxy-blackhole", PROXY_LINK, HEAL_PROXY);
     public static final String PROXY_ACTION = note("proxy-action");
     // a run's rolling upgrade (harness upgrade/, --upgrade-to, --downgrade-to): the round, one node's switch to another
     // release (stop, restart, back in every ISR) and the feature-level bump; each window is the op itself
@@ -146,7 +155,7 @@ public final class NemesisOps {
             spec("isolate", "Toxiproxy: disable a node's proxies, so no client or follower reaches it", ISOLATE).backend(DOCKER),
             spec("wipe", "a replaced data disk: SIGKILL a random node, wait until the controller fenced it, replace its data "
                     + "directory with a freshly formatted empty one (same node and cluster id, new directory id), restart it later; "
-                    + "it re-replicates everything", KILL, WIPE).backend(LOCAL)
+                    + "it re-replicates everything", KILL, WIPE)
                     .option("wipe-before-fencing", "false", "true: replace the disk and restart at once, while the broker's old "
                             + "registration may still be in an ISR (a broker back on an empty disk within its session timeout)"),
             spec("disk-full", "fill a random node's size-limited data file system (tmpfs) until writes fail (ENOSPC); heal frees it "
@@ -155,51 +164,71 @@ public final class NemesisOps {
             spec("corrupt-segment", "bit rot: stop a random in-sync node, flip 4 bytes inside one record batch below its recovery "
                     + "point (a closed segment where one exists), start it", STOP, CORRUPT_SEGMENT).backend(LOCAL).formerly("corrupt"),
             spec("power-loss", "SIGKILL power-loss-nodes random nodes and drop every byte their brokers never fsynced; restart "
-                    + "later", POWER_LOSS).backend(LOCAL)
+                    + "later", POWER_LOSS)
                     .option("power-loss-nodes", "1", "how many random running nodes lose power at once")
                     .option(TORN_WRITES, "false", TORN_WRITES_MEANING),
             spec("power-loss-all", "every node loses power at the same moment (a rack or region power event), all restart later",
                     POWER_LOSS).backend(LOCAL).option(TORN_WRITES, "false", TORN_WRITES_MEANING),
             spec("isr-shrink-power-loss", "isr-shrink whose lone leader loses power instead of a SIGKILL: KIP-966's last replica "
-                    + "standing (RF 2 on 3 nodes, low replica.lag.time.max.ms)", PAUSE, POWER_LOSS).backend(LOCAL)
+                    + "standing (RF 2 on 3 nodes, low replica.lag.time.max.ms)", PAUSE, POWER_LOSS)
                     .option(TORN_WRITES, "false", TORN_WRITES_MEANING),
             spec("power-loss-leader-follower", "a partition's leader and one follower lose power together and restart "
-                    + "restart-gap-seconds apart in restart-order: KIP-101's double failure", POWER_LOSS).backend(LOCAL)
+                    + "restart-gap-seconds apart in restart-order: KIP-101's double failure", POWER_LOSS)
                     .option("restart-gap-seconds", "10", "seconds between the two restarts")
                     .option("restart-order", "follower-first", "follower-first or leader-first")
                     .option(TORN_WRITES, "false", TORN_WRITES_MEANING),
             spec("hold-request", "kchaos proxy: take one matching request (each matches with the proxy-share chance) out of its client's stream and deliver it later on the "
                     + "proxy's own connection, once the client's next proxy-release-after request was answered (or after "
-                    + "proxy-hold-ms): KAFKA-17754's late Produce or EndTxn", PROXY_HOLD).backend(LOCAL)
+                    + "proxy-hold-ms): KAFKA-17754's late Produce or EndTxn", PROXY_HOLD)
                     .option(PROXY_API, "PRODUCE", PROXY_API_MEANING)
                     .option(PROXY_TARGET, "any", PROXY_TARGET_MEANING)
                     .option("proxy-release-after", "", "the API key whose next request from the same client releases the held one")
                     .option("proxy-hold-ms", "20000", "the longest hold when no release request comes")
                     .option(PROXY_SHARE, "0.2", PROXY_SHARE_MEANING),
             spec("delay-requests", "kchaos proxy: delay a share of matching requests (or their responses) on their connection",
-                    PROXY_DELAY).backend(LOCAL)
+                    PROXY_DELAY)
                     .option(PROXY_API, "PRODUCE", PROXY_API_MEANING)
                     .option(PROXY_TARGET, "any", PROXY_TARGET_MEANING)
                     .option("proxy-delay-ms", "100-1000", "the delay, MS or MIN-MAX (uniform), at most 15000")
                     .option("proxy-responses", "false", "true: delay the responses instead of the requests")
                     .option(PROXY_SHARE, "0.2", PROXY_SHARE_MEANING),
             spec("drop-responses", "kchaos proxy: forward matching requests and throw their responses away, so the client "
-                    + "times out on a request the broker applied", PROXY_DROP_RESPONSE).backend(LOCAL)
+                    + "times out on a request the broker applied", PROXY_DROP_RESPONSE)
                     .option(PROXY_API, "PRODUCE", PROXY_API_MEANING)
                     .option(PROXY_TARGET, "any", PROXY_TARGET_MEANING)
                     .option(PROXY_SHARE, "0.2", PROXY_SHARE_MEANING),
             spec("duplicate-requests", "kchaos proxy: deliver matching requests a second time on the proxy's own connection",
-                    PROXY_DUPLICATE).backend(LOCAL)
+                    PROXY_DUPLICATE)
                     .option(PROXY_API, "PRODUCE", PROXY_API_MEANING)
                     .option(PROXY_TARGET, "any", PROXY_TARGET_MEANING)
                     .option(PROXY_SHARE, "0.2", PROXY_SHARE_MEANING),
             spec("error-responses", "kchaos proxy: answer matching requests with proxy-error instead of forwarding them",
-                    PROXY_ERROR).backend(LOCAL)
+                    PROXY_ERROR)
                     .option(PROXY_API, "PRODUCE", PROXY_API_MEANING)
                     .option(PROXY_TARGET, "any", PROXY_TARGET_MEANING)
                     .option("proxy-error", "NOT_LEADER_OR_FOLLOWER", "the Kafka error code of the answer, e.g. REQUEST_TIMED_OUT, "
                             + "NOT_ENOUGH_REPLICAS, COORDINATOR_LOAD_IN_PROGRESS, CONCURRENT_TRANSACTIONS")
-                    .option(PROXY_SHARE, "0.2", PROXY_SHARE_MEANING));
+                    .option(PROXY_SHARE, "0.2", PROXY_SHARE_MEANING),
+            spec("proxy-latency", "kchaos proxy: every chunk of bytes on the proxy-target node's client connections (any: every node's), both ways, arrives "
+                    + "proxy-latency-ms ± proxy-jitter-ms late (toxic-latency without Toxiproxy)", PROXY_LATENCY)
+                    .option(PROXY_TARGET, "any", PROXY_TARGET_MEANING)
+                    .option("proxy-latency-ms", "500", "the mean delay of each chunk")
+                    .option("proxy-jitter-ms", "100", "the delay varies uniformly this much either side of the mean"),
+            spec("proxy-bandwidth", "kchaos proxy: a node's client connections pass at most proxy-rate bytes a second each way "
+                    + "(toxic-bandwidth without Toxiproxy)", PROXY_BANDWIDTH)
+                    .option(PROXY_TARGET, "any", PROXY_TARGET_MEANING)
+                    .option("proxy-rate", "32768", "bytes a second, each way, per connection"),
+            spec("proxy-slice", "kchaos proxy: write everything to a node's clients in slices of about proxy-slice-bytes, "
+                    + "proxy-slice-delay-ms apart (Toxiproxy's slicer)", PROXY_SLICE)
+                    .option(PROXY_TARGET, "any", PROXY_TARGET_MEANING)
+                    .option("proxy-slice-bytes", "64", "the mean slice size (each between half and one and a half of it)")
+                    .option("proxy-slice-delay-ms", "1", "the gap between slices, MS or MIN-MAX (uniform)"),
+            spec("proxy-reset", "kchaos proxy: reset (TCP RST) a node's client connections, and each new one until healed "
+                    + "(toxic-reset without Toxiproxy)", PROXY_RESET)
+                    .option(PROXY_TARGET, "any", PROXY_TARGET_MEANING),
+            spec("proxy-blackhole", "kchaos proxy: a node's client connections stay open and pass nothing (bytes both ways "
+                    + "thrown away) until healed; the heal closes those that lost bytes", PROXY_BLACKHOLE)
+                    .option(PROXY_TARGET, "any", PROXY_TARGET_MEANING));
 
     private NemesisOps() {
     }
