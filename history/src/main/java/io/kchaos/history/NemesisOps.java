@@ -155,7 +155,7 @@ public final class NemesisOps {
             spec("isolate", "Toxiproxy: disable a node's proxies, so no client or follower reaches it", ISOLATE).backend(DOCKER),
             spec("wipe", "a replaced data disk: SIGKILL a random node, wait until the controller fenced it, replace its data "
                     + "directory with a freshly formatted empty one (same node and cluster id, new directory id), restart it later; "
-                    + "it re-replicates everything", KILL, WIPE)
+                    + "it re-replicates everything", KILL, WIPE).backend(LOCAL)
                     .option("wipe-before-fencing", "false", "true: replace the disk and restart at once, while the broker's old "
                             + "registration may still be in an ISR (a broker back on an empty disk within its session timeout)"),
             spec("disk-full", "fill a random node's size-limited data file system (tmpfs) until writes fail (ENOSPC); heal frees it "
@@ -164,16 +164,16 @@ public final class NemesisOps {
             spec("corrupt-segment", "bit rot: stop a random in-sync node, flip 4 bytes inside one record batch below its recovery "
                     + "point (a closed segment where one exists), start it", STOP, CORRUPT_SEGMENT).backend(LOCAL).formerly("corrupt"),
             spec("power-loss", "SIGKILL power-loss-nodes random nodes and drop every byte their brokers never fsynced; restart "
-                    + "later", POWER_LOSS)
+                    + "later", POWER_LOSS).backend(LOCAL)
                     .option("power-loss-nodes", "1", "how many random running nodes lose power at once")
                     .option(TORN_WRITES, "false", TORN_WRITES_MEANING),
             spec("power-loss-all", "every node loses power at the same moment (a rack or region power event), all restart later",
                     POWER_LOSS).backend(LOCAL).option(TORN_WRITES, "false", TORN_WRITES_MEANING),
             spec("isr-shrink-power-loss", "isr-shrink whose lone leader loses power instead of a SIGKILL: KIP-966's last replica "
-                    + "standing (RF 2 on 3 nodes, low replica.lag.time.max.ms)", PAUSE, POWER_LOSS)
+                    + "standing (RF 2 on 3 nodes, low replica.lag.time.max.ms)", PAUSE, POWER_LOSS).backend(LOCAL)
                     .option(TORN_WRITES, "false", TORN_WRITES_MEANING),
             spec("power-loss-leader-follower", "a partition's leader and one follower lose power together and restart "
-                    + "restart-gap-seconds apart in restart-order: KIP-101's double failure", POWER_LOSS)
+                    + "restart-gap-seconds apart in restart-order: KIP-101's double failure", POWER_LOSS).backend(LOCAL)
                     .option("restart-gap-seconds", "10", "seconds between the two restarts")
                     .option("restart-order", "follower-first", "follower-first or leader-first")
                     .option(TORN_WRITES, "false", TORN_WRITES_MEANING),
