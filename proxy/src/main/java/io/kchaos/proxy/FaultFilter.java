@@ -24,8 +24,8 @@ import java.util.regex.Pattern;
  * The fault filter of one client connection: asks {@link Faults} whether a rule acts on each request (and response)
  * it is interested in, and does what the rule says — hold, delay, drop the response, deliver twice, answer with an
  * error — recording each action. Requests of API keys no rule names are not even decoded (Kroxylicious passes them
- * through as opaque frames), so with no fault on the proxy only relays; the connection's first ApiVersions request
- * (every Kafka client's first) puts the link toxics ({@link Links}) on the client's connection.
+ * through as opaque frames), so with no fault on the proxy only relays; the connection's first request (a Kafka
+ * client's ApiVersions) is, and puts the link toxics ({@link Links}) on the client's connection.
  */
 final class FaultFilter implements RequestFilter, ResponseFilter {
     private static final Pattern ID = Pattern.compile("id: (0x[0-9a-f]+)");
@@ -47,7 +47,7 @@ final class FaultFilter implements RequestFilter, ResponseFilter {
 
     @Override
     public boolean shouldHandleRequest(ApiKeys apiKey, short apiVersion) {
-        return faults.wantsRequest(apiKey) || (!linked && apiKey == ApiKeys.API_VERSIONS);
+        return !linked || faults.wantsRequest(apiKey);
     }
 
     @Override
