@@ -57,7 +57,11 @@ final class LinkToxics extends ChannelDuplexHandler {
         long at = dueTime(READ, buf);
         if (at < 0) return;
         if (at == 0) c.fireChannelRead(buf);
-        else c.executor().schedule(() -> c.fireChannelRead(buf), at - System.nanoTime(), TimeUnit.NANOSECONDS);
+        else c.executor().schedule(() -> {
+            // Kroxylicious flushes what a read wrote to the broker on the read's completion: a late read needs its own
+            c.fireChannelRead(buf);
+            c.fireChannelReadComplete();
+        }, at - System.nanoTime(), TimeUnit.NANOSECONDS);
     }
 
     @Override
