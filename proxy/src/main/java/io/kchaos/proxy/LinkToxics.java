@@ -7,6 +7,7 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPromise;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -50,11 +51,12 @@ final class LinkToxics extends ChannelDuplexHandler {
 
     @Override
     public void channelRead(ChannelHandlerContext c, Object msg) {
-        if (!(msg instanceof ByteBuf buf) || (due[READ] == 0 && links.on(node).isEmpty())) {
+        List<Rule> rules = links.on(node);
+        if (!(msg instanceof ByteBuf buf) || (due[READ] == 0 && rules.isEmpty())) {
             c.fireChannelRead(msg);
             return;
         }
-        long at = dueTime(READ, buf);
+        long at = dueTime(READ, buf, rules);
         if (at < 0) return;
         if (at == 0) c.fireChannelRead(buf);
         else c.executor().schedule(() -> {
@@ -66,12 +68,13 @@ final class LinkToxics extends ChannelDuplexHandler {
 
     @Override
     public void write(ChannelHandlerContext c, Object msg, ChannelPromise promise) {
-        if (!(msg instanceof ByteBuf buf) || (due[WRITE] == 0 && links.on(node).isEmpty())) {
+        List<Rule> rules = links.on(node);
+        if (!(msg instanceof ByteBuf buf) || (due[WRITE] == 0 && rules.isEmpty())) {
             c.write(msg, promise);
             return;
         }
-        Rule slice = links.on(node).stream().filter(r -> r.kind == Rule.Kind.SLICE).findFirst().orElse(null);
-        long at = dueTime(WRITE, buf);
+        Rule slice = rules.stream().filter(r -> r.kind == Rule.Kind.SLICE).findFirst().orElse(null);
+        long at = dueTime(WRITE, buf, rules);
         if (at < 0) {
             promise.trySuccess();
             return;
@@ -110,10 +113,10 @@ final class LinkToxics extends ChannelDuplexHandler {
      * When the chunk may pass: 0 for at once, a nanoTime to wait for, or -1 when it is gone (thrown away, or the
      * connection reset). Never before the chunk before it the same way.
      */
-    private long dueTime(int way, ByteBuf buf) {
+    private long dueTime(int way, ByteBuf buf, List<Rule> rules) {
         long now = System.nanoTime();
         long at = now;
-        for (Rule r : links.on(node)) {
+        for (Rule r : rules) {
             switch (r.kind) {
                 case BLACKHOLE -> {
                     tally(r).add(buf.readableBytes(), 0);
