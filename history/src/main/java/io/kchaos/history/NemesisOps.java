@@ -80,6 +80,15 @@ public final class NemesisOps {
     public static final FaultOp PROXY_DROP_RESPONSE = fault("proxy-drop-response", PROXY_RULE, HEAL_PROXY);
     public static final FaultOp PROXY_DUPLICATE = fault("proxy-duplicate", PROXY_RULE, HEAL_PROXY);
     public static final FaultOp PROXY_ERROR = fault("proxy-error", PROXY_RULE, HEAL_PROXY);
+    // link faults on the kchaos proxy (Toxiproxy's toxics where no Toxiproxy runs): a rule on every byte of a node's
+    // client connections; proxy-action records each connection it touched and, at the heal, what it did there
+    private static final String PROXY_LINK = "{\"role\": \"leader\", \"partition\": 1, \"nodes\": [2], \"rule\": {\"id\": \"r1\", "
+            + "\"kind\": \"latency\", \"apis\": [], \"node\": 2, \"delay-ms\": [400, 600], ...}}";
+    public static final FaultOp PROXY_LATENCY = fault("proxy-latency", PROXY_LINK, HEAL_PROXY);
+    public static final FaultOp PROXY_BANDWIDTH = fault("proxy-bandwidth", PROXY_LINK, HEAL_PROXY);
+    public static final FaultOp PROXY_SLICE = fault("proxy-slice", PROXY_LINK, HEAL_PROXY);
+    public static final FaultOp PROXY_RESET = fault("proxy-reset", PROXY_LINK, HEAL_PROXY);
+    public static final FaultOp PROXY_BLACKHOLE = fault("proxy-blackhole", PROXY_LINK, HEAL_PROXY);
     public static final String PROXY_ACTION = note("proxy-action");
     // a run's rolling upgrade (harness upgrade/, --upgrade-to, --downgrade-to): the round, one node's switch to another
     // release (stop, restart, back in every ISR) and the feature-level bump; each window is the op itself
@@ -170,36 +179,56 @@ public final class NemesisOps {
                     .option(TORN_WRITES, "false", TORN_WRITES_MEANING),
             spec("hold-request", "kchaos proxy: take one matching request (each matches with the proxy-share chance) out of its client's stream and deliver it later on the "
                     + "proxy's own connection, once the client's next proxy-release-after request was answered (or after "
-                    + "proxy-hold-ms): KAFKA-17754's late Produce or EndTxn", PROXY_HOLD).backend(LOCAL)
+                    + "proxy-hold-ms): KAFKA-17754's late Produce or EndTxn", PROXY_HOLD)
                     .option(PROXY_API, "PRODUCE", PROXY_API_MEANING)
                     .option(PROXY_TARGET, "any", PROXY_TARGET_MEANING)
                     .option("proxy-release-after", "", "the API key whose next request from the same client releases the held one")
                     .option("proxy-hold-ms", "20000", "the longest hold when no release request comes")
                     .option(PROXY_SHARE, "0.2", PROXY_SHARE_MEANING),
             spec("delay-requests", "kchaos proxy: delay a share of matching requests (or their responses) on their connection",
-                    PROXY_DELAY).backend(LOCAL)
+                    PROXY_DELAY)
                     .option(PROXY_API, "PRODUCE", PROXY_API_MEANING)
                     .option(PROXY_TARGET, "any", PROXY_TARGET_MEANING)
                     .option("proxy-delay-ms", "100-1000", "the delay, MS or MIN-MAX (uniform), at most 15000")
                     .option("proxy-responses", "false", "true: delay the responses instead of the requests")
                     .option(PROXY_SHARE, "0.2", PROXY_SHARE_MEANING),
             spec("drop-responses", "kchaos proxy: forward matching requests and throw their responses away, so the client "
-                    + "times out on a request the broker applied", PROXY_DROP_RESPONSE).backend(LOCAL)
+                    + "times out on a request the broker applied", PROXY_DROP_RESPONSE)
                     .option(PROXY_API, "PRODUCE", PROXY_API_MEANING)
                     .option(PROXY_TARGET, "any", PROXY_TARGET_MEANING)
                     .option(PROXY_SHARE, "0.2", PROXY_SHARE_MEANING),
             spec("duplicate-requests", "kchaos proxy: deliver matching requests a second time on the proxy's own connection",
-                    PROXY_DUPLICATE).backend(LOCAL)
+                    PROXY_DUPLICATE)
                     .option(PROXY_API, "PRODUCE", PROXY_API_MEANING)
                     .option(PROXY_TARGET, "any", PROXY_TARGET_MEANING)
                     .option(PROXY_SHARE, "0.2", PROXY_SHARE_MEANING),
             spec("error-responses", "kchaos proxy: answer matching requests with proxy-error instead of forwarding them",
-                    PROXY_ERROR).backend(LOCAL)
+                    PROXY_ERROR)
                     .option(PROXY_API, "PRODUCE", PROXY_API_MEANING)
                     .option(PROXY_TARGET, "any", PROXY_TARGET_MEANING)
                     .option("proxy-error", "NOT_LEADER_OR_FOLLOWER", "the Kafka error code of the answer, e.g. REQUEST_TIMED_OUT, "
                             + "NOT_ENOUGH_REPLICAS, COORDINATOR_LOAD_IN_PROGRESS, CONCURRENT_TRANSACTIONS")
-                    .option(PROXY_SHARE, "0.2", PROXY_SHARE_MEANING));
+                    .option(PROXY_SHARE, "0.2", PROXY_SHARE_MEANING),
+            spec("proxy-latency", "kchaos proxy: every chunk of bytes on the proxy-target node's client connections (any: every node's), both ways, arrives "
+                    + "proxy-latency-ms ± proxy-jitter-ms late (toxic-latency without Toxiproxy)", PROXY_LATENCY)
+                    .option(PROXY_TARGET, "any", PROXY_TARGET_MEANING)
+                    .option("proxy-latency-ms", "500", "the mean delay of each chunk")
+                    .option("proxy-jitter-ms", "100", "the delay varies uniformly this much either side of the mean"),
+            spec("proxy-bandwidth", "kchaos proxy: a node's client connections pass at most proxy-rate bytes a second each way "
+                    + "(toxic-bandwidth without Toxiproxy)", PROXY_BANDWIDTH)
+                    .option(PROXY_TARGET, "any", PROXY_TARGET_MEANING)
+                    .option("proxy-rate", "32768", "bytes a second, each way, per connection"),
+            spec("proxy-slice", "kchaos proxy: write everything to a node's clients in slices of about proxy-slice-bytes, "
+                    + "proxy-slice-delay-ms apart (Toxiproxy's slicer)", PROXY_SLICE)
+                    .option(PROXY_TARGET, "any", PROXY_TARGET_MEANING)
+                    .option("proxy-slice-bytes", "64", "the mean slice size (each between half and one and a half of it)")
+                    .option("proxy-slice-delay-ms", "1", "the gap between slices, MS or MIN-MAX (uniform)"),
+            spec("proxy-reset", "kchaos proxy: reset (TCP RST) a node's client connections, and each new one until healed "
+                    + "(toxic-reset without Toxiproxy)", PROXY_RESET)
+                    .option(PROXY_TARGET, "any", PROXY_TARGET_MEANING),
+            spec("proxy-blackhole", "kchaos proxy: a node's client connections stay open and pass nothing (bytes both ways "
+                    + "thrown away) until healed; the heal closes those that lost bytes", PROXY_BLACKHOLE)
+                    .option(PROXY_TARGET, "any", PROXY_TARGET_MEANING));
 
     private NemesisOps() {
     }

@@ -47,14 +47,23 @@ public record NemesisOptions(Map<String, String> values) {
 
     /** A positive integer setting; IllegalArgumentException on anything else. */
     public int positive(String key) {
+        return atLeast(key, 1, "a positive integer");
+    }
+
+    /** An integer setting of 0 or more; IllegalArgumentException on anything else. */
+    public int nonNegative(String key) {
+        return atLeast(key, 0, "an integer of 0 or more");
+    }
+
+    private int atLeast(String key, int min, String what) {
         String v = values.getOrDefault(key, defaultOf(key));
         try {
             int n = Integer.parseInt(v.trim());
-            if (n > 0) return n;
+            if (n >= min) return n;
         } catch (NumberFormatException ignored) {
             // reported below
         }
-        throw new IllegalArgumentException("--nemesis-option " + key + " must be a positive integer, not '" + v + "'");
+        throw new IllegalArgumentException("--nemesis-option " + key + " must be " + what + ", not '" + v + "'");
     }
 
     /** A free-text setting, trimmed, or the catalogue's default (null when it declares none). */

@@ -11,6 +11,7 @@ import io.kchaos.nemesis.network.FlakyNemesis;
 import io.kchaos.nemesis.network.NetworkFaultOptions;
 import io.kchaos.nemesis.network.PartitionNemesis;
 import io.kchaos.nemesis.network.SlowNemesis;
+import io.kchaos.nemesis.protocol.LinkFaults;
 import io.kchaos.nemesis.protocol.ProtocolFaults;
 import io.kchaos.nemesis.process.IsrShrinkNemesis;
 import io.kchaos.nemesis.process.KillNemesis;
@@ -84,6 +85,7 @@ public final class NemesisRegistry {
                 Duration.ofSeconds(30), Duration.ofSeconds(1), Duration.ofSeconds(15)));
         r.bind("power-loss-leader-follower", () -> new PowerLossPairNemesis(options));
         ProtocolFaults.bind(r, options);
+        LinkFaults.bind(r, options);
         return r;
     }
 

@@ -28,7 +28,7 @@ class NemesisCatalogueTest {
     void theNeedsOfEachSpecAreTheCapabilitiesOfItsNemesis() {
         for (FaultSpec spec : NemesisOps.specs()) {
             Set<Capability> caps = registry.create(spec.name()).requires();
-            boolean local = caps.contains(Capability.STORAGE) || caps.contains(Capability.POWER_LOSS) || caps.contains(Capability.PROTOCOL);
+            boolean local = caps.contains(Capability.STORAGE) || caps.contains(Capability.POWER_LOSS);
             boolean docker = caps.contains(Capability.TOXICS);
             boolean root = caps.contains(Capability.NETWORK) || caps.contains(Capability.LINK_DELAY) || caps.contains(Capability.DISK_LIMIT);
             assertEquals(local ? "local" : docker ? "docker" : null, spec.needs().backend(), spec.name() + " needs " + caps);

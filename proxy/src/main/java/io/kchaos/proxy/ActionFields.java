@@ -3,7 +3,10 @@ package io.kchaos.proxy;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.kafka.common.protocol.ApiKeys;
 
-/** The fields every recorded action carries: which rule, which request (API key, version, correlation id) of which client on which connection to which node. */
+/**
+ * The fields every recorded action carries: which rule, which request (API key, version, correlation id; none for a
+ * link rule, which acts on a connection's bytes) of which client on which connection to which node.
+ */
 record ActionFields(String rule, String fault, ApiKeys api, short version, int correlation, int node, String client,
                     String connection, String transactionalId, ObjectNode request) {
 
@@ -12,9 +15,11 @@ record ActionFields(String rule, String fault, ApiKeys api, short version, int c
         ObjectNode o = ActionLog.JSON.createObjectNode();
         o.put("rule", rule);
         o.put("fault", fault);
-        o.put("api", api.name());
-        o.put("version", version);
-        o.put("correlation", correlation);
+        if (api != null) {
+            o.put("api", api.name());
+            o.put("version", version);
+            o.put("correlation", correlation);
+        }
         o.put("node", node);
         o.put("client", client);
         o.put("connection", connection);

@@ -24,7 +24,8 @@ import java.util.regex.Pattern;
  * The fault filter of one client connection: asks {@link Faults} whether a rule acts on each request (and response)
  * it is interested in, and does what the rule says — hold, delay, drop the response, deliver twice, answer with an
  * error — recording each action. Requests of API keys no rule names are not even decoded (Kroxylicious passes them
- * through as opaque frames), so with no fault on the proxy only relays.
+ * through as opaque frames), so with no fault on the proxy only relays; the connection's first request (a Kafka
+ * client's ApiVersions) is, and puts the link toxics ({@link Links}) on the client's connection.
  */
 final class FaultFilter implements RequestFilter, ResponseFilter {
     private static final Pattern ID = Pattern.compile("id: (0x[0-9a-f]+)");
@@ -38,6 +39,7 @@ final class FaultFilter implements RequestFilter, ResponseFilter {
     private volatile String clientId;
     private int node = Integer.MIN_VALUE;
     private String connection = "?";
+    private boolean linked;
 
     FaultFilter(FilterDispatchExecutor executor) {
         this.executor = executor;
@@ -45,7 +47,7 @@ final class FaultFilter implements RequestFilter, ResponseFilter {
 
     @Override
     public boolean shouldHandleRequest(ApiKeys apiKey, short apiVersion) {
-        return faults.wantsRequest(apiKey);
+        return !linked || faults.wantsRequest(apiKey);
     }
 
     @Override
@@ -57,6 +59,10 @@ final class FaultFilter implements RequestFilter, ResponseFilter {
     public CompletionStage<RequestFilterResult> onRequest(ApiKeys api, RequestHeaderData header, ApiMessage body, FilterContext ctx) {
         locate(ctx);
         clientId = header.clientId();
+        if (!linked) {
+            linked = true;
+            ClientChannels.of(ctx).ifPresent(ch -> faults.links().attach(ch, node, ch.remoteAddress() + "->" + ch.localAddress(), clientId));
+        }
         String txnId = TransactionalIds.of(body);
         Rule rule = faults.claimRequest(api, node, clientId, txnId);
         if (rule == null) return forward(ctx, header, body).completed();

@@ -25,6 +25,7 @@ final class Faults {
 
     private final Map<Integer, String> upstream;
     private final ActionLog log;
+    private final Links links;
     private final List<Rule> rules = new CopyOnWriteArrayList<>();
     private final List<Held> held = new CopyOnWriteArrayList<>();
     private final ExecutorService deliveries = Executors.newCachedThreadPool(r -> daemon(r, "kchaos-proxy-delivery"));
@@ -35,6 +36,7 @@ final class Faults {
     Faults(Map<Integer, String> upstream, ActionLog log) {
         this.upstream = Map.copyOf(upstream);
         this.log = log;
+        this.links = new Links(log);
     }
 
     static void install(Faults faults) {
@@ -51,6 +53,11 @@ final class Faults {
         return log;
     }
 
+    /** The link rules and the client connections they act on. */
+    Links links() {
+        return links;
+    }
+
     /** The node whose broker listens at {@code ip:port}, or -1. */
     int nodeAt(String ipPort) {
         for (Map.Entry<Integer, String> e : upstream.entrySet()) {
@@ -60,6 +67,10 @@ final class Faults {
     }
 
     void add(Rule rule) {
+        if (rule.kind.onLink()) {
+            links.add(rule);
+            return;
+        }
         rules.removeIf(r -> r.id.equals(rule.id));
         rules.add(rule);
         recomputeInterest();
@@ -67,12 +78,14 @@ final class Faults {
 
     /** Switches the rule off; what it still holds is delivered now (a held request does arrive in the end). */
     void remove(String id) {
+        links.remove(id);
         rules.removeIf(r -> r.id.equals(id));
         for (Held h : held) if (h.rule.id.equals(id)) release(h, "the fault was healed");
         recomputeInterest();
     }
 
     void clear() {
+        links.clear();
         for (Rule r : List.copyOf(rules)) remove(r.id);
     }
 

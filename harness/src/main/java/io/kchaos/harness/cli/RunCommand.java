@@ -202,7 +202,8 @@ public final class RunCommand implements Callable<Integer> {
     String topic;
 
     @Option(names = "--proxy", description = "send the clients through the kchaos proxy (Kroxylicious, its own JVM) even without a protocol "
-            + "fault (hold-request, delay-requests, drop-responses, duplicate-requests, error-responses switch it on by themselves)")
+            + "fault (hold-request, delay-requests, drop-responses, duplicate-requests, error-responses and the proxy-* link faults switch it on "
+            + "by themselves; every backend)")
     boolean proxy;
 
     @Option(names = "--no-namespaces", description = "run every node on loopback even as root (no network faults: partition, partition-clients, slow, flaky)")

@@ -15,13 +15,14 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * {@code --backend docker}: refuses up front the faults containers cannot take (they take process faults, and proxy
- * faults through Toxiproxy, but no namespace network faults), starts Toxiproxy only when a fault needs it, and before
+ * {@code --backend docker}: refuses up front the faults containers cannot take (they take process faults, proxy
+ * faults through Toxiproxy and protocol faults through the kchaos proxy next to the harness, but no namespace network
+ * faults), starts Toxiproxy only when a fault needs it, and before
  * each run's cluster checks that a Docker daemon answers and sweeps the leftovers of dead harnesses.
  */
 public final class DockerBackend {
     /** What a container cluster can do beyond process control. */
-    public static final Set<Capability> CAPABILITIES = Set.of(Capability.TOXICS);
+    public static final Set<Capability> CAPABILITIES = Set.of(Capability.TOXICS, Capability.PROTOCOL);
 
     private DockerBackend() {
     }

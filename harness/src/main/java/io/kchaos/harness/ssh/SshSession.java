@@ -80,6 +80,7 @@ public final class SshSession implements AutoCloseable {
         List<String> problems = new ArrayList<>();
         nemesisNeeds.forEach((name, needs) -> {
             for (Capability c : needs) {
+                if (c == Capability.PROTOCOL) continue; // the kchaos proxy runs next to the harness, not on the hosts
                 if (c == Capability.TOXICS) {
                     problems.add("nemesis '" + name + "' is unavailable with --backend ssh: " + c.need());
                     return;
@@ -105,6 +106,7 @@ public final class SshSession implements AutoCloseable {
         Set<Capability> c = EnumSet.allOf(Capability.class);
         c.remove(Capability.TOXICS);
         probes.values().forEach(p -> c.retainAll(p.capabilities()));
+        c.add(Capability.PROTOCOL);
         return c;
     }
 

@@ -20,7 +20,10 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The queue workload on three Kafka containers under docker kill and docker pause, through the CLI. */
+/**
+ * The queue workload on three Kafka containers under docker kill, docker pause and a protocol fault (the kchaos proxy
+ * next to the harness, in front of the containers' client listeners), through the CLI.
+ */
 @Tag("docker")
 class DockerRunTest {
 
@@ -29,8 +32,8 @@ class DockerRunTest {
         String image = "kchaos-local/kafka:" + KafkaDistribution.bundled().version();
         DockerTestSupport.assumeImages(image);
         long t0 = System.nanoTime();
-        int code = Main.execute("run", "--backend", "docker", "--kafka-image", image, "--nemesis", "kill-random,pause",
-                "--time-limit", "40", "--nemesis-interval", "6", "--fault-duration", "3", "--rate", "200", "--seed", "1",
+        int code = Main.execute("run", "--backend", "docker", "--kafka-image", image, "--nemesis", "kill-random,pause,error-responses",
+                "--nemesis-option", "fault-order=cycle", "--time-limit", "40", "--nemesis-interval", "6", "--fault-duration", "3", "--rate", "200", "--seed", "1",
                 // the 10 s kchaos once used let a batch expire behind a paused leader; the idempotent producer then
                 // bumped its epoch and re-sent batches that may already be written, under new sequences: duplicates
                 // that Kafka allows (docs/findings.md, idempotent-epoch-bump). This positive control keeps 60 s, above
@@ -48,6 +51,10 @@ class DockerRunTest {
         assertTrue(nemesisOps.getOrDefault("kill", 0) >= 1, "a container was killed: " + nemesisOps);
         assertTrue(nemesisOps.getOrDefault("pause", 0) >= 1, "a container was paused: " + nemesisOps);
         assertTrue(nemesisOps.getOrDefault("start", 0) >= 1 && nemesisOps.getOrDefault("resume", 0) >= 1, "and healed: " + nemesisOps);
+        assertTrue(nemesisOps.getOrDefault("proxy-error", 0) >= 1 && nemesisOps.getOrDefault("heal-proxy", 0) >= 1,
+                "a protocol fault through the kchaos proxy in front of the containers: " + nemesisOps);
+        assertTrue(Files.readAllLines(run.resolve("proxy").resolve("proxy-actions.jsonl")).stream().anyMatch(l -> l.contains("answered with")),
+                "the proxy answered requests in place of the containers' brokers");
 
         JsonNode runJson = Json.MAPPER.readTree(run.resolve("run.json").toFile());
         assertEquals(image, runJson.path("kafka-image").asText());

@@ -57,7 +57,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Every protocol fault on one real 3-node cluster behind the kchaos proxy, each case short: the client's view (an
- * error, a timeout, a latency, a record twice or late in the log) and the proxy's own record of the action.
+ * error, a timeout, a latency, a record twice or late in the log, a stall, a closed connection) and the proxy's own
+ * record of the action; the link faults (latency, black hole, reset) end with their heal and the client going on.
  */
 @Tag("cluster")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -179,6 +180,69 @@ class ProtocolFaultsClusterTest {
         ObjectNode late = action("hold", "then delivered on the proxy's own connection");
         assertEquals(1, late.path("broker-errors").path("NONE").asInt(0), "the broker accepted the late request: " + late);
         assertEquals(List.of("second", "first"), values(topic), "the request the client gave up on landed after the next one");
+    }
+
+    @Test
+    void linkLatencyDelaysEveryRoundTripUntilHealedAndTheProxyRecordsWhatItDid() throws Exception {
+        String topic = topic("latency");
+        try (KafkaProducer<String, String> p = producer(true, 10)) {
+            double before = medianSendMs(p, topic);
+            proxy.add(ProtocolRule.of("lat", "latency", List.of()).withDelay(300, 300, false));
+            double during;
+            try {
+                during = medianSendMs(p, topic);
+            } finally {
+                proxy.remove("lat");
+            }
+            double after = medianSendMs(p, topic);
+            System.out.printf("MEASURED proxy-latency 300 ms each way: median send %.0f ms before, %.0f ms during, %.0f ms after%n",
+                    before, during, after);
+            assertTrue(during >= 600 && during > before + 500, "a request and its response each 300 ms late: " + during + " vs " + before);
+            assertTrue(after < during - 400, "healed: " + after);
+        }
+        action("lat", "latency on the client's connection");
+        assertTrue(action("lat", "delayed").path("did").asText().contains("by 300 ms on average"));
+    }
+
+    @Test
+    void aBlackHoleStallsTheClientUntilHealedAndAResetClosesItsConnections() throws Exception {
+        String topic = topic("hole");
+        try (KafkaProducer<String, String> p = producer(true, 10)) {
+            p.send(new ProducerRecord<>(topic, 0, "k", "warm")).get(30, TimeUnit.SECONDS);
+            proxy.add(ProtocolRule.of("hole", "blackhole", List.of()));
+            long t0 = System.nanoTime();
+            var stalled = p.send(new ProducerRecord<>(topic, 0, "k", "after-the-hole"));
+            Thread.sleep(4000);
+            assertTrue(!stalled.isDone(), "nothing passes the black hole");
+            proxy.remove("hole");
+            stalled.get(30, TimeUnit.SECONDS);
+            System.out.printf("MEASURED proxy-blackhole: a send stalled 4 s in the hole, acknowledged %.1f s after it was sent%n",
+                    (System.nanoTime() - t0) / 1e9);
+            double closedBefore = closes(p);
+            proxy.add(ProtocolRule.of("reset", "reset", List.of()));
+            proxy.remove("reset");
+            p.send(new ProducerRecord<>(topic, 0, "k", "after-the-reset")).get(30, TimeUnit.SECONDS);
+            assertTrue(closes(p) > closedBefore, "the producer saw its connection closed: " + closedBefore + " -> " + closes(p));
+        }
+        action("hole", "threw away");
+        action("reset", "reset the client's connection (TCP RST)");
+        assertEquals(List.of("warm", "after-the-hole", "after-the-reset"), values(topic));
+    }
+
+    private static double medianSendMs(KafkaProducer<String, String> p, String topic) throws Exception {
+        List<Double> ms = new ArrayList<>();
+        for (int i = 0; i < 7; i++) {
+            long t0 = System.nanoTime();
+            p.send(new ProducerRecord<>(topic, 0, "k", "v" + i)).get(30, TimeUnit.SECONDS);
+            ms.add((System.nanoTime() - t0) / 1e6);
+        }
+        ms.sort(null);
+        return ms.get(ms.size() / 2);
+    }
+
+    private static double closes(KafkaProducer<String, String> p) {
+        return p.metrics().entrySet().stream().filter(e -> e.getKey().name().equals("connection-close-total")
+                && e.getKey().group().equals("producer-metrics")).mapToDouble(e -> (Double) e.getValue().metricValue()).sum();
     }
 
     private KafkaProducer<String, String> producer(boolean idempotent, int retries) {

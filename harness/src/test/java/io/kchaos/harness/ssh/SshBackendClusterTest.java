@@ -27,8 +27,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * {@code --backend ssh} against three real SSH hosts (network namespaces on this machine, each running OpenSSH's
  * sshd with keys the test made): a host that cannot be used is refused in one line; Ctrl-C leaves nothing on the
- * hosts, a SIGKILLed harness leaves what the next run removes; the queue workload under kill-leader and partition
- * is valid and leaves nothing; the acks=1 negative control is caught; the digest audit of damaged host files equals
+ * hosts, a SIGKILLed harness leaves what the next run removes; the queue workload under kill-leader, partition and
+ * error-responses (the kchaos proxy next to the harness, in front of the hosts) is valid and leaves nothing; the acks=1 negative control is caught; the digest audit of damaged host files equals
  * the local audit of the same files; an existing cluster the test started itself is left running as found.
  */
 @Tag("cluster")
@@ -157,8 +157,8 @@ class SshBackendClusterTest {
     @Test
     @Order(3)
     void queueUnderKillLeaderAndPartitionIsValidRemovesTheLeftoversAndLeavesNothing() throws Exception {
-        Captured c = Captured.run(sshArgs("--nemesis", "kill-leader,partition", "--time-limit", "35", "--nemesis-interval", "6",
-                "--fault-duration", "4", "--seed", "11"));
+        Captured c = Captured.run(sshArgs("--nemesis", "kill-leader,partition,error-responses", "--nemesis-option", "fault-order=cycle",
+                "--time-limit", "35", "--nemesis-interval", "6", "--fault-duration", "4", "--seed", "11"));
         assertEquals(0, c.exit(), c.out());
         assertTrue(c.out().contains("leftover(s) of an earlier run on the hosts"), "the SIGKILLed run's leftovers were removed: " + c.out());
         assertTrue(c.out().contains("replica digests: "), c.out());
@@ -167,7 +167,9 @@ class SshBackendClusterTest {
         assertTrue(runJson.path("host-clock-offsets").path("1").has("offset-ms"));
         JsonNode results = Json.MAPPER.readTree(latestRun().resolve("results.json").toFile());
         assertTrue(results.path("stats").path("replicas").path("partitions-audited").asInt() >= 3, "the digest audit ran: " + results.path("stats"));
-        assertTrue(results.path("stats").path("faults-injected").asInt() >= 2, results.path("stats").toString());
+        assertTrue(results.path("stats").path("faults-injected").asInt() >= 3, results.path("stats").toString());
+        assertTrue(Files.readAllLines(latestRun().resolve("proxy").resolve("proxy-actions.jsonl")).stream().anyMatch(l -> l.contains("answered with")),
+                "error-responses acted through the kchaos proxy next to the harness, in front of the hosts");
         assertHostsClean("after a valid run");
     }
 

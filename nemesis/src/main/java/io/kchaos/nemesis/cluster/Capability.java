@@ -18,7 +18,7 @@ public enum Capability {
     /** A size-limited file system under each node's data directory (tmpfs with a size: root). */
     DISK_LIMIT("disk-full needs root, to mount a size-limited file system under each node's data directory"),
     /** Faults inside Kafka's protocol: the clients reach the brokers through the kchaos proxy (a Kroxylicious JVM). */
-    PROTOCOL("protocol faults need the kchaos proxy in front of the brokers (so far --backend local)"),
+    PROTOCOL("protocol faults need the kchaos proxy in front of the brokers (it runs next to the harness on every backend)"),
     /** Power loss: kill a node and drop every byte it never synced (the local backend's sync-tracking agent). */
     POWER_LOSS("power loss needs the local backend's sync tracking (--backend local)");
 

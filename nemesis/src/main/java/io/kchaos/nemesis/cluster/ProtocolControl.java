@@ -6,7 +6,8 @@ import java.util.function.Consumer;
 
 /**
  * Faults inside Kafka's protocol, on the proxy the clients reach the brokers through: rules that hold, delay, drop,
- * duplicate or answer single requests with an error. Each action the proxy takes is reported to the listener.
+ * duplicate or answer single requests with an error, and link rules on the bytes of a node's client connections
+ * (latency, bandwidth, slices, reset, black hole). Each action the proxy takes is reported to the listener.
  */
 public interface ProtocolControl {
     /** Switches the rule on (replacing one with the same id). */

@@ -30,7 +30,7 @@ public final class ProtocolFaults {
                 rule(o, "hold").withCount(1).withRelease(api(o.text("proxy-release-after")), o.positive("proxy-hold-ms")),
                 target(o)));
         r.bind("delay-requests", () -> new ProtocolNemesis("delay-requests", NemesisOps.PROXY_DELAY,
-                withDelay(rule(o, "delay"), o), target(o)));
+                withDelay(rule(o, "delay"), o, "proxy-delay-ms", o.flag("proxy-responses")), target(o)));
         r.bind("drop-responses", () -> new ProtocolNemesis("drop-responses", NemesisOps.PROXY_DROP_RESPONSE,
                 rule(o, "drop-response"), target(o)));
         r.bind("duplicate-requests", () -> new ProtocolNemesis("duplicate-requests", NemesisOps.PROXY_DUPLICATE,
@@ -45,20 +45,21 @@ public final class ProtocolFaults {
         return ProtocolRule.of("template", kind, apis).withShare(o.share("proxy-share"));
     }
 
-    private static ProtocolRule withDelay(ProtocolRule r, NemesisOptions o) {
-        String range = o.text("proxy-delay-ms");
+    /** {@code r} with the delay range of the option {@code key} ({@code MS} or {@code MIN-MAX}, at most 15000). */
+    static ProtocolRule withDelay(ProtocolRule r, NemesisOptions o, String key, boolean onResponses) {
+        String range = o.text(key);
         String[] parts = range.split("-", 2);
         try {
             long min = Long.parseLong(parts[0].trim());
             long max = parts.length > 1 ? Long.parseLong(parts[1].trim()) : min;
-            if (min >= 0 && max >= min && max <= 15_000) return r.withDelay(min, max, o.flag("proxy-responses"));
+            if (min >= 0 && max >= min && max <= 15_000) return r.withDelay(min, max, onResponses);
         } catch (NumberFormatException ignored) {
             // reported below
         }
-        throw new IllegalArgumentException("--nemesis-option proxy-delay-ms must be MS or MIN-MAX (at most 15000), not '" + range + "'");
+        throw new IllegalArgumentException("--nemesis-option " + key + " must be MS or MIN-MAX (at most 15000), not '" + range + "'");
     }
 
-    private static String target(NemesisOptions o) {
+    static String target(NemesisOptions o) {
         String t = o.text("proxy-target");
         if (TARGETS.contains(t)) return t;
         throw new IllegalArgumentException("--nemesis-option proxy-target must be one of " + new TreeSet<>(TARGETS) + ", not '" + t + "'");

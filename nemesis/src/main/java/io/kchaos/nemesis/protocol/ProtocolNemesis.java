@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * {@code hold-request}, {@code delay-requests}, {@code drop-responses}, {@code duplicate-requests},
- * {@code error-responses}: switches one rule on the kchaos proxy for the fault's duration, aimed at a role's node (a
+ * {@code error-responses} (and the link faults of {@link LinkFaults}): switches one rule on the kchaos proxy for the fault's duration, aimed at a role's node (a
  * partition's leader, the workload's transaction or group coordinator, or any node), and switches it off on heal.
  * Recorded as {@code proxy-*} with the rule, and {@code heal-proxy}; what the proxy does to each request is recorded
  * as {@code proxy-action} as it happens.
@@ -88,7 +88,7 @@ public final class ProtocolNemesis implements Nemesis {
         value.set("rule", chosen.toJson());
         ctx.recorder().record(op.f(), value, () -> proxy.add(chosen));
         ObjectNode healValue = Json.object().put("rule", chosen.id());
-        return new HealOnce(op.f() + " " + String.join(",", chosen.apis()) + rule.node().stream().mapToObj(n -> " on node " + n).findFirst().orElse(""),
+        return new HealOnce(op.f() + (chosen.apis().isEmpty() ? "" : " " + String.join(",", chosen.apis())) + rule.node().stream().mapToObj(n -> " on node " + n).findFirst().orElse(""),
                 () -> ctx.recorder().record(NemesisOps.HEAL_PROXY, healValue, () -> proxy.remove(chosen.id())));
     }
 }

@@ -48,4 +48,41 @@ class ProtocolFaultsTest {
         NemesisRegistry share = NemesisRegistry.builtIn(NetworkFaultOptions.defaults(), new NemesisOptions(Map.of("proxy-share", "2")));
         assertThrows(IllegalArgumentException.class, () -> share.parse(List.of("duplicate-requests")));
     }
+
+    @Test
+    void eachLinkFaultSwitchesOnItsRuleWithoutApiKeysOnTheTargetsNodeAndItsHealSwitchesItOff() {
+        NemesisRegistry r = NemesisRegistry.builtIn(NetworkFaultOptions.defaults(), new NemesisOptions(Map.of(
+                "proxy-target", "leader", "proxy-latency-ms", "300", "proxy-jitter-ms", "50", "proxy-rate", "1000",
+                "proxy-slice-bytes", "16", "proxy-slice-delay-ms", "2-4")));
+        Map<String, String> expected = Map.of(
+                "proxy-latency", "\"kind\":\"latency\",\"apis\":[],\"node\":",
+                "proxy-bandwidth", "\"kind\":\"bandwidth\",\"apis\":[],\"node\":",
+                "proxy-slice", "\"kind\":\"slice\",\"apis\":[],\"node\":",
+                "proxy-reset", "\"kind\":\"reset\",\"apis\":[],\"node\":",
+                "proxy-blackhole", "\"kind\":\"blackhole\",\"apis\":[],\"node\":");
+        for (Map.Entry<String, String> e : expected.entrySet()) {
+            FakeCluster cluster = FakeCluster.full();
+            try (HistoryWriter w = new HistoryWriter(dir.resolve(e.getKey() + ".jsonl"))) {
+                r.parse(List.of(e.getKey())).get(0).inject(cluster.context(new NemesisRecorder(w), 1)).heal();
+            }
+            String add = cluster.calls.get(0);
+            assertTrue(add.startsWith("proxy-add ") && add.contains(e.getValue()), add);
+            if (e.getKey().equals("proxy-latency")) assertTrue(add.contains("\"delay-ms\":[250,350]"), add);
+            if (e.getKey().equals("proxy-slice")) assertTrue(add.contains("\"delay-ms\":[2,4]"), add);
+            if (e.getKey().equals("proxy-bandwidth")) assertTrue(add.contains("\"rate\":1000"), add);
+            if (e.getKey().equals("proxy-slice")) assertTrue(add.contains("\"slice-bytes\":16"), add);
+            assertTrue(cluster.calls.get(1).startsWith("proxy-remove " + e.getKey() + "-"), cluster.calls.get(1));
+        }
+    }
+
+    @Test
+    void badLinkSettingsAreRefusedWithOneLine() {
+        NemesisRegistry jitter = NemesisRegistry.builtIn(NetworkFaultOptions.defaults(), new NemesisOptions(Map.of(
+                "proxy-latency-ms", "100", "proxy-jitter-ms", "200")));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> jitter.parse(List.of("proxy-latency"))).getMessage().contains("proxy-jitter-ms"));
+        NemesisRegistry rate = NemesisRegistry.builtIn(NetworkFaultOptions.defaults(), new NemesisOptions(Map.of("proxy-rate", "0")));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> rate.parse(List.of("proxy-bandwidth"))).getMessage().contains("proxy-rate"));
+        NemesisRegistry slice = NemesisRegistry.builtIn(NetworkFaultOptions.defaults(), new NemesisOptions(Map.of("proxy-slice-delay-ms", "x")));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> slice.parse(List.of("proxy-slice"))).getMessage().contains("proxy-slice-delay-ms"));
+    }
 }
