@@ -42,6 +42,20 @@ public final class WorkloadOptions {
                 + ", not '" + v + "'");
     }
 
+    /** A whole number in [min, max], or the fallback when absent. */
+    public int whole(String key, int fallback, int min, int max) {
+        String v = values.get(key);
+        if (v == null) return fallback;
+        try {
+            int n = Integer.parseInt(v.trim());
+            if (n >= min && n <= max) return n;
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(workload + " option " + key + " must be a whole number from " + min + " to "
+                + max + ", not '" + v + "'");
+    }
+
     /** One of the allowed words, or the fallback when absent. */
     public String choice(String key, String fallback, Set<String> allowed) {
         String v = values.get(key);
