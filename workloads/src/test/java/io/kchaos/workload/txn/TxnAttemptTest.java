@@ -25,7 +25,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -162,20 +161,12 @@ class TxnAttemptTest {
     @Test
     void roundsAreSentOneAfterTheOtherEachAcknowledgedFirst() {
         List<Integer> sentAtFlush = new ArrayList<>();
-        AtomicInteger sent = new AtomicInteger();
-        MockProducer<String, String> manual = new MockProducer<>(CLUSTER, false, null, new StringSerializer(), new StringSerializer()) {
-            @Override
-            public synchronized Future<RecordMetadata> send(ProducerRecord<String, String> r, Callback callback) {
-                sent.incrementAndGet();
-                return super.send(r, callback);
+        RoundProducer manual = new RoundProducer(p -> {
+            sentAtFlush.add(p.sent);
+            while (p.completeNext()) {
+                // acknowledges every send so far
             }
-
-            @Override
-            public synchronized void flush() {
-                sentAtFlush.add(sent.get());
-                super.flush();
-            }
-        };
+        });
         manual.initTransactions();
         TxnSpec rounds = new TxnSpec(List.of(new TxnSpec.Send("k1", 10, 0), new TxnSpec.Send("k2", 11, 1),
                 new TxnSpec.Send("k3", 12, 0)), List.of(1, 2), false, false);
@@ -192,19 +183,7 @@ class TxnAttemptTest {
 
     @Test
     void aFailedRoundEndsTheTransactionWithAnAbortBeforeTheNextRound() {
-        AtomicInteger sent = new AtomicInteger();
-        MockProducer<String, String> manual = new MockProducer<>(CLUSTER, false, null, new StringSerializer(), new StringSerializer()) {
-            @Override
-            public synchronized Future<RecordMetadata> send(ProducerRecord<String, String> r, Callback callback) {
-                sent.incrementAndGet();
-                return super.send(r, callback);
-            }
-
-            @Override
-            public synchronized void flush() {
-                errorNext(new NetworkException("connection lost"));
-            }
-        };
+        RoundProducer manual = new RoundProducer(p -> p.errorNext(new NetworkException("connection lost")));
         manual.initTransactions();
         TxnSpec rounds = new TxnSpec(List.of(new TxnSpec.Send("k1", 10, 0), new TxnSpec.Send("k2", 11, 1)),
                 List.of(1, 1), false, false);
@@ -212,7 +191,7 @@ class TxnAttemptTest {
         TxnAttempt.Outcome o = attempt.run(3, rounds, manual, null);
 
         assertEquals(new TxnAttempt.Outcome(OpType.FAIL, true), o);
-        assertEquals(1, sent.get(), "the second round was never sent");
+        assertEquals(1, manual.sent, "the second round was never sent");
         assertTrue(manual.transactionAborted());
         assertFalse(completion().value().get("txn").get(1).get(3).has("offset"));
     }
@@ -222,5 +201,27 @@ class TxnAttemptTest {
         attempt.run(3, TWO_SENDS, producer, null);
 
         assertFalse(completion().value().has("rounds"));
+    }
+
+    /** A MockProducer that completes sends only when flushed (as flush does), counting the sends. */
+    private static final class RoundProducer extends MockProducer<String, String> {
+        private final java.util.function.Consumer<RoundProducer> onFlush;
+        int sent;
+
+        RoundProducer(java.util.function.Consumer<RoundProducer> onFlush) {
+            super(CLUSTER, false, null, new StringSerializer(), new StringSerializer());
+            this.onFlush = onFlush;
+        }
+
+        @Override
+        public synchronized Future<RecordMetadata> send(ProducerRecord<String, String> r, Callback callback) {
+            sent++;
+            return super.send(r, callback);
+        }
+
+        @Override
+        public synchronized void flush() {
+            onFlush.accept(this);
+        }
     }
 }
