@@ -25,6 +25,7 @@ final class TxnHistory {
     }
 
     private final List<Op> ops = new ArrayList<>();
+    private int[] rounds;
 
     static S s(long value, int partition, long offset) {
         return new S(value, partition, offset);
@@ -45,6 +46,16 @@ final class TxnHistory {
         return txnInvoke(process, abort, sends).txnComplete(process, type, abort, sends, null);
     }
 
+    /** A transaction of sends in rounds (the workload's send-rounds: its values carry {@code "rounds": [...]}). */
+    TxnHistory txnInRounds(int process, OpType type, boolean abort, int[] rounds, S... sends) {
+        this.rounds = rounds;
+        try {
+            return txn(process, type, abort, sends);
+        } finally {
+            this.rounds = null;
+        }
+    }
+
     /** A transaction of sends followed by one poll micro-op that returned these records. */
     TxnHistory txnWithPoll(int process, OpType type, S[] sends, R... polled) {
         return txnInvoke(process, false, sends).txnComplete(process, type, false, sends, polled);
@@ -55,7 +66,7 @@ final class TxnHistory {
         ArrayNode mops = v.putArray("txn");
         for (S s : sends) mops.addArray().add("send").add("k" + s.value() % 4).add(s.value())
                 .addObject().put("partition", s.partition());
-        v.put("abort", abort);
+        shape(v, abort);
         return line(process, OpType.INVOKE, "txn", v);
     }
 
@@ -68,7 +79,7 @@ final class TxnHistory {
             if (s.offset() >= 0) at.put("offset", s.offset());
         }
         if (polled != null) mops.addArray().add("poll").add(records(polled));
-        v.put("abort", abort);
+        shape(v, abort);
         return line(process, type, "txn", v);
     }
 
@@ -83,6 +94,14 @@ final class TxnHistory {
         ObjectNode ends = ok.putObject("end-offsets");
         endOffsets.forEach((p, o) -> ends.put(String.valueOf(p), o));
         return line(process, OpType.INVOKE, "drain", null).line(process, OpType.OK, "drain", ok);
+    }
+
+    private void shape(ObjectNode v, boolean abort) {
+        v.put("abort", abort);
+        if (rounds != null) {
+            ArrayNode a = v.putArray("rounds");
+            for (int n : rounds) a.add(n);
+        }
     }
 
     long last() {

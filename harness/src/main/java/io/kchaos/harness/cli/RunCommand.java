@@ -69,7 +69,7 @@ public final class RunCommand implements Callable<Integer> {
     String workload;
 
     @Option(names = {"--workload-option", "--workload-options"}, paramLabel = "KEY=VALUE",
-            description = "a workload setting; repeatable (txn: abort-rate, poll-rate, max-sends; group: commit=after|auto|ahead, churn-seconds, crash-rate; share: accept, release, reject, lock-ms, delivery-limit, stall-rate, churn-seconds, crash-rate)")
+            description = "a workload setting; repeatable (txn: abort-rate, poll-rate, max-sends, send-rounds; group: commit=after|auto|ahead, churn-seconds, crash-rate; share: accept, release, reject, lock-ms, delivery-limit, stall-rate, churn-seconds, crash-rate)")
     Map<String, String> workloadOptions = new LinkedHashMap<>();
 
     @Option(names = "--client", paramLabel = "java|librdkafka", defaultValue = JavaClientKind.NAME,

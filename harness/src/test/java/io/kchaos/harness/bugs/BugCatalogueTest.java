@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.function.Function;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -41,8 +40,9 @@ class BugCatalogueTest {
             assertEquals(Exposure.NOT_APPLICABLE, expected("KAFKA-15375", r), "KAFKA-15375 is fixed in 3.5.2");
             assertEquals(Exposure.EXPOSED, expected("isr-shrink-unclean", r), "a configuration hazard applies everywhere");
         }
-        assertEquals(Exposure.INCONCLUSIVE, expected("KAFKA-17754", "3.9.1"), "no run can decide it: the catalogue expects inconclusive");
-        assertEquals(Exposure.NOT_APPLICABLE, expected("KAFKA-17754", "4.1.1"));
+        assertEquals(Exposure.EXPOSED, expected("KAFKA-17754", "3.9.1"), "transactions v1: the stale EndTxn is accepted");
+        assertEquals(Exposure.SAFE, expected("KAFKA-17754", "4.4.0"), "transactions v2 fence it: the positive control");
+        assertEquals("kafka-17754", bug("KAFKA-17754").scenario());
         assertEquals(List.of("epoch-entries-missing"), bug("KAFKA-16541").anomalies());
         assertEquals(5, bug("KAFKA-16541").tries());
         assertEquals(31L, bug("KAFKA-16541").seed(), "the schedule that exposed it in docs/findings.md");
@@ -52,7 +52,7 @@ class BugCatalogueTest {
         assertTrue(!bug("KAFKA-17754").affectsOnlyUnrunnable());
         String why = BugJudge.withoutRun(bug("KAFKA-15375"), KafkaVersion.parse("4.4.0")).orElseThrow().why();
         assertTrue(why.startsWith("not applicable: fixed in 3.5.2, 3.6.0; only affects before 3.5.2; not runnable here:"), why);
-        assertNotNull(bug("KAFKA-17754").cannotJudge());
+        assertNull(bug("KAFKA-17754").cannotJudge());
         assertEquals("configuration", bug("isr-shrink-unclean").kind());
     }
 

@@ -3,6 +3,7 @@ package io.kchaos.workload.common;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * A workload's {@code --workload-option KEY=VALUE} settings, checked against the keys it knows: an unknown key or a
@@ -30,15 +31,24 @@ public final class WorkloadOptions {
 
     /** A number in [min, max], or the fallback when absent. */
     public double number(String key, double fallback, double min, double max) {
+        return bounded(key, fallback, min, max, Double::parseDouble, "a number");
+    }
+
+    /** A whole number in [min, max], or the fallback when absent. */
+    public int whole(String key, int fallback, int min, int max) {
+        return bounded(key, fallback, min, max, Integer::parseInt, "a whole number");
+    }
+
+    private <T extends Comparable<T>> T bounded(String key, T fallback, T min, T max, Function<String, T> parse, String what) {
         String v = values.get(key);
         if (v == null) return fallback;
         try {
-            double d = Double.parseDouble(v.trim());
-            if (d >= min && d <= max) return d;
+            T n = parse.apply(v.trim());
+            if (n.compareTo(min) >= 0 && n.compareTo(max) <= 0) return n;
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new IllegalArgumentException(workload + " option " + key + " must be a number from " + min + " to " + max
+        throw new IllegalArgumentException(workload + " option " + key + " must be " + what + " from " + min + " to " + max
                 + ", not '" + v + "'");
     }
 

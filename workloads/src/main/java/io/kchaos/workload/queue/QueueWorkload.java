@@ -63,8 +63,8 @@ public final class QueueWorkload implements Workload {
     public synchronized void start(WorkloadContext ctx) throws Exception {
         if (context != null) throw new IllegalStateException("queue workload already started");
         WorkloadOptions options = WorkloadOptions.of(NAME, ctx.options(), Set.of(IN_FLIGHT_OPTION, TOPICS_OPTION));
-        int inFlight = (int) options.number(IN_FLIGHT_OPTION, DEFAULT_IN_FLIGHT, 1, 10_000);
-        int topics = (int) options.number(TOPICS_OPTION, 1, 1, MAX_TOPICS);
+        int inFlight = options.whole(IN_FLIGHT_OPTION, DEFAULT_IN_FLIGHT, 1, 10_000);
+        int topics = options.whole(TOPICS_OPTION, 1, 1, MAX_TOPICS);
         context = ctx;
         layout = TopicSetup.ensure(ctx, topicNames(ctx.topic(), topics));
         producers = new ProducerFleet(ctx, layout, ids, stats, inFlight);

@@ -18,7 +18,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 
 /**
- * Runs one transaction and records it as a {@code txn} op with exactly one completion. The outcome rule:
+ * Runs one transaction and records it as a {@code txn} op with exactly one completion. Its sends go out round by
+ * round: each round is flushed and every send in it acknowledged before the next round is sent (a failed send ends the
+ * transaction with an abort). The outcome rule:
  * {@code commitTransaction} returned → ok; {@code abortTransaction} returned (deliberately, or after a send failed
  * before any commit was asked) → fail, the sends are definitely invisible; {@code beginTransaction} threw → fail,
  * nothing was sent; any error while committing or aborting → info, and the producer must be replaced (a new one with
@@ -53,13 +55,17 @@ final class TxnAttempt {
             return complete(process, spec, futures, null, new Outcome(OpType.FAIL, false), e);
         }
         try {
-            for (TxnSpec.Send s : spec.sends()) {
-                futures.add(producer.send(new ProducerRecord<>(topic, s.partition(), s.key(), Long.toString(s.value()))));
+            int next = 0;
+            for (int round : spec.rounds()) {
+                for (TxnSpec.Send s : spec.sends().subList(next, next + round)) {
+                    futures.add(producer.send(new ProducerRecord<>(topic, s.partition(), s.key(), Long.toString(s.value()))));
+                }
+                next += round;
+                if (next == spec.sends().size() && spec.poll() && poller != null) polled = poller.poll();
+                producer.flush();
+                RuntimeException sendError = firstError(futures);
+                if (sendError != null) return abort(process, spec, futures, polled, producer, sendError);
             }
-            if (spec.poll() && poller != null) polled = poller.poll();
-            producer.flush();
-            RuntimeException sendError = firstError(futures);
-            if (sendError != null) return abort(process, spec, futures, polled, producer, sendError);
         } catch (RuntimeException e) {
             return abort(process, spec, futures, polled, producer, e);
         }
@@ -97,7 +103,7 @@ final class TxnAttempt {
             mops.addArray().add("poll").add(polled);
             stats.polled.add(polled.path("records").size());
         }
-        v.put("abort", spec.abort());
+        spec.putShape(v);
         history.complete(process, outcome.type(), F, v, error == null ? null : SendErrorClassifier.describe(error));
         switch (outcome.type()) {
             case OK -> stats.ok.increment();

@@ -13,7 +13,6 @@ import io.kchaos.workload.common.TopicLayout;
 import io.kchaos.workload.common.TopicSetup;
 import io.kchaos.workload.common.WorkerThreads;
 import io.kchaos.workload.queue.QueueWorkload;
-import io.kchaos.workload.common.WorkloadOptions;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -25,17 +24,16 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
  * The {@code txn} workload, after Jepsen's Kafka transaction test: each producer thread owns a transactional.id and
  * runs transactions of 1–4 sends across partitions (optionally ending with a poll of its own read_committed consumer),
- * committed or — with probability {@code abort-rate}, 10 % by default — deliberately aborted, recorded as {@code txn}
+ * or of several rounds of 1–4 sends, each round acknowledged before the next is sent, committed or — with probability {@code abort-rate}, 10 % by default — deliberately aborted, recorded as {@code txn}
  * ops with send and poll micro-ops (docs/history-txn-group.md; outcome rules on {@link TxnAttempt}). read_committed
  * consumers poll every partition during the run; after it, once no transaction is open any more, a read_committed drain
- * reads every partition completely. Options: {@code abort-rate}, {@code poll-rate} (0.25), {@code max-sends} (4).
+ * reads every partition completely. Options: {@link TxnOptions}.
  * Transactions time out after 10 s so that one left open by a fault is settled before the drain.
  */
 public final class TxnWorkload implements Workload {
@@ -65,22 +63,18 @@ public final class TxnWorkload implements Workload {
     @Override
     public synchronized void start(WorkloadContext ctx) throws Exception {
         if (context != null) throw new IllegalStateException("txn workload already started");
-        WorkloadOptions options = WorkloadOptions.of(NAME, ctx.options(), Set.of("abort-rate", "poll-rate", "max-sends"));
-        double abortRate = options.number("abort-rate", 0.1, 0, 1);
-        double pollRate = options.number("poll-rate", 0.25, 0, 1);
-        int maxSends = (int) options.number("max-sends", 4, 1, 100);
+        TxnOptions options = TxnOptions.parse(ctx.options());
         context = ctx;
         partitions = TopicSetup.ensure(ctx);
-        SendPacer pacer = new SendPacer(ctx.ratePerSecond() / ((1 + maxSends) / 2.0));
+        SendPacer pacer = new SendPacer(ctx.ratePerSecond() / options.meanSends());
         AtomicLong values = new AtomicLong();
         TxnAttempt attempt = new TxnAttempt(ctx.history(), ctx.topic(), stats);
         for (int i = 0; i < ctx.producers(); i++) {
             String id = TRANSACTIONAL_ID_PREFIX + i;
             Supplier<Producer<String, String>> factory = producerFactory(ctx, id);
             Clients.construct("producer", factory).close(Duration.ZERO); // reject bad settings now, not in the thread
-            TxnPoller poller = pollRate > 0 ? new TxnPoller(Clients.consumers(ctx, id + "-poller", READ_COMMITTED), partitions) : null;
-            TxnGenerator generator = new TxnGenerator(ctx.seed() * 1_000_003L + i, values, partitions.size(), maxSends,
-                    abortRate, pollRate);
+            TxnPoller poller = options.pollRate() > 0 ? new TxnPoller(Clients.consumers(ctx, id + "-poller", READ_COMMITTED), partitions) : null;
+            TxnGenerator generator = new TxnGenerator(ctx.seed() * 1_000_003L + i, values, partitions.size(), options);
             TxnWorker w = new TxnWorker(id, factory, poller, generator, attempt, pacer, ids);
             workers.add(w);
             threads.add(Clients.daemon(w, id));

@@ -5,7 +5,10 @@ import io.kchaos.history.Op;
 import io.kchaos.history.OpType;
 import io.kchaos.workload.WorkloadStats;
 import io.kchaos.workload.common.RecordedHistory;
+import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.MockProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.Cluster;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.PartitionInfo;
@@ -19,7 +22,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Future;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -151,5 +156,72 @@ class TxnAttemptTest {
         assertEquals(new TxnAttempt.Outcome(OpType.FAIL, false), o);
         assertTrue(producer.history().isEmpty());
         assertFalse(completion().value().get("txn").get(0).get(3).has("offset"));
+    }
+
+    @Test
+    void roundsAreSentOneAfterTheOtherEachAcknowledgedFirst() {
+        List<Integer> sentAtFlush = new ArrayList<>();
+        RoundProducer manual = new RoundProducer(p -> {
+            sentAtFlush.add(p.sent);
+            while (p.completeNext()) {
+                // acknowledges every send so far
+            }
+        });
+        manual.initTransactions();
+        TxnSpec rounds = new TxnSpec(List.of(new TxnSpec.Send("k1", 10, 0), new TxnSpec.Send("k2", 11, 1),
+                new TxnSpec.Send("k3", 12, 0)), List.of(1, 2), false, false);
+
+        TxnAttempt.Outcome o = attempt.run(3, rounds, manual, null);
+
+        assertEquals(new TxnAttempt.Outcome(OpType.OK, true), o);
+        assertEquals(List.of(1, 3), sentAtFlush.subList(0, 2), "the second round is sent once the first one is flushed");
+        Op ok = completion();
+        assertEquals("[1,2]", ok.value().get("rounds").toString());
+        assertEquals("[1,2]", history.ops().get(0).value().get("rounds").toString());
+        assertEquals(1, ok.value().get("txn").get(2).get(3).get("offset").asLong());
+    }
+
+    @Test
+    void aFailedRoundEndsTheTransactionWithAnAbortBeforeTheNextRound() {
+        RoundProducer manual = new RoundProducer(p -> p.errorNext(new NetworkException("connection lost")));
+        manual.initTransactions();
+        TxnSpec rounds = new TxnSpec(List.of(new TxnSpec.Send("k1", 10, 0), new TxnSpec.Send("k2", 11, 1)),
+                List.of(1, 1), false, false);
+
+        TxnAttempt.Outcome o = attempt.run(3, rounds, manual, null);
+
+        assertEquals(new TxnAttempt.Outcome(OpType.FAIL, true), o);
+        assertEquals(1, manual.sent, "the second round was never sent");
+        assertTrue(manual.transactionAborted());
+        assertFalse(completion().value().get("txn").get(1).get(3).has("offset"));
+    }
+
+    @Test
+    void oneRoundWritesNoRoundsField() {
+        attempt.run(3, TWO_SENDS, producer, null);
+
+        assertFalse(completion().value().has("rounds"));
+    }
+
+    /** A MockProducer that completes sends only when flushed (as flush does), counting the sends. */
+    private static final class RoundProducer extends MockProducer<String, String> {
+        private final java.util.function.Consumer<RoundProducer> onFlush;
+        int sent;
+
+        RoundProducer(java.util.function.Consumer<RoundProducer> onFlush) {
+            super(CLUSTER, false, null, new StringSerializer(), new StringSerializer());
+            this.onFlush = onFlush;
+        }
+
+        @Override
+        public synchronized Future<RecordMetadata> send(ProducerRecord<String, String> r, Callback callback) {
+            sent++;
+            return super.send(r, callback);
+        }
+
+        @Override
+        public synchronized void flush() {
+            onFlush.accept(this);
+        }
     }
 }

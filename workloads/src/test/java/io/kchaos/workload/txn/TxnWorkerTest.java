@@ -42,7 +42,7 @@ class TxnWorkerTest {
             return p;
         };
         try (RecordedHistory history = new RecordedHistory(dir)) {
-            TxnGenerator gen = new TxnGenerator(1, new AtomicLong(), 1, 2, 0, 0);
+            TxnGenerator gen = new TxnGenerator(1, new AtomicLong(), 1, new TxnOptions(0, 0, 2, 1));
             TxnWorker w = new TxnWorker("kchaos-txn-0", factory, null, gen, new TxnAttempt(history.writer, "t", new WorkloadStats()),
                     new SendPacer(200), new ProcessIds());
             Thread t = new Thread(w);
