@@ -3,7 +3,7 @@ package io.kchaos.harness.bugs;
 import io.kchaos.harness.matrix.MatrixRunner;
 import io.kchaos.harness.matrix.RunLauncher;
 import io.kchaos.harness.matrix.RunOutcome;
-import io.kchaos.harness.version.KafkaVersion;
+import io.kchaos.cluster.version.KafkaVersion;
 
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.harness.matrix.MatrixResult;
 import io.kchaos.harness.matrix.RunOutcome;
 import io.kchaos.harness.matrix.TextTable;
-import io.kchaos.harness.version.KafkaVersion;
+import io.kchaos.cluster.version.KafkaVersion;
 import io.kchaos.history.Json;
 import io.kchaos.report.bugs.BugCell;
 import io.kchaos.report.bugs.BugsPage;

@@ -1,7 +1,7 @@
 package io.kchaos.harness.bugs;
 
-import io.kchaos.harness.version.KafkaVersion;
-import io.kchaos.harness.version.VersionProfile;
+import io.kchaos.cluster.version.KafkaVersion;
+import io.kchaos.cluster.version.VersionProfile;
 import io.kchaos.report.bugs.Exposure;
 
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.kchaos.harness.bugs;
 
-import io.kchaos.harness.version.KafkaVersion;
+import io.kchaos.cluster.version.KafkaVersion;
 
 /**
  * A range of Kafka releases in Maven's interval notation: {@code [A,B)} from A up to but not including B, {@code (,B)}

@@ -1,6 +1,6 @@
 package io.kchaos.harness.cli;
 
-import io.kchaos.harness.install.BuildInfo;
+import io.kchaos.cluster.install.BuildInfo;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;

@@ -1,10 +1,10 @@
 package io.kchaos.harness.cli;
 
 import io.kchaos.history.Json;
-import io.kchaos.harness.cluster.KafkaDistribution;
+import io.kchaos.cluster.KafkaDistribution;
 import io.kchaos.harness.client.JavaClientRelease;
 import io.kchaos.harness.scenario.ScenarioField;
-import io.kchaos.harness.version.MavenKafkaResolver;
+import io.kchaos.cluster.version.MavenKafkaResolver;
 import io.kchaos.harness.matrix.ChildJvmLauncher;
 import io.kchaos.harness.matrix.Expectation;
 import io.kchaos.harness.matrix.MatrixAxis;
@@ -15,7 +15,7 @@ import io.kchaos.harness.matrix.MatrixResult;
 import io.kchaos.harness.matrix.MatrixRunner;
 import io.kchaos.harness.scenario.Scenario;
 import io.kchaos.harness.scenario.Scenarios;
-import io.kchaos.harness.version.VersionProfile;
+import io.kchaos.cluster.version.VersionProfile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -1,7 +1,7 @@
 package io.kchaos.harness.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kchaos.harness.cluster.KafkaDistribution;
+import io.kchaos.cluster.KafkaDistribution;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 

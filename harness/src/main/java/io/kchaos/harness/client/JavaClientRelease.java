@@ -1,7 +1,7 @@
 package io.kchaos.harness.client;
 
-import io.kchaos.harness.version.KafkaVersion;
-import io.kchaos.harness.version.MavenKafkaResolver;
+import io.kchaos.cluster.version.KafkaVersion;
+import io.kchaos.cluster.version.MavenKafkaResolver;
 import io.kchaos.workload.WorkloadContext;
 import io.kchaos.workload.common.ClientConfigs;
 import io.kchaos.workload.common.ClientKind;

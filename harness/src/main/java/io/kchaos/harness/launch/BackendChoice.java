@@ -1,20 +1,20 @@
 package io.kchaos.harness.launch;
 
-import io.kchaos.harness.cluster.ClusterSpec;
-import io.kchaos.harness.cluster.LocalCluster;
-import io.kchaos.harness.docker.DockerBackend;
-import io.kchaos.harness.docker.DockerSpec;
-import io.kchaos.harness.os.CommandRunner;
+import io.kchaos.cluster.ClusterSpec;
+import io.kchaos.backend.local.LocalCluster;
+import io.kchaos.backend.docker.DockerBackend;
+import io.kchaos.backend.docker.DockerSpec;
+import io.kchaos.cluster.os.CommandRunner;
 import io.kchaos.harness.run.Capabilities;
 import io.kchaos.harness.run.ClusterFactory;
-import io.kchaos.harness.run.Hosts;
+import io.kchaos.backend.local.Hosts;
 import io.kchaos.harness.run.LocalClusters;
 import io.kchaos.harness.run.RunConfig;
 import io.kchaos.harness.run.RunFolder;
-import io.kchaos.harness.ssh.SshCluster;
-import io.kchaos.harness.ssh.SshSession;
-import io.kchaos.harness.storage.DataDisks;
-import io.kchaos.harness.storage.SyncTracking;
+import io.kchaos.backend.ssh.SshCluster;
+import io.kchaos.backend.ssh.SshSession;
+import io.kchaos.backend.local.storage.DataDisks;
+import io.kchaos.backend.local.storage.SyncTracking;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.cluster.Capability;
 

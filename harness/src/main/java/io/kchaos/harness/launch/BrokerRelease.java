@@ -1,7 +1,7 @@
 package io.kchaos.harness.launch;
 
-import io.kchaos.harness.cluster.KafkaDistribution;
-import io.kchaos.harness.cluster.ServerProperties;
+import io.kchaos.cluster.KafkaDistribution;
+import io.kchaos.cluster.ServerProperties;
 import io.kchaos.harness.run.RunConfig;
 
 import java.io.PrintStream;

@@ -1,10 +1,10 @@
 package io.kchaos.harness.proxy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.harness.cluster.ClusterException;
-import io.kchaos.harness.os.FreePorts;
-import io.kchaos.harness.watchdog.BrokerWatchdog;
-import io.kchaos.harness.watchdog.WatchdogClassPath;
+import io.kchaos.cluster.ClusterException;
+import io.kchaos.cluster.os.FreePorts;
+import io.kchaos.cluster.watchdog.BrokerWatchdog;
+import io.kchaos.cluster.watchdog.WatchdogClassPath;
 import io.kchaos.nemesis.cluster.ProtocolControl;
 import io.kchaos.nemesis.cluster.ProtocolRule;
 

@@ -1,6 +1,6 @@
 package io.kchaos.harness.proxy;
 
-import io.kchaos.harness.cluster.KafkaCluster;
+import io.kchaos.cluster.KafkaCluster;
 import io.kchaos.nemesis.cluster.NetworkControl;
 import io.kchaos.nemesis.cluster.PowerControl;
 import io.kchaos.nemesis.cluster.ProtocolControl;

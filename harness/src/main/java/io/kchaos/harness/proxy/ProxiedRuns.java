@@ -1,8 +1,8 @@
 package io.kchaos.harness.proxy;
 
-import io.kchaos.harness.cluster.ClusterException;
-import io.kchaos.harness.cluster.KafkaCluster;
-import io.kchaos.harness.install.Installation;
+import io.kchaos.cluster.ClusterException;
+import io.kchaos.cluster.KafkaCluster;
+import io.kchaos.cluster.install.Installation;
 import io.kchaos.harness.run.RunConfig;
 import io.kchaos.harness.run.RunFolder;
 import io.kchaos.nemesis.Nemesis;

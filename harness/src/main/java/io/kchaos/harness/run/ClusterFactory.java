@@ -1,6 +1,6 @@
 package io.kchaos.harness.run;
 
-import io.kchaos.harness.cluster.KafkaCluster;
+import io.kchaos.cluster.KafkaCluster;
 
 import java.util.List;
 

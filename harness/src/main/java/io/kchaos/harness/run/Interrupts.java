@@ -1,6 +1,6 @@
 package io.kchaos.harness.run;
 
-import io.kchaos.harness.os.SigintHook;
+import io.kchaos.cluster.os.SigintHook;
 
 import java.io.PrintStream;
 import java.time.Duration;

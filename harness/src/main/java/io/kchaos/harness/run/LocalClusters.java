@@ -1,10 +1,10 @@
 package io.kchaos.harness.run;
 
-import io.kchaos.harness.cluster.KafkaCluster;
-import io.kchaos.harness.cluster.OrphanReaper;
-import io.kchaos.harness.net.NetworkJanitor;
-import io.kchaos.harness.os.CommandRunner;
-import io.kchaos.harness.storage.DiskJanitor;
+import io.kchaos.cluster.KafkaCluster;
+import io.kchaos.backend.local.OrphanReaper;
+import io.kchaos.backend.local.net.NetworkJanitor;
+import io.kchaos.cluster.os.CommandRunner;
+import io.kchaos.backend.local.storage.DiskJanitor;
 
 import java.util.ArrayList;
 import java.util.List;

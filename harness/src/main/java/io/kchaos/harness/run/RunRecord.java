@@ -3,10 +3,10 @@ package io.kchaos.harness.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.harness.install.BuildInfo;
+import io.kchaos.cluster.install.BuildInfo;
 import io.kchaos.history.FormatVersion;
 import io.kchaos.history.Json;
-import io.kchaos.harness.cluster.KafkaCluster;
+import io.kchaos.cluster.KafkaCluster;
 
 import io.kchaos.workload.common.ClientConfigs;
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package io.kchaos.harness.upgrade;
 
-import io.kchaos.harness.cluster.KafkaDistribution;
-import io.kchaos.harness.version.KafkaVersion;
-import io.kchaos.harness.version.UpgradePath;
+import io.kchaos.cluster.KafkaDistribution;
+import io.kchaos.cluster.version.KafkaVersion;
+import io.kchaos.cluster.version.UpgradePath;
 
 import java.time.Duration;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.kchaos.harness.bugs;
 
-import io.kchaos.harness.version.KafkaVersion;
+import io.kchaos.cluster.version.KafkaVersion;
 import io.kchaos.report.bugs.Exposure;
 import org.junit.jupiter.api.Test;
 

@@ -2,7 +2,7 @@ package io.kchaos.harness.bugs;
 
 import io.kchaos.harness.compare.FakeRunFolder;
 import io.kchaos.harness.matrix.RunLauncher;
-import io.kchaos.harness.version.KafkaVersion;
+import io.kchaos.cluster.version.KafkaVersion;
 import io.kchaos.report.bugs.BugCell;
 import io.kchaos.report.bugs.Exposure;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package io.kchaos.harness.client;
 
-import io.kchaos.harness.version.MavenKafkaResolver;
+import io.kchaos.cluster.version.MavenKafkaResolver;
 import io.kchaos.workload.common.SendClient;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.common.errors.NotEnoughReplicasException;
@@ -102,8 +102,8 @@ class ClientIsolationTest {
 
     @Test
     void release44UsesItsOwnAdapterForTheMovedAppInfoParser() throws Exception {
-        assertEquals(ClientClassLoader.ADAPTER_PACKAGE + "ReleaseAdapter", JavaClientRelease.adapter(io.kchaos.harness.version.KafkaVersion.parse("4.3.2")));
-        assertEquals(ClientClassLoader.ADAPTER_PACKAGE + "ReleaseAdapter44", JavaClientRelease.adapter(io.kchaos.harness.version.KafkaVersion.parse("4.4.0")));
+        assertEquals(ClientClassLoader.ADAPTER_PACKAGE + "ReleaseAdapter", JavaClientRelease.adapter(io.kchaos.cluster.version.KafkaVersion.parse("4.3.2")));
+        assertEquals(ClientClassLoader.ADAPTER_PACKAGE + "ReleaseAdapter44", JavaClientRelease.adapter(io.kchaos.cluster.version.KafkaVersion.parse("4.4.0")));
         JavaClientRelease newest;
         try {
             newest = JavaClientRelease.load("4.4.0", new MavenKafkaResolver(MavenKafkaResolver.defaultLocalRepository()));

@@ -1,11 +1,14 @@
 package io.kchaos.harness.docker;
 
+import io.kchaos.backend.docker.ContainerLabels;
+import io.kchaos.backend.docker.DockerTestSupport;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.history.HistoryFile;
 import io.kchaos.history.Json;
 import io.kchaos.history.Op;
 import io.kchaos.harness.cli.Main;
-import io.kchaos.harness.cluster.KafkaDistribution;
+import io.kchaos.cluster.KafkaDistribution;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

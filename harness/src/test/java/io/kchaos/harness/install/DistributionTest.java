@@ -1,5 +1,7 @@
 package io.kchaos.harness.install;
 
+import io.kchaos.cluster.install.BuildInfo;
+
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -33,7 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class RunFolderContractTest {
     private static final String CONTRACT = "io.kchaos.history.folder..";
     /** Whole-file JSON readers of files that are not run.json or results.json. */
-    private static final Set<String> OTHER_FILES = Set.of("io.kchaos.harness.ssh.HostsFile", "io.kchaos.report.dashboard.StoreMatrix");
+    private static final Set<String> OTHER_FILES = Set.of("io.kchaos.backend.ssh.HostsFile", "io.kchaos.report.dashboard.StoreMatrix");
     private static final List<Class<?>> FILE_SOURCES = List.of(File.class, Path.class, URL.class, InputStream.class, Reader.class);
 
     private static final ArchRule RULE = noClasses().that().resideOutsideOfPackage(CONTRACT)

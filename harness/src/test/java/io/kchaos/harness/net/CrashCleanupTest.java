@@ -1,8 +1,13 @@
 package io.kchaos.harness.net;
 
-import io.kchaos.harness.cluster.OrphanReaper;
-import io.kchaos.harness.os.CommandRunner;
-import io.kchaos.harness.os.ProcessCommandRunner;
+import io.kchaos.backend.local.net.NetNames;
+import io.kchaos.backend.local.net.NetworkJanitor;
+import io.kchaos.backend.local.net.NetworkSupport;
+import io.kchaos.backend.local.net.NodeNetwork;
+
+import io.kchaos.backend.local.OrphanReaper;
+import io.kchaos.cluster.os.CommandRunner;
+import io.kchaos.cluster.os.ProcessCommandRunner;
 import io.kchaos.harness.run.ChildHarness;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

@@ -1,14 +1,14 @@
 package io.kchaos.harness.proxy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.harness.cluster.ClusterSpec;
-import io.kchaos.harness.cluster.KafkaDistribution;
-import io.kchaos.harness.cluster.LocalCluster;
-import io.kchaos.harness.cluster.LoopbackHosts;
-import io.kchaos.harness.cluster.Readiness;
-import io.kchaos.harness.cluster.ServerProperties;
-import io.kchaos.harness.install.Installation;
-import io.kchaos.harness.os.ProcessCommandRunner;
+import io.kchaos.cluster.ClusterSpec;
+import io.kchaos.cluster.KafkaDistribution;
+import io.kchaos.backend.local.LocalCluster;
+import io.kchaos.backend.local.LoopbackHosts;
+import io.kchaos.cluster.Readiness;
+import io.kchaos.cluster.ServerProperties;
+import io.kchaos.cluster.install.Installation;
+import io.kchaos.cluster.os.ProcessCommandRunner;
 import io.kchaos.history.HistoryWriter;
 import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;

@@ -1,6 +1,6 @@
 package io.kchaos.harness.run;
 
-import io.kchaos.harness.docker.DockerBackend;
+import io.kchaos.backend.docker.DockerBackend;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisRegistry;
 import io.kchaos.nemesis.cluster.Capability;

@@ -1,8 +1,8 @@
 package io.kchaos.harness.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kchaos.harness.cluster.ClusterException;
-import io.kchaos.harness.cluster.KafkaCluster;
+import io.kchaos.cluster.ClusterException;
+import io.kchaos.cluster.KafkaCluster;
 import io.kchaos.history.FormatVersion;
 import io.kchaos.history.Json;
 import org.junit.jupiter.api.Test;

@@ -2,7 +2,7 @@ package io.kchaos.harness.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.history.Json;
-import io.kchaos.harness.os.ProcessCommandRunner;
+import io.kchaos.cluster.os.ProcessCommandRunner;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,8 +1,10 @@
 package io.kchaos.harness.ssh;
 
-import io.kchaos.harness.cluster.KafkaDistribution;
-import io.kchaos.harness.cluster.NodeListeners;
-import io.kchaos.harness.cluster.ServerProperties;
+import io.kchaos.backend.ssh.SshTestHosts;
+
+import io.kchaos.cluster.KafkaDistribution;
+import io.kchaos.cluster.NodeListeners;
+import io.kchaos.cluster.ServerProperties;
 import org.apache.kafka.common.Uuid;
 
 import java.io.IOException;

@@ -1,5 +1,8 @@
 package io.kchaos.harness.ssh;
 
+import io.kchaos.backend.ssh.DigestComparison;
+import io.kchaos.backend.ssh.SshTestHosts;
+
 import io.kchaos.harness.cli.Main;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -2,7 +2,7 @@ package io.kchaos.harness.version;
 
 import io.kchaos.harness.cli.Main;
 import io.kchaos.harness.compare.RunSummary;
-import io.kchaos.harness.install.BuildInfo;
+import io.kchaos.cluster.install.BuildInfo;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /**
  * Brokers of other Kafka releases, resolved from Maven Central at run time (the build bundles only
- * {@code kafka.broker.version}, see {@link io.kchaos.harness.install.BuildInfo}): a 3.x and a 4.3 cluster each run a
+ * {@code kafka.broker.version}, see {@link io.kchaos.cluster.install.BuildInfo}): a 3.x and a 4.3 cluster each run a
  * short kill-leader workload, and run.json records the exact version and jar set.
  */
 @Tag("cluster")

@@ -1,0 +1,40 @@
+package io.kchaos.backend.docker;
+
+import io.kchaos.cluster.BrokerJvmFlags;
+
+import java.util.List;
+
+/**
+ * The shell command a Kafka container runs instead of its image's entrypoint, so any image with Kafka under
+ * {@code /opt/kafka} works: Kafka's own StorageTool formats the mounted data directory (a no-op when it is already
+ * formatted, so a restarted container keeps its data), then {@code kafka.Kafka} runs with our server.properties,
+ * its output appended to the node's server.log in the run folder. The image's log4j config is used where it has one.
+ * A SIGTERM during the format step ends the shell (as PID 1 it would otherwise ignore it).
+ */
+public final class BrokerCommand {
+    private static final String CP = "-cp '/opt/kafka/libs/*'";
+
+    private BrokerCommand() {
+    }
+
+    /** {@code /bin/sh -c <script>} for one node. */
+    public static List<String> entrypoint(int nodeId, String clusterId, int heapMb) {
+        return List.of("/bin/sh", "-c", script(nodeId, clusterId, heapMb));
+    }
+
+    static String script(int nodeId, String clusterId, int heapMb) {
+        String dir = ListenerPlan.NODE_MOUNT;
+        String props = dir + "/server.properties";
+        return String.join("\n",
+                "trap 'exit 143' TERM INT",
+                "L=\"-Dkafka.logs.dir=" + dir + "/broker-logs\"",
+                "[ -f /opt/kafka/config/log4j2.yaml ] && L=\"$L -Dlog4j2.configurationFile=/opt/kafka/config/log4j2.yaml\"",
+                "[ -f /opt/kafka/config/log4j.properties ] && L=\"$L -Dlog4j.configuration=file:/opt/kafka/config/log4j.properties\"",
+                "java " + String.join(" ", BrokerJvmFlags.QUICK) + " " + CP + " kafka.tools.StorageTool format --ignore-formatted"
+                        + " -t " + clusterId + " -c " + props + " >> " + dir + "/format.log 2>&1 || exit 70",
+                "exec java " + String.join(" ", BrokerJvmFlags.heap(heapMb)) + " -Djava.awt.headless=true"
+                        + " -Dorg.slf4j.simpleLogger.showDateTime=true"
+                        + " \"-Dorg.slf4j.simpleLogger.dateTimeFormat=yyyy-MM-dd'T'HH:mm:ss.SSS\""
+                        + " -Dkchaos.node=" + nodeId + " $L " + CP + " kafka.Kafka " + props + " >> " + dir + "/server.log 2>&1");
+    }
+}

@@ -1,0 +1,310 @@
+package io.kchaos.backend.docker;
+
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.model.ExposedPort;
+import com.github.dockerjava.api.model.PortBinding;
+import com.github.dockerjava.api.model.Ports;
+import eu.rekawek.toxiproxy.ToxiproxyClient;
+import io.kchaos.cluster.ClusterException;
+import io.kchaos.cluster.KafkaCluster;
+import io.kchaos.cluster.NodeListeners;
+import io.kchaos.cluster.Readiness;
+import io.kchaos.cluster.ServerProperties;
+import io.kchaos.cluster.os.FreePorts;
+import io.kchaos.nemesis.cluster.NetworkControl;
+import io.kchaos.nemesis.cluster.ToxicControl;
+import org.apache.kafka.common.Uuid;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.BindMode;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.Network;
+import org.testcontainers.containers.wait.strategy.AbstractWaitStrategy;
+import org.testcontainers.lifecycle.Startables;
+import org.testcontainers.toxiproxy.ToxiproxyContainer;
+import org.testcontainers.utility.DockerImageName;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletionException;
+import java.util.stream.Collectors;
+
+/**
+ * The Docker backend: each Kafka node a Testcontainers container (KRaft, combined broker+controller, static voters)
+ * on a network of its own, started with our server.properties and Kafka's StorageTool rather than the image's
+ * entrypoint, its {@code nodes/<id>/} folder bind-mounted so data and server.log land in the run folder. With a
+ * Toxiproxy image, one Toxiproxy container stands in front of every node's client and replication listener.
+ * Kill, pause and restart act on the same container (see {@link ContainerProcesses}); {@link #close()} and a shutdown
+ * hook remove every container and the network, and {@link DockerJanitor} removes those of a harness that died.
+ */
+public final class ContainerCluster implements KafkaCluster {
+    private static final Duration STOP_GRACE = Duration.ofSeconds(20);
+
+    private final DockerSpec spec;
+    private final Path nodesDir;
+    private final Map<String, String> labels;
+    private final DockerClient docker;
+    private final ContainerProcesses processes;
+    private final Map<Integer, GenericContainer<?>> containers = new LinkedHashMap<>();
+    private final Map<Integer, NodeListeners> listeners = new LinkedHashMap<>();
+    private final Thread shutdownHook = new Thread(this::removeAllQuietly, "kchaos-containers-cleanup");
+    private Network network;
+    private ToxiproxyContainer toxiproxy;
+    private ToxiproxyToxics toxics;
+    private String clusterId;
+    private String kafkaVersion;
+    private volatile boolean closed;
+
+    public ContainerCluster(DockerSpec spec, Path nodesDir) {
+        this.spec = spec;
+        this.nodesDir = nodesDir;
+        this.labels = ContainerLabels.forRun(nodesDir.getParent() == null ? nodesDir : nodesDir.getParent());
+        this.docker = DockerClientFactory.instance().client();
+        this.processes = new ContainerProcesses(docker);
+    }
+
+    @Override
+    public double start() {
+        long t0 = System.nanoTime();
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+        clusterId = Uuid.randomUuid().toString();
+        List<Integer> ids = new ArrayList<>();
+        for (int i = 1; i <= spec.nodes(); i++) ids.add(i);
+        network = Network.builder().createNetworkCmdModifier(cmd -> cmd.withLabels(labels)).build();
+        String clientHost = clientHost();
+        Map<Integer, Integer> hostPorts = new LinkedHashMap<>();
+        if (spec.toxiproxyImage().isPresent()) {
+            List<ProxySpec> proxies = ListenerPlan.proxies(ids);
+            startToxiproxy(spec.toxiproxyImage().get(), proxies, clientHost);
+            listeners.putAll(ListenerPlan.proxied(clientHost, proxies, toxiproxy::getMappedPort));
+        } else {
+            for (int id : ids) hostPorts.put(id, FreePorts.next());
+            listeners.putAll(ListenerPlan.direct(clientHost, hostPorts));
+        }
+        for (int id : ids) {
+            writeConfig(id);
+            containers.put(id, brokerContainer(id, Optional.ofNullable(hostPorts.get(id))));
+        }
+        try {
+            Startables.deepStart(containers.values()).join();
+        } catch (CompletionException e) {
+            throw new ClusterException("a Kafka container did not start (" + rootMessage(e) + "); see " + nodesDir + "/<id>/format.log and server.log");
+        }
+        new Readiness(this).awaitReady(spec.startTimeout());
+        return (System.nanoTime() - t0) / 1e9;
+    }
+
+    /** Where the harness reaches ports published by the daemon: loopback when the daemon runs on this machine. */
+    private static String clientHost() {
+        String host = DockerClientFactory.instance().dockerHostIpAddress();
+        try {
+            InetAddress a = InetAddress.getByName(host);
+            return a.isLoopbackAddress() || NetworkInterface.getByInetAddress(a) != null ? "127.0.0.1" : host;
+        } catch (IOException e) {
+            return host;
+        }
+    }
+
+    private void startToxiproxy(String image, List<ProxySpec> proxies, String clientHost) {
+        toxiproxy = new ToxiproxyContainer(DockerImageName.parse(image).asCompatibleSubstituteFor("ghcr.io/shopify/toxiproxy"));
+        toxiproxy.withNetwork(network).withNetworkAliases(ListenerPlan.TOXIPROXY).withLabels(labels);
+        toxiproxy.start();
+        toxics = new ToxiproxyToxics(new ToxiproxyClient(clientHost, toxiproxy.getControlPort()), proxies);
+    }
+
+    private void writeConfig(int id) {
+        Path dir = nodeDir(id);
+        try {
+            Files.createDirectories(dir.resolve("data"));
+            Files.writeString(dir.resolve("server.properties"), ServerProperties.render(listeners.get(id), listeners.values(), spec.brokerSettings()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write config of node " + id, e);
+        }
+    }
+
+    private GenericContainer<?> brokerContainer(int id, Optional<Integer> hostPort) {
+        String user = owner(nodesDir);
+        Map<String, String> nodeLabels = new LinkedHashMap<>(labels);
+        nodeLabels.put(ContainerLabels.NODE, Integer.toString(id));
+        GenericContainer<?> c = new GenericContainer<>(DockerImageName.parse(spec.kafkaImage()));
+        c.withNetwork(network).withNetworkAliases(ListenerPlan.alias(id)).withLabels(nodeLabels)
+                .withFileSystemBind(nodeDir(id).toString(), ListenerPlan.NODE_MOUNT, BindMode.READ_WRITE)
+                .waitingFor(new AbstractWaitStrategy() {
+                    @Override
+                    protected void waitUntilReady() {
+                        // readiness is asked of the cluster itself (Readiness), not of one container
+                    }
+                })
+                .withCreateContainerCmdModifier(cmd -> {
+                    cmd.withName("kchaos-" + labels.get(ContainerLabels.HARNESS_PID) + "-" + ListenerPlan.alias(id) + "-" + clusterId.substring(0, 6));
+                    cmd.withEntrypoint(BrokerCommand.entrypoint(id, clusterId, spec.heapMb()));
+                    cmd.withUser(user);
+                    hostPort.ifPresent(p -> {
+                        ExposedPort client = ExposedPort.tcp(ListenerPlan.CLIENT_PORT);
+                        cmd.withExposedPorts(client);
+                        cmd.getHostConfig().withPortBindings(new Ports(new PortBinding(Ports.Binding.bindPort(p), client)));
+                    });
+                });
+        return c;
+    }
+
+    /** {@code uid:gid} of the run folder, so files the broker writes there belong to whoever runs the harness. */
+    private static String owner(Path dir) {
+        try {
+            return Files.getAttribute(dir, "unix:uid") + ":" + Files.getAttribute(dir, "unix:gid");
+        } catch (IOException | UnsupportedOperationException e) {
+            return "0:0";
+        }
+    }
+
+    private Path nodeDir(int id) {
+        return nodesDir.resolve(Integer.toString(id));
+    }
+
+    private String containerId(int node) {
+        GenericContainer<?> c = containers.get(node);
+        if (c == null) throw new IllegalArgumentException("no node " + node);
+        return c.getContainerId();
+    }
+
+    @Override
+    public List<Integer> nodeIds() {
+        return List.copyOf(listeners.keySet());
+    }
+
+    @Override
+    public String bootstrapServers() {
+        return listeners.values().stream().map(l -> l.advertised().get(ListenerPlan.CLIENT)).collect(Collectors.joining(","));
+    }
+
+    @Override
+    public void kill(int node) {
+        if (!closed) processes.kill(containerId(node));
+    }
+
+    @Override
+    public synchronized void start(int node) {
+        if (!closed) processes.start(containerId(node));
+    }
+
+    @Override
+    public void stop(int node) {
+        if (!closed) processes.stop(containerId(node), STOP_GRACE);
+    }
+
+    @Override
+    public void pause(int node) {
+        if (!closed) processes.pause(containerId(node));
+    }
+
+    @Override
+    public void resume(int node) {
+        if (!closed) processes.resume(containerId(node));
+    }
+
+    @Override
+    public boolean isRunning(int node) {
+        return !closed && processes.running(containerId(node));
+    }
+
+    @Override
+    public boolean isPaused(int node) {
+        return !closed && processes.paused(containerId(node));
+    }
+
+    @Override
+    public Optional<NetworkControl> network() {
+        return Optional.empty();
+    }
+
+    @Override
+    public Optional<ToxicControl> toxics() {
+        return Optional.ofNullable(toxics);
+    }
+
+    @Override
+    public String clusterId() {
+        return clusterId;
+    }
+
+    @Override
+    public String describe() {
+        return "docker (" + spec.kafkaImage() + (spec.toxiproxyImage().isPresent() ? ", behind Toxiproxy" : "") + ")";
+    }
+
+    @Override
+    public synchronized String kafkaVersion() {
+        if (kafkaVersion == null) kafkaVersion = DockerImages.kafkaVersion(docker, spec.kafkaImage());
+        return kafkaVersion;
+    }
+
+    @Override
+    public Map<String, Object> software() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("kafka-image", spec.kafkaImage());
+        DockerImages.id(docker, spec.kafkaImage()).ifPresent(id -> m.put("kafka-image-id", id));
+        spec.toxiproxyImage().ifPresent(t -> m.put("toxiproxy-image", t));
+        return m;
+    }
+
+    @Override
+    public Map<String, String> brokerSettings() {
+        return spec.brokerSettings();
+    }
+
+    @Override
+    public Map<Integer, String> nodeAddresses() {
+        Map<Integer, String> m = new LinkedHashMap<>();
+        listeners.forEach((id, l) -> m.put(id, l.advertised().get(ListenerPlan.CLIENT)));
+        return m;
+    }
+
+    @Override
+    public Map<Integer, Path> logDirs() {
+        Map<Integer, Path> m = new LinkedHashMap<>();
+        listeners.keySet().forEach(id -> m.put(id, nodeDir(id).resolve("data")));
+        return m;
+    }
+
+    private void removeAllQuietly() {
+        for (GenericContainer<?> c : containers.values()) quietly(c::stop);
+        if (toxiproxy != null) quietly(toxiproxy::stop);
+        if (network != null) quietly(network::close);
+    }
+
+    private static void quietly(Runnable r) {
+        try {
+            r.run();
+        } catch (RuntimeException ignored) {
+            // best effort: the janitor removes what is left
+        }
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null) t = t.getCause();
+        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage().replaceAll("\\s+", " ");
+    }
+
+    /** Removes every container and the network. Idempotent. */
+    @Override
+    public synchronized void close() {
+        if (closed) return;
+        closed = true;
+        removeAllQuietly();
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException ignored) {
+            // already shutting down
+        }
+    }
+}

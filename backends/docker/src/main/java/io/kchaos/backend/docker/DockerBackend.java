@@ -1,0 +1,72 @@
+package io.kchaos.backend.docker;
+
+import io.kchaos.cluster.ClusterException;
+import io.kchaos.cluster.KafkaCluster;
+import io.kchaos.harness.run.Capabilities;
+import io.kchaos.harness.run.ClusterFactory;
+import io.kchaos.harness.run.RunConfig;
+import io.kchaos.harness.run.RunFolder;
+import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.cluster.Capability;
+import org.testcontainers.DockerClientFactory;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * {@code --backend docker}: refuses up front the faults containers cannot take (they take process faults, proxy
+ * faults through Toxiproxy and protocol faults through the kchaos proxy next to the harness, but no namespace network
+ * faults), starts Toxiproxy only when a fault needs it, and before
+ * each run's cluster checks that a Docker daemon answers and sweeps the leftovers of dead harnesses.
+ */
+public final class DockerBackend {
+    /** What a container cluster can do beyond process control. */
+    public static final Set<Capability> CAPABILITIES = Set.of(Capability.TOXICS, Capability.PROTOCOL);
+
+    private DockerBackend() {
+    }
+
+    /** Throws IllegalArgumentException (one line) naming each chosen nemesis that containers cannot take. */
+    public static void refuseUnavailable(List<Nemesis> nemeses) {
+        Capabilities.refuse(nemeses, CAPABILITIES, "--backend docker");
+    }
+
+    /** True when Testcontainers finds a Docker daemon that answers. */
+    public static boolean daemonAnswers() {
+        try {
+            return DockerClientFactory.instance().isDockerAvailable();
+        } catch (RuntimeException | LinkageError e) {
+            return false;
+        }
+    }
+
+    /** The Toxiproxy image to start: the given one when a nemesis needs proxies, else none. */
+    public static Optional<String> toxiproxyFor(List<Nemesis> nemeses, String image) {
+        boolean needed = nemeses.stream().anyMatch(n -> n.requires().contains(Capability.TOXICS));
+        return needed ? Optional.of(image) : Optional.empty();
+    }
+
+    /**
+     * Creates each run's ContainerCluster once a daemon answers, after removing what crashed harnesses left. (Asked
+     * only here, when the run's client log is set up: Testcontainers logs from its first use on.)
+     */
+    public static ClusterFactory clusters(DockerSpec spec) {
+        return new ClusterFactory() {
+            @Override
+            public KafkaCluster create(RunConfig config, RunFolder folder) {
+                return new ContainerCluster(spec, folder.nodes());
+            }
+
+            @Override
+            public List<String> sweepLeftovers() {
+                if (!daemonAnswers()) {
+                    throw new ClusterException("--backend docker: no Docker daemon answers (start one, or set DOCKER_HOST); see docs/docker.md");
+                }
+                List<String> removed = new DockerJanitor(DockerClientFactory.instance().client()).sweep();
+                return removed.isEmpty() ? List.of()
+                        : List.of("removed " + removed.size() + " Docker leftover(s) of an earlier crashed run: " + String.join(", ", removed));
+            }
+        };
+    }
+}

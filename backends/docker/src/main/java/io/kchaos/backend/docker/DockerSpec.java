@@ -1,0 +1,21 @@
+package io.kchaos.backend.docker;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What container cluster to start: node count, the Kafka image (any image with Kafka under {@code /opt/kafka}),
+ * resolved broker settings, broker heap, how long to wait for readiness, and the Toxiproxy image when proxies are
+ * wanted (empty: clients and followers reach the brokers directly).
+ */
+public record DockerSpec(int nodes, String kafkaImage, Map<String, String> brokerSettings, int heapMb, Duration startTimeout,
+                         Optional<String> toxiproxyImage) {
+    /** The official image the Docker backend uses unless {@code --kafka-image} says otherwise. */
+    public static String officialImage(String kafkaVersion) {
+        return "apache/kafka:" + kafkaVersion;
+    }
+
+    /** The Toxiproxy image used when proxy faults are asked for. */
+    public static final String DEFAULT_TOXIPROXY_IMAGE = "ghcr.io/shopify/toxiproxy:2.5.0";
+}

@@ -1,0 +1,96 @@
+package io.kchaos.backend.docker;
+
+import io.kchaos.backend.local.LocalNode;
+import io.kchaos.cluster.NodeListeners;
+import io.kchaos.cluster.ServerProperties;
+import io.kchaos.nemesis.cluster.Traffic;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ListenerPlanTest {
+
+    private static Map<String, String> lines(String properties) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (String l : properties.split("\n")) {
+            if (l.startsWith("#") || l.isBlank()) continue;
+            int eq = l.indexOf('=');
+            m.put(l.substring(0, eq), l.substring(eq + 1));
+        }
+        return m;
+    }
+
+    @Test
+    void twoProxiesPerNodeOnConsecutiveToxiproxyPortsInFrontOfItsClientAndReplicationListeners() {
+        List<ProxySpec> p = ListenerPlan.proxies(List.of(1, 2, 3));
+        assertEquals(List.of(
+                new ProxySpec(1, Traffic.CLIENT, 8666, "kafka-1:9092"), new ProxySpec(1, Traffic.REPLICATION, 8667, "kafka-1:9093"),
+                new ProxySpec(2, Traffic.CLIENT, 8668, "kafka-2:9092"), new ProxySpec(2, Traffic.REPLICATION, 8669, "kafka-2:9093"),
+                new ProxySpec(3, Traffic.CLIENT, 8670, "kafka-3:9092"), new ProxySpec(3, Traffic.REPLICATION, 8671, "kafka-3:9093")), p);
+        assertEquals("kafka-2-replication", p.get(3).name());
+        assertEquals("0.0.0.0:8669", p.get(3).listen());
+        assertEquals(32, ListenerPlan.proxies(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)).size());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ListenerPlan.proxies(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17)));
+        assertTrue(e.getMessage().contains("at most 16 nodes"), e.getMessage());
+    }
+
+    @Test
+    void proxiedNodesAdvertiseTheProxiesSoClientsAndFollowersGoThroughToxiproxy() {
+        List<ProxySpec> proxies = ListenerPlan.proxies(List.of(1, 2, 3));
+        Map<Integer, NodeListeners> plan = ListenerPlan.proxied("127.0.0.1", proxies, port -> port + 30000);
+        Map<String, String> p = lines(ServerProperties.render(plan.get(2), plan.values(), Map.of("min.insync.replicas", "2")));
+        assertEquals("CLIENT://127.0.0.1:38668,REPLICATION://toxiproxy:8669", p.get("advertised.listeners"),
+                "clients use the host port mapped to node 2's client proxy; followers use its replication proxy");
+        assertEquals("CLIENT://0.0.0.0:9092,REPLICATION://0.0.0.0:9093,CONTROLLER://0.0.0.0:9094", p.get("listeners"));
+        assertEquals("REPLICATION", p.get("inter.broker.listener.name"));
+        assertEquals("1@kafka-1:9094,2@kafka-2:9094,3@kafka-3:9094", p.get("controller.quorum.voters"), "the quorum is not proxied");
+        assertEquals("CLIENT:PLAINTEXT,REPLICATION:PLAINTEXT,CONTROLLER:PLAINTEXT", p.get("listener.security.protocol.map"));
+        assertEquals("CONTROLLER", p.get("controller.listener.names"));
+        assertEquals("/kchaos/node/data", p.get("log.dirs"));
+        assertEquals("2", p.get("node.id"));
+        assertEquals("2", p.get("min.insync.replicas"));
+        for (ProxySpec x : proxies) {
+            String advertised = lines(ServerProperties.render(plan.get(x.node()), plan.values(), Map.of())).get("advertised.listeners");
+            String expected = x.traffic() == Traffic.CLIENT ? "CLIENT://127.0.0.1:" + (x.port() + 30000) : "REPLICATION://toxiproxy:" + x.port();
+            assertTrue(advertised.contains(expected), "every proxy is advertised by its node: " + expected);
+        }
+    }
+
+    @Test
+    void directNodesAdvertiseTheirHostPortToClientsAndTheirAliasToFollowers() {
+        Map<Integer, NodeListeners> plan = ListenerPlan.direct("127.0.0.1", Map.of(1, 40001));
+        Map<String, String> p = lines(ServerProperties.render(plan.get(1), plan.values(), Map.of()));
+        assertEquals("CLIENT://127.0.0.1:40001,REPLICATION://kafka-1:9093", p.get("advertised.listeners"));
+        assertEquals("1@kafka-1:9094", p.get("controller.quorum.voters"));
+    }
+
+    @Test
+    void localNodesRenderAsBeforeTheRefactoring() {
+        LocalNode n1 = new LocalNode(1, "127.0.0.1", 9001, 9101, Path.of("/run/nodes/1"));
+        LocalNode n2 = new LocalNode(2, "127.0.0.1", 9002, 9102, Path.of("/run/nodes/2"));
+        Map<Integer, LocalNode> all = new LinkedHashMap<>();
+        all.put(1, n1);
+        all.put(2, n2);
+        assertEquals("""
+                # written by kchaos
+                process.roles=broker,controller
+                node.id=2
+                controller.quorum.voters=1@127.0.0.1:9101,2@127.0.0.1:9102
+                listeners=PLAINTEXT://127.0.0.1:9002,CONTROLLER://127.0.0.1:9102
+                advertised.listeners=PLAINTEXT://127.0.0.1:9002
+                controller.listener.names=CONTROLLER
+                inter.broker.listener.name=PLAINTEXT
+                listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT
+                log.dirs=/run/nodes/2/data
+                acks.x=1
+                """, ServerProperties.render(n2, all, Map.of("acks.x", "1")));
+    }
+}

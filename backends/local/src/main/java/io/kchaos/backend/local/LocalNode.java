@@ -1,0 +1,34 @@
+package io.kchaos.backend.local;
+
+import java.nio.file.Path;
+
+/**
+ * One local Kafka node's identity and files: host address, ports, and its folder {@code nodes/<id>/} holding
+ * server.properties, server.log, broker.pid and the data directory.
+ */
+public record LocalNode(int id, String host, int clientPort, int controllerPort, Path dir) {
+    public Path dataDir() {
+        return dir.resolve("data");
+    }
+
+    /** Where the KRaft metadata log lives when it is kept apart from the data directory ({@code metadata.log.dir}). */
+    public Path metadataDir() {
+        return dir.resolve("metadata");
+    }
+
+    public Path propertiesFile() {
+        return dir.resolve("server.properties");
+    }
+
+    public Path logFile() {
+        return dir.resolve("server.log");
+    }
+
+    public Path pidFile() {
+        return dir.resolve("broker.pid");
+    }
+
+    public String bootstrap() {
+        return host + ":" + clientPort;
+    }
+}

@@ -1,0 +1,44 @@
+package io.kchaos.backend.local.net;
+
+import io.kchaos.cluster.os.CommandException;
+import io.kchaos.cluster.os.CommandResult;
+import io.kchaos.cluster.os.CommandRunner;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Delay with {@code tc qdisc replace dev <device> root netem delay Xms Yms} inside the node's namespace, removed with
+ * {@code tc qdisc del}. The queue limit is raised so a busy link is delayed, not dropped.
+ */
+public final class NetemDelay implements LinkDelay {
+    static final String LIMIT = "100000";
+    private final CommandRunner runner;
+
+    public NetemDelay(CommandRunner runner) {
+        this.runner = runner;
+    }
+
+    @Override
+    public void apply(String namespace, String device, int delayMs, int jitterMs) {
+        List<String> c = new ArrayList<>(NodeNetwork.inNamespace(namespace, "tc", "qdisc", "replace", "dev", device, "root", "netem",
+                "limit", LIMIT, "delay", delayMs + "ms"));
+        if (jitterMs > 0) c.add(jitterMs + "ms");
+        check(c);
+    }
+
+    @Override
+    public void remove(String namespace, String device) {
+        List<String> c = NodeNetwork.inNamespace(namespace, "tc", "qdisc", "del", "dev", device, "root");
+        CommandResult r = runner.run(c);
+        // "no qdisc to delete" means already removed
+        if (!r.ok() && !r.stderr().contains("handle of zero") && !r.stderr().contains("No such file")) {
+            throw new CommandException(String.join(" ", c), r);
+        }
+    }
+
+    private void check(List<String> c) {
+        CommandResult r = runner.run(c);
+        if (!r.ok()) throw new CommandException(String.join(" ", c), r);
+    }
+}

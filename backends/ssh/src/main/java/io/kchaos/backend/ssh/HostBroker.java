@@ -1,0 +1,40 @@
+package io.kchaos.backend.ssh;
+
+import java.util.List;
+
+/** The broker of one SSH node, whether kchaos installed it ({@link DeployedBroker}) or found it ({@link ManagedBroker}). */
+interface HostBroker {
+    RemoteShell shell();
+
+    /** Starts the broker on its data; returns once its process runs. */
+    void start();
+
+    /** The broker's process on the host. */
+    RemoteProcess process();
+
+    /** SIGKILL. */
+    default void kill() {
+        process().kill();
+    }
+
+    /** Clean stop: bounded wait, then SIGKILL. */
+    void stop();
+
+    default void pause() {
+        process().signal("STOP");
+    }
+
+    default void resume() {
+        process().signal("CONT");
+    }
+
+    default boolean running() {
+        return process().running();
+    }
+
+    /** The broker's {@code log.dirs} on the host. */
+    List<String> dataDirs();
+
+    /** Removes what kchaos put on the host for this broker (nothing for a managed broker). */
+    void uninstall();
+}

@@ -1,0 +1,341 @@
+package io.kchaos.backend.ssh;
+
+import io.kchaos.cluster.ClusterException;
+import io.kchaos.cluster.KafkaCluster;
+import io.kchaos.cluster.KafkaDistribution;
+import io.kchaos.cluster.NodeListeners;
+import io.kchaos.cluster.Readiness;
+import io.kchaos.cluster.ServerProperties;
+import io.kchaos.nemesis.cluster.NetworkControl;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.common.Uuid;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntConsumer;
+import java.util.stream.Collectors;
+
+/**
+ * A Kafka cluster on hosts reached over SSH, one node per host: brokers kchaos deploys (jars, server.properties,
+ * format, start) or brokers already installed there (existing-cluster mode). Faults go through the broker's pid and
+ * the host's iptables; after the clean stop the replica audit reads digests made on the hosts ({@link #logDirs()}).
+ * {@link #close()} heals, stops what kchaos started, restores a managed cluster as found and removes what kchaos put
+ * on the hosts (unless {@code keep}).
+ */
+public final class SshCluster implements KafkaCluster {
+    private final SshSession session;
+    private final KafkaDistribution distribution;
+    private final Map<String, String> settings;
+    private final int heapMb;
+    private final Duration startTimeout;
+    private final Path nodesDir;
+    private final Path history;
+    private final String topic;
+    private final PrintStream out;
+    private final Map<Integer, HostBroker> brokers = new LinkedHashMap<>();
+    private final Set<Integer> paused = ConcurrentHashMap.newKeySet();
+    private final Set<Integer> foundRunning = ConcurrentHashMap.newKeySet();
+    private final Thread shutdownHook = new Thread(this::close, "kchaos-ssh-cleanup");
+    private final HostNetwork network;
+    private String clusterId;
+    private boolean closed;
+
+    /** The cluster on these connected hosts; {@code history} and {@code topic} feed the digests' acknowledged offsets. */
+    public SshCluster(SshSession session, KafkaDistribution distribution, Map<String, String> settings, int heapMb,
+                      Duration startTimeout, Path nodesDir, Path history, String topic, PrintStream out) {
+        this.session = session;
+        this.distribution = distribution;
+        this.settings = settings;
+        this.heapMb = heapMb;
+        this.startTimeout = startTimeout;
+        this.nodesDir = nodesDir;
+        this.history = history;
+        this.topic = topic;
+        this.out = out;
+        for (RemoteShell s : session.shells().values()) {
+            brokers.put(s.host().id(), session.existing() ? new ManagedBroker(s) : new DeployedBroker(s, session.runTag(), jvmOptions()));
+        }
+        this.network = session.networkAllowed() ? new HostNetwork(session.shells(), session.controlAddresses(), session.runTag()) : null;
+    }
+
+    private List<String> jvmOptions() {
+        List<String> o = new ArrayList<>(io.kchaos.cluster.BrokerJvmFlags.broker(heapMb));
+        o.add("-Djava.awt.headless=true");
+        return o;
+    }
+
+    @Override
+    public double start() {
+        long t0 = System.nanoTime();
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+        session.claimHosts();
+        if (session.existing()) {
+            parallel(id -> {
+                if (brokers.get(id).running()) foundRunning.add(id);
+            });
+            session.recordFoundRunning(foundRunning);
+            parallel(id -> brokers.get(id).start());
+        } else {
+            clusterId = Uuid.randomUuid().toString();
+            Map<Integer, NodeListeners> listeners = listeners();
+            parallel(id -> install((DeployedBroker) brokers.get(id), listeners));
+            parallel(id -> brokers.get(id).start());
+        }
+        new Readiness(this).awaitReady(startTimeout);
+        if (clusterId == null) clusterId = readClusterId();
+        return (System.nanoTime() - t0) / 1e9;
+    }
+
+    private Map<Integer, NodeListeners> listeners() {
+        Map<Integer, NodeListeners> m = new LinkedHashMap<>();
+        for (HostBroker b : brokers.values()) {
+            SshHost h = b.shell().host();
+            String client = h.listener() + ":" + h.clientPort();
+            String controller = h.listener() + ":" + h.controllerPort();
+            Map<String, String> bind = new LinkedHashMap<>();
+            bind.put("PLAINTEXT", client);
+            bind.put(ServerProperties.CONTROLLER, controller);
+            m.put(h.id(), new NodeListeners(h.id(), bind, Map.of("PLAINTEXT", client), "PLAINTEXT", controller,
+                    ((DeployedBroker) b).dataDirs().get(0)));
+        }
+        return m;
+    }
+
+    /** Copies the jars (skipping those already there), writes server.properties, formats with the cluster id. */
+    private void install(DeployedBroker b, Map<Integer, NodeListeners> listeners) {
+        RemoteShell s = b.shell();
+        SshHost h = s.host();
+        int copied = FileSync.sync(s, distribution.jars().stream().map(distribution.libs()::resolve).toList(), DeployedBroker.libDir(h));
+        s.check("rm -rf " + Shell.quote(b.nodeDir()) + " && mkdir -p " + Shell.quote(b.nodeDir()));
+        Map<String, String> nodeSettings = new LinkedHashMap<>(distribution.profile().serverSettings(settings));
+        nodeSettings.putAll(h.overrides());
+        String props = ServerProperties.render(listeners.get(h.id()), listeners.values(), nodeSettings);
+        s.upload(props.getBytes(java.nio.charset.StandardCharsets.UTF_8), b.nodeDir() + "/server.properties");
+        List<String> format = new ArrayList<>(List.of(h.java()));
+        format.addAll(io.kchaos.cluster.BrokerJvmFlags.QUICK);
+        format.addAll(List.of("-cp", DeployedBroker.libDir(h) + "/*", "kafka.tools.StorageTool"));
+        format.addAll(distribution.profile().formatArgs(clusterId, "server.properties", settings));
+        if (!s.exec("cd " + Shell.quote(b.nodeDir()) + " && " + Shell.join(format) + " >format.log 2>&1").ok()) {
+            throw new ClusterException(h.label() + ": storage format failed; see " + b.nodeDir() + "/format.log on the host");
+        }
+        if (copied > 0) out.println(h.label() + ": copied " + copied + " of " + distribution.jars().size() + " broker jars");
+    }
+
+    private String readClusterId() {
+        try (Admin admin = admin()) {
+            return admin.describeCluster().clusterId().get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            return "?";
+        }
+    }
+
+    /** Runs the action for every node at once; the first failure is rethrown after all finished. */
+    private void parallel(IntConsumer action) {
+        Parallel.all(List.copyOf(brokers.keySet()), action::accept);
+    }
+
+    /** Stops every broker cleanly, then has each host digest its replicas for the audit. */
+    @Override
+    public void stopAll() {
+        KafkaCluster.super.stopAll();
+        try {
+            Map<Integer, ReplicaDigests.Cost> costs = new ReplicaDigests(nodesDir.resolve(".audit")).collect(List.copyOf(brokers.values()),
+                    history, topic, nodesDir);
+            long digest = costs.values().stream().mapToLong(ReplicaDigests.Cost::digestBytes).sum();
+            long segments = costs.values().stream().mapToLong(ReplicaDigests.Cost::segmentBytes).sum();
+            out.printf("replica digests: %,d bytes from %,d bytes of %s segments on %d hosts%n", digest, segments, topic, costs.size());
+        } catch (RuntimeException e) {
+            out.println("warning: replica digests could not be collected: " + e.getMessage());
+        }
+        if (!session.existing()) attemptQuietly(() -> parallel(id -> fetchLogs((DeployedBroker) brokers.get(id))));
+    }
+
+    /** The broker's server.log and server.properties into {@code nodes/<id>/}, as the local backend leaves them. */
+    private void fetchLogs(DeployedBroker b) {
+        Path dir = nodesDir.resolve(Integer.toString(b.shell().host().id()));
+        try {
+            java.nio.file.Files.createDirectories(dir);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        for (String f : List.of("server.log", "server.properties")) b.shell().download(b.nodeDir() + "/" + f, dir.resolve(f));
+    }
+
+    private void attemptQuietly(Runnable action) {
+        try {
+            action.run();
+        } catch (RuntimeException e) {
+            out.println("warning: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public List<Integer> nodeIds() {
+        return List.copyOf(brokers.keySet());
+    }
+
+    @Override
+    public void kill(int node) {
+        broker(node).kill();
+        paused.remove(node);
+    }
+
+    @Override
+    public void start(int node) {
+        if (closed) return;
+        broker(node).start();
+        paused.remove(node);
+    }
+
+    @Override
+    public void stop(int node) {
+        broker(node).stop();
+        paused.remove(node);
+    }
+
+    @Override
+    public void pause(int node) {
+        broker(node).pause();
+        paused.add(node);
+    }
+
+    @Override
+    public void resume(int node) {
+        broker(node).resume();
+        paused.remove(node);
+    }
+
+    @Override
+    public boolean isRunning(int node) {
+        return broker(node).running();
+    }
+
+    @Override
+    public boolean isPaused(int node) {
+        return paused.contains(node);
+    }
+
+    private HostBroker broker(int node) {
+        HostBroker b = brokers.get(node);
+        if (b == null) throw new IllegalArgumentException("no node " + node);
+        return b;
+    }
+
+    @Override
+    public Optional<NetworkControl> network() {
+        return Optional.ofNullable(network);
+    }
+
+    @Override
+    public String bootstrapServers() {
+        return brokers.values().stream().map(b -> b.shell().host().bootstrap()).collect(Collectors.joining(","));
+    }
+
+    @Override
+    public String clusterId() {
+        return clusterId;
+    }
+
+    @Override
+    public String describe() {
+        return "ssh, " + (session.existing() ? "existing cluster" : "deployed") + ", " + brokers.size() + " hosts";
+    }
+
+    @Override
+    public String kafkaVersion() {
+        return session.existing() ? "existing" : distribution.version();
+    }
+
+    @Override
+    public Map<String, Object> software() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        if (!session.existing()) {
+            m.put("kafka-jars", distribution.jars());
+            m.put("kafka-features", distribution.profile().effectiveFeatures(settings));
+        }
+        m.put("ssh-hosts", session.describeHosts());
+        m.put("host-clock-offsets", ClockOffsets.toJson(session.clockOffsets()));
+        return m;
+    }
+
+    @Override
+    public Map<String, String> brokerSettings() {
+        return session.existing() ? Map.of() : settings;
+    }
+
+    @Override
+    public Map<Integer, String> nodeAddresses() {
+        Map<Integer, String> m = new LinkedHashMap<>();
+        brokers.forEach((id, b) -> m.put(id, b.shell().host().bootstrap()));
+        return m;
+    }
+
+    /** Node id → the replica digest its host made after the clean stop (the audit reads digests like log dirs). */
+    @Override
+    public Map<Integer, Path> logDirs() {
+        Map<Integer, Path> m = new LinkedHashMap<>();
+        brokers.keySet().forEach(id -> m.put(id, nodesDir.resolve(Integer.toString(id)).resolve(ReplicaDigests.FILE)));
+        return m;
+    }
+
+    /** The remote data directories of each node (for a test or an operator that wants to look). */
+    public Map<Integer, List<String>> remoteDataDirs() {
+        Map<Integer, List<String>> m = new LinkedHashMap<>();
+        brokers.forEach((id, b) -> m.put(id, b.dataDirs()));
+        return m;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) return;
+        closed = true;
+        List<String> problems = new ArrayList<>();
+        if (network != null) attempt(problems, network::shutdown);
+        for (int id : brokers.keySet()) attempt(problems, () -> broker(id).resume());
+        if (session.existing()) {
+            attempt(problems, () -> parallel(id -> {
+                if (foundRunning.contains(id)) brokers.get(id).start();
+                else brokers.get(id).stop();
+            }));
+            if (!foundRunning.isEmpty()) attempt(problems, this::deleteRunTopics);
+        } else {
+            attempt(problems, () -> parallel(id -> brokers.get(id).kill()));
+            if (!session.keep()) attempt(problems, () -> parallel(id -> brokers.get(id).uninstall()));
+        }
+        attempt(problems, session::releaseHosts);
+        session.close();
+        if (!problems.isEmpty()) out.println("warning: clean-up on the hosts was incomplete: " + String.join("; ", problems));
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException ignored) {
+            // already shutting down
+        }
+    }
+
+    /** On a managed cluster the run's topics go with the run (once the brokers found running are back). */
+    private void deleteRunTopics() {
+        try (Admin admin = admin()) {
+            admin.deleteTopics(List.of(topic, Readiness.PROBE_TOPIC)).all().get(60, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("could not delete the run's topics " + topic + " and " + Readiness.PROBE_TOPIC + ": " + e.getMessage());
+        }
+    }
+
+    private static void attempt(List<String> problems, Runnable action) {
+        try {
+            action.run();
+        } catch (RuntimeException e) {
+            problems.add(e.getMessage());
+        }
+    }
+
+}

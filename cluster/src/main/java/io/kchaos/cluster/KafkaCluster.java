@@ -1,0 +1,84 @@
+package io.kchaos.cluster;
+
+import io.kchaos.nemesis.cluster.ClusterControl;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * A real Kafka cluster a run drives, whatever backend provides it (local JVMs, containers): start, reach, stop
+ * cleanly, and tell where each node's data directory ends up for the replica audit.
+ */
+public interface KafkaCluster extends ClusterControl, AutoCloseable {
+    /** Starts every node and waits until the cluster is ready; returns the seconds it took. */
+    double start();
+
+    /** Seconds from the start until each phase of the start-up ended, where the backend can tell; empty otherwise. */
+    default Map<String, Double> startupPhases() {
+        return Map.of();
+    }
+
+    /** host:port,... for clients. */
+    String bootstrapServers();
+
+    /** A new Admin client for this cluster (the caller closes it). */
+    default Admin admin() {
+        return admin(Map.of());
+    }
+
+    /** A new Admin client with {@code overrides} on top of the usual settings (the caller closes it). */
+    default Admin admin(Map<String, Object> overrides) {
+        Properties p = new Properties();
+        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        p.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5000);
+        p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10000);
+        p.putAll(overrides);
+        return Admin.create(p);
+    }
+
+    /** Stops every node cleanly, all in parallel (each stop bounded), so the data directories can be audited. */
+    default void stopAll() {
+        List<Thread> stops = new ArrayList<>();
+        for (int id : nodeIds()) {
+            Thread t = new Thread(() -> stop(id), "stop-node-" + id);
+            t.start();
+            stops.add(t);
+        }
+        for (Thread t : stops) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    String clusterId();
+
+    /** Backend and hosts, e.g. {@code local (network namespaces)}. */
+    String describe();
+
+    /** The Kafka version the nodes run. */
+    String kafkaVersion();
+
+    /** What run.json records about the broker software (jar set or image). */
+    Map<String, Object> software();
+
+    /** The resolved broker settings every node runs with. */
+    Map<String, String> brokerSettings();
+
+    /** Node id → the address clients use. */
+    Map<Integer, String> nodeAddresses();
+
+    /** Node id → its {@code log.dirs} folder on this machine, as left after {@link #stopAll()}. */
+    Map<Integer, Path> logDirs();
+
+    /** Kills whatever still runs and removes everything the backend created. Idempotent. */
+    @Override
+    void close();
+}

@@ -1,0 +1,109 @@
+package io.kchaos.cluster;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.errors.TopicExistsException;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Waits for a cluster to be ready by asking it, never by sleeping a fixed time: every broker registered, then a
+ * probe topic whose every partition has a leader and a full ISR. Its client retries and reconnects at most
+ * {@value #BACKOFF_MILLIS} ms apart (not the client's default of up to 1 s), so it notices a broker as soon as it listens.
+ */
+public final class Readiness {
+    /** Topic created to prove the cluster can elect leaders and replicate. */
+    public static final String PROBE_TOPIC = "kchaos-ready";
+    static final long BACKOFF_MILLIS = 100;
+    private static final Map<String, Object> QUICK_RETRIES = Map.of(
+            AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, BACKOFF_MILLIS,
+            AdminClientConfig.RETRY_BACKOFF_MAX_MS_CONFIG, BACKOFF_MILLIS);
+
+    private final KafkaCluster cluster;
+
+    public Readiness(KafkaCluster cluster) {
+        this.cluster = cluster;
+    }
+
+    public void awaitReady(Duration timeout) {
+        try (Admin admin = client()) {
+            awaitReady(admin, timeout);
+        }
+    }
+
+    /** The client {@link #awaitReady(Admin, Duration)} wants (the caller closes it); may be made before the brokers start. */
+    public Admin client() {
+        return cluster.admin(QUICK_RETRIES);
+    }
+
+    /** As {@link #awaitReady(Duration)}, asking through {@code admin} (from {@link #client()}). */
+    public void awaitReady(Admin admin, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try {
+            int expected = cluster.nodeIds().size();
+            waitUntil(deadline, "all " + expected + " brokers to register", () -> {
+                int seen = admin.describeCluster().nodes().get(5, TimeUnit.SECONDS).size();
+                if (seen == expected && !cluster.nodeIds().stream().allMatch(cluster::isRunning)) {
+                    throw new ClusterException("a broker exited during start-up");
+                }
+                return seen == expected;
+            });
+            short rf = (short) Math.min(3, expected);
+            try {
+                admin.createTopics(List.of(new NewTopic(PROBE_TOPIC, 1, rf))).all().get(10, TimeUnit.SECONDS);
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof TopicExistsException)) throw e;
+            }
+            awaitFullIsr(admin, PROBE_TOPIC, deadline);
+        } catch (ClusterException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new ClusterException("cluster not ready: " + e.getMessage());
+        }
+    }
+
+    /** Waits until every partition of the topic has a leader and all its replicas in the ISR. */
+    public static void awaitFullIsr(Admin admin, String topic, long deadlineNanos) {
+        waitUntil(deadlineNanos, "full ISR on " + topic, () -> {
+            Map<String, TopicDescription> d = admin.describeTopics(List.of(topic)).allTopicNames().get(5, TimeUnit.SECONDS);
+            for (TopicPartitionInfo p : d.get(topic).partitions()) {
+                if (p.leader() == null || p.leader().isEmpty() || p.isr().size() < p.replicas().size()) return false;
+            }
+            return true;
+        });
+    }
+
+    /** A condition that may throw while the cluster is still coming up (that counts as not yet). */
+    @FunctionalInterface
+    public interface Probe {
+        boolean ready() throws Exception;
+    }
+
+    /** Polls the probe every {@value #BACKOFF_MILLIS} ms until it is true or the deadline passes (then ClusterException with the goal). */
+    public static void waitUntil(long deadlineNanos, String goal, Probe probe) {
+        String last = "";
+        while (System.nanoTime() < deadlineNanos) {
+            try {
+                if (probe.ready()) return;
+            } catch (ClusterException e) {
+                throw e;
+            } catch (Exception e) {
+                last = ": " + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage());
+            }
+            try {
+                Thread.sleep(BACKOFF_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new ClusterException("interrupted while waiting for " + goal);
+            }
+        }
+        throw new ClusterException("timed out waiting for " + goal + last);
+    }
+}

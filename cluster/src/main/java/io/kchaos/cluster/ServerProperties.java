@@ -1,0 +1,76 @@
+package io.kchaos.cluster;
+
+import io.kchaos.backend.local.LocalNode;
+
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** Generates a KRaft node's server.properties: combined broker+controller, static voters, kchaos's defaults, then the user's settings. */
+public final class ServerProperties {
+    /** The listener the KRaft quorum uses on every backend. */
+    public static final String CONTROLLER = "CONTROLLER";
+
+    private ServerProperties() {
+    }
+
+    /** Broker settings kchaos applies unless the user overrides them (recorded in run.json). */
+    public static Map<String, String> harnessDefaults(int nodes) {
+        int rf = Math.min(3, nodes);
+        Map<String, String> d = new LinkedHashMap<>();
+        d.put("min.insync.replicas", Integer.toString(Math.min(2, nodes)));
+        d.put("unclean.leader.election.enable", "false");
+        d.put("default.replication.factor", Integer.toString(rf));
+        d.put("offsets.topic.replication.factor", Integer.toString(rf));
+        d.put("transaction.state.log.replication.factor", Integer.toString(rf));
+        d.put("transaction.state.log.min.isr", Integer.toString(Math.min(2, nodes)));
+        d.put("auto.create.topics.enable", "false");
+        d.put("group.initial.rebalance.delay.ms", "0");
+        // KIP-848 groups (the group workload on 4.0+) get the classic members' 6 s session and 1.5 s heartbeat:
+        // under the consumer protocol the broker owns both (defaults 45 s / 5 s, and so are the minimums)
+        d.put("group.consumer.min.session.timeout.ms", "6000");
+        d.put("group.consumer.session.timeout.ms", "6000");
+        d.put("group.consumer.min.heartbeat.interval.ms", "1500");
+        d.put("group.consumer.heartbeat.interval.ms", "1500");
+        d.put("replica.lag.time.max.ms", "10000");
+        return d;
+    }
+
+    /** The full file for one local node. {@code settings} are the resolved broker settings (defaults + user). */
+    public static String render(LocalNode node, Map<Integer, LocalNode> all, Map<String, String> settings) {
+        return render(listeners(node), all.values().stream().map(ServerProperties::listeners).toList(), settings);
+    }
+
+    /** The full file for one node of any backend, its voters from {@code all}. */
+    public static String render(NodeListeners node, Collection<NodeListeners> all, Map<String, String> settings) {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("process.roles", "broker,controller");
+        p.put("node.id", Integer.toString(node.id()));
+        p.put("controller.quorum.voters", all.stream().map(n -> n.id() + "@" + n.controllerAddress()).collect(Collectors.joining(",")));
+        p.put("listeners", join(node.bind()));
+        p.put("advertised.listeners", join(node.advertised()));
+        p.put("controller.listener.names", CONTROLLER);
+        p.put("inter.broker.listener.name", node.interBroker());
+        p.put("listener.security.protocol.map", node.bind().keySet().stream().map(l -> l + ":PLAINTEXT").collect(Collectors.joining(",")));
+        p.put("log.dirs", node.logDir());
+        p.putAll(settings);
+        StringBuilder sb = new StringBuilder("# written by kchaos\n");
+        p.forEach((k, v) -> sb.append(k).append('=').append(v).append('\n'));
+        return sb.toString();
+    }
+
+    /** A local node: PLAINTEXT for clients and replication, CONTROLLER for the quorum, both on its host. */
+    private static NodeListeners listeners(LocalNode n) {
+        String controller = n.host() + ":" + n.controllerPort();
+        Map<String, String> bind = new LinkedHashMap<>();
+        bind.put("PLAINTEXT", n.bootstrap());
+        bind.put(CONTROLLER, controller);
+        return new NodeListeners(n.id(), bind, Map.of("PLAINTEXT", n.bootstrap()), "PLAINTEXT", controller,
+                n.dataDir().toAbsolutePath().toString());
+    }
+
+    private static String join(Map<String, String> listeners) {
+        return listeners.entrySet().stream().map(e -> e.getKey() + "://" + e.getValue()).collect(Collectors.joining(","));
+    }
+}
