@@ -1,7 +1,5 @@
 package io.kchaos.cluster;
 
-import io.kchaos.backend.local.LocalNode;
-
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -37,11 +35,6 @@ public final class ServerProperties {
         return d;
     }
 
-    /** The full file for one local node. {@code settings} are the resolved broker settings (defaults + user). */
-    public static String render(LocalNode node, Map<Integer, LocalNode> all, Map<String, String> settings) {
-        return render(listeners(node), all.values().stream().map(ServerProperties::listeners).toList(), settings);
-    }
-
     /** The full file for one node of any backend, its voters from {@code all}. */
     public static String render(NodeListeners node, Collection<NodeListeners> all, Map<String, String> settings) {
         Map<String, String> p = new LinkedHashMap<>();
@@ -58,16 +51,6 @@ public final class ServerProperties {
         StringBuilder sb = new StringBuilder("# written by kchaos\n");
         p.forEach((k, v) -> sb.append(k).append('=').append(v).append('\n'));
         return sb.toString();
-    }
-
-    /** A local node: PLAINTEXT for clients and replication, CONTROLLER for the quorum, both on its host. */
-    private static NodeListeners listeners(LocalNode n) {
-        String controller = n.host() + ":" + n.controllerPort();
-        Map<String, String> bind = new LinkedHashMap<>();
-        bind.put("PLAINTEXT", n.bootstrap());
-        bind.put(CONTROLLER, controller);
-        return new NodeListeners(n.id(), bind, Map.of("PLAINTEXT", n.bootstrap()), "PLAINTEXT", controller,
-                n.dataDir().toAbsolutePath().toString());
     }
 
     private static String join(Map<String, String> listeners) {

@@ -1,6 +1,5 @@
 package io.kchaos.cluster.net;
 
-import io.kchaos.backend.local.net.NodeNetwork;
 
 import io.kchaos.cluster.os.CommandException;
 import io.kchaos.cluster.os.CommandResult;
@@ -23,7 +22,7 @@ public record IptablesRule(String namespace, String chain, List<String> match, S
     }
 
     /** A rule appended to a chain inside a node's namespace; {@code target} is the {@code -j} target and its options. */
-    static IptablesRule inNamespace(String namespace, String chain, List<String> match, String comment, String... target) {
+    public static IptablesRule inNamespace(String namespace, String chain, List<String> match, String comment, String... target) {
         return new IptablesRule(namespace, chain, match, comment, List.of(target), false);
     }
 
@@ -38,13 +37,13 @@ public record IptablesRule(String namespace, String chain, List<String> match, S
     }
 
     /** Adds the rule; throws CommandException with iptables' message if it fails. */
-    void add(CommandRunner runner) {
+    public void add(CommandRunner runner) {
         CommandResult r = runner.run(addCommand());
         if (!r.ok()) throw new CommandException(String.join(" ", addCommand()), r);
     }
 
     /** Deletes the rule; an absent rule (or namespace) counts as deleted, any other failure throws CommandException. */
-    void delete(CommandRunner runner) {
+    public void delete(CommandRunner runner) {
         CommandResult r = runner.run(deleteCommand());
         if (r.ok() || r.stderr().contains("does a matching rule exist") || r.stderr().contains("Cannot open network namespace")) return;
         throw new CommandException(String.join(" ", deleteCommand()), r);
@@ -52,7 +51,7 @@ public record IptablesRule(String namespace, String chain, List<String> match, S
 
     private List<String> command(String op, String position) {
         List<String> c = new ArrayList<>();
-        if (namespace != null) c.addAll(NodeNetwork.inNamespace(namespace));
+        if (namespace != null) c.addAll(Namespaces.exec(namespace));
         c.addAll(List.of("iptables", "-w", "5", op, chain));
         if (position != null) c.add(position);
         c.addAll(match);

@@ -1,5 +1,6 @@
 package io.kchaos.harness.net;
 
+import io.kchaos.cluster.net.Namespaces;
 import io.kchaos.backend.local.net.NetNames;
 import io.kchaos.backend.local.net.NetworkJanitor;
 import io.kchaos.backend.local.net.NetworkSupport;
@@ -63,8 +64,8 @@ class CrashCleanupTest {
         assertEquals(3, left.namespaces.size(), "its 3 namespaces are left: " + left);
         assertEquals(4, left.links.size(), "its bridge and 3 veths are left: " + left);
         assertEquals(1, left.forwardRules.size(), "its FORWARD rule is left: " + left);
-        String inside = runner.run(NodeNetwork.inNamespace(tag + "-n1", "iptables", "-S")).stdout()
-                + runner.run(NodeNetwork.inNamespace(tag + "-n2", "iptables", "-S")).stdout();
+        String inside = runner.run(Namespaces.exec(tag + "-n1", "iptables", "-S")).stdout()
+                + runner.run(Namespaces.exec(tag + "-n2", "iptables", "-S")).stdout();
         assertTrue(inside.contains("--comment " + tag) && inside.contains("-j DROP"), "its partition rules are in place: " + inside);
 
         List<Long> reaped = OrphanReaper.reap();

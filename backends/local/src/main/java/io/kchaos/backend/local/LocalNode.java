@@ -1,6 +1,11 @@
 package io.kchaos.backend.local;
 
+import io.kchaos.cluster.NodeListeners;
+import io.kchaos.cluster.ServerProperties;
+
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * One local Kafka node's identity and files: host address, ports, and its folder {@code nodes/<id>/} holding
@@ -30,5 +35,14 @@ public record LocalNode(int id, String host, int clientPort, int controllerPort,
 
     public String bootstrap() {
         return host + ":" + clientPort;
+    }
+
+    /** This node's listeners: PLAINTEXT for clients and replication, CONTROLLER for the quorum, both on its host. */
+    public NodeListeners listeners() {
+        String controller = host + ":" + controllerPort;
+        Map<String, String> bind = new LinkedHashMap<>();
+        bind.put("PLAINTEXT", bootstrap());
+        bind.put(ServerProperties.CONTROLLER, controller);
+        return new NodeListeners(id, bind, Map.of("PLAINTEXT", bootstrap()), "PLAINTEXT", controller, dataDir().toAbsolutePath().toString());
     }
 }

@@ -1,5 +1,6 @@
 package io.kchaos.backend.local.net;
 
+import io.kchaos.cluster.net.Namespaces;
 import io.kchaos.cluster.os.CommandException;
 import io.kchaos.cluster.os.CommandResult;
 import io.kchaos.cluster.os.CommandRunner;
@@ -21,7 +22,7 @@ public final class NetemDelay implements LinkDelay {
 
     @Override
     public void apply(String namespace, String device, int delayMs, int jitterMs) {
-        List<String> c = new ArrayList<>(NodeNetwork.inNamespace(namespace, "tc", "qdisc", "replace", "dev", device, "root", "netem",
+        List<String> c = new ArrayList<>(Namespaces.exec(namespace, "tc", "qdisc", "replace", "dev", device, "root", "netem",
                 "limit", LIMIT, "delay", delayMs + "ms"));
         if (jitterMs > 0) c.add(jitterMs + "ms");
         check(c);
@@ -29,7 +30,7 @@ public final class NetemDelay implements LinkDelay {
 
     @Override
     public void remove(String namespace, String device) {
-        List<String> c = NodeNetwork.inNamespace(namespace, "tc", "qdisc", "del", "dev", device, "root");
+        List<String> c = Namespaces.exec(namespace, "tc", "qdisc", "del", "dev", device, "root");
         CommandResult r = runner.run(c);
         // "no qdisc to delete" means already removed
         if (!r.ok() && !r.stderr().contains("handle of zero") && !r.stderr().contains("No such file")) {

@@ -1,6 +1,7 @@
 package io.kchaos.backend.local.net;
 
-import java.util.ArrayList;
+import io.kchaos.cluster.net.Namespaces;
+
 import java.util.List;
 
 /**
@@ -30,12 +31,6 @@ public record NodeNetwork(NetNames names, Subnet subnet, List<Integer> nodes) {
 
     /** {@code ip netns exec <namespace> command...}. */
     public List<String> inNamespace(int node, String... command) {
-        return inNamespace(namespace(node), command);
-    }
-
-    static List<String> inNamespace(String namespace, String... command) {
-        List<String> c = new ArrayList<>(List.of("ip", "netns", "exec", namespace));
-        c.addAll(List.of(command));
-        return c;
+        return Namespaces.exec(namespace(node), command);
     }
 }

@@ -1,5 +1,6 @@
 package io.kchaos.backend.local.net;
 
+import io.kchaos.cluster.net.Namespaces;
 import io.kchaos.cluster.net.IptablesRule;
 
 import io.kchaos.cluster.os.CommandRunner;
@@ -62,7 +63,7 @@ public final class QueueDelay implements LinkDelay {
     @Override
     public synchronized void apply(String namespace, String device, int delayMs, int jitterMs) {
         remove(namespace, device);
-        HelperProcesses.Handle helper = helpers.start(NodeNetwork.inNamespace(namespace, python, "-c", script(),
+        HelperProcesses.Handle helper = helpers.start(Namespaces.exec(namespace, python, "-c", script(),
                 Integer.toString(delayMs), Integer.toString(jitterMs)), READY_TIMEOUT);
         IptablesRule rule = IptablesRule.inNamespace(namespace, "OUTPUT", List.of("-o", device), comment,
                 "NFQUEUE", "--queue-num", "0", "--queue-bypass");

@@ -1,5 +1,6 @@
 package io.kchaos.backend.local.net;
 
+import io.kchaos.cluster.net.Namespaces;
 import io.kchaos.history.HistoryWriter;
 import io.kchaos.cluster.ClusterSpec;
 import io.kchaos.cluster.KafkaBounds;
@@ -115,7 +116,7 @@ class NetworkFaultsClusterTest {
         Fault fault = new PartitionNemesis(List.of(Topology.LEADER)).inject(ctx);
         try {
             assertTrue(fault.description().contains("leader [" + oldLeader + "]"), fault.description());
-            String rules = runner.run(NodeNetwork.inNamespace(names.namespace(oldLeader), "iptables", "-S")).stdout();
+            String rules = runner.run(Namespaces.exec(names.namespace(oldLeader), "iptables", "-S")).stdout();
             assertTrue(rules.contains(names.comment()) && rules.contains("-j DROP"), "DROP rules in the leader's namespace: " + rules);
 
             // The isolated node still answers clients with its stale view (itself as leader), so a client that can
@@ -143,7 +144,7 @@ class NetworkFaultsClusterTest {
         } finally {
             fault.heal();
         }
-        assertTrue(runner.run(NodeNetwork.inNamespace(names.namespace(oldLeader), "iptables", "-S")).stdout().lines()
+        assertTrue(runner.run(Namespaces.exec(names.namespace(oldLeader), "iptables", "-S")).stdout().lines()
                 .noneMatch(l -> l.contains(names.comment())), "heal removed every rule");
         awaitFullIsr();
     }
