@@ -1,7 +1,9 @@
 package io.kchaos.harness.launch;
 
 import io.kchaos.cluster.ClusterSpec;
+import io.kchaos.cluster.KafkaCluster;
 import io.kchaos.backend.local.LocalCluster;
+import io.kchaos.backend.docker.ContainerCluster;
 import io.kchaos.backend.docker.DockerBackend;
 import io.kchaos.backend.docker.DockerSpec;
 import io.kchaos.cluster.os.CommandRunner;
@@ -55,10 +57,22 @@ public interface BackendChoice {
 
     /** Containers through Testcontainers, with a Toxiproxy container only when a proxy fault is asked for. */
     static BackendChoice docker(List<Nemesis> nemeses, String kafkaImage, String toxiproxyImage) {
-        DockerBackend.refuseUnavailable(nemeses);
-        return spec -> DockerBackend.clusters(new DockerSpec(spec.nodes(),
-                kafkaImage != null ? kafkaImage : DockerSpec.officialImage(spec.distribution().version()),
-                spec.brokerSettings(), spec.heapMb(), REMOTE_START_TIMEOUT, DockerBackend.toxiproxyFor(nemeses, toxiproxyImage)));
+        Capabilities.refuse(nemeses, DockerBackend.CAPABILITIES, "--backend docker");
+        return spec -> {
+            DockerSpec docker = new DockerSpec(spec.nodes(), kafkaImage != null ? kafkaImage : DockerSpec.officialImage(spec.distribution().version()),
+                    spec.brokerSettings(), spec.heapMb(), REMOTE_START_TIMEOUT, DockerBackend.toxiproxyFor(nemeses, toxiproxyImage));
+            return new ClusterFactory() {
+                @Override
+                public KafkaCluster create(RunConfig config, RunFolder folder) {
+                    return new ContainerCluster(docker, folder.nodes());
+                }
+
+                @Override
+                public List<String> sweepLeftovers() {
+                    return DockerBackend.sweepLeftovers();
+                }
+            };
+        };
     }
 
     /** Hosts reached over an open SSH session, one node per host. */

@@ -1,11 +1,6 @@
 package io.kchaos.backend.docker;
 
 import io.kchaos.cluster.ClusterException;
-import io.kchaos.cluster.KafkaCluster;
-import io.kchaos.harness.run.Capabilities;
-import io.kchaos.harness.run.ClusterFactory;
-import io.kchaos.harness.run.RunConfig;
-import io.kchaos.harness.run.RunFolder;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.cluster.Capability;
 import org.testcontainers.DockerClientFactory;
@@ -15,21 +10,15 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * {@code --backend docker}: refuses up front the faults containers cannot take (they take process faults, proxy
- * faults through Toxiproxy and protocol faults through the kchaos proxy next to the harness, but no namespace network
- * faults), starts Toxiproxy only when a fault needs it, and before
- * each run's cluster checks that a Docker daemon answers and sweeps the leftovers of dead harnesses.
+ * {@code --backend docker}: the faults containers can take (process faults, proxy faults through Toxiproxy, protocol
+ * faults through the kchaos proxy next to the harness, but no namespace network faults), Toxiproxy only when a fault
+ * needs it, and before each run's cluster a Docker daemon that answers and the leftovers of dead harnesses swept.
  */
 public final class DockerBackend {
     /** What a container cluster can do beyond process control. */
     public static final Set<Capability> CAPABILITIES = Set.of(Capability.TOXICS, Capability.PROTOCOL);
 
     private DockerBackend() {
-    }
-
-    /** Throws IllegalArgumentException (one line) naming each chosen nemesis that containers cannot take. */
-    public static void refuseUnavailable(List<Nemesis> nemeses) {
-        Capabilities.refuse(nemeses, CAPABILITIES, "--backend docker");
     }
 
     /** True when Testcontainers finds a Docker daemon that answers. */
@@ -48,25 +37,15 @@ public final class DockerBackend {
     }
 
     /**
-     * Creates each run's ContainerCluster once a daemon answers, after removing what crashed harnesses left. (Asked
-     * only here, when the run's client log is set up: Testcontainers logs from its first use on.)
+     * Checks that a daemon answers and removes what crashed harnesses left; one line for the run's output, or none.
+     * (Asked only when the run's client log is set up: Testcontainers logs from its first use on.)
      */
-    public static ClusterFactory clusters(DockerSpec spec) {
-        return new ClusterFactory() {
-            @Override
-            public KafkaCluster create(RunConfig config, RunFolder folder) {
-                return new ContainerCluster(spec, folder.nodes());
-            }
-
-            @Override
-            public List<String> sweepLeftovers() {
-                if (!daemonAnswers()) {
-                    throw new ClusterException("--backend docker: no Docker daemon answers (start one, or set DOCKER_HOST); see docs/docker.md");
-                }
-                List<String> removed = new DockerJanitor(DockerClientFactory.instance().client()).sweep();
-                return removed.isEmpty() ? List.of()
-                        : List.of("removed " + removed.size() + " Docker leftover(s) of an earlier crashed run: " + String.join(", ", removed));
-            }
-        };
+    public static List<String> sweepLeftovers() {
+        if (!daemonAnswers()) {
+            throw new ClusterException("--backend docker: no Docker daemon answers (start one, or set DOCKER_HOST); see docs/docker.md");
+        }
+        List<String> removed = new DockerJanitor(DockerClientFactory.instance().client()).sweep();
+        return removed.isEmpty() ? List.of()
+                : List.of("removed " + removed.size() + " Docker leftover(s) of an earlier crashed run: " + String.join(", ", removed));
     }
 }
