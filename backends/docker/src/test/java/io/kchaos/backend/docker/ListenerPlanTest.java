@@ -1,6 +1,5 @@
 package io.kchaos.backend.docker;
 
-import io.kchaos.backend.local.LocalNode;
 import io.kchaos.cluster.NodeListeners;
 import io.kchaos.cluster.ServerProperties;
 import io.kchaos.nemesis.cluster.Traffic;
@@ -70,27 +69,5 @@ class ListenerPlanTest {
         Map<String, String> p = lines(ServerProperties.render(plan.get(1), plan.values(), Map.of()));
         assertEquals("CLIENT://127.0.0.1:40001,REPLICATION://kafka-1:9093", p.get("advertised.listeners"));
         assertEquals("1@kafka-1:9094", p.get("controller.quorum.voters"));
-    }
-
-    @Test
-    void localNodesRenderAsBeforeTheRefactoring() {
-        LocalNode n1 = new LocalNode(1, "127.0.0.1", 9001, 9101, Path.of("/run/nodes/1"));
-        LocalNode n2 = new LocalNode(2, "127.0.0.1", 9002, 9102, Path.of("/run/nodes/2"));
-        Map<Integer, LocalNode> all = new LinkedHashMap<>();
-        all.put(1, n1);
-        all.put(2, n2);
-        assertEquals("""
-                # written by kchaos
-                process.roles=broker,controller
-                node.id=2
-                controller.quorum.voters=1@127.0.0.1:9101,2@127.0.0.1:9102
-                listeners=PLAINTEXT://127.0.0.1:9002,CONTROLLER://127.0.0.1:9102
-                advertised.listeners=PLAINTEXT://127.0.0.1:9002
-                controller.listener.names=CONTROLLER
-                inter.broker.listener.name=PLAINTEXT
-                listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT
-                log.dirs=/run/nodes/2/data
-                acks.x=1
-                """, ServerProperties.render(n2, all, Map.of("acks.x", "1")));
     }
 }
