@@ -1,6 +1,6 @@
 package io.kchaos.backend.docker;
 
-import io.kchaos.cluster.BrokerJvmFlags;
+import io.kchaos.cluster.BrokerLaunch;
 
 import java.util.List;
 
@@ -30,11 +30,14 @@ public final class BrokerCommand {
                 "L=\"-Dkafka.logs.dir=" + dir + "/broker-logs\"",
                 "[ -f /opt/kafka/config/log4j2.yaml ] && L=\"$L -Dlog4j2.configurationFile=/opt/kafka/config/log4j2.yaml\"",
                 "[ -f /opt/kafka/config/log4j.properties ] && L=\"$L -Dlog4j.configuration=file:/opt/kafka/config/log4j.properties\"",
-                "java " + String.join(" ", BrokerJvmFlags.QUICK) + " " + CP + " kafka.tools.StorageTool format --ignore-formatted"
+                "java " + shellWords(BrokerLaunch.FORMAT_JVM_FLAGS) + " " + CP + " kafka.tools.StorageTool format --ignore-formatted"
                         + " -t " + clusterId + " -c " + props + " >> " + dir + "/format.log 2>&1 || exit 70",
-                "exec java " + String.join(" ", BrokerJvmFlags.heap(heapMb)) + " -Djava.awt.headless=true"
-                        + " -Dorg.slf4j.simpleLogger.showDateTime=true"
-                        + " \"-Dorg.slf4j.simpleLogger.dateTimeFormat=yyyy-MM-dd'T'HH:mm:ss.SSS\""
-                        + " -Dkchaos.node=" + nodeId + " $L " + CP + " kafka.Kafka " + props + " >> " + dir + "/server.log 2>&1");
+                "exec java " + shellWords(BrokerLaunch.brokerJvmFlags(heapMb)) + " " + shellWords(BrokerLaunch.BROKER_PROPERTIES)
+                        + " " + BrokerLaunch.nodeProperty(nodeId) + " $L " + CP + " kafka.Kafka " + props + " >> " + dir + "/server.log 2>&1");
+    }
+
+    /** Flags for the script, one with a single quote in double quotes (none holds a double quote, a dollar or a backslash). */
+    private static String shellWords(List<String> flags) {
+        return String.join(" ", flags.stream().map(f -> f.contains("'") ? "\"" + f + "\"" : f).toList());
     }
 }

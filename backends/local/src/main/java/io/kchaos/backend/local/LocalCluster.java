@@ -1,6 +1,6 @@
 package io.kchaos.backend.local;
 
-import io.kchaos.cluster.BrokerJvmFlags;
+import io.kchaos.cluster.BrokerLaunch;
 import io.kchaos.cluster.ClusterException;
 import io.kchaos.cluster.ClusterSpec;
 import io.kchaos.cluster.KafkaCluster;
@@ -56,7 +56,7 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
     private static final Duration STOP_GRACE = Duration.ofSeconds(20);
     /** Extra time to stop a broker that writes its class-data archive at exit. */
     private static final Duration DUMP_GRACE = Duration.ofSeconds(40);
-    private static final List<String> FORMAT_JVM_FLAGS = java.util.stream.Stream.concat(BrokerJvmFlags.QUICK.stream(), java.util.stream.Stream.of("-Xshare:auto")).toList();
+    private static final List<String> FORMAT_JVM_FLAGS = java.util.stream.Stream.concat(BrokerLaunch.FORMAT_JVM_FLAGS.stream(), java.util.stream.Stream.of("-Xshare:auto")).toList();
     static final String EXTRA_FLAGS_ENV = "KCHAOS_BROKER_JAVA_OPTS";
     private static final Path SETSID = Path.of("/usr/bin/setsid");
 
@@ -235,7 +235,7 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
 
     /** The broker JVM's memory, JIT and GC options ({@code -X...}): what a class-data archive must match. */
     private List<String> brokerJvmFlags() {
-        List<String> flags = new ArrayList<>(BrokerJvmFlags.broker(spec.heapMb()));
+        List<String> flags = new ArrayList<>(BrokerLaunch.brokerJvmFlags(spec.heapMb()));
         flags.addAll(extraBrokerJvmFlags());
         return flags;
     }

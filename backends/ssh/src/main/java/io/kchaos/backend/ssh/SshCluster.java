@@ -1,5 +1,6 @@
 package io.kchaos.backend.ssh;
 
+import io.kchaos.cluster.BrokerLaunch;
 import io.kchaos.cluster.ClusterException;
 import io.kchaos.cluster.KafkaCluster;
 import io.kchaos.cluster.KafkaDistribution;
@@ -68,8 +69,8 @@ public final class SshCluster implements KafkaCluster {
     }
 
     private List<String> jvmOptions() {
-        List<String> o = new ArrayList<>(io.kchaos.cluster.BrokerJvmFlags.broker(heapMb));
-        o.add("-Djava.awt.headless=true");
+        List<String> o = new ArrayList<>(BrokerLaunch.brokerJvmFlags(heapMb));
+        o.addAll(BrokerLaunch.BROKER_PROPERTIES);
         return o;
     }
 
@@ -121,8 +122,9 @@ public final class SshCluster implements KafkaCluster {
         String props = ServerProperties.render(listeners.get(h.id()), listeners.values(), nodeSettings);
         s.upload(props.getBytes(java.nio.charset.StandardCharsets.UTF_8), b.nodeDir() + "/server.properties");
         List<String> format = new ArrayList<>(List.of(h.java()));
-        format.addAll(io.kchaos.cluster.BrokerJvmFlags.QUICK);
-        format.addAll(List.of("-cp", DeployedBroker.libDir(h) + "/*", "kafka.tools.StorageTool"));
+        format.addAll(BrokerLaunch.FORMAT_JVM_FLAGS);
+        format.addAll(List.of("-cp",
+                DeployedBroker.libDir(h) + "/*", "kafka.tools.StorageTool"));
         format.addAll(distribution.profile().formatArgs(clusterId, "server.properties", settings));
         if (!s.exec("cd " + Shell.quote(b.nodeDir()) + " && " + Shell.join(format) + " >format.log 2>&1").ok()) {
             throw new ClusterException(h.label() + ": storage format failed; see " + b.nodeDir() + "/format.log on the host");
