@@ -22,21 +22,16 @@ import java.util.Set;
  * keys and nesting within {@link LineGrammar}'s limits. It returns null for anything else (whitespace, an escape, a
  * fraction, a key given twice, text after the object, ...), and the caller then reads the line the strict way
  * ({@link LineGrammar#read}), which accepts or refuses it: this class only accepts lines that reading accepts, and
- * builds the same tree (equal nodes of the same types). Objects are
- * held in a {@link SmallFieldMap}; object keys (interned, so lookups by a literal match by identity) and the short texts
- * of {@code type}, {@code f}, {@code process} and {@code topic} are shared between lines. Any byte above 0x7F makes a
- * line not plain. One instance per thread.
+ * builds the same tree (equal nodes of the same types). Objects are held in a {@link SmallFieldMap}; object keys and
+ * short repeated texts are shared between lines ({@link SharedStrings}). Any byte above 0x7F makes a line not plain.
+ * One instance per thread.
  */
 final class FastJsonLine {
     /** Objects with more fields than this find a key given twice with a hash set, not by comparing with each field. */
     private static final int FEW_FIELDS = 8;
     private static final int MAX_DIGITS = 18;
-    private static final int CACHE_SLOTS = 256;
 
-    private final byte[][] cachedBytes = new byte[CACHE_SLOTS][];
-    private final String[] cachedKeys = new String[CACHE_SLOTS];
-    private final TextNode[] cachedTexts = new TextNode[CACHE_SLOTS];
-    private final boolean[] keySharesText = new boolean[CACHE_SLOTS];
+    private final SharedStrings strings = new SharedStrings();
     /** The fields of the objects being built, innermost last: their cache slots, keys and values. */
     private int[] fieldSlots = new int[64];
     private String[] fieldKeys = new String[64];
@@ -115,7 +110,7 @@ final class FastJsonLine {
         while (true) {
             if (pos >= end || b[pos] != '"') throw NotPlain.INSTANCE;
             int slot = cached();
-            String key = cachedKeys[slot];
+            String key = strings.string(slot);
             if (pos >= end || b[pos++] != ':') throw NotPlain.INSTANCE;
             keys = unique(0, slot, key, keys);
             push(slot, key, null);
@@ -148,7 +143,7 @@ final class FastJsonLine {
     /** The string at pos, shared between lines (for short, repeated texts); NotPlain when pos holds no string. */
     private String sharedString() throws NotPlain {
         if (pos >= end || b[pos] != '"') throw NotPlain.INSTANCE;
-        return cachedKeys[cached()];
+        return strings.string(cached());
     }
 
     /** The string or the null at pos; NotPlain for anything else. */
@@ -196,7 +191,7 @@ final class FastJsonLine {
             int slot = cached();
             String key = cachedKeys[slot];
             if (pos >= end || b[pos++] != ':') throw NotPlain.INSTANCE;
-            JsonNode v = value(depth, keySharesText[slot]);
+            JsonNode v = value(depth, strings.keySharesText(slot));
             keys = unique(base, slot, key, keys); // a key given twice: the strict reader names it
             push(slot, key, v);
             if (pos >= end) throw NotPlain.INSTANCE;
@@ -243,10 +238,6 @@ final class FastJsonLine {
         fieldSlots[fieldTop] = slot;
         fieldKeys[fieldTop] = key;
         fieldValues[fieldTop++] = value;
-    }
-
-    private static boolean sharesText(String key) {
-        return "type".equals(key) || "f".equals(key) || "process".equals(key) || "topic".equals(key);
     }
 
     private ArrayNode array(int depth) throws NotPlain {
@@ -326,22 +317,7 @@ final class FastJsonLine {
     }
 
     private TextNode sharedText() throws NotPlain {
-        int slot = cached();
-        TextNode t = cachedTexts[slot];
-        if (t == null) {
-            t = TextNode.valueOf(cachedKeys[slot]);
-            cachedTexts[slot] = t;
-        }
-        return t;
-    }
-
-    /** Whether {@code held} equals the {@code len} bytes of the line from {@code from} (a plain loop: the strings are short). */
-    private boolean sameBytes(byte[] held, int from, int len) {
-        if (held.length != len) return false;
-        for (int i = 0; i < len; i++) {
-            if (held[i] != b[from + i]) return false;
-        }
-        return true;
+        return strings.text(cached());
     }
 
     /** The cache slot holding the string at pos (filled on a miss); moves pos past it. */
@@ -360,14 +336,7 @@ final class FastJsonLine {
         int close = i + 1;
         int len = i - from;
         if (len > LineGrammar.MAX_KEY_CHARS) throw NotPlain.INSTANCE; // a key that long: the strict reader refuses it
-        int slot = (h ^ (h >>> 16)) & (CACHE_SLOTS - 1);
-        byte[] held = cachedBytes[slot];
-        if (held == null || !sameBytes(held, from, len)) {
-            cachedBytes[slot] = java.util.Arrays.copyOfRange(b, from, from + len);
-            cachedKeys[slot] = new String(b, from, len, StandardCharsets.ISO_8859_1).intern();
-            cachedTexts[slot] = null;
-            keySharesText[slot] = sharesText(cachedKeys[slot]);
-        }
+        int slot = strings.slot(b, from, len, h);
         pos = close;
         return slot;
     }
