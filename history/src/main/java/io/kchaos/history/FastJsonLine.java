@@ -122,7 +122,7 @@ final class FastJsonLine {
                 case "f" -> f = sharedString();
                 case "value" -> value = value(0, false);
                 case "error" -> error = stringOrNull();
-                default -> value(0, keySharesText[slot]);
+                default -> value(0, strings.keySharesText(slot));
             }
             if (pos >= end) throw NotPlain.INSTANCE;
             byte c = b[pos++];
@@ -189,7 +189,7 @@ final class FastJsonLine {
         while (true) {
             if (pos >= end || b[pos] != '"') throw NotPlain.INSTANCE;
             int slot = cached();
-            String key = cachedKeys[slot];
+            String key = strings.string(slot);
             if (pos >= end || b[pos++] != ':') throw NotPlain.INSTANCE;
             JsonNode v = value(depth, strings.keySharesText(slot));
             keys = unique(base, slot, key, keys); // a key given twice: the strict reader names it
