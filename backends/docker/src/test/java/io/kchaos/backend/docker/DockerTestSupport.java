@@ -4,11 +4,11 @@ import org.junit.jupiter.api.Assumptions;
 import org.testcontainers.DockerClientFactory;
 
 /** Skips a Docker test, with the reason printed, when no daemon answers or an image it needs is not present locally. */
-final class DockerTestSupport {
+public final class DockerTestSupport {
     private DockerTestSupport() {
     }
 
-    static void assumeImages(String... images) {
+    public static void assumeImages(String... images) {
         skipUnless(DockerBackend.daemonAnswers(), "no Docker daemon answers (as root, .ci/docker-setup.sh starts one)");
         for (String image : images) {
             skipUnless(DockerImages.present(DockerClientFactory.instance().client(), image),

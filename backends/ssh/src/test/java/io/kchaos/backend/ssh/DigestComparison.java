@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * is one whose broker stopped cleanly where there is one: only then is its recovery point at the log end, so damaged
  * segment bytes are {@code corrupt-batch} rather than a torn tail above the recovery point.
  */
-final class DigestComparison {
+public final class DigestComparison {
     private static final String TOPIC = "kchaos-queue";
     private static final int BATCH_HEADER = 61;
 
@@ -34,13 +34,13 @@ final class DigestComparison {
     private final Path history;
     private final Path work;
 
-    DigestComparison(SshTestHosts hosts, Path history, Path work) {
+    public DigestComparison(SshTestHosts hosts, Path history, Path work) {
         this.hosts = hosts;
         this.history = history;
         this.work = work;
     }
 
-    void damageAndCompare() throws Exception {
+    public void damageAndCompare() throws Exception {
         int node = 1;
         while (node < 3 && !Files.exists(dataDir(node).resolve(".kafka_cleanshutdown"))) node++;
         Path data = dataDir(node);

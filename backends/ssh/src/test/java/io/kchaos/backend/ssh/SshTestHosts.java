@@ -16,7 +16,7 @@ import java.util.stream.Stream;
  * this machine's file system). Names start with {@code kcssh}, which kchaos's own network janitor never touches.
  * {@link #close()} removes everything: sshd and any process left in the namespaces, namespaces, links, rules, files.
  */
-final class SshTestHosts implements AutoCloseable {
+public final class SshTestHosts implements AutoCloseable {
     private final ProcessCommandRunner runner = new ProcessCommandRunner();
     private final String tag = Long.toString(ProcessHandle.current().pid() % 100_000);
     private final Path root;
@@ -25,7 +25,7 @@ final class SshTestHosts implements AutoCloseable {
     private final List<Process> sshds = new ArrayList<>();
     private final List<List<String>> undo = new ArrayList<>();
 
-    SshTestHosts(int count) throws IOException {
+    public SshTestHosts(int count) throws IOException {
         this.count = count;
         this.root = Files.createTempDirectory("kcssh-" + tag + "-");
         this.subnet = "10.214." + (ProcessHandle.current().pid() % 200 + 20);
@@ -38,7 +38,7 @@ final class SshTestHosts implements AutoCloseable {
     }
 
     /** Whether this machine can run the hosts (root, ip, iptables, sshd). */
-    static boolean available() {
+    public static boolean available() {
         ProcessCommandRunner r = new ProcessCommandRunner();
         return "0".equals(r.run("id", "-u").stdout().trim()) && r.run("ip", "-V").ok() && r.run("iptables", "--version").ok()
                 && Files.isExecutable(Path.of("/usr/sbin/sshd")) && r.run("ssh-keygen", "-l", "-f", "/dev/null").exitCode() != 127;
@@ -107,20 +107,20 @@ final class SshTestHosts implements AutoCloseable {
         return address(i) + " " + pub + "\n";
     }
 
-    String bridge() {
+    public String bridge() {
         return "kcsb" + tag;
     }
 
-    String namespace(int i) {
+    public String namespace(int i) {
         return "kcssh-" + tag + "-" + i;
     }
 
-    String address(int i) {
+    public String address(int i) {
         return subnet + "." + (10 + i);
     }
 
     /** The hosts' addresses, comma-separated (for --hosts). */
-    String addresses() {
+    public String addresses() {
         List<String> a = new ArrayList<>();
         for (int i = 1; i <= count; i++) a.add(address(i));
         return String.join(",", a);
@@ -132,33 +132,33 @@ final class SshTestHosts implements AutoCloseable {
     }
 
     /** Host i's base folder (kchaos's --remote-dir or "dir"). */
-    Path dir(int i) {
+    public Path dir(int i) {
         return root.resolve("host" + i).resolve("kchaos");
     }
 
-    Path root() {
+    public Path root() {
         return root;
     }
 
-    Path userKey() {
+    public Path userKey() {
         return root.resolve("user_key");
     }
 
-    Path otherKey() {
+    public Path otherKey() {
         return root.resolve("other_key");
     }
 
-    Path knownHosts() {
+    public Path knownHosts() {
         return root.resolve("known_hosts");
     }
 
     /** A command inside host i's namespace. */
-    CommandResult inHost(int i, String script) {
+    public CommandResult inHost(int i, String script) {
         return runner.run("ip", "netns", "exec", namespace(i), "sh", "-c", script);
     }
 
     /** Java processes running in host i's namespace (brokers, readers). */
-    List<String> javaProcesses(int i) {
+    public List<String> javaProcesses(int i) {
         List<String> out = new ArrayList<>();
         for (String pid : runner.run("ip", "netns", "pids", namespace(i)).stdout().lines().map(String::trim).toList()) {
             String comm = runner.run("ps", "-o", "comm=", "-p", pid).stdout().trim();
@@ -168,12 +168,12 @@ final class SshTestHosts implements AutoCloseable {
     }
 
     /** iptables rules kchaos tagged in host i. */
-    List<String> kchaosRules(int i) {
+    public List<String> kchaosRules(int i) {
         return inHost(i, "iptables -w 5 -S").stdout().lines().filter(l -> l.contains("kchaos-ssh-")).toList();
     }
 
     /** What is left in host i's base folder (empty when it is gone). */
-    List<String> filesLeft(int i) throws IOException {
+    public List<String> filesLeft(int i) throws IOException {
         if (!Files.exists(dir(i))) return List.of();
         try (Stream<Path> s = Files.walk(dir(i))) {
             return s.map(p -> dir(i).relativize(p).toString()).filter(p -> !p.isEmpty()).sorted().toList();
