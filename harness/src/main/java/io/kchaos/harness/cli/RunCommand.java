@@ -18,7 +18,6 @@ import io.kchaos.harness.run.RunClock;
 import io.kchaos.harness.run.RunConfig;
 import io.kchaos.harness.run.RunFolder;
 import io.kchaos.harness.upgrade.UpgradeSchedule;
-import io.kchaos.cluster.version.KafkaVersion;
 import io.kchaos.cluster.version.MavenKafkaResolver;
 import io.kchaos.cluster.version.UpgradePath;
 import io.kchaos.harness.run.SettingOrigins;
@@ -145,24 +144,8 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--kafka-version", paramLabel = "X.Y.Z", description = "run this Kafka release (3.7 or later), resolved from Maven Central into ~/.m2 on first use, then cached")
     String kafkaVersion;
 
-    @Option(names = "--upgrade-to", paramLabel = "X.Y.Z",
-            description = "rolling upgrade during the run: each node in turn stopped cleanly, restarted on this release with the same data, back in every ISR before the next; then the feature levels are finalized (docs/scenarios.md)")
-    String upgradeTo;
-
-    @Option(names = "--downgrade-to", paramLabel = "X.Y.Z",
-            description = "after --upgrade-to, roll every node back down to this release instead of finalizing (Kafka supports it only before finalizing)")
-    String downgradeTo;
-
-    @Option(names = "--upgrade-at", paramLabel = "SECONDS", defaultValue = "10", description = "when the rolling upgrade starts, after the workload (default ${DEFAULT-VALUE})")
-    double upgradeAt;
-
-    @Option(names = "--upgrade-hold", paramLabel = "SECONDS", defaultValue = "5",
-            description = "how long the cluster runs on the new release before finalizing (or downgrading) (default ${DEFAULT-VALUE})")
-    double upgradeHold;
-
-    @Option(names = "--upgrade-node-timeout", paramLabel = "SECONDS", defaultValue = "120",
-            description = "how long a restarted node may take to be back in every ISR; past it the run ends with exit 2 (default ${DEFAULT-VALUE})")
-    double upgradeNodeTimeout;
+    @Mixin
+    UpgradeOptions upgrade;
 
     @Option(names = "--scenario", paramLabel = "NAME|FILE", description = "start from a scenario (shipped name or .json file; see docs/scenarios.md); options given here override it")
     String scenario;
@@ -220,7 +203,8 @@ public final class RunCommand implements Callable<Integer> {
         HostsFile.Plan sshHosts = backend == Backend.SSH ? sshHosts() : null;
         RunConfig config = config();
         RecordedSchedule replay = replaySource == null ? null : replaySchedule(replaySource, config);
-        UpgradePath upgradePath = upgradePath();
+        UpgradePath upgradePath = upgrade.path(backend, () -> kafkaVersion != null ? kafkaVersion
+                : kafkaHome == null ? KafkaDistribution.bundled().version() : KafkaDistribution.fromHome(kafkaHome).version());
         NetworkFaultOptions netOptions = NetworkFaultOptions.defaults().withPartitionTargets(Topology.parse(config.partitionTargets()));
         NemesisOptions faultOptions = new NemesisOptions(nemesisOptions);
         List<Nemesis> nemeses = FaultPlan.apply(NemesisRegistry.builtIn(netOptions, faultOptions).parse(config.nemesis()), faultOptions);
@@ -234,7 +218,7 @@ public final class RunCommand implements Callable<Integer> {
         boolean storeExisted = java.nio.file.Files.isDirectory(config.store());
         RunFolder staged = RunFolder.stage(config.store(), config.name()); // nothing visible until the inputs are valid
         BrokerRelease release;
-        UpgradeSchedule upgrade = null;
+        UpgradeSchedule upgradeSchedule = null;
         ClientKind clientKind;
         try {
             // before any Kafka class logs: SLF4J's first log line fixes where it writes
@@ -243,7 +227,7 @@ public final class RunCommand implements Callable<Integer> {
             clientKind = clientKind(config); // after the log file is set: Maven Resolver logs through SLF4J
             release = BrokerRelease.resolve(config, kafkaVersion, System.out);
             requireShareGroups(config.workload(), release.distribution().version());
-            if (upgradePath != null) upgrade = upgradeSchedule(upgradePath, release.distribution(), release.settings());
+            if (upgradePath != null) upgradeSchedule = upgrade.schedule(upgradePath, release.distribution(), release.settings());
         } catch (RuntimeException | Error refused) {
             staged.discard();
             if (!storeExisted) RunFolder.removeIfEmpty(config.store());
@@ -253,7 +237,7 @@ public final class RunCommand implements Callable<Integer> {
         ClusterSpec clusterSpec = new ClusterSpec(config.nodes(), release.distribution(), release.settings(), config.heapMb(), Duration.ofSeconds(120));
         ChaosRun run = new ChaosRun(config, folder, brokersHome.clusters(clusterSpec),
                 c -> WorkloadKind.of(c.workload()).create(), nemeses, Judges.forRun(config.workload()), System.out, RunClock.SYSTEM);
-        if (upgrade != null) run.withUpgrade(upgrade);
+        if (upgradeSchedule != null) run.withUpgrade(upgradeSchedule);
         if (replay != null) run.withReplay(replay, replaySource.replayOf(replay, replay.faults()));
         run.withClient(clientKind);
         CheckResult result;
@@ -326,38 +310,6 @@ public final class RunCommand implements Callable<Integer> {
         if (!config.workload().equals(QueueWorkload.NAME)) throw bad("--client librdkafka runs the queue workload only, not " + config.workload());
         if (!"1".equals(config.workloadOptions().getOrDefault("topics", "1").strip())) throw bad("--client librdkafka writes one topic: no --workload-option topics");
         return RdkafkaClientKind.probe(RdkafkaClientKind.python(), config.producerConfig(), config.consumerConfig());
-    }
-
-    /** The rolling upgrade asked for, checked before anything is resolved or started; null when none. */
-    private UpgradePath upgradePath() {
-        if (upgradeTo == null && downgradeTo == null) return null;
-        if (backend != Backend.LOCAL) throw bad("--upgrade-to and --downgrade-to need --backend local");
-        if (!(upgradeAt >= 0) || !(upgradeHold >= 0) || !(upgradeNodeTimeout > 0)) {
-            throw bad("--upgrade-at and --upgrade-hold must be >= 0 seconds, --upgrade-node-timeout > 0");
-        }
-        KafkaVersion start = KafkaVersion.parse(kafkaVersion != null ? kafkaVersion
-                : kafkaHome == null ? KafkaDistribution.bundled().version() : KafkaDistribution.fromHome(kafkaHome).version());
-        if (upgradeTo == null) throw UpgradePath.downgradeAfterFinalizing(start, KafkaVersion.parse(downgradeTo));
-        return UpgradePath.of(start, KafkaVersion.parse(upgradeTo), downgradeTo == null ? null : KafkaVersion.parse(downgradeTo));
-    }
-
-    /**
-     * Resolves the jar sets on the path (from Maven Central the first time), the broker settings each release takes
-     * (asked of its jars now, while the run's client log can be written) and the step's timings.
-     */
-    private UpgradeSchedule upgradeSchedule(UpgradePath path, KafkaDistribution startDist, Map<String, String> settings) {
-        Map<KafkaVersion, KafkaDistribution> dists = new LinkedHashMap<>();
-        dists.put(path.from(), startDist);
-        dists.put(path.to(), KafkaDistribution.forVersion(path.to().toString(), System.out));
-        path.downgradeTo().ifPresent(d -> dists.put(d, KafkaDistribution.forVersion(d.toString(), System.out)));
-        Map<KafkaVersion, Map<String, String>> adapted = new LinkedHashMap<>();
-        dists.forEach((v, d) -> adapted.put(v, d.adaptSettings(settings)));
-        System.out.println("rolling upgrade " + path + ", starting " + upgradeAt + " s into the run");
-        return new UpgradeSchedule(path, dists, adapted, seconds(upgradeAt), seconds(upgradeNodeTimeout), seconds(upgradeHold));
-    }
-
-    private static Duration seconds(double s) {
-        return Duration.ofMillis((long) (s * 1000));
     }
 
     /** The SSH hosts; the node count is theirs, and an existing cluster's configuration is not changed. */
