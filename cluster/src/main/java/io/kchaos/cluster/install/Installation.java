@@ -25,10 +25,18 @@ public final class Installation {
     public static Installation current() {
         try {
             Path code = Path.of(Installation.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            return new Installation(code.toAbsolutePath().getParent());
+            return new Installation(codeFolder(code.toAbsolutePath().getParent()));
         } catch (URISyntaxException | SecurityException | NullPointerException e) {
             return new Installation(Path.of("").toAbsolutePath());
         }
+    }
+
+    /**
+     * The folder of kchaos.jar, given the folder of the jar these classes came from: the same in a distribution (every
+     * jar in {@code lib/}), its parent in a checkout, where the module jars are in {@code harness/target/lib/}.
+     */
+    static Path codeFolder(Path jarFolder) {
+        return jarFolder.endsWith(Path.of("target", "lib")) ? jarFolder.getParent() : jarFolder;
     }
 
     /** The folders that may hold the default broker's jars, in the order they are tried. */
