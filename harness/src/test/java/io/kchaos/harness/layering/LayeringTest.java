@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 
 /**
@@ -33,7 +34,12 @@ class LayeringTest {
         module("report", "history", "checker");
         module("testkit", "history");                        // synthetic data for tests and benchmarks, not shipped
         module("bench", "history", "checker", "report", "testkit");
-        module("harness", "history", "checker", "workload", "nemesis", "report", "agent"); // the CLI: nothing depends on it
+        module("cluster", "history", "nemesis");             // the cluster abstraction every backend implements
+        module("backend.local", "history", "checker", "nemesis", "cluster", "agent"); // each backend sees no other backend
+        module("backend.docker", "history", "nemesis", "cluster");
+        module("backend.ssh", "history", "checker", "nemesis", "cluster");
+        module("harness", "history", "checker", "workload", "nemesis", "report", "agent", "cluster", "backend.local",
+                "backend.docker", "backend.ssh");            // the CLI: nothing depends on it
     }
 
     private static final JavaClasses MAIN = MainClasses.ALL;
@@ -58,6 +64,17 @@ class LayeringTest {
     void everyClassBelongsToADeclaredModule() {
         classes().should().resideInAnyPackage(MAY_USE.keySet().stream().map(LayeringTest::packageOf).toArray(String[]::new))
                 .because("a new module needs its line in LayeringTest")
+                .check(MAIN);
+    }
+
+    /** Testcontainers (and Toxiproxy's client) only in the Docker backend, MINA SSHD only in the SSH backend. */
+    @Test
+    void eachBackendsLibrariesStayInItsModule() {
+        noClasses().that().resideOutsideOfPackage(packageOf("backend.docker"))
+                .should().dependOnClassesThat().resideInAnyPackage("org.testcontainers..", "eu.rekawek.toxiproxy..", "com.github.dockerjava..")
+                .check(MAIN);
+        noClasses().that().resideOutsideOfPackage(packageOf("backend.ssh"))
+                .should().dependOnClassesThat().resideInAnyPackage("org.apache.sshd..")
                 .check(MAIN);
     }
 
