@@ -23,7 +23,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /**
  * The {@code share} workload (KIP-932 share groups, Kafka 4.2 or later): the queue workload's acks=all producers feed
@@ -68,9 +68,9 @@ public final class ShareWorkload implements Workload {
             partitions = TopicSetup.ensure(ctx);
             ShareGroupSetup.configure(admin, GROUP, options);
         }
-        Supplier<ShareConsumer<String, String>> factory = () -> new KafkaShareConsumer<>(shareConsumerConfig(ctx),
-                new StringDeserializer(), new StringDeserializer());
-        Clients.construct("share consumer", factory).close(Duration.ZERO); // reject bad settings now, not in a thread
+        Function<Integer, ShareConsumer<String, String>> factory = process -> new KafkaShareConsumer<>(
+                shareConsumerConfig(ctx, process), new StringDeserializer(), new StringDeserializer());
+        Clients.construct("share consumer", () -> factory.apply(-1)).close(Duration.ZERO); // reject bad settings now, not in a thread
         producers = new ProducerFleet(ctx, TopicLayout.single(ctx.topic(), partitions.size()), ids, stats, QueueWorkload.DEFAULT_IN_FLIGHT);
         for (int i = 0; i < Math.max(MIN_CONSUMERS, ctx.consumers()); i++) {
             ShareMember m = new ShareMember(factory, ctx.topic(), GROUP, options, ctx.history(), stats, ids, ctx.seed() * 131 + i);
@@ -84,11 +84,14 @@ public final class ShareWorkload implements Workload {
         churner.start();
     }
 
-    /** kchaos's share-consumer settings (explicit acknowledgement) with the user's consumer settings on top. */
-    private static Map<String, Object> shareConsumerConfig(WorkloadContext ctx) {
+    /**
+     * kchaos's share-consumer settings (explicit acknowledgement; the client id names the process the incarnation
+     * starts as, so the group's assignment can be matched to the history) with the user's consumer settings on top.
+     */
+    private static Map<String, Object> shareConsumerConfig(WorkloadContext ctx, int process) {
         Map<String, Object> c = new HashMap<>();
         c.put("bootstrap.servers", ctx.bootstrapServers().get());
-        c.put("client.id", "kchaos-share-member");
+        c.put("client.id", ShareCatchUp.clientId(process));
         c.put("group.id", GROUP);
         c.put("share.acknowledgement.mode", "explicit");
         c.putAll(ctx.consumerConfig());
