@@ -115,7 +115,7 @@ final class ShareCatchUp {
     }
 
     /** The group's start offset of each partition that has one. */
-    static Map<Integer, Long> startOffsets(Admin admin, String group, List<TopicPartition> partitions) throws Exception {
+    private static Map<Integer, Long> startOffsets(Admin admin, String group, List<TopicPartition> partitions) throws Exception {
         Map<TopicPartition, OffsetAndMetadata> r = admin.listShareGroupOffsets(Map.of(group, new ListShareGroupOffsetsSpec().topicPartitions(partitions)))
                 .partitionsToOffsetAndMetadata(group).get(5, TimeUnit.SECONDS);
         Map<Integer, Long> out = new TreeMap<>();
