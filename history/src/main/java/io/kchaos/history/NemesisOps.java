@@ -177,6 +177,9 @@ public final class NemesisOps {
                     .option("restart-gap-seconds", "10", "seconds between the two restarts")
                     .option("restart-order", "follower-first", "follower-first or leader-first")
                     .option(TORN_WRITES, "false", TORN_WRITES_MEANING),
+            spec("power-loss-coordinator", "the node coordinating the workload's share-partitions (share: the "
+                    + "__share_group_state leader), else its transaction or group coordinator, loses power (unsynced bytes "
+                    + "dropped); restart later", POWER_LOSS).backend(LOCAL).option(TORN_WRITES, "false", TORN_WRITES_MEANING),
             spec("hold-request", "kchaos proxy: take one matching request (each matches with the proxy-share chance) out of its client's stream and deliver it later on the "
                     + "proxy's own connection, once the client's next proxy-release-after request was answered (or after "
                     + "proxy-hold-ms): KAFKA-17754's late Produce or EndTxn", PROXY_HOLD)

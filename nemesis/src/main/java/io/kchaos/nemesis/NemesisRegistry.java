@@ -6,6 +6,7 @@ import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.cluster.Toxic;
 import io.kchaos.nemesis.coordinator.KillCoordinatorNemesis;
 import io.kchaos.nemesis.coordinator.PartitionCoordinatorNemesis;
+import io.kchaos.nemesis.coordinator.PowerLossCoordinatorNemesis;
 import io.kchaos.nemesis.network.ClientPartitionNemesis;
 import io.kchaos.nemesis.network.FlakyNemesis;
 import io.kchaos.nemesis.network.NetworkFaultOptions;
@@ -84,6 +85,7 @@ public final class NemesisRegistry {
         r.bind("isr-shrink-power-loss", () -> new IsrShrinkNemesis("isr-shrink-power-loss", new PowerLossCrash(options.flag("torn-writes")),
                 Duration.ofSeconds(30), Duration.ofSeconds(1), Duration.ofSeconds(15)));
         r.bind("power-loss-leader-follower", () -> new PowerLossPairNemesis(options));
+        r.bind("power-loss-coordinator", () -> new PowerLossCoordinatorNemesis(options.flag("torn-writes")));
         ProtocolFaults.bind(r, options);
         LinkFaults.bind(r, options);
         return r;

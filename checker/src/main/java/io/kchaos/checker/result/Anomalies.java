@@ -126,9 +126,12 @@ public final class Anomalies {
             "after the final drain (consumers accepting everything until the group's start offsets reached the end offsets, "
                     + "or nothing was delivered for a lock duration and 10 s), a record known to the history at or above the "
                     + "group's start offset and below the end offset of its partition that the group never finished: never "
-                    + "delivered, or its last delivery ended in a release, lock expiry or crash below the delivery limit",
+                    + "delivered, or its last delivery ended in a release, lock expiry or crash below the delivery limit. A "
+                    + "warning per partition then says when the group last delivered a record of it and to whom the partition "
+                    + "was assigned at the end",
             "{\"partition\": 0, \"offset\": 410, \"value\": 77, \"index\": 260, \"deliveries\": 1, \"last-delivery-count\": 1, "
-                    + "\"last-ended\": \"crash\", \"group-start-offset\": 410, \"end-offset\": 912, \"catch-up-index\": 9000}");
+                    + "\"last-ended\": \"crash\", \"group-start-offset\": 410, \"end-offset\": 912, \"catch-up-index\": 9000, "
+                    + "\"assigned-to\": [\"kchaos-share-41\"]} (assigned-to when the catch-up names the assignment)");
 
     // the brokers' own files: the replica audit of run (after the clean stop) and verify-logs
     public static final AnomalyType REPLICA_DIVERGENCE = replica("replica-divergence",

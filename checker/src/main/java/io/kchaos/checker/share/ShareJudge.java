@@ -9,6 +9,7 @@ import io.kchaos.history.Json;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Judges each record's deliveries once the whole history is read: delivery counts (share-delivery-count), a second
@@ -114,12 +115,13 @@ final class ShareJudge {
      */
     private void finalState(int partition, SharePass.CatchUp cu) {
         long unfinishedFromStart = 0;
+        long firstUnfinished = -1;
         for (long off = ledger.nextKnown(partition, 0); off >= 0 && off < cu.endOffset(); off = ledger.nextKnown(partition, off + 1)) {
             SharePass.Pos pos = new SharePass.Pos(partition, off);
             List<Delivery> ds = pass.deliveries.getOrDefault(pos, List.of());
             if (finished(ds)) continue;
             boolean lost = off < cu.groupStartOffset();
-            if (!lost) unfinishedFromStart++;
+            if (!lost && unfinishedFromStart++ == 0) firstUnfinished = off;
             ObjectNode o = at(pos).put("index", ledger.firstIndexAt(partition, off)).put("deliveries", ds.size());
             if (!ds.isEmpty()) {
                 Delivery last = ds.get(ds.size() - 1);
@@ -128,13 +130,31 @@ final class ShareJudge {
             o.put("group-start-offset", cu.groupStartOffset());
             if (!lost) o.put("end-offset", cu.endOffset());
             o.put("catch-up-index", cu.index());
+            if (!lost && cu.assignedTo() != null) cu.assignedTo().forEach(o.withArray("assigned-to")::add);
             result.anomaly((lost ? Anomalies.SHARE_LOST : Anomalies.SHARE_NOT_FINAL).key(), o);
         }
+        if (unfinishedFromStart > 0) explainNotFinal(partition, cu, unfinishedFromStart, firstUnfinished);
         if (cu.groupStartOffset() < cu.endOffset() && unfinishedFromStart == 0) {
             pass.counts.staleStartOffsets++;
             result.warn("partition " + partition + ": the group's start offset the brokers reported (" + cu.groupStartOffset()
                     + ") is below the end offset (" + cu.endOffset() + ") although the history shows every record from it on finished");
         }
+    }
+
+    /**
+     * One line for a partition with records not final: when the group last delivered any of its records, how long before
+     * the end phase gave up, and whom the partition was then assigned to — a partition whose deliveries stopped while
+     * it stayed assigned is a stuck share partition (or consumer), not a record the checker missed.
+     */
+    private void explainNotFinal(int partition, SharePass.CatchUp cu, long count, long first) {
+        Long last = pass.lastDelivery.get(partition);
+        String delivered = last == null ? "the group never delivered a record of it"
+                : String.format(Locale.ROOT, "its last delivery was at %.1f s, %.1f s before the end phase gave up at %.1f s",
+                last / 1e9, (cu.time() - last) / 1e9, cu.time() / 1e9);
+        String assigned = cu.assignedTo() == null ? "its assignment at the end is not recorded"
+                : cu.assignedTo().isEmpty() ? "it was then assigned to no member" : "it was then assigned to " + cu.assignedTo();
+        result.warn(String.format(Locale.ROOT, "partition %d: %,d record(s) not final from offset %d (group start offset %d, end offset %d): %s; %s",
+                partition, count, first, cu.groupStartOffset(), cu.endOffset(), delivered, assigned));
     }
 
     /** Accepted or rejected (maybe: an info acknowledgement may have been taken), or delivered up to the limit. */

@@ -27,12 +27,17 @@ final class SharePass extends MemberPass<SharePass.Member> {
     record Pos(int partition, long offset) {
     }
 
-    /** The final catch-up's view of one partition: the end offset and the group's start offset reached. */
-    record CatchUp(long endOffset, long groupStartOffset, long index) {
+    /**
+     * The final catch-up's view of one partition: the end offset, the group's start offset reached, and the client ids
+     * of the members the partition was then assigned to (null when the op does not say).
+     */
+    record CatchUp(long endOffset, long groupStartOffset, long index, long time, List<String> assignedTo) {
     }
 
     final Map<Pos, List<Delivery>> deliveries = new HashMap<>();
     final Map<Integer, CatchUp> caughtUp = new TreeMap<>();
+    /** Each partition's last delivery: the time of the share-poll that returned it. */
+    final Map<Integer, Long> lastDelivery = new TreeMap<>();
     final ShareCounts counts = new ShareCounts();
     long lockMs = -1;
     int deliveryLimit = -1;
@@ -132,6 +137,7 @@ final class SharePass extends MemberPass<SharePass.Member> {
             Pos pos = new Pos(p, o);
             deliveries.computeIfAbsent(pos, k -> new ArrayList<>(2)).add(d);
             m.held.put(pos, d);
+            lastDelivery.merge(p, op.time(), Math::max);
             counts.deliveries++;
         });
     }
@@ -160,9 +166,18 @@ final class SharePass extends MemberPass<SharePass.Member> {
     private void caughtUp(Op op) {
         Map<Integer, Long> ends = new TreeMap<>();
         QueueOps.forEachPartitionOffset(op, op.value(), "end-offsets", ends::put);
+        JsonNode assignment = op.value().path("assignment");
         QueueOps.forEachPartitionOffset(op, op.value(), "group-start-offsets", (p, s) -> {
             Long end = ends.get(p);
-            if (end != null) caughtUp.put(p, new CatchUp(end, s, op.index()));
+            if (end != null) caughtUp.put(p, new CatchUp(end, s, op.index(), op.time(), assignedTo(assignment, p)));
         });
+    }
+
+    /** The client ids the catch-up names for partition p (none: assigned to no member), or null without an assignment. */
+    private static List<String> assignedTo(JsonNode assignment, int p) {
+        if (!assignment.isObject()) return null;
+        List<String> clients = new ArrayList<>();
+        assignment.path(String.valueOf(p)).forEach(c -> clients.add(c.asText()));
+        return clients;
     }
 }

@@ -12,6 +12,7 @@ import static io.kchaos.checker.queue.Checks.assertOnly;
 import static io.kchaos.checker.queue.Checks.assertValid;
 import static io.kchaos.checker.queue.Checks.example;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** The share-group checker on micro-histories: each anomaly (negative controls), and allowed redeliveries that stay valid. */
@@ -220,6 +221,22 @@ class ShareCheckerTest {
         assertEquals(0, ex.get("offset").asLong());
         assertEquals("crash", ex.get("last-ended").asText());
         assertEquals(2, ex.get("end-offset").asLong());
+    }
+
+    @Test
+    void aPartitionWhoseDeliveriesStoppedIsExplainedWithItsLastDeliveryAndAssignment() {
+        // 4.4.0: one partition stopped delivering while it stayed assigned; the result says when and to whom
+        CheckResult r = new ShareHistory().sends(0, 1, 2).subscribe(1).poll(1, 0, 1).ack(1, "accept", OK, 0).after(30)
+                .catchUp(1, 3, "kchaos-share-1").check();
+
+        assertOnly(r, Anomalies.SHARE_NOT_FINAL.key(), 2);
+        assertEquals("[\"kchaos-share-1\"]", example(r, Anomalies.SHARE_NOT_FINAL.key(), 0).get("assigned-to").toString());
+        String line = r.warnings().stream().filter(w -> w.startsWith("partition 0: 2 record(s) not final from offset 1")).findFirst()
+                .orElseThrow(() -> new AssertionError(r.warnings()));
+        assertTrue(line.contains("its last delivery was at ") && line.contains("it was then assigned to [kchaos-share-1]"), line);
+        CheckResult nobody = new ShareHistory().sends(0).subscribe(1).catchUp(0, 1, new String[0]).check();
+        assertTrue(nobody.warnings().stream().anyMatch(w -> w.contains("the group never delivered a record of it; it was then assigned to no member")),
+                nobody.warnings().toString());
     }
 
     @Test

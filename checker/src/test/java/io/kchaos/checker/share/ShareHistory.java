@@ -87,9 +87,18 @@ final class ShareHistory extends MemberHistoryBuilder<ShareHistory> {
 
     /** The final catch-up: the group's start offset of partition 0 and its end offset. */
     ShareHistory catchUp(long groupStart, long end) {
+        return catchUp(groupStart, end, (String[]) null);
+    }
+
+    /** The catch-up of partition 0, naming the client ids it was then assigned to (null: no assignment recorded). */
+    ShareHistory catchUp(long groupStart, long end, String... assignedTo) {
         ObjectNode v = Json.object();
         v.putObject("end-offsets").put("0", end);
         v.putObject("group-start-offsets").put("0", groupStart);
+        if (assignedTo != null) {
+            ObjectNode a = v.putObject("assignment");
+            for (String c : assignedTo) a.withArray("0").add(c);
+        }
         return line(99, OpType.INVOKE, "share-catch-up", null).line(99, groupStart >= end ? OpType.OK : OpType.INFO,
                 "share-catch-up", v);
     }

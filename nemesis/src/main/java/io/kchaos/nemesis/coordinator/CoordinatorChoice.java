@@ -14,7 +14,17 @@ record CoordinatorChoice(Coordinated target, int node) {
 
     /** A random target of the workload and its coordinator, if it is known and running; empty otherwise. */
     static Optional<CoordinatorChoice> choose(NemesisContext ctx) {
-        List<Coordinated> targets = ctx.coordinators().targets();
+        return choose(ctx, ctx.coordinators().targets());
+    }
+
+    /** As {@link #choose(NemesisContext)}, among the targets of kind {@code preferred} when the workload has any. */
+    static Optional<CoordinatorChoice> choose(NemesisContext ctx, Coordinated.Kind preferred) {
+        List<Coordinated> all = ctx.coordinators().targets();
+        List<Coordinated> those = all.stream().filter(t -> t.kind() == preferred).toList();
+        return choose(ctx, those.isEmpty() ? all : those);
+    }
+
+    private static Optional<CoordinatorChoice> choose(NemesisContext ctx, List<Coordinated> targets) {
         if (targets.isEmpty()) return Optional.empty();
         Coordinated target = ctx.pick(targets);
         return ctx.coordinators().coordinator(target).filter(ctx.cluster()::isRunning)

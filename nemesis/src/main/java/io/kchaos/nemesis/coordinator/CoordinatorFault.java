@@ -17,8 +17,9 @@ final class CoordinatorFault {
     /** Records op {@code f} around {@code apply}; returns the fault whose heal records {@code healF} around {@code undo}. */
     static Fault apply(NemesisContext ctx, CoordinatorChoice choice, String f, ObjectNode value, Runnable apply,
                        String healF, Runnable undo, String description) {
+        ObjectNode target = value.deepCopy(); // as chosen: what applying adds (a power loss's dropped bytes) stays on f
         return HealOnce.injected(description, () -> ctx.recorder().record(f, value, apply), () -> {
-            ObjectNode v = value.deepCopy();
+            ObjectNode v = target.deepCopy();
             ctx.coordinators().coordinator(choice.target()).ifPresent(n -> v.put("coordinator-after", n));
             ctx.recorder().record(healF, v, undo);
         });

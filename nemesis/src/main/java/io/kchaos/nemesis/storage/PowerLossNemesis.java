@@ -79,7 +79,8 @@ public final class PowerLossNemesis implements Nemesis {
         return chosen;
     }
 
-    static void describe(ObjectNode out, Map<Integer, List<DroppedBytes>> dropped) {
+    /** Writes under {@code out}, per node, the files a power cut truncated and the bytes it dropped. */
+    public static void describe(ObjectNode out, Map<Integer, List<DroppedBytes>> dropped) {
         dropped.forEach((node, files) -> {
             ObjectNode n = out.putObject(Integer.toString(node));
             n.put("files", files.size());

@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** kill-coordinator and partition-coordinator against a fake three-node cluster whose coordinators move when hit. */
+/** kill-coordinator, partition-coordinator and power-loss-coordinator against a fake three-node cluster whose coordinators move when hit. */
 class CoordinatorNemesesTest {
     private static final Coordinated GROUP = new Coordinated(Coordinated.Kind.GROUP, "kchaos-group");
 
@@ -101,11 +101,41 @@ class CoordinatorNemesesTest {
     }
 
     @Test
+    void powerLossCoordinatorCutsTheShareCoordinatorsPowerAndKeepsTheDropOnThePowerLossOp() {
+        Coordinated shareGroup = new Coordinated(Coordinated.Kind.SHARE_GROUP, "kchaos-share");
+        Coordinated sharePartition = new Coordinated(Coordinated.Kind.SHARE_PARTITION, "kchaos-share:kchaos-queue:1");
+        FakeCluster c = fake(List.of(shareGroup), false).withStorage();
+        c.coordinating(sharePartition, 3);
+
+        List<String> lines = injectAndHeal(new PowerLossCoordinatorNemesis(false), c);
+
+        assertEquals(List.of("cut [3]", "start 3"), c.calls, "the share-partition's coordinator, not the group's; healed once");
+        String target = "{\"nodes\":[3],\"coordinator-of\":{\"share-partition\":\"kchaos-share:kchaos-queue:1\"},"
+                + "\"role\":\"coordinator\",\"torn-writes\":false";
+        assertEquals("invoke power-loss " + target + "}", lines.get(0));
+        assertTrue(lines.get(1).startsWith("info power-loss " + target + ",\"dropped\":{\"3\":{\"files\":1,\"bytes\":903"), lines.get(1));
+        assertEquals("info start " + target + ",\"coordinator-after\":3}", lines.get(3), "the restart names the target, not the drop");
+    }
+
+    @Test
+    void powerLossCoordinatorTakesAGroupCoordinatorWhenNoSharePartitionIsATargetAndNeedsPowerControl() {
+        FakeCluster c = fake(List.of(GROUP), false).withStorage();
+        List<String> lines = injectAndHeal(new PowerLossCoordinatorNemesis(true), c);
+        assertEquals(List.of("cut [2] torn", "start 2"), c.calls);
+        assertTrue(lines.get(0).contains("\"role\":\"group-coordinator\""), lines.get(0));
+        FakeCluster unpowered = fake(List.of(GROUP), false);
+        assertSame(Fault.NONE, new PowerLossCoordinatorNemesis(false).inject(new NemesisContext(unpowered, unpowered, null, new Random(1), unpowered)));
+        assertTrue(unpowered.calls.isEmpty());
+    }
+
+    @Test
     void registeredByNameAndPartitionNeedsTheNetwork() {
         NemesisRegistry r = NemesisRegistry.builtIn();
         assertEquals("kill-coordinator", r.parse(List.of("kill-coordinator")).get(0).name());
         assertEquals("partition-coordinator", r.parse(List.of("partition-coordinator")).get(0).name());
         assertTrue(r.namesRequiring(Capability.NETWORK).contains("partition-coordinator"));
         assertTrue(!r.namesRequiring(Capability.NETWORK).contains("kill-coordinator"));
+        assertEquals("power-loss-coordinator", r.parse(List.of("power-loss-coordinator")).get(0).name());
+        assertTrue(r.namesRequiring(Capability.POWER_LOSS).contains("power-loss-coordinator"));
     }
 }

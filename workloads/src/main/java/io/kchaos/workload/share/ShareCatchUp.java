@@ -8,6 +8,8 @@ import io.kchaos.history.OpType;
 import io.kchaos.workload.common.AdminOffsets;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ListShareGroupOffsetsSpec;
+import org.apache.kafka.clients.admin.ShareGroupDescription;
+import org.apache.kafka.clients.admin.ShareMemberDescription;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 
@@ -15,6 +17,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
@@ -22,12 +27,13 @@ import java.util.function.LongSupplier;
  * The share group's end phase, once the producers have stopped and the consumers accept everything: reads each
  * partition's end offset, then waits until the group's start offset (the share-partition start offset, below which
  * every record is finished) reaches it, or until nothing was delivered for {@code quiet} (any record still locked would
- * have been released and delivered again by then), and records one {@code share-catch-up} op with both — ok when every
- * partition got there, info otherwise.
+ * have been released and delivered again by then), and records one {@code share-catch-up} op with both and the group's
+ * assignment at the end (each partition's members, by client id) — ok when every partition got there, info otherwise.
  */
 final class ShareCatchUp {
     static final String F = ClientOps.SHARE_CATCH_UP;
     private static final long RETRY_MILLIS = 500;
+    private static final String CLIENT_ID_PREFIX = "kchaos-share-";
 
     private ShareCatchUp() {
     }
@@ -76,9 +82,36 @@ final class ShareCatchUp {
                 s.put(String.valueOf(end.getKey()), start);
             }
         }
+        assignment(admin, group, v);
         history.complete(process, all ? OpType.OK : OpType.INFO, F, v,
                 all ? null : "the group's start offsets did not reach every end offset (" + lastError + ")");
         return all;
+    }
+
+    /** The client id of the share consumer whose incarnation starts as {@code process} (negative: a settings probe). */
+    static String clientId(int process) {
+        return CLIENT_ID_PREFIX + (process < 0 ? "probe" : String.valueOf(process));
+    }
+
+    /**
+     * {@code "assignment": {"1": ["kchaos-share-294"]}}: the members each partition of the topic is assigned to now; left
+     * out when the group cannot be described (the op stays as it is).
+     */
+    private static void assignment(Admin admin, String group, ObjectNode v) throws InterruptedException {
+        ShareGroupDescription d;
+        try {
+            d = admin.describeShareGroups(List.of(group)).describedGroups().get(group).get(5, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            return;
+        }
+        Map<Integer, TreeSet<String>> byPartition = new TreeMap<>();
+        for (ShareMemberDescription m : d.members()) {
+            for (TopicPartition tp : m.assignment().topicPartitions()) {
+                byPartition.computeIfAbsent(tp.partition(), p -> new TreeSet<>()).add(m.clientId());
+            }
+        }
+        ObjectNode a = v.putObject("assignment");
+        byPartition.forEach((p, clients) -> clients.forEach(a.withArray(String.valueOf(p))::add));
     }
 
     /** The group's start offset of each partition that has one. */

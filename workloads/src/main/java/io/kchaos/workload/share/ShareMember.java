@@ -27,7 +27,7 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /**
  * One share-consumer slot. Each incarnation is a fresh {@code KafkaShareConsumer} in explicit acknowledgement mode:
@@ -46,7 +46,7 @@ final class ShareMember implements Runnable {
     /** How an incarnation is asked to end. */
     enum Exit { NONE, CLOSE, CRASH }
 
-    private final Supplier<ShareConsumer<String, String>> consumers;
+    private final Function<Integer, ShareConsumer<String, String>> consumers;
     private final String topic;
     private final String group;
     private final ShareOptions options;
@@ -58,7 +58,7 @@ final class ShareMember implements Runnable {
     private volatile boolean finalPhase;
     private volatile Exit exit = Exit.NONE;
 
-    ShareMember(Supplier<ShareConsumer<String, String>> consumers, String topic, String group, ShareOptions options,
+    ShareMember(Function<Integer, ShareConsumer<String, String>> consumers, String topic, String group, ShareOptions options,
                 HistoryWriter history, WorkloadStats stats, ProcessIds ids, long seed) {
         this.consumers = consumers;
         this.topic = topic;
@@ -74,13 +74,14 @@ final class ShareMember implements Runnable {
     public void run() {
         while (running) {
             ShareConsumer<String, String> consumer;
+            int process = ids.next();
             try {
-                consumer = consumers.get();
+                consumer = consumers.apply(process);
             } catch (RuntimeException e) {
                 System.err.println("warning: share: cannot create a share consumer: " + SendErrorClassifier.describe(e));
                 return;
             }
-            new Incarnation(consumer).run();
+            new Incarnation(consumer, process).run();
             if (!running) break;
             try {
                 Thread.sleep(RESTART_PAUSE_MILLIS);
@@ -110,12 +111,13 @@ final class ShareMember implements Runnable {
     /** One consumer's life in the share group, on the slot's thread. */
     private final class Incarnation {
         private final ShareConsumer<String, String> consumer;
-        private int process = ids.next();
+        private int process;
         private long previousPollInvoke = -1;
         private boolean closed;
 
-        Incarnation(ShareConsumer<String, String> consumer) {
+        Incarnation(ShareConsumer<String, String> consumer, int process) {
             this.consumer = consumer;
+            this.process = process;
         }
 
         void run() {

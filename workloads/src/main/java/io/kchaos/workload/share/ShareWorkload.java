@@ -22,15 +22,18 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /**
  * The {@code share} workload (KIP-932 share groups, Kafka 4.2 or later): the queue workload's acks=all producers feed
  * the topic while {@code --consumers} (at least 3) share consumers of one share group ({@value #GROUP}) poll it with explicit
  * acknowledgement, accepting, releasing and rejecting records by the options' weights, stalling past their lock now
  * and then, and crashing or closing and rejoining every {@code churn-seconds}; broker faults add theirs. The group's
- * lock duration, delivery limit and earliest start are set as group configs before anything is produced. After the
+ * lock duration, delivery limit and earliest start are set as group configs before anything is produced, and
+ * {@code start} returns only once the group delivered its first record ({@link ShareGroupReady}), so the time limit
+ * and faults begin with a group that can deliver. After the
  * run the consumers accept everything until the group's start offset reaches every partition's end
  * ({@code share-catch-up}), then close, and a drain outside the group reads every partition. Ops and options:
  * docs/format.md (share ops) and {@link ShareOptions}.
@@ -39,6 +42,8 @@ public final class ShareWorkload implements Workload {
     public static final String NAME = "share";
     public static final String GROUP = "kchaos-share";
     private static final long MEMBER_STOP_MILLIS = 20_000;
+    /** The longest wait for the group's cold start ({@link ShareGroupReady}) before the run's clock starts anyway. */
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
     /** Share consumers run at least: one cannot show a second holder, and a crash would leave none. */
     static final int MIN_CONSUMERS = 3;
 
@@ -68,9 +73,9 @@ public final class ShareWorkload implements Workload {
             partitions = TopicSetup.ensure(ctx);
             ShareGroupSetup.configure(admin, GROUP, options);
         }
-        Supplier<ShareConsumer<String, String>> factory = () -> new KafkaShareConsumer<>(shareConsumerConfig(ctx),
-                new StringDeserializer(), new StringDeserializer());
-        Clients.construct("share consumer", factory).close(Duration.ZERO); // reject bad settings now, not in a thread
+        Function<Integer, ShareConsumer<String, String>> factory = process -> new KafkaShareConsumer<>(
+                shareConsumerConfig(ctx, process), new StringDeserializer(), new StringDeserializer());
+        Clients.construct("share consumer", () -> factory.apply(-1)).close(Duration.ZERO); // reject bad settings now, not in a thread
         producers = new ProducerFleet(ctx, TopicLayout.single(ctx.topic(), partitions.size()), ids, stats, QueueWorkload.DEFAULT_IN_FLIGHT);
         for (int i = 0; i < Math.max(MIN_CONSUMERS, ctx.consumers()); i++) {
             ShareMember m = new ShareMember(factory, ctx.topic(), GROUP, options, ctx.history(), stats, ids, ctx.seed() * 131 + i);
@@ -81,14 +86,25 @@ public final class ShareWorkload implements Workload {
                 (long) (options.churnSeconds() * 1000), options.crashRate(), ctx.seed() * 31 + 11, "share-churn");
         threads.forEach(Thread::start);
         producers.start();
+        long t0 = System.nanoTime();
+        if (ShareGroupReady.await(stats.polled::sum, READY_TIMEOUT)) {
+            System.out.printf(Locale.ROOT, "share group %s delivered its first record after %.1f s; the run's clock starts%n",
+                    GROUP, (System.nanoTime() - t0) / 1e9);
+        } else {
+            System.err.println("warning: share: the group delivered nothing in " + READY_TIMEOUT.toSeconds()
+                    + " s; the run's clock starts anyway");
+        }
         churner.start();
     }
 
-    /** kchaos's share-consumer settings (explicit acknowledgement) with the user's consumer settings on top. */
-    private static Map<String, Object> shareConsumerConfig(WorkloadContext ctx) {
+    /**
+     * kchaos's share-consumer settings (explicit acknowledgement; the client id names the process the incarnation
+     * starts as, so the group's assignment can be matched to the history) with the user's consumer settings on top.
+     */
+    private static Map<String, Object> shareConsumerConfig(WorkloadContext ctx, int process) {
         Map<String, Object> c = new HashMap<>();
         c.put("bootstrap.servers", ctx.bootstrapServers().get());
-        c.put("client.id", "kchaos-share-member");
+        c.put("client.id", ShareCatchUp.clientId(process));
         c.put("group.id", GROUP);
         c.put("share.acknowledgement.mode", "explicit");
         c.putAll(ctx.consumerConfig());
