@@ -20,6 +20,8 @@ final class ShareCounts {
     long accepted;
     long archivedRejected;
     long archivedDeliveryLimit;
+    /** Records last seen below the delivery limit that enough members' leaving may have taken to it unseen. */
+    long archivedDeliveryLimitUnseen;
     long lockExpiries;
     long unseenDeliveries;
     long acksOfUnheld;
@@ -46,7 +48,8 @@ final class ShareCounts {
         ObjectNode re = o.putObject("redeliveries");
         redeliveries.forEach(re::put);
         o.put("accepted", accepted);
-        o.putObject("archived").put("rejected", archivedRejected).put("delivery-limit", archivedDeliveryLimit);
+        o.putObject("archived").put("rejected", archivedRejected).put("delivery-limit", archivedDeliveryLimit)
+                .put("delivery-limit-unseen", archivedDeliveryLimitUnseen);
         o.put("lock-expiries", lockExpiries);
         o.put("unseen-deliveries", unseenDeliveries);
         ObjectNode a = o.putObject("acks");

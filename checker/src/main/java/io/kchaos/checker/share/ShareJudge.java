@@ -8,6 +8,7 @@ import io.kchaos.checker.result.CheckResult;
 import io.kchaos.history.Json;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 
@@ -157,12 +158,32 @@ final class ShareJudge {
                 partition, count, first, cu.groupStartOffset(), cu.endOffset(), delivered, assigned));
     }
 
-    /** Accepted or rejected (maybe: an info acknowledgement may have been taken), or delivered up to the limit. */
+    /**
+     * Accepted or rejected (maybe: an info acknowledgement may have been taken), or delivered up to the limit. A share
+     * consumer fetches ahead of its polls, and one that crashes or closes takes records it acquired but never returned
+     * with it: each such acquisition counts a delivery no history line shows. So a record last seen below the limit is
+     * finished too when enough members left after that sighting to have taken it to the limit unseen (counted apart).
+     */
     private boolean finished(List<Delivery> ds) {
         for (Delivery d : ds) {
             if (d.acked(ShareOps.AckType.ACCEPT, true) || d.acked(ShareOps.AckType.REJECT, true)) return true;
         }
-        return !ds.isEmpty() && pass.deliveryLimit > 0 && ds.get(ds.size() - 1).count >= pass.deliveryLimit;
+        if (pass.deliveryLimit <= 0) return false;
+        Delivery last = ds.isEmpty() ? null : ds.get(ds.size() - 1);
+        int seen = last == null ? 0 : last.count;
+        if (seen >= pass.deliveryLimit) return true;
+        long unseenAcquisitions = leavesAfter(last == null ? Long.MIN_VALUE : last.time);
+        if (seen + unseenAcquisitions < pass.deliveryLimit) return false;
+        pass.counts.archivedDeliveryLimitUnseen++;
+        return true;
+    }
+
+    /** Members that left after history time {@code t}. */
+    private long leavesAfter(long t) {
+        int i = Collections.binarySearch(pass.leaves, t + 1);
+        int from = i >= 0 ? i : -i - 1;
+        while (from > 0 && pass.leaves.get(from - 1) > t) from--;
+        return pass.leaves.size() - from;
     }
 
     private ObjectNode at(SharePass.Pos pos) {

@@ -37,7 +37,6 @@ import io.kchaos.nemesis.network.Topology;
 import io.kchaos.workload.common.ClientKind;
 import io.kchaos.workload.common.JavaClientKind;
 import io.kchaos.workload.queue.QueueWorkload;
-import io.kchaos.workload.share.ShareWorkload;
 import io.kchaos.workload.rdkafka.RdkafkaClientKind;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -226,7 +225,8 @@ public final class RunCommand implements Callable<Integer> {
             System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
             clientKind = clientKind(config); // after the log file is set: Maven Resolver logs through SLF4J
             release = BrokerRelease.resolve(config, kafkaVersion, System.out);
-            requireShareGroups(config.workload(), release.distribution().version());
+            String refused = WorkloadKind.of(config.workload()).refusedOn(release.distribution().version());
+            if (refused != null) throw bad(refused);
             if (upgradePath != null) upgradeSchedule = upgrade.schedule(upgradePath, release.distribution(), release.settings());
         } catch (RuntimeException | Error refused) {
             staged.discard();
@@ -287,13 +287,6 @@ public final class RunCommand implements Callable<Integer> {
         }
         ReplayBanner.start(source, kept, config.timeLimitSeconds()).forEach(System.out::println);
         return kept;
-    }
-
-    /** The share workload runs on releases with share groups (KIP-932, production-ready from 4.2) only. */
-    private void requireShareGroups(String workload, String version) {
-        if (workload.equals(ShareWorkload.NAME) && !VersionProfile.of(version).hasShareAndStreamsFeatures()) {
-            throw bad("the share workload needs share groups (KIP-932, Kafka 4.2 or later); Kafka " + version + " has none");
-        }
     }
 
     /** The client asked for, checked (interpreter, module, settings) before anything is created or started. */

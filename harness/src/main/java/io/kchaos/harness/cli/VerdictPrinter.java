@@ -37,10 +37,10 @@ final class VerdictPrinter {
         if (share.isObject()) {
             var re = share.path("redeliveries");
             out.printf("  share: deliveries %d; redeliveries: release %d, lock-expiry %d, crash %d, other %d; archived: rejected %d, "
-                            + "delivery-limit %d; lock expiries %d%n", share.path("deliveries").asLong(), re.path("release").asLong(),
+                            + "delivery-limit %d (%d reached unseen); lock expiries %d%n", share.path("deliveries").asLong(), re.path("release").asLong(),
                     re.path("lock-expiry").asLong(), re.path("crash").asLong(), re.path("other").asLong(),
                     share.path("archived").path("rejected").asLong(), share.path("archived").path("delivery-limit").asLong(),
-                    share.path("lock-expiries").asLong());
+                    share.path("archived").path("delivery-limit-unseen").asLong(), share.path("lock-expiries").asLong());
         }
         r.warnings().stream().limit(10).forEach(w -> out.println("  warning: " + w));
         if (r.warnings().size() > 10) out.println("  (" + (r.warnings().size() - 10) + " more warnings in results.json)");

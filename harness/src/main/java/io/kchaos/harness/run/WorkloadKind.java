@@ -7,6 +7,7 @@ import io.kchaos.checker.group.GroupChecker;
 import io.kchaos.checker.queue.QueueChecker;
 import io.kchaos.checker.share.ShareChecker;
 import io.kchaos.checker.txn.TxnChecker;
+import io.kchaos.cluster.version.VersionProfile;
 import io.kchaos.history.ClientOps;
 import io.kchaos.workload.Workload;
 import io.kchaos.workload.group.GroupWorkload;
@@ -15,6 +16,8 @@ import io.kchaos.workload.share.ShareWorkload;
 import io.kchaos.workload.txn.TxnWorkload;
 
 import java.util.Arrays;
+import io.kchaos.cluster.version.VersionProfile;
+
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -52,6 +55,14 @@ public enum WorkloadKind {
     /** The workload of that name, if kchaos knows it. */
     public static Optional<WorkloadKind> named(String name) {
         return Arrays.stream(values()).filter(k -> k.workloadName.equals(name)).findFirst();
+    }
+
+    /** Why this workload cannot run on Kafka {@code version}, or null: share groups (KIP-932) are there from 4.2. */
+    public String refusedOn(String version) {
+        if (this == SHARE && !VersionProfile.of(version).hasShareAndStreamsFeatures()) {
+            return "the share workload needs share groups (KIP-932, Kafka 4.2 or later); Kafka " + version + " has none";
+        }
+        return null;
     }
 
     /** The workload of that name; an IllegalArgumentException of one line naming the known ones otherwise. */
