@@ -58,7 +58,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Every protocol fault on one real 3-node cluster behind the kchaos proxy, each case short: the client's view (an
  * error, a timeout, a latency, a record twice or late in the log, a stall, a closed connection) and the proxy's own
- * record of the action; the link faults (latency, black hole, reset) end with their heal and the client going on.
+ * record of the action; the link faults (latency, bandwidth, slicing, black hole, reset) end with their heal and the
+ * client going on.
  */
 @Tag("cluster")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -227,6 +228,44 @@ class ProtocolFaultsClusterTest {
         action("hole", "threw away");
         action("reset", "reset the client's connection (TCP RST)");
         assertEquals(List.of("warm", "after-the-hole", "after-the-reset"), values(topic));
+    }
+
+    @Test
+    void aBandwidthLimitPacesALargeSendToTheRateAndSlicesKeepEveryByte() throws Exception {
+        String topic = topic("bandwidth");
+        // 48 KB through 64 KB/s: about 0.75 s, inside the producer's 2 s request timeout
+        String big = "x".repeat(48 * 1024);
+        try (KafkaProducer<String, String> p = producer(true, 10)) {
+            p.send(new ProducerRecord<>(topic, 0, "k", "warm")).get(30, TimeUnit.SECONDS);
+            long t0 = System.nanoTime();
+            p.send(new ProducerRecord<>(topic, 0, "k", big)).get(30, TimeUnit.SECONDS);
+            double free = (System.nanoTime() - t0) / 1e9;
+            proxy.add(ProtocolRule.of("bw", "bandwidth", List.of()).withRate(64 * 1024));
+            double paced;
+            try {
+                long t1 = System.nanoTime();
+                p.send(new ProducerRecord<>(topic, 0, "k", big)).get(30, TimeUnit.SECONDS);
+                paced = (System.nanoTime() - t1) / 1e9;
+            } finally {
+                proxy.remove("bw");
+            }
+            System.out.printf("MEASURED proxy-bandwidth 64 KB/s: a 48 KB send took %.2f s unlimited, %.2f s limited%n", free, paced);
+            assertTrue(paced >= 0.6 && paced > free + 0.4, "48 KB through 64 KB/s takes about 0.75 s: " + paced + " vs " + free);
+
+            proxy.add(ProtocolRule.of("slice", "slice", List.of()).withSlices(64).withDelay(1, 1, false));
+            try {
+                p.send(new ProducerRecord<>(topic, 0, "k", "sliced")).get(30, TimeUnit.SECONDS);
+            } finally {
+                proxy.remove("slice");
+            }
+        }
+        action("bw", "paced");
+        action("slice", "slices");
+        long slices = actions.stream().filter(a -> a.path("rule").asText().startsWith("slice") && a.path("did").asText().startsWith("wrote in "))
+                .mapToLong(a -> Long.parseLong(a.path("did").asText().replaceAll("^wrote in (\\d+) slices.*$", "$1"))).max().orElse(0);
+        System.out.println("MEASURED proxy-slice 64 bytes: the largest write to the producer went out in " + slices + " slices");
+        assertTrue(slices >= 2, "a response cut into slices: " + actions);
+        assertEquals(List.of("warm", big, big, "sliced"), values(topic), "every byte arrived, in order");
     }
 
     private static double medianSendMs(KafkaProducer<String, String> p, String topic) throws Exception {
