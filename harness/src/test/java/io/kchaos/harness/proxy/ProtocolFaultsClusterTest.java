@@ -252,7 +252,7 @@ class ProtocolFaultsClusterTest {
             System.out.printf("MEASURED proxy-bandwidth 64 KB/s: a 48 KB send took %.2f s unlimited, %.2f s limited%n", free, paced);
             assertTrue(paced >= 0.6 && paced > free + 0.4, "48 KB through 64 KB/s takes about 0.75 s: " + paced + " vs " + free);
 
-            proxy.add(ProtocolRule.of("slice", "slice", List.of()).withSlices(64).withDelay(1, 1, false));
+            proxy.add(ProtocolRule.of("slice", "slice", List.of()).withSlices(8).withDelay(1, 1, false));
             try {
                 p.send(new ProducerRecord<>(topic, 0, "k", "sliced")).get(30, TimeUnit.SECONDS);
             } finally {
@@ -263,7 +263,7 @@ class ProtocolFaultsClusterTest {
         action("slice", "slices");
         long slices = actions.stream().filter(a -> a.path("rule").asText().startsWith("slice") && a.path("did").asText().startsWith("wrote in "))
                 .mapToLong(a -> Long.parseLong(a.path("did").asText().replaceAll("^wrote in (\\d+) slices.*$", "$1"))).max().orElse(0);
-        System.out.println("MEASURED proxy-slice 64 bytes: the largest write to the producer went out in " + slices + " slices");
+        System.out.println("MEASURED proxy-slice 8 bytes: the largest write to the producer went out in " + slices + " slices");
         assertTrue(slices >= 2, "a response cut into slices: " + actions);
         assertEquals(List.of("warm", big, big, "sliced"), values(topic), "every byte arrived, in order");
     }
