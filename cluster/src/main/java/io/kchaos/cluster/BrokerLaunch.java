@@ -2,19 +2,20 @@ package io.kchaos.cluster;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The one broker launch recipe every backend uses (local JVMs, containers, SSH hosts): the JVM flags of a broker and of
  * Kafka's storage format, sized by the run's heap, and the system properties the harness reads back from a node.
  */
 public final class BrokerLaunch {
-    /** The storage format is a short JVM: C1 only, the serial collector. */
-    public static final List<String> FORMAT_JVM_FLAGS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+    /** A short Kafka tool JVM (the storage format, the SSH backend's replica digests): C1 only, the serial collector. */
+    public static final List<String> TOOL_JVM_FLAGS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
     /**
      * Tuned for many brokers on few cores: C1 only (start-up dominated by JIT otherwise; a test cluster's load is
      * light), the serial collector (no GC threads competing for the cores), and out of memory ends the broker.
      */
-    public static final List<String> BROKER_JVM_FLAGS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError");
+    public static final List<String> BROKER_JVM_FLAGS = Stream.concat(TOOL_JVM_FLAGS.stream(), Stream.of("-XX:+ExitOnOutOfMemoryError")).toList();
     /** Headless, and log lines stamped to the millisecond in local time (what {@code StartupPhases} reads). */
     public static final List<String> BROKER_PROPERTIES = List.of("-Djava.awt.headless=true",
             "-Dorg.slf4j.simpleLogger.showDateTime=true", "-Dorg.slf4j.simpleLogger.dateTimeFormat=yyyy-MM-dd'T'HH:mm:ss.SSS");

@@ -8,7 +8,6 @@ import io.kchaos.checker.result.CheckResult;
 import io.kchaos.history.Json;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 
@@ -178,12 +177,16 @@ final class ShareJudge {
         return true;
     }
 
-    /** Members that left after history time {@code t}. */
+    /** Members that left after history time {@code t} (the leave times are in history order). */
     private long leavesAfter(long t) {
-        int i = Collections.binarySearch(pass.leaves, t + 1);
-        int from = i >= 0 ? i : -i - 1;
-        while (from > 0 && pass.leaves.get(from - 1) > t) from--;
-        return pass.leaves.size() - from;
+        int lo = 0;
+        int hi = pass.leaves.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (pass.leaves.get(mid) <= t) lo = mid + 1;
+            else hi = mid;
+        }
+        return pass.leaves.size() - lo;
     }
 
     private ObjectNode at(SharePass.Pos pos) {

@@ -30,7 +30,7 @@ public final class BrokerCommand {
                 "L=\"-Dkafka.logs.dir=" + dir + "/broker-logs\"",
                 "[ -f /opt/kafka/config/log4j2.yaml ] && L=\"$L -Dlog4j2.configurationFile=/opt/kafka/config/log4j2.yaml\"",
                 "[ -f /opt/kafka/config/log4j.properties ] && L=\"$L -Dlog4j.configuration=file:/opt/kafka/config/log4j.properties\"",
-                "java " + shellWords(BrokerLaunch.FORMAT_JVM_FLAGS) + " " + CP + " kafka.tools.StorageTool format --ignore-formatted"
+                "java " + shellWords(BrokerLaunch.TOOL_JVM_FLAGS) + " " + CP + " kafka.tools.StorageTool format --ignore-formatted"
                         + " -t " + clusterId + " -c " + props + " >> " + dir + "/format.log 2>&1 || exit 70",
                 "exec java " + shellWords(BrokerLaunch.brokerJvmFlags(heapMb)) + " " + shellWords(BrokerLaunch.BROKER_PROPERTIES)
                         + " " + BrokerLaunch.nodeProperty(nodeId) + " $L " + CP + " kafka.Kafka " + props + " >> " + dir + "/server.log 2>&1");

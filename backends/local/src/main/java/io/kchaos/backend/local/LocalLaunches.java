@@ -54,7 +54,7 @@ final class LocalLaunches {
     }
 
     private static List<String> formatJvmFlags() {
-        List<String> flags = new ArrayList<>(BrokerLaunch.FORMAT_JVM_FLAGS);
+        List<String> flags = new ArrayList<>(BrokerLaunch.TOOL_JVM_FLAGS);
         flags.add("-Xshare:auto");
         return List.copyOf(flags);
     }

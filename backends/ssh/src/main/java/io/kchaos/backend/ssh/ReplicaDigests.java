@@ -59,7 +59,7 @@ final class ReplicaDigests {
         FileSync.sync(shell, jars, work + "/lib");
         shell.upload(acked, work + "/acked-offsets");
         List<String> cmd = new ArrayList<>(List.of(h.java(), "-Xmx256m"));
-        cmd.addAll(io.kchaos.cluster.BrokerLaunch.FORMAT_JVM_FLAGS);
+        cmd.addAll(io.kchaos.cluster.BrokerLaunch.TOOL_JVM_FLAGS);
         cmd.addAll(List.of("-cp", work + "/lib/*", AuditJars.MAIN, "--out", work + "/" + FILE, "--acked", work + "/acked-offsets", "--topic", topic));
         cmd.addAll(b.dataDirs());
         shell.check(Shell.join(cmd));

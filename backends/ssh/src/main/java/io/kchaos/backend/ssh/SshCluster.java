@@ -122,7 +122,7 @@ public final class SshCluster implements KafkaCluster {
         String props = ServerProperties.render(listeners.get(h.id()), listeners.values(), nodeSettings);
         s.upload(props.getBytes(java.nio.charset.StandardCharsets.UTF_8), b.nodeDir() + "/server.properties");
         List<String> format = new ArrayList<>(List.of(h.java()));
-        format.addAll(BrokerLaunch.FORMAT_JVM_FLAGS);
+        format.addAll(BrokerLaunch.TOOL_JVM_FLAGS);
         format.addAll(List.of("-cp",
                 DeployedBroker.libDir(h) + "/*", "kafka.tools.StorageTool"));
         format.addAll(distribution.profile().formatArgs(clusterId, "server.properties", settings));
