@@ -1,8 +1,8 @@
 package io.kchaos.checker.group;
 
-import io.kchaos.checker.Checker;
-import io.kchaos.history.History;
-import io.kchaos.checker.queue.LedgerCheck;
+import io.kchaos.checker.queue.LedgerChecker;
+import io.kchaos.checker.queue.QueueLedger;
+import io.kchaos.checker.queue.QueuePass;
 import io.kchaos.checker.result.CheckResult;
 
 /**
@@ -14,20 +14,16 @@ import io.kchaos.checker.result.CheckResult;
  * consumer ({@code lost-by-group}). Re-consumption is at-least-once's price: counted in {@code stats.group.duplicates},
  * not an anomaly.
  */
-public final class GroupChecker implements Checker {
+public final class GroupChecker extends LedgerChecker {
     public static final String NAME = "group";
 
-    @Override
-    public String name() {
-        return NAME;
+    public GroupChecker() {
+        super(NAME, "poll");
     }
 
-    /** Throws {@link io.kchaos.history.HistoryFormatException} when the history cannot be judged. */
     @Override
-    public CheckResult check(History history) {
-        return LedgerCheck.run(history, (ledger, queueOps, result) -> {
-            GroupPass pass = new GroupPass(ledger, queueOps, result);
-            return new LedgerCheck.Extension(pass, pass::finish, () -> new GroupJudge(pass, ledger, result).judge());
-        }, "poll");
+    protected Extension extension(QueueLedger ledger, QueuePass queueOps, CheckResult result) {
+        GroupPass pass = new GroupPass(ledger, queueOps, result);
+        return new Extension(pass, pass::finish, () -> new GroupJudge(pass, ledger, result).judge());
     }
 }

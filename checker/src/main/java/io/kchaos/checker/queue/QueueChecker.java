@@ -1,7 +1,5 @@
 package io.kchaos.checker.queue;
 
-import io.kchaos.checker.Checker;
-import io.kchaos.history.History;
 import io.kchaos.checker.result.CheckResult;
 
 /**
@@ -9,20 +7,16 @@ import io.kchaos.checker.result.CheckResult;
  * to the distinct values and offsets, and reports the client anomalies of docs/format.md; unseen writes are
  * only counted ({@code stats.unseen}) and warned about.
  */
-public final class QueueChecker implements Checker {
+public final class QueueChecker extends LedgerChecker {
     public static final String NAME = "queue";
 
-    @Override
-    public String name() {
-        return NAME;
+    public QueueChecker() {
+        super(NAME, null);
     }
 
-    /** Throws {@link io.kchaos.history.HistoryFormatException} when the history cannot be judged. */
     @Override
-    public CheckResult check(History history) {
-        return LedgerCheck.run(history, (ledger, queueOps, result) -> {
-            WrongTopicCheck topics = new WrongTopicCheck(result);
-            return new LedgerCheck.Extension(queueOps.andThen(topics), queueOps::finish, topics::judge);
-        }, null);
+    protected Extension extension(QueueLedger ledger, QueuePass queueOps, CheckResult result) {
+        WrongTopicCheck topics = new WrongTopicCheck(result);
+        return new Extension(queueOps.andThen(topics), queueOps::finish, topics::judge);
     }
 }

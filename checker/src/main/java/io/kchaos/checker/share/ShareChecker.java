@@ -1,9 +1,9 @@
 package io.kchaos.checker.share;
 
-import io.kchaos.checker.Checker;
-import io.kchaos.checker.queue.LedgerCheck;
+import io.kchaos.checker.queue.LedgerChecker;
+import io.kchaos.checker.queue.QueueLedger;
+import io.kchaos.checker.queue.QueuePass;
 import io.kchaos.checker.result.CheckResult;
-import io.kchaos.history.History;
 
 /**
  * Judges a share-group (KIP-932) history in one pass: the producers' sends and the final drain as the queue checker
@@ -13,20 +13,16 @@ import io.kchaos.history.History;
  * limit) up to the end of its partition. Redeliveries after a release, a lock expiry or a crash are at-least-once's
  * price: figures under {@code stats.share}, not anomalies.
  */
-public final class ShareChecker implements Checker {
+public final class ShareChecker extends LedgerChecker {
     public static final String NAME = "share";
 
-    @Override
-    public String name() {
-        return NAME;
+    public ShareChecker() {
+        super(NAME, "poll");
     }
 
-    /** Throws {@link io.kchaos.history.HistoryFormatException} when the history cannot be judged. */
     @Override
-    public CheckResult check(History history) {
-        return LedgerCheck.run(history, (ledger, queueOps, result) -> {
-            SharePass pass = new SharePass(ledger, queueOps);
-            return new LedgerCheck.Extension(pass, pass::finish, () -> new ShareJudge(pass, ledger, result).judge());
-        }, "poll");
+    protected Extension extension(QueueLedger ledger, QueuePass queueOps, CheckResult result) {
+        SharePass pass = new SharePass(ledger, queueOps);
+        return new Extension(pass, pass::finish, () -> new ShareJudge(pass, ledger, result).judge());
     }
 }

@@ -1,8 +1,8 @@
 package io.kchaos.checker.txn;
 
-import io.kchaos.checker.Checker;
-import io.kchaos.history.History;
-import io.kchaos.checker.queue.LedgerCheck;
+import io.kchaos.checker.queue.LedgerChecker;
+import io.kchaos.checker.queue.QueueLedger;
+import io.kchaos.checker.queue.QueuePass;
 import io.kchaos.checker.result.CheckResult;
 
 /**
@@ -12,22 +12,18 @@ import io.kchaos.checker.result.CheckResult;
  * are definitely failed (G1a when read); on top: torn transactions, precommitted reads, the order of a transaction's
  * sends to one partition, and wr cycles (G1c).
  */
-public final class TxnChecker implements Checker {
+public final class TxnChecker extends LedgerChecker {
     public static final String NAME = "txn";
     /** Not an anomaly (Kafka does not isolate transactions' writes from each other): a figure in {@code stats}. */
     public static final String INT_SEND_SKIP = "int-send-skip";
 
-    @Override
-    public String name() {
-        return NAME;
+    public TxnChecker() {
+        super(NAME, "send");
     }
 
-    /** Throws {@link io.kchaos.history.HistoryFormatException} when the history cannot be judged. */
     @Override
-    public CheckResult check(History history) {
-        return LedgerCheck.run(history, (ledger, queueOps, result) -> {
-            TxnPass pass = new TxnPass(ledger, queueOps, result);
-            return new LedgerCheck.Extension(pass, pass::finish, () -> new TxnJudge(pass, ledger, result).judge());
-        }, "send");
+    protected Extension extension(QueueLedger ledger, QueuePass queueOps, CheckResult result) {
+        TxnPass pass = new TxnPass(ledger, queueOps, result);
+        return new Extension(pass, pass::finish, () -> new TxnJudge(pass, ledger, result).judge());
     }
 }

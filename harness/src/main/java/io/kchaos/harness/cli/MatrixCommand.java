@@ -3,7 +3,7 @@ package io.kchaos.harness.cli;
 import io.kchaos.history.Json;
 import io.kchaos.cluster.KafkaDistribution;
 import io.kchaos.harness.client.JavaClientRelease;
-import io.kchaos.harness.scenario.ScenarioField;
+import io.kchaos.harness.run.RunOption;
 import io.kchaos.cluster.version.MavenKafkaResolver;
 import io.kchaos.harness.matrix.ChildJvmLauncher;
 import io.kchaos.harness.matrix.Expectation;
@@ -93,7 +93,7 @@ public final class MatrixCommand implements Callable<Integer> {
         List<String> kafkaVersions = axes.stream().filter(a -> a.named(MatrixAxis.KAFKA_VERSION)).flatMap(a -> a.values().stream()).toList();
         for (String v : kafkaVersions) VersionProfile.of(v);
         MavenKafkaResolver resolver = new MavenKafkaResolver(MavenKafkaResolver.defaultLocalRepository());
-        axes.stream().filter(a -> a.named(ScenarioField.CLIENT_VERSION.key())).flatMap(a -> a.values().stream())
+        axes.stream().filter(a -> a.named(RunOption.CLIENT_VERSION.scenarioKey())).flatMap(a -> a.values().stream())
                 .forEach(v -> JavaClientRelease.load(v, resolver)); // a bad or unresolvable client refuses the matrix before any run
 
         Path dir = MatrixFolder.create(store, name != null ? name : "matrix-" + sc.name());

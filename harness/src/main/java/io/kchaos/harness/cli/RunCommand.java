@@ -54,81 +54,72 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ThreadLocalRandom;
 
 /** {@code kchaos run}: the main job — a real cluster, a workload under a nemesis, heal, drain, check, report. */
-@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, defaultValueProvider = RunOptionDefaults.class,
+        resourceBundle = "io.kchaos.harness.cli.RunOptionHelp",
         description = {"Start a real Kafka cluster, run a workload under a nemesis, heal, drain, stop cleanly, check, report.",
                 "Exit 0 valid, 1 anomalies, 2 could not judge."})
 public final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--workload", paramLabel = "NAME", defaultValue = "queue",
-            description = "what the clients do: queue (sends and reads), txn (transactions, read_committed), group (a consumer group committing offsets), share (a KIP-932 share group acknowledging records; Kafka 4.2+) (default ${DEFAULT-VALUE})")
+    @Option(names = "--workload", paramLabel = "NAME")
     String workload;
 
-    @Option(names = {"--workload-option", "--workload-options"}, paramLabel = "KEY=VALUE",
-            description = "a workload setting; repeatable (txn: abort-rate, poll-rate, max-sends, send-rounds; group: commit=after|auto|ahead, churn-seconds, crash-rate; share: accept, release, reject, lock-ms, delivery-limit, stall-rate, churn-seconds, crash-rate)")
+    @Option(names = {"--workload-option", "--workload-options"}, paramLabel = "KEY=VALUE")
     Map<String, String> workloadOptions = new LinkedHashMap<>();
 
-    @Option(names = "--client", paramLabel = "java|librdkafka", defaultValue = JavaClientKind.NAME,
-            description = "the client the queue workload's producers and pollers use: java (built in) or librdkafka (python3-confluent-kafka, "
-                    + "one driver process per client; the final drain stays Java) (default ${DEFAULT-VALUE})")
+    @Option(names = "--client", paramLabel = "java|librdkafka")
     String client;
 
-    @Option(names = "--client-version", paramLabel = "X.Y.Z",
-            description = "the queue workload's producers and pollers use this kafka-clients release (3.0 to 4.4), resolved from Maven Central "
-                    + "into ~/.m2 on first use and loaded in its own class loader; the final drain stays on the built-in "
-                    + "client (default: the built-in client)")
+    @Option(names = "--client-version", paramLabel = "X.Y.Z")
     String clientVersion;
 
-    @Option(names = "--time-limit", paramLabel = "SECONDS", defaultValue = "60", description = "how long the workload runs, faults included (default ${DEFAULT-VALUE})")
+    @Option(names = "--time-limit", paramLabel = "SECONDS")
     int timeLimit;
 
-    @Option(names = "--nemesis", paramLabel = "NAME", split = ",", defaultValue = "kill-leader", completionCandidates = NemesesCommand.Names.class,
-            description = "faults to mix (kchaos nemeses describes each): ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE})")
+    @Option(names = "--nemesis", paramLabel = "NAME", split = ",", completionCandidates = NemesesCommand.Names.class)
     List<String> nemesis;
 
-    @Option(names = {"--nemesis-option", "--nemesis-options"}, paramLabel = "KEY=VALUE", completionCandidates = NemesesCommand.OptionKeys.class,
-            description = "a fault setting, repeatable (kchaos nemeses says which fault reads which); with the defaults: ${COMPLETION-CANDIDATES}")
+    @Option(names = {"--nemesis-option", "--nemesis-options"}, paramLabel = "KEY=VALUE", completionCandidates = NemesesCommand.OptionKeys.class)
     Map<String, String> nemesisOptions = new LinkedHashMap<>();
 
-    @Option(names = "--partition-targets", paramLabel = "TOPOLOGY", split = ",", defaultValue = "one,leader,halves,majority-ring,bridge",
-            description = "topologies the partition nemesis draws from, one at random per fault: one, leader, halves, majority-ring, bridge (default: all)")
+    @Option(names = "--partition-targets", paramLabel = "TOPOLOGY", split = ",")
     List<String> partitionTargets;
 
-    @Option(names = "--nemesis-interval", paramLabel = "SECONDS", defaultValue = "10", description = "mean time between faults (default ${DEFAULT-VALUE})")
+    @Option(names = "--nemesis-interval", paramLabel = "SECONDS")
     double nemesisInterval;
 
-    @Option(names = "--fault-duration", paramLabel = "SECONDS", defaultValue = "5", description = "mean time a fault lasts before it is healed (default ${DEFAULT-VALUE})")
+    @Option(names = "--fault-duration", paramLabel = "SECONDS")
     double faultDuration;
 
-    @Option(names = "--seed", paramLabel = "N", description = "seeds every random choice (default: random, recorded in run.json)")
+    @Option(names = "--seed", paramLabel = "N")
     Long seed;
 
-    @Option(names = "--nodes", paramLabel = "N", defaultValue = "3", description = "cluster size (default ${DEFAULT-VALUE})")
+    @Option(names = "--nodes", paramLabel = "N")
     int nodes;
 
-    @Option(names = "--partitions", paramLabel = "P", defaultValue = "3", description = "topic partitions (default ${DEFAULT-VALUE})")
+    @Option(names = "--partitions", paramLabel = "P")
     int partitions;
 
-    @Option(names = "--replication-factor", paramLabel = "R", description = "topic replication factor (default: min(3, nodes))")
+    @Option(names = "--replication-factor", paramLabel = "R")
     Integer replicationFactor;
 
-    @Option(names = "--rate", paramLabel = "OPS", defaultValue = "1000", description = "target sends per second, all producers together (default ${DEFAULT-VALUE})")
+    @Option(names = "--rate", paramLabel = "OPS")
     double rate;
 
-    @Option(names = "--producers", paramLabel = "N", defaultValue = "3", description = "producer workers (default ${DEFAULT-VALUE})")
+    @Option(names = "--producers", paramLabel = "N")
     int producers;
 
-    @Option(names = "--consumers", paramLabel = "N", defaultValue = "1", description = "consumer workers polling during the run; group: members of the consumer group; share: share consumers, at least 3 (default ${DEFAULT-VALUE})")
+    @Option(names = "--consumers", paramLabel = "N")
     int consumers;
 
-    @Option(names = "--broker-config", paramLabel = "KEY=VALUE", description = "a broker setting for every node; repeatable (e.g. min.insync.replicas=1)")
+    @Option(names = "--broker-config", paramLabel = "KEY=VALUE")
     Map<String, String> brokerConfig = new LinkedHashMap<>();
 
-    @Option(names = "--producer-config", paramLabel = "KEY=VALUE", description = "a producer setting; repeatable (e.g. acks=1)")
+    @Option(names = "--producer-config", paramLabel = "KEY=VALUE")
     Map<String, String> producerConfig = new LinkedHashMap<>();
 
-    @Option(names = "--consumer-config", paramLabel = "KEY=VALUE", description = "a consumer setting; repeatable")
+    @Option(names = "--consumer-config", paramLabel = "KEY=VALUE")
     Map<String, String> consumerConfig = new LinkedHashMap<>();
 
     @Option(names = "--store", paramLabel = "DIR", defaultValue = "store", description = "where run folders go (default ${DEFAULT-VALUE})")
@@ -140,7 +131,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--kafka-home", paramLabel = "DIR", description = "use this Kafka distribution (its libs/ folder) instead of the bundled broker")
     Path kafkaHome;
 
-    @Option(names = "--kafka-version", paramLabel = "X.Y.Z", description = "run this Kafka release (3.7 or later), resolved from Maven Central into ~/.m2 on first use, then cached")
+    @Option(names = "--kafka-version", paramLabel = "X.Y.Z")
     String kafkaVersion;
 
     @Mixin
@@ -176,10 +167,10 @@ public final class RunCommand implements Callable<Integer> {
             description = "--backend docker: the Toxiproxy image, started only for toxic-* and isolate (default ${DEFAULT-VALUE})")
     String toxiproxyImage;
 
-    @Option(names = "--broker-heap-mb", paramLabel = "MB", defaultValue = "512", description = "heap of each broker JVM (default ${DEFAULT-VALUE})")
+    @Option(names = "--broker-heap-mb", paramLabel = "MB")
     int heapMb;
 
-    @Option(names = "--topic", paramLabel = "NAME", defaultValue = "kchaos-queue", description = "the workload's topic (default ${DEFAULT-VALUE})")
+    @Option(names = "--topic", paramLabel = "NAME")
     String topic;
 
     @Option(names = "--proxy", description = "send the clients through the kchaos proxy (Kroxylicious, its own JVM) even without a protocol "
@@ -204,15 +195,15 @@ public final class RunCommand implements Callable<Integer> {
         RecordedSchedule replay = replaySource == null ? null : replaySchedule(replaySource, config);
         UpgradePath upgradePath = upgrade.path(backend, () -> kafkaVersion != null ? kafkaVersion
                 : kafkaHome == null ? KafkaDistribution.bundled().version() : KafkaDistribution.fromHome(kafkaHome).version());
-        NetworkFaultOptions netOptions = NetworkFaultOptions.defaults().withPartitionTargets(Topology.parse(config.partitionTargets()));
+        NetworkFaultOptions netOptions = NetworkFaultOptions.defaults().withPartitionTargets(Topology.parse(config.faults().partitionTargets()));
         NemesisOptions faultOptions = new NemesisOptions(nemesisOptions);
-        List<Nemesis> nemeses = FaultPlan.apply(NemesisRegistry.builtIn(netOptions, faultOptions).parse(config.nemesis()), faultOptions);
+        List<Nemesis> nemeses = FaultPlan.apply(NemesisRegistry.builtIn(netOptions, faultOptions).parse(config.faults().nemesis()), faultOptions);
         BackendChoice brokersHome = switch (backend) {
             case LOCAL -> BackendChoice.local(config, nemeses, new ProcessCommandRunner(), System.out);
             case DOCKER -> BackendChoice.docker(nemeses, kafkaImage, toxiproxyImage);
             case SSH -> BackendChoice.ssh(ssh.open(sshHosts, nemeses, System.out), System.out);
         };
-        if (kafkaVersion != null && config.kafkaHome() != null) throw bad("give --kafka-version or --kafka-home, not both");
+        if (kafkaVersion != null && config.cluster().kafkaHome() != null) throw bad("give --kafka-version or --kafka-home, not both");
         if (kafkaVersion != null) VersionProfile.of(kafkaVersion);
         boolean storeExisted = java.nio.file.Files.isDirectory(config.store());
         RunFolder staged = RunFolder.stage(config.store(), config.name()); // nothing visible until the inputs are valid
@@ -225,7 +216,7 @@ public final class RunCommand implements Callable<Integer> {
             System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
             clientKind = clientKind(config); // after the log file is set: Maven Resolver logs through SLF4J
             release = BrokerRelease.resolve(config, kafkaVersion, System.out);
-            String refused = WorkloadKind.of(config.workload()).refusedOn(release.distribution().version());
+            String refused = WorkloadKind.of(config.load().name()).refusedOn(release.distribution().version());
             if (refused != null) throw bad(refused);
             if (upgradePath != null) upgradeSchedule = upgrade.schedule(upgradePath, release.distribution(), release.settings());
         } catch (RuntimeException | Error refused) {
@@ -234,9 +225,9 @@ public final class RunCommand implements Callable<Integer> {
             throw refused;
         }
         RunFolder folder = staged.publish();
-        ClusterSpec clusterSpec = new ClusterSpec(config.nodes(), release.distribution(), release.settings(), config.heapMb(), Duration.ofSeconds(120));
+        ClusterSpec clusterSpec = new ClusterSpec(config.cluster().nodes(), release.distribution(), release.settings(), config.cluster().heapMb(), Duration.ofSeconds(120));
         ChaosRun run = new ChaosRun(config, folder, brokersHome.clusters(clusterSpec),
-                c -> WorkloadKind.of(c.workload()).create(), nemeses, Judges.forRun(config.workload()), System.out, RunClock.SYSTEM);
+                c -> WorkloadKind.of(c.load().name()).create(), nemeses, Judges.forRun(config.load().name()), System.out, RunClock.SYSTEM);
         if (upgradeSchedule != null) run.withUpgrade(upgradeSchedule);
         if (replay != null) run.withReplay(replay, replaySource.replayOf(replay, replay.faults()));
         run.withClient(clientKind);
@@ -293,16 +284,16 @@ public final class RunCommand implements Callable<Integer> {
     private ClientKind clientKind(RunConfig config) {
         if (clientVersion != null) {
             if (!client.equals(JavaClientKind.NAME)) throw bad("--client-version is a kafka-clients release: give it with --client java, not " + client);
-            if (!config.workload().equals(QueueWorkload.NAME)) {
-                throw bad("--client-version runs the queue workload only, not " + config.workload() + " (its clients are the built-in ones)");
+            if (!config.load().name().equals(QueueWorkload.NAME)) {
+                throw bad("--client-version runs the queue workload only, not " + config.load().name() + " (its clients are the built-in ones)");
             }
             return JavaClientRelease.load(clientVersion, new MavenKafkaResolver(MavenKafkaResolver.defaultLocalRepository()));
         }
         if (client.equals(JavaClientKind.NAME)) return JavaClientKind.INSTANCE;
         if (!client.equals(RdkafkaClientKind.NAME)) throw bad("unknown --client '" + client + "'; known: java, librdkafka");
-        if (!config.workload().equals(QueueWorkload.NAME)) throw bad("--client librdkafka runs the queue workload only, not " + config.workload());
-        if (!"1".equals(config.workloadOptions().getOrDefault("topics", "1").strip())) throw bad("--client librdkafka writes one topic: no --workload-option topics");
-        return RdkafkaClientKind.probe(RdkafkaClientKind.python(), config.producerConfig(), config.consumerConfig());
+        if (!config.load().name().equals(QueueWorkload.NAME)) throw bad("--client librdkafka runs the queue workload only, not " + config.load().name());
+        if (!"1".equals(config.load().options().getOrDefault("topics", "1").strip())) throw bad("--client librdkafka writes one topic: no --workload-option topics");
+        return RdkafkaClientKind.probe(RdkafkaClientKind.python(), config.clients().producerConfig(), config.clients().consumerConfig());
     }
 
     /** The SSH hosts; the node count is theirs, and an existing cluster's configuration is not changed. */
@@ -337,7 +328,7 @@ public final class RunCommand implements Callable<Integer> {
         return new RunConfig(runName, command, scenarioName, s, timeLimit, store,
                 new ClusterConfig(nodes, kafkaHome, heapMb, !noNamespaces, brokerConfig, topic, partitions, (short) rf),
                 new WorkloadConfig(workload, workloadOptions, rate, producers, consumers),
-                new FaultConfig(nemesis, partitionTargets, nemesisInterval, faultDuration),
+                new FaultConfig(nemesis, partitionTargets, nemesisInterval, faultDuration, nemesisOptions),
                 new ClientConfig(producerConfig, consumerConfig, proxy), origins);
     }
 

@@ -2,6 +2,7 @@ package io.kchaos.harness.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.cluster.KafkaDistribution;
+import io.kchaos.harness.run.RunOption;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
@@ -11,35 +12,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Applies a previous run's settings (its run.json) to a parsed {@code run --replay-faults} command: every option the
- * command line did not give takes the original run's value (seed, sizes, load, time limit, broker, producer and
- * consumer settings, workload, Kafka release); the maps merge key by key, the command line winning.
+ * Applies a previous run's settings (its run.json) to a parsed {@code run --replay-faults} command: every option of
+ * {@link RunOption}'s table that run.json records takes the original run's value unless the command line gave it (the
+ * Kafka release too, unless it was the bundled one); the maps merge key by key, the command line winning.
  */
 final class RunJsonDefaults {
-    /** run.json field → {@code run} option. */
-    private static final Map<String, String> FIELDS = new LinkedHashMap<>();
-
-    static {
-        FIELDS.put("seed", "--seed");
-        FIELDS.put("workload", "--workload");
-        FIELDS.put("workload-options", "--workload-option");
-        FIELDS.put("time-limit-seconds", "--time-limit");
-        FIELDS.put("nemesis", "--nemesis");
-        FIELDS.put("partition-targets", "--partition-targets");
-        FIELDS.put("nemesis-interval-seconds", "--nemesis-interval");
-        FIELDS.put("fault-duration-seconds", "--fault-duration");
-        FIELDS.put("nodes", "--nodes");
-        FIELDS.put("topic", "--topic");
-        FIELDS.put("partitions", "--partitions");
-        FIELDS.put("replication-factor", "--replication-factor");
-        FIELDS.put("rate", "--rate");
-        FIELDS.put("producers", "--producers");
-        FIELDS.put("consumers", "--consumers");
-        FIELDS.put("broker-config", "--broker-config");
-        FIELDS.put("producer-config", "--producer-config");
-        FIELDS.put("consumer-config", "--consumer-config");
-    }
-
     private RunJsonDefaults() {
     }
 
@@ -47,17 +24,19 @@ final class RunJsonDefaults {
     static List<String> apply(JsonNode run, CommandSpec spec) {
         var given = spec.commandLine().getParseResult();
         List<String> taken = new ArrayList<>();
-        FIELDS.forEach((field, name) -> {
+        for (RunOption setting : RunOption.values()) {
+            if (!setting.recordedFromConfig()) continue;
+            String field = setting.runJsonField().orElseThrow();
             JsonNode v = run.get(field);
-            if (v == null || v.isNull()) return;
-            OptionSpec option = spec.findOption(name);
+            if (v == null || v.isNull()) continue;
+            OptionSpec option = spec.findOption(setting.option());
             if (!given.hasMatchedOption(option) || v.isObject()) {
                 ScenarioDefaults.underCommandLine(option, typed(v, option.type()), given);
                 if (!given.hasMatchedOption(option)) taken.add(field);
             }
-        });
-        String version = run.path("kafka-version").asText("");
-        OptionSpec kafkaVersion = spec.findOption("--kafka-version");
+        }
+        String version = run.path(RunOption.KAFKA_VERSION.runJsonField().orElseThrow()).asText("");
+        OptionSpec kafkaVersion = spec.findOption(RunOption.KAFKA_VERSION.option());
         if (!version.isEmpty() && !given.hasMatchedOption(kafkaVersion) && !given.hasMatchedOption("--kafka-home")
                 && !version.equals(KafkaDistribution.bundled().version())) {
             kafkaVersion.setValue(version);

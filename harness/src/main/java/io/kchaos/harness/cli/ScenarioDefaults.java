@@ -1,7 +1,7 @@
 package io.kchaos.harness.cli;
 
+import io.kchaos.harness.run.RunOption;
 import io.kchaos.harness.scenario.Scenario;
-import io.kchaos.harness.scenario.ScenarioField;
 import io.kchaos.harness.scenario.Scenarios;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -22,12 +22,12 @@ final class ScenarioDefaults {
     static Scenario apply(String nameOrPath, CommandSpec spec) {
         Scenario scenario = Scenarios.load(nameOrPath);
         ParseResult given = spec.commandLine().getParseResult();
-        for (Map.Entry<ScenarioField, Object> e : scenario.options().entrySet()) {
-            ScenarioField field = e.getKey();
+        for (Map.Entry<RunOption, Object> e : scenario.options().entrySet()) {
+            RunOption field = e.getKey();
             OptionSpec option = spec.findOption(field.option());
             if (option == null) {
-                if (field == ScenarioField.WORKLOAD && "queue".equals(e.getValue())) continue;
-                throw new IllegalArgumentException("scenario " + scenario.source() + ": field '" + field.key() + "' = " + e.getValue()
+                if (field == RunOption.WORKLOAD && "queue".equals(e.getValue())) continue;
+                throw new IllegalArgumentException("scenario " + scenario.source() + ": field '" + field.scenarioKey() + "' = " + e.getValue()
                         + " is not supported by this kchaos run (no option " + field.option() + ")");
             }
             underCommandLine(option, e.getValue(), given);

@@ -19,23 +19,19 @@ public final class UpgradeOptions {
     @Spec(Spec.Target.MIXEE)
     CommandSpec mixee;
 
-    @Option(names = "--upgrade-to", paramLabel = "X.Y.Z",
-            description = "rolling upgrade during the run: each node in turn stopped cleanly, restarted on this release with the same data, back in every ISR before the next; then the feature levels are finalized (docs/scenarios.md)")
+    @Option(names = "--upgrade-to", paramLabel = "X.Y.Z")
     String upgradeTo;
 
-    @Option(names = "--downgrade-to", paramLabel = "X.Y.Z",
-            description = "after --upgrade-to, roll every node back down to this release instead of finalizing (Kafka supports it only before finalizing)")
+    @Option(names = "--downgrade-to", paramLabel = "X.Y.Z")
     String downgradeTo;
 
-    @Option(names = "--upgrade-at", paramLabel = "SECONDS", defaultValue = "10", description = "when the rolling upgrade starts, after the workload (default ${DEFAULT-VALUE})")
+    @Option(names = "--upgrade-at", paramLabel = "SECONDS")
     double upgradeAt;
 
-    @Option(names = "--upgrade-hold", paramLabel = "SECONDS", defaultValue = "5",
-            description = "how long the cluster runs on the new release before finalizing (or downgrading) (default ${DEFAULT-VALUE})")
+    @Option(names = "--upgrade-hold", paramLabel = "SECONDS")
     double upgradeHold;
 
-    @Option(names = "--upgrade-node-timeout", paramLabel = "SECONDS", defaultValue = "120",
-            description = "how long a restarted node may take to be back in every ISR; past it the run ends with exit 2 (default ${DEFAULT-VALUE})")
+    @Option(names = "--upgrade-node-timeout", paramLabel = "SECONDS")
     double upgradeNodeTimeout;
 
     /**

@@ -45,7 +45,7 @@ public interface BackendChoice {
         EnumSet<Capability> possible = EnumSet.complementOf(EnumSet.of(Capability.TOXICS));
         if (!DataDisks.canMount(runner)) possible.remove(Capability.DISK_LIMIT);
         Capabilities.refuse(nemeses, possible, "--backend local");
-        Hosts.Plan hosts = Hosts.plan(config.namespaces(), runner);
+        Hosts.Plan hosts = Hosts.plan(config.cluster().namespaces(), runner);
         hosts.refuseUnavailable(nemeses);
         hosts.note().ifPresent(out::println);
         boolean power = nemeses.stream().anyMatch(n -> n.requires().contains(Capability.POWER_LOSS));
@@ -77,7 +77,7 @@ public interface BackendChoice {
 
     /** Hosts reached over an open SSH session, one node per host. */
     static BackendChoice ssh(SshSession session, PrintStream out) {
-        return spec -> (RunConfig c, RunFolder f) -> new SshCluster(session, spec.distribution(), spec.brokerSettings(), c.heapMb(),
-                REMOTE_START_TIMEOUT, f.nodes(), f.history(), c.topic(), out);
+        return spec -> (RunConfig c, RunFolder f) -> new SshCluster(session, spec.distribution(), spec.brokerSettings(), c.cluster().heapMb(),
+                REMOTE_START_TIMEOUT, f.nodes(), f.history(), c.cluster().topic(), out);
     }
 }

@@ -21,14 +21,14 @@ public record BrokerRelease(KafkaDistribution distribution, Map<String, String> 
      * says on {@code out} which of kchaos's own defaults it will ignore.
      */
     public static BrokerRelease resolve(RunConfig config, String kafkaVersion, PrintStream out) {
-        SettingNames.check(config.brokerConfig(), config.producerConfig(), config.consumerConfig());
+        SettingNames.check(config.cluster().brokerConfig(), config.clients().producerConfig(), config.clients().consumerConfig());
         KafkaDistribution dist = kafkaVersion != null ? KafkaDistribution.forVersion(kafkaVersion, out)
-                : config.kafkaHome() == null ? KafkaDistribution.bundled() : KafkaDistribution.fromHome(config.kafkaHome());
-        Map<String, String> settings = new LinkedHashMap<>(ServerProperties.harnessDefaults(config.nodes()));
-        settings.putAll(config.brokerConfig());
+                : config.cluster().kafkaHome() == null ? KafkaDistribution.bundled() : KafkaDistribution.fromHome(config.cluster().kafkaHome());
+        Map<String, String> settings = new LinkedHashMap<>(ServerProperties.harnessDefaults(config.cluster().nodes()));
+        settings.putAll(config.cluster().brokerConfig());
         dist.profile().check(settings);
         List<String> unknown = new ArrayList<>(dist.unknownSettings(settings));
-        SettingNames.refuseUnknownBroker(dist.version(), unknown.stream().filter(config.brokerConfig()::containsKey).toList());
+        SettingNames.refuseUnknownBroker(dist.version(), unknown.stream().filter(config.cluster().brokerConfig()::containsKey).toList());
         if (!unknown.isEmpty()) {
             out.println("warning: Kafka " + dist.version() + " does not define kchaos's default broker setting(s) " + unknown + "; its brokers ignore them");
         }

@@ -1,6 +1,6 @@
 package io.kchaos.harness.matrix;
 
-import io.kchaos.harness.scenario.ScenarioField;
+import io.kchaos.harness.run.RunOption;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.TopicConfig;
@@ -40,8 +40,8 @@ public final class SettingsRouter {
             String prefix = t.name().toLowerCase(Locale.ROOT) + ".";
             if (key.startsWith(prefix) && key.length() > prefix.length()) return new Route(t, key.substring(prefix.length()));
         }
-        var field = ScenarioField.byKey(key);
-        if (field.isPresent() && field.get().isRunOption() && field.get().kind() != ScenarioField.Kind.STRING_MAP) {
+        var field = RunOption.byScenarioKey(key);
+        if (field.isPresent() && field.get().kind() != RunOption.Kind.STRING_MAP) {
             return new Route(SettingTarget.RUN, key);
         }
         boolean producer = PRODUCER.contains(key);

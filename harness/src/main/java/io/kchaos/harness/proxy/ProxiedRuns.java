@@ -17,7 +17,7 @@ public final class ProxiedRuns {
 
     /** Whether this run needs the proxy. */
     public static boolean needed(RunConfig config, List<Nemesis> nemeses) {
-        return config.proxy() || nemeses.stream().anyMatch(n -> n.requires().contains(Capability.PROTOCOL));
+        return config.clients().proxy() || nemeses.stream().anyMatch(n -> n.requires().contains(Capability.PROTOCOL));
     }
 
     /** {@code cluster} behind the proxy when the run needs it, else {@code cluster} itself (the plain path, unchanged). */

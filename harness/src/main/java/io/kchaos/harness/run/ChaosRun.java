@@ -115,7 +115,7 @@ public final class ChaosRun {
         FinalState finalState;
         try (KafkaCluster cluster = ProxiedRuns.wrap(clusters.create(config, folder), config, nemeses, folder)) {
             record.cluster(cluster);
-            out.println("starting " + config.nodes() + "-node Kafka " + record.kafkaVersion() + " cluster ("
+            out.println("starting " + config.cluster().nodes() + "-node Kafka " + record.kafkaVersion() + " cluster ("
                     + cluster.describe() + ") in " + folder.dir());
             double startup = cluster.start();
             record.startup(startup, cluster);
@@ -155,12 +155,12 @@ public final class ChaosRun {
         try (HistoryWriter history = new HistoryWriter(folder.history());
              Admin admin = cluster.admin();
              Workload workload = workloads.create(config)) {
-            WorkloadContext wctx = new WorkloadContext(cluster::bootstrapServers, config.topic(), config.partitions(),
-                    config.replicationFactor(), Map.of(), config.producerConfig(), config.consumerConfig(), config.producers(),
-                    config.consumers(), config.rate(), config.seed(), history, config.workloadOptions(), client);
+            WorkloadContext wctx = new WorkloadContext(cluster::bootstrapServers, config.cluster().topic(), config.cluster().partitions(),
+                    config.cluster().replicationFactor(), Map.of(), config.clients().producerConfig(), config.clients().consumerConfig(), config.load().producers(),
+                    config.load().consumers(), config.load().rate(), config.seed(), history, config.load().options(), client);
             if (stop.isStopped()) {
                 out.println("stopped " + stop.reason() + ": no workload run");
-                return new FinalState(config.topic(), Map.of(), false, workload.stats().toString(), 0, cluster.logDirs());
+                return new FinalState(config.cluster().topic(), Map.of(), false, workload.stats().toString(), 0, cluster.logDirs());
             }
             finalizedFeatures(admin, record);
             workloadStart = clock.nanoTime();
@@ -170,10 +170,10 @@ public final class ChaosRun {
             Map<String, String> choices = workload.choices();
             if (!choices.isEmpty()) {
                 record.section("workload-choices", Json.MAPPER.valueToTree(choices));
-                out.println(config.workload() + " workload: " + choices.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                out.println(config.load().name() + " workload: " + choices.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                         .collect(Collectors.joining(", ")));
             }
-            AdminTopicView topicView = new AdminTopicView(admin, config.topic(), config.partitions());
+            AdminTopicView topicView = new AdminTopicView(admin, config.cluster().topic(), config.cluster().partitions());
             AdminCoordinatorView coordinators = new AdminCoordinatorView(admin, workload::transactionalIds, workload::groupIds,
                     workload::shareGroupIds, () -> sharePartitions(workload.shareGroupIds()));
             NodeGuard guard = new NodeGuard();
@@ -183,8 +183,8 @@ public final class ChaosRun {
                     new Random(config.seed()), coordinators);
             RollingUpgrade rolling = upgrade == null ? null : new RollingUpgrade(upgrade, cluster, guard, recorder, history, admin);
             FaultDriver schedule = replay != null ? new ReplaySchedule(replay, nctx)
-                    : new NemesisSchedule(nemeses, nctx, seconds(config.nemesisIntervalSeconds()), seconds(config.faultDurationSeconds()));
-            try (MetadataPoller poller = new MetadataPoller(admin, config.topic(), history, folder.leaders());
+                    : new NemesisSchedule(nemeses, nctx, seconds(config.faults().intervalSeconds()), seconds(config.faults().durationSeconds()));
+            try (MetadataPoller poller = new MetadataPoller(admin, config.cluster().topic(), history, folder.leaders());
                  StatusLine status = new StatusLine(out, 5, () -> String.format("[%4ds / %ds] %s | fault: %s",
                          (clock.nanoTime() - t0) / 1_000_000_000L, config.timeLimitSeconds(), workload.stats(), schedule.currentFault())
                          + (rolling == null ? "" : " | upgrade: " + rolling.status()))) {
@@ -211,16 +211,16 @@ public final class ChaosRun {
                 if (stop.isStopped()) {
                     out.println("no final drain after an early stop");
                     poller.pollOnce();
-                    return new FinalState(config.topic(), FinalIsr.read(admin, config.topic()), false, workload.stats().toString(),
+                    return new FinalState(config.cluster().topic(), FinalIsr.read(admin, config.cluster().topic()), false, workload.stats().toString(),
                             schedule.injected(), cluster.logDirs());
                 }
-                out.println("waiting for a full ISR on " + config.topic());
+                out.println("waiting for a full ISR on " + config.cluster().topic());
                 boolean inSync = awaitFullIsr(admin);
                 if (!inSync) out.println("warning: the ISR did not become full within 120 s; draining anyway");
                 out.println("draining: reading every partition completely");
                 workload.drain();
                 poller.pollOnce();
-                return new FinalState(config.topic(), FinalIsr.read(admin, config.topic()), inSync, workload.stats().toString(),
+                return new FinalState(config.cluster().topic(), FinalIsr.read(admin, config.cluster().topic()), inSync, workload.stats().toString(),
                         schedule.injected(), cluster.logDirs());
             }
         } finally {
@@ -240,7 +240,7 @@ public final class ChaosRun {
             if (left <= 0 || rolling != null && rolling.failure() != null) return false;
             if (stop.await(Duration.ofNanos(Math.min(left, Duration.ofSeconds(1).toNanos())))) return true;
             if (writes.suspect()) {
-                IsrBelowMinimum.explain(admin, config.topic()).ifPresent(why -> stop.stop(RunStop.Cause.CANNOT_WRITE, why));
+                IsrBelowMinimum.explain(admin, config.cluster().topic()).ifPresent(why -> stop.stop(RunStop.Cause.CANNOT_WRITE, why));
             }
         }
     }
@@ -255,7 +255,7 @@ public final class ChaosRun {
 
     private boolean awaitFullIsr(Admin admin) {
         try {
-            Readiness.awaitFullIsr(admin, config.topic(), System.nanoTime() + Duration.ofSeconds(120).toNanos()); // Readiness polls on the system clock
+            Readiness.awaitFullIsr(admin, config.cluster().topic(), System.nanoTime() + Duration.ofSeconds(120).toNanos()); // Readiness polls on the system clock
             return true;
         } catch (RuntimeException e) {
             return false;
@@ -270,7 +270,7 @@ public final class ChaosRun {
     private List<String> sharePartitions(List<String> shareGroups) {
         List<String> out = new java.util.ArrayList<>();
         for (String g : shareGroups) {
-            for (int p = 0; p < config.partitions(); p++) out.add(g + ":" + config.topic() + ":" + p);
+            for (int p = 0; p < config.cluster().partitions(); p++) out.add(g + ":" + config.cluster().topic() + ":" + p);
         }
         return out;
     }

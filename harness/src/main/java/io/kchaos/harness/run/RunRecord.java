@@ -1,7 +1,6 @@
 package io.kchaos.harness.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.cluster.install.BuildInfo;
 import io.kchaos.history.FormatVersion;
@@ -31,26 +30,9 @@ public final class RunRecord {
         json.put("name", c.name());
         json.put("command", c.command());
         json.put("scenario", c.scenario());
-        json.put("seed", c.seed());
-        json.put("workload", c.workload());
-        putMap("workload-options", c.workloadOptions());
-        json.put("nodes", c.nodes());
-        json.put("topic", c.topic());
-        json.put("partitions", c.partitions());
-        json.put("replication-factor", c.replicationFactor());
-        json.put("time-limit-seconds", c.timeLimitSeconds());
-        ArrayNode n = json.putArray("nemesis");
-        c.nemesis().forEach(n::add);
-        ArrayNode pt = json.putArray("partition-targets");
-        c.partitionTargets().forEach(pt::add);
-        json.put("nemesis-interval-seconds", c.nemesisIntervalSeconds());
-        json.put("fault-duration-seconds", c.faultDurationSeconds());
-        json.put("rate", c.rate());
-        json.put("producers", c.producers());
-        json.put("consumers", c.consumers());
-        putMap("broker-config", c.brokerConfig());
-        putMap("producer-config", c.producerConfig());
-        putMap("consumer-config", c.consumerConfig());
+        for (RunOption o : RunOption.values()) {
+            if (o.recordedFromConfig()) json.set(o.runJsonField().orElseThrow(), Json.MAPPER.valueToTree(o.recordedValue(c)));
+        }
         json.put("started-at", Instant.now().toString());
     }
 
@@ -81,11 +63,11 @@ public final class RunRecord {
     private void effectiveSettings(Map<String, String> broker) {
         ObjectNode eff = json.putObject("effective-settings");
         SettingOrigins o = config.origins();
-        putSources(eff.putObject("broker"), broker, o.userBroker(), config.brokerConfig());
-        putSources(eff.putObject("producer"), clientSettings(ClientConfigs.producer("", "", config.producerConfig())),
-                o.userProducer(), config.producerConfig());
-        putSources(eff.putObject("consumer"), clientSettings(ClientConfigs.consumer("", "", config.consumerConfig())),
-                o.userConsumer(), config.consumerConfig());
+        putSources(eff.putObject("broker"), broker, o.userBroker(), config.cluster().brokerConfig());
+        putSources(eff.putObject("producer"), clientSettings(ClientConfigs.producer("", "", config.clients().producerConfig())),
+                o.userProducer(), config.clients().producerConfig());
+        putSources(eff.putObject("consumer"), clientSettings(ClientConfigs.consumer("", "", config.clients().consumerConfig())),
+                o.userConsumer(), config.clients().consumerConfig());
     }
 
     private static Map<String, String> clientSettings(Map<String, Object> all) {

@@ -2,18 +2,23 @@ package io.kchaos.harness.scenario;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.harness.run.RunOption;
 import io.kchaos.history.Json;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Reads a scenario file and checks it against {@link ScenarioField}: a JSON object, known keys only, each of its
- * type. Every error is one line naming the source and the field.
+ * Reads a scenario file: a JSON object of the three descriptive keys ({@code name}, {@code description},
+ * {@code expected}) and the scenario keys of {@link RunOption}'s table, each of its type. Every error is one line
+ * naming the source and the field.
  */
 public final class ScenarioParser {
+    private static final List<String> DESCRIPTIVE = List.of("name", "description", "expected");
+
     private ScenarioParser() {
     }
 
@@ -35,24 +40,36 @@ public final class ScenarioParser {
         String name = defaultName;
         String description = "";
         String expected = "";
-        Map<ScenarioField, Object> options = new LinkedHashMap<>();
+        Map<RunOption, Object> options = new LinkedHashMap<>();
         for (var it = root.properties().iterator(); it.hasNext(); ) {
             var e = it.next();
-            ScenarioField f = ScenarioField.byKey(e.getKey()).orElseThrow(() -> error(source, "unknown field '" + e.getKey()
-                    + "'; known: " + String.join(", ", java.util.Arrays.stream(ScenarioField.values()).map(ScenarioField::key).toList())));
-            Object v = value(f, e.getValue(), source);
-            switch (f) {
-                case NAME -> name = (String) v;
-                case DESCRIPTION -> description = (String) v;
-                case EXPECTED -> expected = (String) v;
-                default -> options.put(f, v);
+            String key = e.getKey();
+            if (DESCRIPTIVE.contains(key)) {
+                if (!e.getValue().isTextual()) throw wrongType(key, RunOption.Kind.STRING, e.getValue(), source);
+                String value = e.getValue().asText();
+                switch (key) {
+                    case "name" -> name = value;
+                    case "description" -> description = value;
+                    default -> expected = value;
+                }
+                continue;
             }
+            RunOption o = RunOption.byScenarioKey(key).orElseThrow(() -> error(source, "unknown field '" + key + "'; known: "
+                    + String.join(", ", knownKeys())));
+            options.put(o, value(o, e.getValue(), source));
         }
         if (name == null || name.isBlank()) throw error(source, "field 'name' must not be empty");
         return new Scenario(name, description, expected, source, options);
     }
 
-    private static Object value(ScenarioField f, JsonNode v, String source) {
+    /** Every key a scenario file may have, the descriptive ones first. */
+    public static List<String> knownKeys() {
+        List<String> keys = new ArrayList<>(DESCRIPTIVE);
+        Arrays.stream(RunOption.values()).map(RunOption::scenarioKey).forEach(keys::add);
+        return keys;
+    }
+
+    private static Object value(RunOption f, JsonNode v, String source) {
         return switch (f.kind()) {
             case STRING -> {
                 if (!v.isTextual()) throw wrongType(f, v, source);
@@ -75,33 +92,37 @@ public final class ScenarioParser {
         };
     }
 
-    private static List<String> stringList(ScenarioField f, JsonNode v, String source) {
+    private static List<String> stringList(RunOption f, JsonNode v, String source) {
         if (v.isTextual()) return List.of(v.asText().split("\\s*,\\s*"));
         if (!v.isArray() || v.isEmpty()) throw wrongType(f, v, source);
         List<String> out = new ArrayList<>();
         for (JsonNode x : v) {
-            if (!x.isTextual()) throw error(source, "field '" + f.key() + "': every element must be a string, not " + describe(x));
+            if (!x.isTextual()) throw error(source, "field '" + f.scenarioKey() + "': every element must be a string, not " + describe(x));
             out.add(x.asText());
         }
         return out;
     }
 
-    private static Map<String, String> stringMap(ScenarioField f, JsonNode v, String source) {
+    private static Map<String, String> stringMap(RunOption f, JsonNode v, String source) {
         if (!v.isObject()) throw wrongType(f, v, source);
         Map<String, String> out = new LinkedHashMap<>();
         for (var it = v.properties().iterator(); it.hasNext(); ) {
             var e = it.next();
             JsonNode x = e.getValue();
             if (!(x.isTextual() || x.isNumber() || x.isBoolean())) {
-                throw error(source, "field '" + f.key() + "." + e.getKey() + "' must be a string, number or boolean, not " + describe(x));
+                throw error(source, "field '" + f.scenarioKey() + "." + e.getKey() + "' must be a string, number or boolean, not " + describe(x));
             }
             out.put(e.getKey(), x.asText());
         }
         return out;
     }
 
-    private static IllegalArgumentException wrongType(ScenarioField f, JsonNode v, String source) {
-        return error(source, "field '" + f.key() + "' must be " + f.kind().description() + ", not " + describe(v));
+    private static IllegalArgumentException wrongType(RunOption f, JsonNode v, String source) {
+        return wrongType(f.scenarioKey(), f.kind(), v, source);
+    }
+
+    private static IllegalArgumentException wrongType(String key, RunOption.Kind kind, JsonNode v, String source) {
+        return error(source, "field '" + key + "' must be " + kind.description() + ", not " + describe(v));
     }
 
     private static String describe(JsonNode v) {

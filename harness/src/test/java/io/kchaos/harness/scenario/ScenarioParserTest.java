@@ -1,5 +1,7 @@
 package io.kchaos.harness.scenario;
 
+import io.kchaos.harness.run.RunOption;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -49,12 +51,12 @@ class ScenarioParserTest {
                 + " \"unclean.leader.election.enable\": true}, \"producer-config\": {\"acks\": \"all\"}}", "f.json", "f");
         assertEquals("f", s.name());
         assertEquals("valid", s.expected());
-        assertEquals(40, s.option(ScenarioField.TIME_LIMIT));
-        assertEquals(12345678901L, s.option(ScenarioField.SEED));
-        assertEquals(250.0, s.option(ScenarioField.RATE));
-        assertEquals(List.of("kill-leader", "pause"), s.option(ScenarioField.NEMESIS));
-        assertEquals(Map.of("min.insync.replicas", "2", "unclean.leader.election.enable", "true"), s.settings(ScenarioField.BROKER_CONFIG));
-        assertEquals(Map.of("acks", "all"), s.settings(ScenarioField.PRODUCER_CONFIG));
+        assertEquals(40, s.option(RunOption.TIME_LIMIT));
+        assertEquals(12345678901L, s.option(RunOption.SEED));
+        assertEquals(250.0, s.option(RunOption.RATE));
+        assertEquals(List.of("kill-leader", "pause"), s.option(RunOption.NEMESIS));
+        assertEquals(Map.of("min.insync.replicas", "2", "unclean.leader.election.enable", "true"), s.settings(RunOption.BROKER_CONFIG));
+        assertEquals(Map.of("acks", "all"), s.settings(RunOption.PRODUCER_CONFIG));
     }
 
     @Test
@@ -65,12 +67,12 @@ class ScenarioParserTest {
             Scenario s = Scenarios.load(name);
             assertEquals(name, s.name(), "the name inside " + name + ".json");
             assertTrue(!s.description().isBlank() && !s.expected().isBlank(), name + " has a description and an expected outcome");
-            assertTrue(s.option(ScenarioField.NEMESIS) != null && s.option(ScenarioField.TIME_LIMIT) != null, name + " has a nemesis and a time limit");
-            @SuppressWarnings("unchecked") List<String> nemeses = (List<String>) s.option(ScenarioField.NEMESIS);
+            assertTrue(s.option(RunOption.NEMESIS) != null && s.option(RunOption.TIME_LIMIT) != null, name + " has a nemesis and a time limit");
+            @SuppressWarnings("unchecked") List<String> nemeses = (List<String>) s.option(RunOption.NEMESIS);
             assertEquals(nemeses.size(), io.kchaos.nemesis.NemesisRegistry.builtIn().parse(nemeses).size(), name + " names known nemeses");
         }
-        assertEquals("1", Scenarios.load("leader-kill-acks1").settings(ScenarioField.PRODUCER_CONFIG).get("acks"));
-        assertEquals(2, Scenarios.load("isr-shrink-unclean").option(ScenarioField.REPLICATION_FACTOR));
+        assertEquals("1", Scenarios.load("leader-kill-acks1").settings(RunOption.PRODUCER_CONFIG).get("acks"));
+        assertEquals(2, Scenarios.load("isr-shrink-unclean").option(RunOption.REPLICATION_FACTOR));
     }
 
     @Test

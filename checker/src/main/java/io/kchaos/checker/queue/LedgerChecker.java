@@ -1,5 +1,6 @@
 package io.kchaos.checker.queue;
 
+import io.kchaos.checker.Checker;
 import io.kchaos.history.History;
 import io.kchaos.history.Op;
 import io.kchaos.checker.result.CheckResult;
@@ -7,34 +8,44 @@ import io.kchaos.checker.result.CheckResult;
 import java.util.function.Consumer;
 
 /**
- * The one skeleton of every checker built on the {@link QueueLedger} (queue, txn, group): a single pass over the
+ * The one skeleton of every checker built on the {@link QueueLedger} (queue, txn, group, share): a single pass over the
  * history feeding a workload's pass (which feeds the queue ops), then the ledger's judgement of the shared anomalies,
  * then the workload's own judgement. A history with no client op or no acknowledged write gets an error (the verdict
  * is unknown unless anomalies were found), per {@link JudgedEvidence}.
  */
-public final class LedgerCheck {
-    private LedgerCheck() {
+public abstract class LedgerChecker implements Checker {
+    private final String name;
+    private final String droppedStat;
+
+    /**
+     * @param name        the checker's name (the workload's)
+     * @param droppedStat a queue-op count section that means nothing for the workload (e.g. {@code send} for
+     *                    transactions), or null
+     */
+    protected LedgerChecker(String name, String droppedStat) {
+        this.name = name;
+        this.droppedStat = droppedStat;
+    }
+
+    @Override
+    public final String name() {
+        return name;
     }
 
     /** A workload's own pass over the history: its visitor, what to do after the last op, and its judgement. */
     public record Extension(Consumer<Op> visitor, Runnable finish, Runnable judge) {
     }
 
-    /** Builds a workload's extension over the shared ledger, queue-op pass and result. */
-    @FunctionalInterface
-    public interface ExtensionFactory {
-        Extension create(QueueLedger ledger, QueuePass queueOps, CheckResult result);
-    }
+    /** The workload's extension over the shared ledger, queue-op pass and result. */
+    protected abstract Extension extension(QueueLedger ledger, QueuePass queueOps, CheckResult result);
 
-    /**
-     * Judges the history. {@code droppedStat} is a queue-op count section that means nothing for the workload (e.g.
-     * {@code send} for transactions), or null.
-     */
-    public static CheckResult run(History history, ExtensionFactory factory, String droppedStat) {
+    /** Throws {@link io.kchaos.history.HistoryFormatException} when the history cannot be judged. */
+    @Override
+    public final CheckResult check(History history) {
         CheckResult result = new CheckResult();
         QueueLedger ledger = new QueueLedger(result);
         QueuePass queueOps = new QueuePass(ledger);
-        Extension ext = factory.create(ledger, queueOps, result);
+        Extension ext = extension(ledger, queueOps, result);
         JudgedEvidence evidence = new JudgedEvidence();
         history.forEach(ext.visitor().andThen(evidence));
         ext.finish().run();

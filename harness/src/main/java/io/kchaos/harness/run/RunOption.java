@@ -1,0 +1,164 @@
+package io.kchaos.harness.run;
+
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The option table of {@code kchaos run}: for each setting of an experiment, its option, its scenario key, its run.json
+ * field, its type, its default and its help text. {@code run --help} and its defaults, the scenario grammar, run.json
+ * and the settings a replay takes back all read this table; the CLI's other options (where the run goes, which backend)
+ * are not settings of the experiment and stay with the command.
+ */
+public enum RunOption {
+    WORKLOAD("--workload", "workload", "workload", Kind.STRING, "queue", c -> c.load().name(),
+            "what the clients do: queue (sends and reads), txn (transactions, read_committed), group (a consumer group committing "
+                    + "offsets), share (a KIP-932 share group acknowledging records; Kafka 4.2+) (default ${DEFAULT-VALUE})"),
+    WORKLOAD_OPTIONS("--workload-option", "workload-options", "workload-options", Kind.STRING_MAP, null, c -> c.load().options(),
+            "a workload setting; repeatable (txn: abort-rate, poll-rate, max-sends, send-rounds; group: commit=after|auto|ahead, "
+                    + "churn-seconds, crash-rate; share: accept, release, reject, lock-ms, delivery-limit, stall-rate, churn-seconds, crash-rate)"),
+    CLIENT("--client", "client", null, Kind.STRING, "java", null,
+            "the client the queue workload's producers and pollers use: java (built in) or librdkafka (python3-confluent-kafka, "
+                    + "one driver process per client; the final drain stays Java) (default ${DEFAULT-VALUE})"),
+    CLIENT_VERSION("--client-version", "client-version", null, Kind.STRING, null, null,
+            "the queue workload's producers and pollers use this kafka-clients release (3.0 to 4.4), resolved from Maven Central "
+                    + "into ~/.m2 on first use and loaded in its own class loader; the final drain stays on the built-in client "
+                    + "(default: the built-in client)"),
+    KAFKA_VERSION("--kafka-version", "kafka-version", "kafka-version", Kind.STRING, null, null,
+            "run this Kafka release (3.7 or later), resolved from Maven Central into ~/.m2 on first use, then cached"),
+    TIME_LIMIT("--time-limit", "time-limit", "time-limit-seconds", Kind.INT, "60", RunConfig::timeLimitSeconds,
+            "how long the workload runs, faults included (default ${DEFAULT-VALUE})"),
+    NEMESIS("--nemesis", "nemesis", "nemesis", Kind.STRING_LIST, "kill-leader", c -> c.faults().nemesis(),
+            "faults to mix (kchaos nemeses describes each): ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE})"),
+    NEMESIS_OPTIONS("--nemesis-option", "nemesis-options", "nemesis-options", Kind.STRING_MAP, null, c -> c.faults().options(),
+            "a fault setting, repeatable (kchaos nemeses says which fault reads which); with the defaults: ${COMPLETION-CANDIDATES}"),
+    PARTITION_TARGETS("--partition-targets", "partition-targets", "partition-targets", Kind.STRING_LIST,
+            "one,leader,halves,majority-ring,bridge", c -> c.faults().partitionTargets(),
+            "topologies the partition nemesis draws from, one at random per fault: one, leader, halves, majority-ring, bridge (default: all)"),
+    NEMESIS_INTERVAL("--nemesis-interval", "nemesis-interval", "nemesis-interval-seconds", Kind.NUMBER, "10", c -> c.faults().intervalSeconds(),
+            "mean time between faults (default ${DEFAULT-VALUE})"),
+    FAULT_DURATION("--fault-duration", "fault-duration", "fault-duration-seconds", Kind.NUMBER, "5", c -> c.faults().durationSeconds(),
+            "mean time a fault lasts before it is healed (default ${DEFAULT-VALUE})"),
+    SEED("--seed", "seed", "seed", Kind.LONG, null, RunConfig::seed,
+            "seeds every random choice (default: random, recorded in run.json)"),
+    NODES("--nodes", "nodes", "nodes", Kind.INT, "3", c -> c.cluster().nodes(), "cluster size (default ${DEFAULT-VALUE})"),
+    TOPIC("--topic", "topic", "topic", Kind.STRING, "kchaos-queue", c -> c.cluster().topic(), "the workload's topic (default ${DEFAULT-VALUE})"),
+    PARTITIONS("--partitions", "partitions", "partitions", Kind.INT, "3", c -> c.cluster().partitions(), "topic partitions (default ${DEFAULT-VALUE})"),
+    REPLICATION_FACTOR("--replication-factor", "replication-factor", "replication-factor", Kind.INT, null, c -> (int) c.cluster().replicationFactor(),
+            "topic replication factor (default: min(3, nodes))"),
+    RATE("--rate", "rate", "rate", Kind.NUMBER, "1000", c -> c.load().rate(),
+            "target sends per second, all producers together (default ${DEFAULT-VALUE})"),
+    PRODUCERS("--producers", "producers", "producers", Kind.INT, "3", c -> c.load().producers(), "producer workers (default ${DEFAULT-VALUE})"),
+    CONSUMERS("--consumers", "consumers", "consumers", Kind.INT, "1", c -> c.load().consumers(),
+            "consumer workers polling during the run; group: members of the consumer group; share: share consumers, at least 3 "
+                    + "(default ${DEFAULT-VALUE})"),
+    BROKER_HEAP_MB("--broker-heap-mb", "broker-heap-mb", "broker-heap-mb", Kind.INT, "512", c -> c.cluster().heapMb(),
+            "heap of each broker JVM (default ${DEFAULT-VALUE})"),
+    BROKER_CONFIG("--broker-config", "broker-config", "broker-config", Kind.STRING_MAP, null, c -> c.cluster().brokerConfig(),
+            "a broker setting for every node; repeatable (e.g. min.insync.replicas=1)"),
+    PRODUCER_CONFIG("--producer-config", "producer-config", "producer-config", Kind.STRING_MAP, null, c -> c.clients().producerConfig(),
+            "a producer setting; repeatable (e.g. acks=1)"),
+    CONSUMER_CONFIG("--consumer-config", "consumer-config", "consumer-config", Kind.STRING_MAP, null, c -> c.clients().consumerConfig(),
+            "a consumer setting; repeatable"),
+    UPGRADE_TO("--upgrade-to", "upgrade-to", null, Kind.STRING, null, null,
+            "rolling upgrade during the run: each node in turn stopped cleanly, restarted on this release with the same data, back "
+                    + "in every ISR before the next; then the feature levels are finalized (docs/scenarios.md)"),
+    DOWNGRADE_TO("--downgrade-to", "downgrade-to", null, Kind.STRING, null, null,
+            "after --upgrade-to, roll every node back down to this release instead of finalizing (Kafka supports it only before finalizing)"),
+    UPGRADE_AT("--upgrade-at", "upgrade-at", null, Kind.NUMBER, "10", null,
+            "when the rolling upgrade starts, after the workload (default ${DEFAULT-VALUE})"),
+    UPGRADE_HOLD("--upgrade-hold", "upgrade-hold", null, Kind.NUMBER, "5", null,
+            "how long the cluster runs on the new release before finalizing (or downgrading) (default ${DEFAULT-VALUE})"),
+    UPGRADE_NODE_TIMEOUT("--upgrade-node-timeout", "upgrade-node-timeout", null, Kind.NUMBER, "120", null,
+            "how long a restarted node may take to be back in every ISR; past it the run ends with exit 2 (default ${DEFAULT-VALUE})");
+
+    /** The value types of the table, as a scenario file must spell them. */
+    public enum Kind {
+        STRING("a string"), INT("an integer"), LONG("an integer"), NUMBER("a number"),
+        STRING_LIST("a string or an array of strings"), STRING_MAP("an object of string, number or boolean values");
+
+        private final String description;
+
+        Kind(String description) {
+            this.description = description;
+        }
+
+        public String description() {
+            return description;
+        }
+    }
+
+    private final String option;
+    private final String scenarioKey;
+    private final String runJsonField;
+    private final Kind kind;
+    private final String defaultValue;
+    private final Function<RunConfig, Object> recorded;
+    private final String help;
+
+    RunOption(String option, String scenarioKey, String runJsonField, Kind kind, String defaultValue,
+              Function<RunConfig, Object> recorded, String help) {
+        this.option = option;
+        this.scenarioKey = scenarioKey;
+        this.runJsonField = runJsonField;
+        this.kind = kind;
+        this.defaultValue = defaultValue;
+        this.recorded = recorded;
+        this.help = help;
+    }
+
+    /** The option's name on {@code run}'s command line, e.g. {@code --time-limit}. */
+    public String option() {
+        return option;
+    }
+
+    /** The option's help-text key: its name without the dashes (picocli's resource-bundle key for it). */
+    public String helpKey() {
+        return option.substring(2);
+    }
+
+    /** The key of a scenario file that sets this option, e.g. {@code time-limit}. */
+    public String scenarioKey() {
+        return scenarioKey;
+    }
+
+    /** The run.json field that records it (e.g. {@code time-limit-seconds}), empty when run.json does not. */
+    public Optional<String> runJsonField() {
+        return Optional.ofNullable(runJsonField);
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    /** The default as picocli reads it (a list's items comma-separated), null when the option has none. */
+    public String defaultValue() {
+        return defaultValue;
+    }
+
+    public String help() {
+        return help;
+    }
+
+    /**
+     * True when {@link RunRecord} writes the option from the run's configuration, and a replay takes it back; false for
+     * kafka-version (written from the started cluster) and the options run.json keeps in sections of their own.
+     */
+    public boolean recordedFromConfig() {
+        return recorded != null;
+    }
+
+    /** The value run.json records for {@code config}; only for {@link #recordedFromConfig()} options. */
+    public Object recordedValue(RunConfig config) {
+        if (recorded == null) throw new IllegalStateException(option + " is not recorded from the configuration");
+        return recorded.apply(config);
+    }
+
+    public static Optional<RunOption> byScenarioKey(String key) {
+        return Arrays.stream(values()).filter(o -> o.scenarioKey.equals(key)).findFirst();
+    }
+
+    public static Optional<RunOption> byOption(String name) {
+        return Arrays.stream(values()).filter(o -> o.option.equals(name)).findFirst();
+    }
+}
