@@ -1,12 +1,12 @@
 package io.kchaos.workload.group;
 
+import io.kchaos.workload.common.WorkloadBase;
 import io.kchaos.workload.Workload;
 import io.kchaos.workload.WorkloadContext;
 import io.kchaos.workload.WorkloadStats;
 import io.kchaos.workload.common.Churner;
 import io.kchaos.workload.common.ClientConfigs;
 import io.kchaos.workload.common.Clients;
-import io.kchaos.workload.common.ProcessIds;
 import io.kchaos.workload.common.ProducerFleet;
 import io.kchaos.workload.common.TopicLayout;
 import io.kchaos.workload.common.TopicSetup;
@@ -41,32 +41,28 @@ import java.util.stream.Collectors;
  * {@code group-protocol} = consumer | classic ({@link GroupProtocol}: KIP-848's consumer protocol by default where the
  * cluster has {@code group.version} 1, i.e. Kafka 4.0 or later; classic elsewhere).
  */
-public final class GroupWorkload implements Workload {
+public final class GroupWorkload extends WorkloadBase {
     public static final String NAME = "group";
     public static final String GROUP = "kchaos-group";
     private static final Duration CATCH_UP_TIMEOUT = Duration.ofSeconds(60);
     private static final long MEMBER_STOP_MILLIS = 20_000;
     private static final long FEATURES_TIMEOUT_S = 30;
 
-    private final WorkloadStats stats = new WorkloadStats();
-    private final ProcessIds ids = new ProcessIds();
     private final List<GroupMember> members = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
-    private WorkloadContext context;
     private List<TopicPartition> partitions;
     private ProducerFleet producers;
     private Churner churner;
     private GroupProtocol protocol;
     private boolean stopped;
 
-    @Override
-    public String name() {
-        return NAME;
+    public GroupWorkload() {
+        super(NAME);
     }
 
     @Override
     public synchronized void start(WorkloadContext ctx) throws Exception {
-        if (context != null) throw new IllegalStateException("group workload already started");
+        requireNotStarted();
         WorkloadOptions options = WorkloadOptions.of(NAME, ctx.options(), Set.of("commit", "churn-seconds", "crash-rate", GroupProtocol.OPTION));
         CommitMode mode = CommitMode.of(options.choice("commit", "after", Set.copyOf(CommitMode.wires())));
         double churnSeconds = options.number("churn-seconds", 8, 0, 3600);
@@ -146,17 +142,12 @@ public final class GroupWorkload implements Workload {
     /** Reads every partition completely with a fresh consumer outside the group, as drain ops. */
     @Override
     public void drain() {
-        if (context == null) throw new IllegalStateException("group workload not started");
+        started();
         QueueWorkload.finalDrain(context, TopicLayout.single(context.topic(), partitions.size()), stats, ids.next());
     }
 
     @Override
     public List<String> groupIds() {
         return List.of(GROUP);
-    }
-
-    @Override
-    public WorkloadStats stats() {
-        return stats;
     }
 }

@@ -1,12 +1,12 @@
 package io.kchaos.workload.queue;
 
+import io.kchaos.workload.common.WorkloadBase;
 import io.kchaos.workload.Workload;
 import io.kchaos.workload.WorkloadContext;
 import io.kchaos.workload.WorkloadStats;
 import io.kchaos.workload.common.Clients;
 import io.kchaos.workload.common.Drainer;
 import io.kchaos.workload.common.PollerFleet;
-import io.kchaos.workload.common.ProcessIds;
 import io.kchaos.workload.common.ProducerFleet;
 import io.kchaos.workload.common.SendErrorClassifier;
 import io.kchaos.workload.common.TopicLayout;
@@ -37,7 +37,7 @@ import java.util.Set;
  * {@code topic-1} ...), each slot bound to one partition of one, and the sends and reads name their topic, so that
  * the checker can tell a record that landed on another topic ({@code wrong-topic}); one poller per consumer and topic.
  */
-public final class QueueWorkload implements Workload {
+public final class QueueWorkload extends WorkloadBase {
     public static final String NAME = "queue";
     public static final int DEFAULT_IN_FLIGHT = 32;
     static final String IN_FLIGHT_OPTION = "in-flight";
@@ -46,22 +46,18 @@ public final class QueueWorkload implements Workload {
     public static final Duration DEFAULT_DRAIN_TIMEOUT = Duration.ofSeconds(120);
     public static final int MAX_RECORDS_PER_DRAIN_OP = 10_000;
 
-    private final WorkloadStats stats = new WorkloadStats();
-    private final ProcessIds ids = new ProcessIds();
-    private WorkloadContext context;
     private TopicLayout layout;
     private ProducerFleet producers;
     private PollerFleet consumers;
     private boolean stopped;
 
-    @Override
-    public String name() {
-        return NAME;
+    public QueueWorkload() {
+        super(NAME);
     }
 
     @Override
     public synchronized void start(WorkloadContext ctx) throws Exception {
-        if (context != null) throw new IllegalStateException("queue workload already started");
+        requireNotStarted();
         WorkloadOptions options = WorkloadOptions.of(NAME, ctx.options(), Set.of(IN_FLIGHT_OPTION, TOPICS_OPTION));
         int inFlight = options.whole(IN_FLIGHT_OPTION, DEFAULT_IN_FLIGHT, 1, 10_000);
         int topics = options.whole(TOPICS_OPTION, 1, 1, MAX_TOPICS);
@@ -96,7 +92,7 @@ public final class QueueWorkload implements Workload {
      */
     @Override
     public void drain() {
-        if (context == null) throw new IllegalStateException("queue workload not started");
+        started();
         finalDrain(context, layout, stats, ids.next());
     }
 
@@ -116,10 +112,5 @@ public final class QueueWorkload implements Workload {
         names.add(topic);
         for (int i = 1; i < n; i++) names.add(topic + "-" + i);
         return names;
-    }
-
-    @Override
-    public WorkloadStats stats() {
-        return stats;
     }
 }

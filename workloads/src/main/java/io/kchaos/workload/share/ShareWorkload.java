@@ -1,12 +1,12 @@
 package io.kchaos.workload.share;
 
+import io.kchaos.workload.common.WorkloadBase;
 import io.kchaos.workload.Workload;
 import io.kchaos.workload.WorkloadContext;
 import io.kchaos.workload.WorkloadStats;
 import io.kchaos.workload.common.Churner;
 import io.kchaos.workload.common.ClientConfigs;
 import io.kchaos.workload.common.Clients;
-import io.kchaos.workload.common.ProcessIds;
 import io.kchaos.workload.common.ProducerFleet;
 import io.kchaos.workload.common.TopicSetup;
 import io.kchaos.workload.common.WorkerThreads;
@@ -38,7 +38,7 @@ import java.util.function.Function;
  * ({@code share-catch-up}), then close, and a drain outside the group reads every partition. Ops and options:
  * docs/format.md (share ops) and {@link ShareOptions}.
  */
-public final class ShareWorkload implements Workload {
+public final class ShareWorkload extends WorkloadBase {
     public static final String NAME = "share";
     public static final String GROUP = "kchaos-share";
     private static final long MEMBER_STOP_MILLIS = 20_000;
@@ -47,25 +47,21 @@ public final class ShareWorkload implements Workload {
     /** Share consumers run at least: one cannot show a second holder, and a crash would leave none. */
     static final int MIN_CONSUMERS = 3;
 
-    private final WorkloadStats stats = new WorkloadStats();
-    private final ProcessIds ids = new ProcessIds();
     private final List<ShareMember> members = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
-    private WorkloadContext context;
     private ShareOptions options;
     private List<TopicPartition> partitions;
     private ProducerFleet producers;
     private Churner churner;
     private boolean stopped;
 
-    @Override
-    public String name() {
-        return NAME;
+    public ShareWorkload() {
+        super(NAME);
     }
 
     @Override
     public synchronized void start(WorkloadContext ctx) throws Exception {
-        if (context != null) throw new IllegalStateException("share workload already started");
+        requireNotStarted();
         options = ShareOptions.of(NAME, ctx.options());
         try (Admin admin = Admin.create(ClientConfigs.admin(ctx.bootstrapServers().get()))) {
             ShareGroupSetup.requireShareGroups(admin);
@@ -138,17 +134,12 @@ public final class ShareWorkload implements Workload {
     /** Reads every partition completely with a fresh consumer outside the group, as drain ops. */
     @Override
     public void drain() {
-        if (context == null) throw new IllegalStateException("share workload not started");
+        started();
         QueueWorkload.finalDrain(context, TopicLayout.single(context.topic(), partitions.size()), stats, ids.next());
     }
 
     @Override
     public List<String> shareGroupIds() {
         return List.of(GROUP);
-    }
-
-    @Override
-    public WorkloadStats stats() {
-        return stats;
     }
 }

@@ -1,5 +1,6 @@
 package io.kchaos.workload.txn;
 
+import io.kchaos.workload.common.WorkloadBase;
 import io.kchaos.workload.Workload;
 import io.kchaos.workload.WorkloadContext;
 import io.kchaos.workload.WorkloadStats;
@@ -7,7 +8,6 @@ import io.kchaos.workload.common.ClientConfigs;
 import io.kchaos.workload.common.Clients;
 import io.kchaos.workload.common.Drainer;
 import io.kchaos.workload.common.PollerFleet;
-import io.kchaos.workload.common.ProcessIds;
 import io.kchaos.workload.common.SendPacer;
 import io.kchaos.workload.common.TopicLayout;
 import io.kchaos.workload.common.TopicSetup;
@@ -36,7 +36,7 @@ import java.util.function.Supplier;
  * reads every partition completely. Options: {@link TxnOptions}.
  * Transactions time out after 10 s so that one left open by a fault is settled before the drain.
  */
-public final class TxnWorkload implements Workload {
+public final class TxnWorkload extends WorkloadBase {
     public static final String NAME = "txn";
     public static final String TRANSACTIONAL_ID_PREFIX = "kchaos-txn-";
     private static final Map<String, String> READ_COMMITTED = Map.of(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
@@ -45,24 +45,20 @@ public final class TxnWorkload implements Workload {
     private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(120);
     private static final long STOP_MILLIS = 25_000;
 
-    private final WorkloadStats stats = new WorkloadStats();
-    private final ProcessIds ids = new ProcessIds();
     private final List<TxnWorker> workers = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
     private final List<String> transactionalIds = new ArrayList<>();
-    private WorkloadContext context;
     private List<TopicPartition> partitions;
     private PollerFleet consumers;
     private boolean stopped;
 
-    @Override
-    public String name() {
-        return NAME;
+    public TxnWorkload() {
+        super(NAME);
     }
 
     @Override
     public synchronized void start(WorkloadContext ctx) throws Exception {
-        if (context != null) throw new IllegalStateException("txn workload already started");
+        requireNotStarted();
         TxnOptions options = TxnOptions.parse(ctx.options());
         context = ctx;
         partitions = TopicSetup.ensure(ctx);
@@ -112,7 +108,7 @@ public final class TxnWorkload implements Workload {
      */
     @Override
     public void drain() throws InterruptedException {
-        if (context == null) throw new IllegalStateException("txn workload not started");
+        started();
         try (Admin admin = Admin.create(ClientConfigs.admin(context.bootstrapServers().get()))) {
             List<Integer> unstable = StableOffsets.await(admin, partitions, STABLE_TIMEOUT);
             if (!unstable.isEmpty()) {
@@ -127,10 +123,5 @@ public final class TxnWorkload implements Workload {
     @Override
     public List<String> transactionalIds() {
         return List.copyOf(transactionalIds);
-    }
-
-    @Override
-    public WorkloadStats stats() {
-        return stats;
     }
 }
