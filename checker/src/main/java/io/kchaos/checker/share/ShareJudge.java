@@ -119,7 +119,9 @@ final class ShareJudge {
         for (long off = ledger.nextKnown(partition, 0); off >= 0 && off < cu.endOffset(); off = ledger.nextKnown(partition, off + 1)) {
             SharePass.Pos pos = new SharePass.Pos(partition, off);
             List<Delivery> ds = pass.deliveries.getOrDefault(pos, List.of());
-            if (finished(ds)) continue;
+            Ending ending = ending(ds);
+            if (ending == Ending.LIMIT_UNSEEN) pass.counts.archivedDeliveryLimitUnseen++;
+            if (ending != Ending.NOT_FINISHED) continue;
             boolean lost = off < cu.groupStartOffset();
             if (!lost && unfinishedFromStart++ == 0) firstUnfinished = off;
             ObjectNode o = at(pos).put("index", ledger.firstIndexAt(partition, off)).put("deliveries", ds.size());
@@ -157,24 +159,32 @@ final class ShareJudge {
                 partition, count, first, cu.groupStartOffset(), cu.endOffset(), delivered, assigned));
     }
 
+    /** How a record's deliveries ended, as far as the history shows. */
+    private enum Ending {
+        /** accepted or rejected (maybe: an info acknowledgement may have been taken) */
+        ACKED,
+        /** delivered up to the delivery limit: archived */
+        AT_LIMIT,
+        /** last seen below the limit, but enough members left after that sighting to have taken it to the limit unseen */
+        LIMIT_UNSEEN,
+        NOT_FINISHED
+    }
+
     /**
-     * Accepted or rejected (maybe: an info acknowledgement may have been taken), or delivered up to the limit. A share
-     * consumer fetches ahead of its polls, and one that crashes or closes takes records it acquired but never returned
-     * with it: each such acquisition counts a delivery no history line shows. So a record last seen below the limit is
-     * finished too when enough members left after that sighting to have taken it to the limit unseen (counted apart).
+     * How the record ended. A share consumer fetches ahead of its polls, and one that crashes or closes takes records it
+     * acquired but never returned with it: each such acquisition counts a delivery no history line shows. So a record
+     * last seen below the limit is finished too when enough members left after that sighting ({@link Ending#LIMIT_UNSEEN}).
      */
-    private boolean finished(List<Delivery> ds) {
+    private Ending ending(List<Delivery> ds) {
         for (Delivery d : ds) {
-            if (d.acked(ShareOps.AckType.ACCEPT, true) || d.acked(ShareOps.AckType.REJECT, true)) return true;
+            if (d.acked(ShareOps.AckType.ACCEPT, true) || d.acked(ShareOps.AckType.REJECT, true)) return Ending.ACKED;
         }
-        if (pass.deliveryLimit <= 0) return false;
+        if (pass.deliveryLimit <= 0) return Ending.NOT_FINISHED;
         Delivery last = ds.isEmpty() ? null : ds.get(ds.size() - 1);
         int seen = last == null ? 0 : last.count;
-        if (seen >= pass.deliveryLimit) return true;
+        if (seen >= pass.deliveryLimit) return Ending.AT_LIMIT;
         long unseenAcquisitions = leavesAfter(last == null ? Long.MIN_VALUE : last.time);
-        if (seen + unseenAcquisitions < pass.deliveryLimit) return false;
-        pass.counts.archivedDeliveryLimitUnseen++;
-        return true;
+        return seen + unseenAcquisitions >= pass.deliveryLimit ? Ending.LIMIT_UNSEEN : Ending.NOT_FINISHED;
     }
 
     /** Members that left after history time {@code t} (the leave times are in history order). */
