@@ -52,6 +52,32 @@ class RunOptionTableTest {
     }
 
     @Test
+    void aRunWithoutOptionsGetsTheTablesDefaults() {
+        RunCommand run = new RunCommand();
+        new CommandLine(run).setCaseInsensitiveEnumValuesAllowed(true).parseArgs();
+        assertEquals("queue", run.workload);
+        assertEquals("java", run.client);
+        assertEquals(60, run.timeLimit);
+        assertEquals(List.of("kill-leader"), run.nemesis);
+        assertEquals(List.of("one", "leader", "halves", "majority-ring", "bridge"), run.partitionTargets);
+        assertEquals(10.0, run.nemesisInterval);
+        assertEquals(5.0, run.faultDuration);
+        assertEquals(3, run.nodes);
+        assertEquals(3, run.partitions);
+        assertEquals(1000.0, run.rate);
+        assertEquals(3, run.producers);
+        assertEquals(1, run.consumers);
+        assertEquals(512, run.heapMb);
+        assertEquals("kchaos-queue", run.topic);
+        assertEquals(10.0, run.upgrade.upgradeAt);
+        assertEquals(5.0, run.upgrade.upgradeHold);
+        assertEquals(120.0, run.upgrade.upgradeNodeTimeout);
+        assertEquals(null, run.seed);
+        assertEquals(null, run.replicationFactor);
+        assertEquals(Map.of(), run.brokerConfig);
+    }
+
+    @Test
     void theRenderedHelpShowsTheTablesDefaults() {
         String help = RUN.getUsageMessage().replaceAll("\\s+", " ");
         assertTrue(help.contains("how long the workload runs, faults included (default 60)"), help);
