@@ -1,6 +1,9 @@
 package io.kchaos.history;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * One fault op name of the nemesis and how its window closes: it opens at the fault op's invocation and closes at the
@@ -24,5 +27,22 @@ public record FaultOp(String f, Set<String> healedBy, String example) {
     /** True when the op {@code healF} ends this fault. */
     public boolean isHealedBy(String healF) {
         return healedBy.contains(healF);
+    }
+
+    /** The node ids a nemesis op's value names: {@code nodes}, {@code node}, and the groups of {@code partition}. */
+    public static Set<Integer> nodes(JsonNode value) {
+        Set<Integer> out = new TreeSet<>();
+        if (value == null || !value.isObject()) return out;
+        value.path("nodes").forEach(n -> addNode(out, n));
+        addNode(out, value.path("node"));
+        value.path("partition").forEach(g -> {
+            if (g.isArray()) g.forEach(n -> addNode(out, n));
+            else addNode(out, g);
+        });
+        return out;
+    }
+
+    private static void addNode(Set<Integer> out, JsonNode n) {
+        if (Json.isInteger(n) && n.canConvertToInt()) out.add(n.asInt());
     }
 }

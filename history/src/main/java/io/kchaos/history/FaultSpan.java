@@ -29,7 +29,7 @@ public final class FaultSpan {
         this.start = start;
         this.invokeValue = invokeValue;
         this.value = invokeValue;
-        this.nodes = NemesisOps.nodes(invokeValue);
+        this.nodes = FaultOp.nodes(invokeValue);
     }
 
     /** The fault op's completion: its value names the target when it names nodes, and its error marks a failed fault. */
@@ -37,7 +37,7 @@ public final class FaultSpan {
         completed = true;
         this.completionValue = completionValue;
         if (completionValue != null && completionValue.isObject()) value = completionValue;
-        Set<Integer> n = NemesisOps.nodes(completionValue);
+        Set<Integer> n = FaultOp.nodes(completionValue);
         if (!n.isEmpty()) nodes = n;
         if (completionError != null) error = completionError;
     }

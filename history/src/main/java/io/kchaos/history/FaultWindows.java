@@ -84,8 +84,8 @@ public final class FaultWindows {
     }
 
     private void heal(Op completion, Op invoke) {
-        Set<Integer> nodes = NemesisOps.nodes(completion.value());
-        if (nodes.isEmpty()) nodes = NemesisOps.nodes(invoke.value());
+        Set<Integer> nodes = FaultOp.nodes(completion.value());
+        if (nodes.isEmpty()) nodes = FaultOp.nodes(invoke.value());
         for (FaultSpan s : new ArrayList<>(open)) {
             if (!NemesisOps.heals(completion.f(), s.f())) continue;
             if (!nodes.isEmpty() && !s.nodes().isEmpty() && Collections.disjoint(nodes, s.nodes())) continue;

@@ -1,7 +1,5 @@
 package io.kchaos.history;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -10,7 +8,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * The nemesis catalogue (docs/format.md, "Nemesis ops"): every fault op with the heal ops that end it, and every fault
@@ -332,22 +329,5 @@ public final class NemesisOps {
     /** Every declared heal op name. */
     public static Set<String> heals() {
         return Collections.unmodifiableSet(HEALS);
-    }
-
-    /** The node ids a nemesis op's value names: {@code nodes}, {@code node}, and the groups of {@code partition}. */
-    public static Set<Integer> nodes(JsonNode value) {
-        Set<Integer> out = new TreeSet<>();
-        if (value == null || !value.isObject()) return out;
-        value.path("nodes").forEach(n -> addNode(out, n));
-        addNode(out, value.path("node"));
-        value.path("partition").forEach(g -> {
-            if (g.isArray()) g.forEach(n -> addNode(out, n));
-            else addNode(out, g);
-        });
-        return out;
-    }
-
-    private static void addNode(Set<Integer> out, JsonNode n) {
-        if (Json.isInteger(n) && n.canConvertToInt()) out.add(n.asInt());
     }
 }

@@ -109,7 +109,7 @@ public final class ScheduleReader {
                 List<Integer> healed = d.heals().stream().map(s -> ids.get(bySpan.get(s))).sorted().toList();
                 int f = faultOf[healed.get(healed.size() - 1)];
                 steps.add(new RecordedSchedule.Step(id, f, d.invoke().time(), d.invoke().f(), d.invoke().value(),
-                        io.kchaos.history.NemesisOps.nodes(d.invoke().value()), healed, d.invoke().index()));
+                        io.kchaos.history.FaultOp.nodes(d.invoke().value()), healed, d.invoke().index()));
             }
         }
         List<String> notes = noRole.isEmpty() ? List.of() : List.of("the history names no role for " + noRole.size() + " fault op(s) ("

@@ -1,9 +1,9 @@
 package io.kchaos.report.scan;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.history.FaultOp;
 import io.kchaos.history.FaultSpan;
 import io.kchaos.history.FaultWindows;
-import io.kchaos.history.NemesisOps;
 
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -45,7 +45,7 @@ public final class FaultWindow {
     /** The completion's target when it names nodes, else the invocation's when it says more than the f. */
     private String fullLabel() {
         JsonNode completion = span.completionValue();
-        if (!NemesisOps.nodes(completion).isEmpty()) return labelOf(span.f(), completion);
+        if (!FaultOp.nodes(completion).isEmpty()) return labelOf(span.f(), completion);
         String invoke = labelOf(span.f(), span.invokeValue());
         return invoke.equals(span.f()) && completion != null ? labelOf(span.f(), completion) : invoke;
     }
