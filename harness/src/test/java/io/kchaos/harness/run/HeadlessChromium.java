@@ -45,11 +45,22 @@ public final class HeadlessChromium {
         cmd.addAll(List.of(extra));
         cmd.add(page.toAbsolutePath().toUri().toString());
         Path out = Files.createTempFile("chromium", ".out");
-        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        if (!p.waitFor(90, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new IOException("chromium did not finish within 90 s");
+        try {
+            Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            if (!p.waitFor(90, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new IOException("chromium did not finish within 90 s");
+            }
+            return Files.readString(out, StandardCharsets.UTF_8);
+        } finally {
+            Files.deleteIfExists(out);
+            deleteTree(profile); // the browser's profile: 2.4 MB per page, left in /tmp before
         }
-        return Files.readString(out, StandardCharsets.UTF_8);
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (var paths = Files.walk(dir)) {
+            for (Path f : paths.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(f);
+        }
     }
 }
