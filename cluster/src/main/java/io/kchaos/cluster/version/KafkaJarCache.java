@@ -1,5 +1,7 @@
 package io.kchaos.cluster.version;
 
+import io.kchaos.cluster.os.FileTrees;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -70,22 +72,15 @@ public final class KafkaJarCache {
                 targets.add(jar.toAbsolutePath().toString());
             }
             Files.write(tmp.resolve("jars.txt"), targets);
-            deleteTree(entry);
+            FileTrees.delete(entry);
             try {
                 Files.move(tmp, entry, StandardCopyOption.ATOMIC_MOVE);
             } catch (FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException | AtomicMoveNotSupportedException raced) {
-                deleteTree(tmp);
+                FileTrees.delete(tmp);
             }
             return libs(v);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot cache the jar set of Kafka " + v + " under " + root + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static void deleteTree(Path p) throws IOException {
-        if (!Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) return;
-        try (Stream<Path> s = Files.walk(p)) {
-            for (Path x : s.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) Files.deleteIfExists(x);
         }
     }
 }

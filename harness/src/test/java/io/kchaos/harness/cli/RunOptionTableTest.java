@@ -41,8 +41,7 @@ class RunOptionTableTest {
             OptionSpec option = RUN.getCommandSpec().findOption(row.option());
             assertNotNull(option, row + " is no option of run");
             assertTrue(typeFits(row.kind(), option.type()), row + ": " + option.type().getSimpleName() + " is not " + row.kind());
-            assertEquals(row.defaultValue(), RUN.getCommandSpec().defaultValueProvider() == null ? null
-                    : defaultOf(option), row + "'s default");
+            assertEquals(row.defaultValue(), defaultOf(option), row + "'s default");
             String table = row.help().replace("${DEFAULT-VALUE}", String.valueOf(row.defaultValue()));
             String shown = String.join(" ", option.description());
             int candidates = table.indexOf("${COMPLETION-CANDIDATES}");
@@ -139,6 +138,7 @@ class RunOptionTableTest {
     }
 
     private static String defaultOf(OptionSpec option) {
+        assertNotNull(RUN.getCommandSpec().defaultValueProvider(), "run takes its defaults from the table");
         try {
             return RUN.getCommandSpec().defaultValueProvider().defaultValue(option);
         } catch (Exception e) {

@@ -1,5 +1,7 @@
 package io.kchaos.harness.run;
 
+import io.kchaos.cluster.os.FileTrees;
+
 import org.junit.jupiter.api.Assumptions;
 
 import java.io.IOException;
@@ -54,13 +56,7 @@ public final class HeadlessChromium {
             return Files.readString(out, StandardCharsets.UTF_8);
         } finally {
             Files.deleteIfExists(out);
-            deleteTree(profile); // the browser's profile: 2.4 MB per page, left in /tmp before
-        }
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        try (var paths = Files.walk(dir)) {
-            for (Path f : paths.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(f);
+            FileTrees.delete(profile); // the browser's profile: 2.4 MB per page, left in /tmp before
         }
     }
 }

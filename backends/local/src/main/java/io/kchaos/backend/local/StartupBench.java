@@ -1,5 +1,7 @@
 package io.kchaos.backend.local;
 
+import io.kchaos.cluster.os.FileTrees;
+
 import io.kchaos.cluster.ClusterSpec;
 import io.kchaos.cluster.KafkaDistribution;
 import io.kchaos.cluster.ServerProperties;
@@ -13,11 +15,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * Starts and stops the default local cluster (3 nodes, network namespaces when the machine allows them, the bundled
@@ -84,8 +84,8 @@ public final class StartupBench {
     }
 
     private static void deleteTree(Path dir) {
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        try {
+            FileTrees.delete(dir);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot delete " + dir, e);
         }
