@@ -7,22 +7,31 @@ import io.kchaos.workload.WorkloadStats;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 
 /**
  * The final read: a fresh consumer reads every partition from its log start offset up to the end offset (the high
  * watermark) it had when the drain began, and records the result as {@code drain} ops of one process, split by
  * {@link DrainAssembler}. Bounded by a timeout: partitions not read completely by then are not listed in any op's
- * end-offsets, and a warning goes to stderr. If the offsets cannot be fetched at all, the open op completes as info.
+ * end-offsets, and a warning goes to stderr. A partition whose next record the consumer cannot read (a batch that
+ * fails its check, e.g. a corrupt segment on the leader) is not read further: the consumer re-throws that error on
+ * every poll until it is told to seek past the record, so the drain pauses it at once, warns, and reads the others.
+ * If the offsets cannot be fetched at all, the open op completes as info.
  */
 public final class Drainer {
     static final String F = ClientOps.DRAIN;
     private static final Duration OFFSETS_TIMEOUT = Duration.ofSeconds(5);
+    /** How the consumer's error for a record it cannot read begins (kafka-clients' CompletedFetch), before "topic-p.". */
+    private static final String UNREADABLE_RECORD = "Received exception when fetching the next record from ";
 
     private final Supplier<Consumer<String, String>> consumers;
     private final TopicLayout layout;
@@ -71,35 +80,61 @@ public final class Drainer {
         DrainAssembler assembler = new DrainAssembler(maxRecordsPerOp, this::write);
         assembler.begin(layout.byHistoryPartition(start), layout.byHistoryPartition(end));
         start.forEach(c::seek);
-        RuntimeException lastError = read(c, assembler, deadline);
+        SortedSet<Integer> unreadable = new TreeSet<>();
+        RuntimeException lastError = read(c, assembler, unreadable, deadline);
         boolean complete = assembler.incomplete().isEmpty();
         if (!complete) {
-            System.err.println("warning: drain: partitions " + assembler.incomplete() + " not read completely within "
-                    + timeout.toSeconds() + " s; they are not listed in end-offsets"
+            boolean timedOut = !unreadable.containsAll(assembler.incomplete());
+            System.err.println("warning: drain: partitions " + assembler.incomplete() + " not read completely"
+                    + (timedOut ? " within " + timeout.toSeconds() + " s" : "") + "; they are not listed in end-offsets"
                     + (lastError == null ? "" : " (last error: " + SendErrorClassifier.describe(lastError) + ")"));
         }
         assembler.finish();
         return complete;
     }
 
-    /** Polls until every partition is complete or the deadline passes; returns the last poll error, if any. */
-    private RuntimeException read(Consumer<String, String> c, DrainAssembler assembler, long deadline) {
+    /**
+     * Polls until every partition is complete or unreadable, or the deadline passes; returns the last poll error, if
+     * any. A partition the consumer cannot read past joins {@code unreadable} and is paused.
+     */
+    private RuntimeException read(Consumer<String, String> c, DrainAssembler assembler, SortedSet<Integer> unreadable, long deadline) {
         RuntimeException lastError = null;
-        while (!assembler.incomplete().isEmpty() && System.nanoTime() - deadline < 0) {
+        while (!unreadable.containsAll(assembler.incomplete()) && System.nanoTime() - deadline < 0) {
             try {
                 ConsumerRecords<String, String> polled = c.poll(ConsumerWorker.POLL_TIMEOUT);
                 for (ConsumerRecord<String, String> r : polled) {
                     if (assembler.add(layout.inHistory(r))) stats.drained.increment();
                 }
                 for (int p : List.copyOf(assembler.incomplete())) {
-                    assembler.positionReached(p, c.position(partitions.get(p), OFFSETS_TIMEOUT)); // list index = history partition
+                    if (!unreadable.contains(p)) assembler.positionReached(p, c.position(partitions.get(p), OFFSETS_TIMEOUT)); // list index = history partition
                 }
             } catch (RuntimeException e) {
                 lastError = e;
-                sleepQuietly(ConsumerWorker.POLL_TIMEOUT.toMillis());
+                OptionalInt stuck = unreadablePartition(e, partitions);
+                if (stuck.isPresent() && unreadable.add(stuck.getAsInt())) {
+                    TopicPartition tp = partitions.get(stuck.getAsInt());
+                    c.pause(List.of(tp));
+                    System.err.println("warning: drain: the record at offset " + positionOf(c, tp) + " of " + tp
+                            + " cannot be read (" + SendErrorClassifier.describe(e.getCause() == null ? e : e.getCause())
+                            + "); the drain reads no further in that partition");
+                } else {
+                    sleepQuietly(ConsumerWorker.POLL_TIMEOUT.toMillis());
+                }
             }
         }
         return lastError;
+    }
+
+    /**
+     * The partition (its index in {@code partitions}) whose next record the consumer reports it cannot read: its
+     * "Received exception when fetching the next record from topic-p" error, which it repeats until a seek.
+     */
+    static OptionalInt unreadablePartition(RuntimeException e, List<TopicPartition> partitions) {
+        if (!(e instanceof KafkaException) || e.getMessage() == null || !e.getMessage().startsWith(UNREADABLE_RECORD)) return OptionalInt.empty();
+        for (int i = 0; i < partitions.size(); i++) {
+            if (e.getMessage().startsWith(UNREADABLE_RECORD + partitions.get(i) + ".")) return OptionalInt.of(i);
+        }
+        return OptionalInt.empty();
     }
 
     private void write(DrainChunk chunk, boolean last) {
@@ -111,6 +146,15 @@ public final class Drainer {
     private void invoke() {
         history.invoke(process, F, null);
         open = true;
+    }
+
+    /** The consumer's position in {@code tp}, or "?" when it cannot say. */
+    private static String positionOf(Consumer<String, String> c, TopicPartition tp) {
+        try {
+            return String.valueOf(c.position(tp, OFFSETS_TIMEOUT));
+        } catch (RuntimeException e) {
+            return "?";
+        }
     }
 
     /** Calls {@code call} until it succeeds; after the deadline its last error is thrown. */

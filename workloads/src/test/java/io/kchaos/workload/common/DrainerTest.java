@@ -5,8 +5,11 @@ import io.kchaos.history.Op;
 import io.kchaos.history.OpType;
 import io.kchaos.workload.WorkloadStats;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.MockConsumer;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.CorruptRecordException;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -20,6 +23,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -122,5 +126,51 @@ class DrainerTest {
         assertEquals(OpType.INVOKE, ops.get(0).type());
         assertEquals(OpType.INFO, ops.get(1).type());
         assertEquals("TimeoutException: Failed to get offsets by times in 5000ms", ops.get(1).error());
+    }
+
+    /**
+     * kafka-clients' error for a record it cannot read, as its CompletedFetch words it; the consumer repeats it on every
+     * poll until the application seeks past the record.
+     */
+    private static KafkaException unreadable(String topicPartition) {
+        return new KafkaException("Received exception when fetching the next record from " + topicPartition
+                + ". If needed, please seek past the record to continue consumption.",
+                new CorruptRecordException("Record is corrupt (stored crc = 1, computed crc = 2)"));
+    }
+
+    @Test
+    void aPartitionWhoseNextRecordCannotBeReadIsPausedAndTheOthersAreDrained() {
+        int[] pollsAfterPause = {0};
+        MockConsumer<String, String> c = new MockConsumer<>("earliest") {
+            @Override
+            public synchronized ConsumerRecords<String, String> poll(Duration timeout) {
+                if (!paused().contains(PARTITIONS.get(1))) throw unreadable("t-1");
+                pollsAfterPause[0]++;
+                return super.poll(timeout);
+            }
+        };
+        c.updateBeginningOffsets(Map.of(PARTITIONS.get(0), 0L, PARTITIONS.get(1), 0L, PARTITIONS.get(2), 5L));
+        c.updateEndOffsets(Map.of(PARTITIONS.get(0), 3L, PARTITIONS.get(1), 4L, PARTITIONS.get(2), 5L));
+        c.schedulePollTask(() -> {
+            for (long o = 0; o < 3; o++) c.addRecord(record(0, o));
+        });
+        assertFalse(drain(c, Duration.ofSeconds(60), 10_000), "partition 1 was not read completely");
+        JsonNode ends = history.ops("drain", OpType.OK).get(0).value().get("end-offsets");
+        assertEquals(Map.of("0", 3L, "2", 5L), Map.of("0", ends.path("0").asLong(), "2", ends.path("2").asLong()));
+        assertFalse(ends.has("1"), "the unreadable partition is not listed: " + ends);
+        assertTrue(pollsAfterPause[0] <= 2, "the drain ended once the readable partitions were read, not at its deadline: "
+                + pollsAfterPause[0] + " polls");
+    }
+
+    @Test
+    void anErrorThatNamesNoPartitionOfTheDrainIsRetried() {
+        assertEquals(OptionalInt.of(1), Drainer.unreadablePartition(unreadable("t-1"), PARTITIONS));
+        assertEquals(OptionalInt.empty(), Drainer.unreadablePartition(unreadable("t-10"), PARTITIONS), "t-10 is not t-1");
+        assertEquals(OptionalInt.empty(), Drainer.unreadablePartition(unreadable("other-1"), PARTITIONS));
+        assertEquals(OptionalInt.empty(), Drainer.unreadablePartition(new TimeoutException("Timeout of 500ms expired"), PARTITIONS));
+        MockConsumer<String, String> c = consumer(500);
+        c.setPollException(unreadable("other-1")); // thrown by the first poll only, as a passing error would be
+        assertTrue(drain(c, Duration.ofSeconds(60), 10_000), "every partition read after the error");
+        assertEquals(List.of(), c.paused().stream().toList(), "nothing paused");
     }
 }
