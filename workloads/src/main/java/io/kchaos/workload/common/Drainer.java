@@ -130,7 +130,7 @@ public final class Drainer {
      * "Received exception when fetching the next record from topic-p" error, which it repeats until a seek.
      */
     static OptionalInt unreadablePartition(RuntimeException e, List<TopicPartition> partitions) {
-        if (!(e instanceof KafkaException) || e.getMessage() == null || !e.getMessage().startsWith(UNREADABLE_RECORD)) return OptionalInt.empty();
+        if (!(e instanceof KafkaException) || e.getMessage() == null) return OptionalInt.empty();
         for (int i = 0; i < partitions.size(); i++) {
             if (e.getMessage().startsWith(UNREADABLE_RECORD + partitions.get(i) + ".")) return OptionalInt.of(i);
         }

@@ -1,12 +1,11 @@
 package io.kchaos.backend.local;
 
-import io.kchaos.cluster.os.FileTrees;
-
 import io.kchaos.cluster.ClusterSpec;
 import io.kchaos.cluster.KafkaDistribution;
 import io.kchaos.cluster.ServerProperties;
 
 import io.kchaos.cluster.os.CommandRunner;
+import io.kchaos.cluster.os.FileTrees;
 import io.kchaos.cluster.os.ProcessCommandRunner;
 
 import java.io.IOException;
