@@ -9,6 +9,7 @@ import io.kchaos.cluster.ClusterException;
 import io.kchaos.cluster.ClusterSpec;
 import io.kchaos.cluster.KafkaDistribution;
 import io.kchaos.cluster.NodeHosts;
+import io.kchaos.cluster.ToolLog;
 import io.kchaos.cluster.watchdog.BrokerWatchdog;
 import io.kchaos.cluster.watchdog.WatchdogClassPath;
 
@@ -113,7 +114,9 @@ final class LocalLaunches {
             ok = p.waitFor(120, TimeUnit.SECONDS) && p.exitValue() == 0;
             if (!ok) {
                 p.destroyForcibly();
-                throw new ClusterException("storage format of node " + n.id() + " failed; see " + n.dir().resolve("format.log"));
+                Path log = n.dir().resolve("format.log");
+                throw new ClusterException("storage format of node " + n.id() + " failed"
+                        + ToolLog.cause(log).map(c -> " (" + c + ")").orElse("") + "; see " + log);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
