@@ -6,7 +6,8 @@ import io.kchaos.history.Json;
 import java.util.Arrays;
 
 /**
- * Finds the {@code (partition, offset)} pairs in a client op's value: every JSON object that has an integer
+ * Finds the {@code (partition, offset)} pairs in a client op's value (its top-level {@code value} member; other
+ * members are ignored, as the history's reader ignores unknown fields): every JSON object that has an integer
  * {@code partition} and an integer {@code offset} (an acknowledged send's value, each record of a poll or drain). Reads
  * them straight from a line's bytes without building a tree, or from a parsed value.
  */
@@ -20,8 +21,10 @@ final class ValueOffsets {
     private static final int NONE = 0;
     private static final int PARTITION = 1;
     private static final int OFFSET = 2;
+    private static final int VALUE = 3;
     private static final byte[] PARTITION_KEY = {'p', 'a', 'r', 't', 'i', 't', 'i', 'o', 'n'};
     private static final byte[] OFFSET_KEY = {'o', 'f', 'f', 's', 'e', 't'};
+    private static final byte[] VALUE_KEY = {'v', 'a', 'l', 'u', 'e'};
 
     private final boolean[] isObject = new boolean[MAX_DEPTH];
     private final long[] partition = new long[MAX_DEPTH];
@@ -31,10 +34,12 @@ final class ValueOffsets {
     private byte[] b;
     private int i;
     private int end;
+    private boolean escaped;
 
     /**
      * Scans the rest of a line, from inside its outer object to the end of it, and hands every pair to {@code sink};
-     * false (and nothing handed over) when the bytes are not the JSON this scanner expects.
+     * false (and nothing handed over) when the bytes are not the JSON this scanner expects, or when a key is written with
+     * an escape (the caller then parses the line, which decodes it).
      */
     boolean scan(byte[] line, int from, int to, Sink sink) {
         b = line;
@@ -50,6 +55,7 @@ final class ValueOffsets {
         int depth = 0;
         open(depth, true);
         int key = NONE;
+        boolean inValue = false; // inside the op's own "value" member: the only place the parsed path looks
         while (i < end) {
             byte c = b[i];
             if (c == '"') {
@@ -58,20 +64,23 @@ final class ValueOffsets {
                 int e = i - 1;
                 skipSpace();
                 if (i < end && b[i] == ':' && isObject[depth]) {
+                    if (escaped) return false; // a key with a backslash escape is compared only once decoded
                     i++;
-                    key = equal(PARTITION_KEY, s, e) ? PARTITION : equal(OFFSET_KEY, s, e) ? OFFSET : NONE;
+                    key = depth == 0 ? (equal(VALUE_KEY, s, e) ? VALUE : NONE)
+                            : equal(PARTITION_KEY, s, e) ? PARTITION : equal(OFFSET_KEY, s, e) ? OFFSET : NONE;
                 } else {
                     key = NONE;
                 }
                 continue;
             }
             if (c == '{' || c == '[') {
+                if (depth == 0) inValue = key == VALUE;
                 if (++depth == MAX_DEPTH) return false;
                 open(depth, c == '{');
                 key = NONE;
                 i++;
             } else if (c == '}' || c == ']') {
-                if (c == '}' && partition[depth] >= 0 && offset[depth] >= 0) add(partition[depth], offset[depth]);
+                if (c == '}' && inValue && partition[depth] >= 0 && offset[depth] >= 0) add(partition[depth], offset[depth]);
                 i++;
                 if (--depth < 0) return true;
                 key = NONE;
@@ -131,11 +140,16 @@ final class ValueOffsets {
         return negative ? (v == 0 ? 0 : -1) : v;
     }
 
+    /** Skips a string's bytes up to its closing quote; {@link #escaped} says whether it had a backslash escape. */
     private boolean skipString() {
+        escaped = false;
         while (i < end) {
             byte c = b[i++];
             if (c == '"') return true;
-            if (c == '\\') i++;
+            if (c == '\\') {
+                escaped = true;
+                i++;
+            }
         }
         return false;
     }

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Combinators;
+import net.jqwik.api.Example;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -28,6 +29,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The report's skimming reader against the checker's: on every generated history (client calls and nemesis ops as the
@@ -97,9 +99,47 @@ class SkimmingReaderPropertiesTest {
 
     @Property
     void theSkimmingReaderAgreesWithTheCheckersReader(@ForAll("cases") Case c) throws IOException {
+        (bothReadersAgreeOn(file(c)) ? READ : REFUSED).incrementAndGet();
+    }
+
+    /**
+     * The history this property found in a CI run: its last line (ended by a newline, so skimmed, not parsed) writes the key
+     * {@code offset} with a Unicode escape for its {@code s}; the byte scanner compared the key undecoded, so the skimmed
+     * read progress missed the pair at offset 10 that the parsed progress counts.
+     */
+    @Example
+    void aKeyWrittenWithAnEscapeIsReadAsItsDecodedName() throws IOException {
+        String escapedS = "\\" + "u0073";
+        assertTrue(bothReadersAgreeOn(String.join("\n",
+                "{\"index\":0,\"time\":8749838,\"process\":0,\"type\":\"invoke\",\"f\":\"send\",\"value\":null}",
+                "{\"index\":1,\"time\":9999814,\"process\":0,\"type\":\"ok\",\"f\":\"send\",\"value\":{\"partition\":0,\"offset\":0,\"key\":\"\",\"value\":0}}",
+                "{\"index\":2,\"time\":9999814,\"process\":\"nemesis\",\"type\":\"invoke\",\"f\":\"kill\",\"value\":null}",
+                "{\"index\":3,\"time\":9999977,\"process\":1,\"type\":\"invoke\",\"f\":\"send\",\"value\":null}",
+                "{\"index\":4,\"time\":10000000,\"process\":1,\"type\":\"ok\",\"f\":\"send\",\"value\":{\"records\":[{\"partition\":0,"
+                        + "\"off" + escapedS + "et\":10,\"key\":\"\",\"value\":-10}]}}", "").getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /**
+     * Found by the same property with more tries: a send whose value sits under another key ({@code " value"}, a space
+     * in it) is an acknowledgement with no value for the checker's reader, which ignores unknown fields; the byte
+     * scanner counted the pair in it.
+     */
+    @Example
+    void pairsOutsideTheOpsValueAreNotCounted() throws IOException {
+        assertTrue(bothReadersAgreeOn(String.join("\n",
+                "{\"index\":0,\"time\":0,\"process\":0,\"type\":\"invoke\",\"f\":\"send\",\"value\":null}",
+                "{\"index\":1,\"time\":0,\"process\":0,\"type\":\"ok\",\"f\":\"send\",\" value\":{\"partition\":0,\"offset\":0,\"key\":\"\",\"value\":0}}",
+                "").getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /**
+     * Both readers on one file: the same ops, warnings and read progress; true when both read it, false when the
+     * checker's reader refuses it (then there are no report figures to compare).
+     */
+    private static boolean bothReadersAgreeOn(byte[] bytes) throws IOException {
         Path file = Files.createTempFile("skim", ".jsonl");
         try {
-            Files.write(file, file(c));
+            Files.write(file, bytes);
             HistoryFile full = new HistoryFile(file);
             List<String> expected = new ArrayList<>();
             long[] last = {0};
@@ -109,8 +149,7 @@ class SkimmingReaderPropertiesTest {
                     last[0] = Math.max(last[0], op.time());
                 });
             } catch (HistoryFormatException refused) {
-                REFUSED.incrementAndGet();
-                return;
+                return false;
             }
             ReadProgress skimmedProgress = new ReadProgress();
             SkimmingHistoryFile skimming = new SkimmingHistoryFile(file, i -> i % 3 == 0, skimmedProgress);
@@ -136,7 +175,7 @@ class SkimmingReaderPropertiesTest {
                         + parsed.substring(from, Math.min(parsed.length(), at + 80)) + "... skimmed ..."
                         + skimmedFigures.substring(from, Math.min(skimmedFigures.length(), at + 80)) + "... history:\n" + text(file));
             }
-            READ.incrementAndGet();
+            return true;
         } finally {
             Files.deleteIfExists(file);
         }
