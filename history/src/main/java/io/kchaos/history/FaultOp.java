@@ -15,6 +15,12 @@ import java.util.TreeSet;
  * @param example  an example of the op's value as kchaos writes it (docs/format.md); empty for names only read
  */
 public record FaultOp(String f, Set<String> healedBy, String example) {
+    /**
+     * The field of a nemesis completion's value that is {@code false} when the action was taken but its effect was not
+     * seen to hold within its bound (the completion is then {@code info}; an {@code ok} completion means it held).
+     */
+    public static final String HELD = "held";
+
     public FaultOp {
         healedBy = Set.copyOf(healedBy);
     }

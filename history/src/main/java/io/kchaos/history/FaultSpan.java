@@ -22,6 +22,8 @@ public final class FaultSpan {
     private String healedBy;
     private boolean healed;
     private boolean completed;
+    private long heldAt = -1;
+    private boolean notHeld;
 
     FaultSpan(int number, String f, long start, JsonNode invokeValue) {
         this.number = number;
@@ -32,9 +34,17 @@ public final class FaultSpan {
         this.nodes = FaultOp.nodes(invokeValue);
     }
 
-    /** The fault op's completion: its value names the target when it names nodes, and its error marks a failed fault. */
-    void completed(JsonNode completionValue, String completionError) {
+    /**
+     * The fault op's completion: its value names the target when it names nodes, and its error marks a failed fault;
+     * an {@code ok} completion is the instant the fault was seen to hold, a value with {@code "held": false} one that
+     * was not.
+     */
+    void completed(Op completion) {
+        JsonNode completionValue = completion.value();
+        String completionError = completion.error();
         completed = true;
+        if (completion.isOk()) heldAt = completion.time();
+        notHeld = completionValue != null && completionValue.path(FaultOp.HELD).isBoolean() && !completionValue.path(FaultOp.HELD).asBoolean();
         this.completionValue = completionValue;
         if (completionValue != null && completionValue.isObject()) value = completionValue;
         Set<Integer> n = FaultOp.nodes(completionValue);
@@ -64,6 +74,24 @@ public final class FaultSpan {
     /** The fault op's invocation time, ns: where the window opens. */
     public long start() {
         return start;
+    }
+
+    /**
+     * When the fault's effect held: its {@code ok} completion's time. A fault completed {@code info} (a history from
+     * before kchaos verified its faults, or a fault not seen to hold) has no such instant: its invocation is used.
+     */
+    public long heldAt() {
+        return heldAt >= 0 ? heldAt : start;
+    }
+
+    /** True when the fault's completion was {@code ok}: the nemesis saw its effect hold. */
+    public boolean held() {
+        return heldAt >= 0;
+    }
+
+    /** True when the nemesis said its effect was not seen within its bound ({@code "held": false}). */
+    public boolean notHeld() {
+        return notHeld;
     }
 
     /** The heal's completion time (a one-off action's own completion), or the run's end when not healed; -1 while open. */

@@ -63,13 +63,13 @@ public final class FaultWindows {
         Pending p = q == null || q.isEmpty() ? new Pending(op, null) : q.poll();
         if (NemesisOps.isFault(op.f())) {
             FaultSpan s = p.span() != null ? p.span() : open(op.f(), op.time(), op);
-            s.completed(op.value(), op.error());
+            s.completed(op);
             if (s.isEvent()) close(s, op.time(), op.f());
         } else if (NemesisOps.isHeal(op.f())) {
             heal(op, p.invoke());
         } else {
             FaultSpan e = new FaultSpan(0, op.f(), p.invoke().time(), p.invoke().value());
-            e.completed(op.value(), op.error());
+            e.completed(op);
             e.endOfRun(p.invoke().time());
             others.add(e);
         }

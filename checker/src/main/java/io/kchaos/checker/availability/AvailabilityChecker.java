@@ -17,11 +17,12 @@ import java.util.TreeMap;
 
 /**
  * How long writes were unavailable around each fault, from the history alone: for every fault window (kill, pause,
- * partition, slow, ...; paired by {@link FaultWindows}, so it opens at the fault op's invocation) with its target, the
- * seconds from the fault to the next acknowledged send (overall and per partition), and from its heal to the first
+ * partition, slow, ...; paired by {@link FaultWindows}) with its target, the seconds from the instant the fault held
+ * ({@link FaultSpan#heldAt()}: its {@code ok} completion) to the next acknowledged send (overall and per partition),
+ * and from its heal to the first
  * acknowledged send after it; the longest stretch of the workload with no acknowledged send, overall and per partition;
  * and the acknowledged sends per second. Adds {@code stats.availability}; never reports an anomaly (unavailability is
- * not unsafety).
+ * not unsafety). A fault the nemesis did not see hold is named in a warning.
  */
 public final class AvailabilityChecker implements Checker {
     private static final double NANOS = 1e9;
@@ -59,6 +60,10 @@ public final class AvailabilityChecker implements Checker {
         for (FaultSpan fault : faults.windows()) {
             if (!fault.completed()) continue; // a fault op with no completion: the nemesis never finished starting it
             list.add(fault.isEvent() ? describeEvent(fault, oks, byPartition) : describe(fault, oks, byPartition));
+            if (fault.notHeld()) {
+                r.warn("fault " + fault.number() + " (" + fault.f() + " at " + seconds(fault.start()) + " s) was not seen to hold: "
+                        + (fault.error() != null ? fault.error() : "no detail") + "; its figures are measured from its invocation");
+            }
         }
         longestGap(a, oks, window[0], window[1]);
         if (oks.size() > 1 && oks.last() > window[0]) {
@@ -72,12 +77,15 @@ public final class AvailabilityChecker implements Checker {
     private static ObjectNode describe(FaultSpan fault, OkTimes oks, Map<Integer, OkTimes> byPartition) {
         ObjectNode o = Json.object();
         o.put("f", fault.f());
-        o.put("time-s", seconds(fault.start()));
+        long from = fault.isEvent() ? fault.start() : fault.heldAt(); // a one-off action is measured from its start
+        o.put("time-s", seconds(from));
+        o.put("invoked-s", seconds(fault.start()));
+        o.put("held", fault.held());
         o.set("value", fault.value() != null && fault.value().isObject() ? fault.value() : null);
         if (fault.error() != null) o.put("error", fault.error());
-        putSince(o, "to-next-ok-send-s", fault.start(), oks);
+        putSince(o, "to-next-ok-send-s", from, oks);
         ObjectNode perPartition = o.putObject("to-next-ok-send-by-partition-s");
-        byPartition.forEach((p, times) -> putSince(perPartition, p.toString(), fault.start(), times));
+        byPartition.forEach((p, times) -> putSince(perPartition, p.toString(), from, times));
         if (fault.healed()) {
             o.put("heal", fault.healedBy());
             o.put("heal-time-s", seconds(fault.end()));

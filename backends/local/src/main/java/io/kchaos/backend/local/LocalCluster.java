@@ -10,11 +10,14 @@ import io.kchaos.cluster.VersionedNodes;
 import io.kchaos.backend.local.cds.ClassDataSharing;
 import io.kchaos.cluster.os.CommandRunner;
 import io.kchaos.cluster.os.FreePorts;
+import io.kchaos.cluster.os.PortProbe;
+import io.kchaos.cluster.os.ProcFs;
 import io.kchaos.cluster.os.Signals;
 import io.kchaos.backend.local.storage.DataDisks;
 import io.kchaos.backend.local.storage.LocalStorage;
 import io.kchaos.backend.local.storage.SyncTracking;
 import io.kchaos.cluster.watchdog.BrokerWatchdog;
+import io.kchaos.nemesis.cluster.EffectWait;
 import io.kchaos.nemesis.cluster.NetworkControl;
 import io.kchaos.nemesis.cluster.PowerControl;
 import io.kchaos.nemesis.cluster.StorageControl;
@@ -73,7 +76,7 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
         this.spec = spec;
         this.nodesDir = nodesDir;
         this.hosts = hosts;
-        this.processes = new NodeProcesses(new Signals(runner));
+        this.processes = new NodeProcesses(new Signals(runner), ProcFs.LOCAL);
         this.disks = disks;
         this.launches = new LocalLaunches(spec, hosts);
     }
@@ -204,13 +207,27 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
 
     @Override
     public void kill(int id) {
-        if (processes.kill(id)) finishLaunch(id, false);
+        if (processes.kill(id)) {
+            finishLaunch(id, false);
+            awaitPortsClosed(id);
+        }
     }
 
     @Override
     public void stop(int id) {
         boolean dumps = launches.dumpingNodes().contains(id);
-        processes.stop(id, dumps ? STOP_GRACE.plus(DUMP_GRACE) : STOP_GRACE).ifPresent(clean -> finishLaunch(id, clean));
+        processes.stop(id, dumps ? STOP_GRACE.plus(DUMP_GRACE) : STOP_GRACE).ifPresent(clean -> {
+            finishLaunch(id, clean);
+            awaitPortsClosed(id);
+        });
+    }
+
+    /** A killed or stopped node holds once its exited process's ports no longer accept connections. */
+    private void awaitPortsClosed(int id) {
+        LocalNode n = nodes.get(id);
+        List<Integer> ports = List.of(n.clientPort(), n.controllerPort());
+        EffectWait.until("node " + id + "'s ports closed", () -> PortProbe.open(n.host(), ports), String::isEmpty,
+                open -> "still accepting on " + n.host() + ":" + open);
     }
 
     /**

@@ -1,6 +1,10 @@
 package io.kchaos.backend.local;
 
+import io.kchaos.cluster.os.ProcFs;
 import io.kchaos.cluster.os.Signals;
+import io.kchaos.cluster.os.ThreadStates;
+import io.kchaos.nemesis.cluster.EffectWait;
+import io.kchaos.nemesis.cluster.FaultNotHeld;
 
 import java.time.Duration;
 import java.util.Map;
@@ -10,17 +14,20 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The broker process of each local node and what signals do to it: kill is SIGKILL, stop is SIGTERM with a bounded
- * wait then SIGKILL, pause is SIGSTOP (and a paused process is resumed before it is stopped or killed).
+ * wait then SIGKILL, pause is SIGSTOP (and a paused process is resumed before it is stopped or killed). Each returns
+ * once its effect holds (the process exited; every thread stopped; none stopped), else throws {@link FaultNotHeld}.
  */
 final class NodeProcesses {
     private static final Duration KILL_WAIT = Duration.ofSeconds(10);
 
     private final Signals signals;
+    private final ProcFs proc;
     private final Map<Integer, Process> processes = new ConcurrentHashMap<>();
     private final Map<Integer, Boolean> paused = new ConcurrentHashMap<>();
 
-    NodeProcesses(Signals signals) {
+    NodeProcesses(Signals signals, ProcFs proc) {
         this.signals = signals;
+        this.proc = proc;
     }
 
     /** Node {@code id} now runs as {@code p}, not paused. */
@@ -34,8 +41,9 @@ final class NodeProcesses {
         Process p = processes.get(id);
         if (p == null) return false;
         p.destroyForcibly();
-        waitExitUninterruptibly(p, KILL_WAIT);
+        boolean exited = waitExitUninterruptibly(p, KILL_WAIT);
         resumeIfPaused(id, p);
+        if (!exited) throw new FaultNotHeld("node " + id + " (pid " + p.pid() + ") still runs " + KILL_WAIT.toSeconds() + " s after SIGKILL");
         return true;
     }
 
@@ -51,25 +59,35 @@ final class NodeProcesses {
         boolean clean = waitExit(p, grace);
         if (!clean) {
             p.destroyForcibly();
-            waitExit(p, KILL_WAIT);
+            if (!waitExit(p, KILL_WAIT)) throw new FaultNotHeld("node " + id + " (pid " + p.pid() + ") still runs after SIGTERM, "
+                    + grace.toSeconds() + " s and SIGKILL");
         }
         return Optional.of(clean);
     }
 
+    /** SIGSTOP; returns once every thread of the process is stopped. */
     void pause(int id) {
         Process p = processes.get(id);
         if (p == null || !p.isAlive()) return;
         signals.stop(p.pid());
         paused.put(id, true);
+        ThreadStates seen = EffectWait.until("node " + id + " paused (every thread of pid " + p.pid() + " stopped)",
+                () -> proc.threads(p.pid()), s -> s.allStopped() || s.gone(), ThreadStates::toString);
+        if (seen.gone()) throw new FaultNotHeld("node " + id + " paused: pid " + p.pid() + " exited");
     }
 
+    /** SIGCONT; returns once no thread of the process is stopped. */
     void resume(int id) {
         Process p = processes.get(id);
         if (p != null) resumeIfPaused(id, p);
     }
 
     private void resumeIfPaused(int id, Process p) {
-        if (paused.remove(id) != null) signals.cont(p.pid());
+        if (paused.remove(id) == null) return;
+        signals.cont(p.pid());
+        if (!p.isAlive()) return;
+        EffectWait.until("node " + id + " resumed (no thread of pid " + p.pid() + " stopped)",
+                () -> proc.threads(p.pid()), ThreadStates::noneStopped, ThreadStates::toString);
     }
 
     boolean isRunning(int id) {
