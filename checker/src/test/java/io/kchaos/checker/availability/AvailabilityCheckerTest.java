@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class AvailabilityCheckerTest {
@@ -75,6 +76,60 @@ class AvailabilityCheckerTest {
 
         assertEquals(3.5, a.path("longest-no-ok-send-s").asDouble(), 1e-9, "2.5 .. 6.0");
         assertEquals(2.5, a.path("longest-no-ok-send-from-s").asDouble(), 1e-9);
+    }
+
+    @Test
+    void aFaultThatHeldIsMeasuredFromItsOkNotFromItsInvocation() {
+        // a pause asked for at 2.0 whose threads were all stopped only at 2.6 (a busy machine): the ack at 2.4 came
+        // from a broker still running, so it does not end the pause's unavailability
+        ackedSend(0.0, 0.1, 1);
+        op(2.0, Op.NEMESIS, OpType.INVOKE, "pause", "{\"nodes\":[1]}");
+        ackedSend(2.2, 2.4, 2);
+        op(2.6, Op.NEMESIS, OpType.OK, "pause", "{\"nodes\":[1]}");
+        ackedSend(3.0, 3.5, 3);
+
+        JsonNode pause = availability().path("faults").get(0);
+        assertTrue(pause.path("held").asBoolean(), pause.toString());
+        assertEquals(2.6, pause.path("time-s").asDouble(), 1e-9, "the instant the pause held");
+        assertEquals(2.0, pause.path("invoked-s").asDouble(), 1e-9);
+        assertEquals(0.9, pause.path("to-next-ok-send-s").asDouble(), 1e-9, "the ack at 3.5, not the one at 2.4");
+    }
+
+    @Test
+    void aFaultNotSeenToHoldIsMeasuredFromItsInvocationAndNamedInAWarning() {
+        ackedSend(0.0, 0.1, 1);
+        op(2.0, Op.NEMESIS, OpType.INVOKE, "pause", "{\"nodes\":[1]}");
+        ops.add(new Op(ops.size(), 12_000_000_000L, Op.NEMESIS, OpType.INFO, "pause", json("{\"nodes\":[1],\"held\":false}"),
+                "not held: node 1 paused: not seen within 10000 ms; last seen: 40 of 41 threads stopped"));
+        ackedSend(12.5, 13.0, 2);
+
+        CheckResult r = new AvailabilityChecker().check(History.of(ops));
+        JsonNode pause = r.stats().path("availability").path("faults").get(0);
+        assertFalse(pause.path("held").asBoolean(true), pause.toString());
+        assertEquals(2.0, pause.path("time-s").asDouble(), 1e-9);
+        assertTrue(r.valid() && r.anomalyTypes().isEmpty(), "a fault that did not hold is no anomaly");
+        assertEquals(1, r.warnings().size(), r.warnings().toString());
+        assertTrue(r.warnings().get(0).startsWith("fault 1 (pause at 2.0 s) was not seen to hold: not held: node 1 paused"), r.warnings().get(0));
+    }
+
+    @Test
+    void anOlderHistoryWhoseFaultsCompletedInfoIsMeasuredFromTheInvocationWithoutAWarning() {
+        ackedSend(0.0, 0.1, 1);
+        nemesis(1.0, 1.1, "kill", "{\"nodes\":[2]}");
+        ackedSend(1.2, 1.5, 2);
+        CheckResult r = new AvailabilityChecker().check(History.of(ops));
+        JsonNode kill = r.stats().path("availability").path("faults").get(0);
+        assertFalse(kill.path("held").asBoolean(true));
+        assertEquals(0.5, kill.path("to-next-ok-send-s").asDouble(), 1e-9);
+        assertTrue(r.warnings().isEmpty(), r.warnings().toString());
+    }
+
+    private static JsonNode json(String s) {
+        try {
+            return Json.MAPPER.readTree(s);
+        } catch (Exception e) {
+            throw new IllegalArgumentException(e);
+        }
     }
 
     @Test

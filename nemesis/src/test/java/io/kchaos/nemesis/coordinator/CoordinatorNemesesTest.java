@@ -58,7 +58,7 @@ class CoordinatorNemesesTest {
 
         String kill = "{\"nodes\":[2],\"coordinator-of\":{\"group\":\"kchaos-group\"},\"role\":\"group-coordinator\"}";
         String start = "{\"nodes\":[2],\"coordinator-of\":{\"group\":\"kchaos-group\"},\"role\":\"group-coordinator\",\"coordinator-after\":3}";
-        assertEquals(List.of("invoke kill " + kill, "info kill " + kill, "invoke start " + start, "info start " + start), lines);
+        assertEquals(List.of("invoke kill " + kill, "ok kill " + kill, "invoke start " + start, "ok start " + start), lines);
         assertEquals(List.of("kill 2", "start 2"), c.calls, "heal runs once");
     }
 
@@ -90,7 +90,7 @@ class CoordinatorNemesesTest {
 
         assertEquals(List.of("partition [[2], [1, 3]]", "heal-partitions"), c.calls);
         assertEquals("invoke partition {\"coordinator-of\":{\"group\":\"kchaos-group\"},\"role\":\"group-coordinator\",\"partition\":[[2],[1,3]]}", lines.get(0));
-        assertTrue(lines.get(3).startsWith("info heal ") && lines.get(3).endsWith("\"coordinator-after\":3}"), lines.get(3));
+        assertTrue(lines.get(3).startsWith("ok heal ") && lines.get(3).endsWith("\"coordinator-after\":3}"), lines.get(3));
     }
 
     @Test
@@ -113,8 +113,8 @@ class CoordinatorNemesesTest {
         String target = "{\"nodes\":[3],\"coordinator-of\":{\"share-partition\":\"kchaos-share:kchaos-queue:1\"},"
                 + "\"role\":\"coordinator\",\"torn-writes\":false";
         assertEquals("invoke power-loss " + target + "}", lines.get(0));
-        assertTrue(lines.get(1).startsWith("info power-loss " + target + ",\"dropped\":{\"3\":{\"files\":1,\"bytes\":903"), lines.get(1));
-        assertEquals("info start " + target + ",\"coordinator-after\":3}", lines.get(3), "the restart names the target, not the drop");
+        assertTrue(lines.get(1).startsWith("ok power-loss " + target + ",\"dropped\":{\"3\":{\"files\":1,\"bytes\":903"), lines.get(1));
+        assertEquals("ok start " + target + ",\"coordinator-after\":3}", lines.get(3), "the restart names the target, not the drop");
     }
 
     @Test

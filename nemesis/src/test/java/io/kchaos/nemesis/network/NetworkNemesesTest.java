@@ -48,7 +48,7 @@ class NetworkNemesesTest {
     void partitionRecordsItsExactTargetAndHealUndoesExactlyIt() {
         Run r = injectAndHeal(new PartitionNemesis(List.of(Topology.LEADER)), true, 1);
         String v = "{\"partition\":[[2],[1,3]],\"cut\":[[1,2],[2,3]],\"topology\":\"leader\",\"leader-of\":0}";
-        assertEquals(List.of("invoke partition " + v, "info partition " + v, "invoke heal " + v, "info heal " + v), r.lines());
+        assertEquals(List.of("invoke partition " + v, "ok partition " + v, "invoke heal " + v, "ok heal " + v), r.lines());
         assertEquals(List.of("partition [[2], [1, 3]]", "heal-partitions"), r.cluster().calls, "heal runs once");
     }
 

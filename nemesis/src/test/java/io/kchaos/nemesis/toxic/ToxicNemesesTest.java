@@ -76,7 +76,7 @@ class ToxicNemesesTest {
             assertTrue(r.lines().get(0).matches("invoke toxic-latency \\{\"nodes\":\\[[13]],\"traffic\":\\[[a-z\",]+],"
                     + "\"toxic\":\"latency\",\"latency-ms\":500,\"jitter-ms\":100}"), r.lines().get(0));
             assertTrue(r.lines().get(2).startsWith("invoke heal-toxic {\"nodes\":["), r.lines().get(2));
-            assertEquals(4, r.lines().size(), "invoke/info for the toxic and for its heal");
+            assertEquals(4, r.lines().size(), "invoke/ok for the toxic and for its heal");
             scopes.add(target.substring(target.indexOf("] ") + 2));
         }
         assertEquals(Set.of("[CLIENT]", "[REPLICATION]", "[CLIENT, REPLICATION]"), scopes, "every traffic scope gets chosen");
@@ -89,7 +89,7 @@ class ToxicNemesesTest {
         assertTrue(injectAndHealTwice(new ToxicNemesis(NemesisOps.TOXIC_TIMEOUT, new Toxic.Timeout(2000)), 1).lines().get(0)
                 .endsWith("\"toxic\":\"timeout\",\"timeout-ms\":2000}"));
         assertTrue(injectAndHealTwice(new ToxicNemesis(NemesisOps.TOXIC_RESET, new Toxic.ResetPeer(0)), 1).lines().get(1)
-                .matches("info toxic-reset .*\"toxic\":\"reset_peer\",\"timeout-ms\":0}"));
+                .matches("ok toxic-reset .*\"toxic\":\"reset_peer\",\"timeout-ms\":0}"));
     }
 
     @Test
@@ -99,8 +99,8 @@ class ToxicNemesesTest {
         assertTrue(r.calls().get(0).matches("isolate \\[[13]]"), r.calls().get(0));
         assertEquals(r.calls().get(0).replace("isolate", "rejoin"), r.calls().get(1));
         String nodes = r.calls().get(0).substring("isolate ".length()).replace(" ", "");
-        assertEquals(List.of("invoke isolate {\"nodes\":" + nodes + "}", "info isolate {\"nodes\":" + nodes + "}",
-                "invoke rejoin {\"nodes\":" + nodes + "}", "info rejoin {\"nodes\":" + nodes + "}"), r.lines());
+        assertEquals(List.of("invoke isolate {\"nodes\":" + nodes + "}", "ok isolate {\"nodes\":" + nodes + "}",
+                "invoke rejoin {\"nodes\":" + nodes + "}", "ok rejoin {\"nodes\":" + nodes + "}"), r.lines());
     }
 
     @Test

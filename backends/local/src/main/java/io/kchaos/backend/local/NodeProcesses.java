@@ -22,12 +22,19 @@ final class NodeProcesses {
 
     private final Signals signals;
     private final ProcFs proc;
+    private final Duration effectBound;
     private final Map<Integer, Process> processes = new ConcurrentHashMap<>();
     private final Map<Integer, Boolean> paused = new ConcurrentHashMap<>();
 
     NodeProcesses(Signals signals, ProcFs proc) {
+        this(signals, proc, EffectWait.BOUND);
+    }
+
+    /** With another bound on the pause and resume waits (a test's). */
+    NodeProcesses(Signals signals, ProcFs proc, Duration effectBound) {
         this.signals = signals;
         this.proc = proc;
+        this.effectBound = effectBound;
     }
 
     /** Node {@code id} now runs as {@code p}, not paused. */
@@ -71,7 +78,7 @@ final class NodeProcesses {
         if (p == null || !p.isAlive()) return;
         signals.stop(p.pid());
         paused.put(id, true);
-        ThreadStates seen = EffectWait.until("node " + id + " paused (every thread of pid " + p.pid() + " stopped)",
+        ThreadStates seen = EffectWait.until("node " + id + " paused (every thread of pid " + p.pid() + " stopped)", effectBound,
                 () -> proc.threads(p.pid()), s -> s.allStopped() || s.gone(), ThreadStates::toString);
         if (seen.gone()) throw new FaultNotHeld("node " + id + " paused: pid " + p.pid() + " exited");
     }
@@ -86,7 +93,7 @@ final class NodeProcesses {
         if (paused.remove(id) == null) return;
         signals.cont(p.pid());
         if (!p.isAlive()) return;
-        EffectWait.until("node " + id + " resumed (no thread of pid " + p.pid() + " stopped)",
+        EffectWait.until("node " + id + " resumed (no thread of pid " + p.pid() + " stopped)", effectBound,
                 () -> proc.threads(p.pid()), ThreadStates::noneStopped, ThreadStates::toString);
     }
 
