@@ -41,11 +41,11 @@ final class FaultsSection implements Section {
         } else {
             boolean computed = availability.isMissingNode() || availability.isNull();
             h.open("table", "class", "grid nowrap").open("tr");
-            for (String c : new String[] {"#", "fault", "start (s)", "end (s)", "lasted", "healed by", "sends ok / fail / info"}) {
+            for (String c : new String[] {"#", "fault", "start (s)", "held", "end (s)", "lasted", "healed by", "sends ok / fail / info"}) {
                 h.el("th", c);
             }
             if (computed) {
-                h.el("th", "first ack after start").el("th", "first ack after heal").el("th", "longest without ack");
+                h.el("th", "first ack once held").el("th", "first ack after heal").el("th", "longest without ack");
             }
             h.close("tr");
             for (FaultWindow w : windows) window(h, w, computed);
@@ -72,12 +72,13 @@ final class FaultsSection implements Section {
         LatencyHistograms l = s.latencies();
         h.open("tr");
         h.el("td", w.number()).el("td", w.label()).el("td", Format.seconds(w.start()));
+        h.el("td", w.held() ? "+" + Format.duration(w.heldAt() - w.start()) : w.notHeld() ? "not seen to hold" : "not recorded");
         h.el("td", w.healed() ? Format.seconds(w.end()) : Format.seconds(w.end()) + " (end of run)");
         h.el("td", Format.duration(w.end() - w.start()));
         h.el("td", w.healed() ? w.healedBy() : "not healed");
         h.el("td", l.sendOkCount() + " / " + l.sendFailCount() + " / " + l.sendInfoCount());
         if (computed) {
-            h.el("td", s.firstAck() < 0 ? "none during the fault" : "+" + Format.duration(s.firstAck() - w.start()));
+            h.el("td", w.firstAck() < 0 ? "none during the fault" : "+" + Format.duration(w.firstAck() - w.heldAt()));
             h.el("td", !w.healed() ? "not healed"
                     : s.firstAckAfterHeal() < 0 ? "none after the heal" : "+" + Format.duration(s.firstAckAfterHeal() - w.end()));
             h.el("td", Format.duration(s.maxGap()));

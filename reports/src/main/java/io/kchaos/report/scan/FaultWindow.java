@@ -58,6 +58,31 @@ public final class FaultWindow {
         return span.start();
     }
 
+    /** When the fault held (its {@code ok} completion), else its invocation; see {@link FaultSpan#heldAt()}. */
+    public long heldAt() {
+        return span.heldAt();
+    }
+
+    /** True when its op completed {@code ok}: the nemesis saw the effect hold. */
+    public boolean held() {
+        return span.held();
+    }
+
+    /** True when the nemesis said the effect was not seen within its bound. */
+    public boolean notHeld() {
+        return span.notHeld();
+    }
+
+    /** True once the fault op's completion was read. */
+    public boolean completed() {
+        return span.completed();
+    }
+
+    /** Completion time of the first acknowledged send while the fault held, or -1 ({@link WindowStats#firstAck}). */
+    public long firstAck() {
+        return stats.firstAck(span.held());
+    }
+
     /** End in ns since the run started; the run's end when not healed. */
     public long end() {
         return span.end();

@@ -95,9 +95,9 @@ public final class HistoryScan implements FaultWindowTracker.Listener {
         throughput.add(time, type);
         for (FaultWindow w : open) w.stats().latencies().send(type, latency);
         if (type != OpType.OK) return;
-        for (FaultWindow w : open) w.stats().ack(time, true);
+        for (FaultWindow w : open) w.stats().ack(time, true, w.completed());
         if (awaitingAck.isEmpty()) return;
-        for (FaultWindow w : awaitingAck) w.stats().ack(time, false);
+        for (FaultWindow w : awaitingAck) w.stats().ack(time, false, true);
         awaitingAck.removeIf(w -> w.stats().settled());
     }
 

@@ -7,6 +7,7 @@ package io.kchaos.report.scan;
 public final class WindowStats {
     private final LatencyHistograms latencies = new LatencyHistograms(2);
     private long firstAck = -1;
+    private long firstAckBeforeCompletion = -1;
     private long firstAckAfterHeal = -1;
     private long maxGap = -1;
     private long gapStart = -1;
@@ -15,10 +16,18 @@ public final class WindowStats {
         gapStart = start;
     }
 
-    /** An acknowledged send completed at {@code time}; {@code open} tells whether the fault still lasts. */
-    void ack(long time, boolean open) {
+    /**
+     * An acknowledged send completed at {@code time}; {@code open} tells whether the fault still lasts, {@code
+     * completed} whether its op's completion was read yet (an ack before an {@code ok} completion came from a node the
+     * fault did not yet hold).
+     */
+    void ack(long time, boolean open, boolean completed) {
         if (open) {
-            if (firstAck < 0) firstAck = time;
+            if (!completed) {
+                if (firstAckBeforeCompletion < 0) firstAckBeforeCompletion = time;
+            } else if (firstAck < 0) {
+                firstAck = time;
+            }
             maxGap = Math.max(maxGap, time - gapStart);
             gapStart = time;
         } else if (firstAckAfterHeal < 0) {
@@ -39,9 +48,13 @@ public final class WindowStats {
         return latencies;
     }
 
-    /** Completion time of the first acknowledged send during the fault, or -1. */
-    public long firstAck() {
-        return firstAck;
+    /**
+     * Completion time of the first acknowledged send while the fault held, or -1: after its {@code ok} completion when
+     * {@code held}, else (a fault whose instant of holding is unknown) from its invocation.
+     */
+    public long firstAck(boolean held) {
+        if (held || firstAckBeforeCompletion < 0) return firstAck;
+        return firstAckBeforeCompletion;
     }
 
     /** Completion time of the first acknowledged send after the heal, or -1. */

@@ -130,13 +130,30 @@ class FaultWindowTrackerTest {
         send(2 * S, 4 * S, 1, OpType.OK);
         nemesis(6 * S, "start", "{\"nodes\":[1]}");
         send(7 * S, 8 * S, 1, OpType.OK);
-        WindowStats s = scan().windows().get(0).stats();
-        assertEquals(4 * S, s.firstAck());
+        FaultWindow w = scan().windows().get(0);
+        WindowStats s = w.stats();
+        assertEquals(4 * S, w.firstAck());
         assertEquals(8 * S, s.firstAckAfterHeal());
         assertEquals(3 * S, s.maxGap(), "from the fault start (1 s) to the ack at 4 s; then 4 s to the heal at 6.1 s is shorter");
         assertEquals(1, s.latencies().sendOkCount());
         assertEquals(1, s.latencies().sendInfoCount());
         assertEquals(2000.0, s.latencies().send().p50(), 2000 * 0.01);
+    }
+
+    @Test
+    void aFaultThatCompletedOkIsMeasuredFromThatInstant() {
+        nemesisOp(1 * S, OpType.INVOKE, "pause", "{\"nodes\":[1]}");
+        send(S, 2 * S, 0, OpType.OK); // acknowledged while the broker's threads were still being stopped
+        nemesisOp(3 * S, OpType.OK, "pause", "{\"nodes\":[1]}");
+        send(4 * S, 5 * S, 1, OpType.OK);
+        FaultWindow w = scan().windows().get(0);
+        assertTrue(w.held());
+        assertEquals(3 * S, w.heldAt());
+        assertEquals(5 * S, w.firstAck(), "the ack at 2 s came before the pause held");
+    }
+
+    private void nemesisOp(long time, OpType type, String f, String value) {
+        ops.add(new Op(ops.size(), time, Op.NEMESIS, type, f, parse(value), null));
     }
 
     @Test
