@@ -6,12 +6,12 @@ import java.util.Map;
 import java.util.StringJoiner;
 import java.util.TreeSet;
 
-/** The nemesis catalogue ({@link NemesisOps}) as the Markdown tables of README.md and docs/format.md. */
+/** The nemesis catalogue ({@link NemesisOps}) as the Markdown tables of docs/faults.md and docs/format.md. */
 public final class NemesisTables {
     private NemesisTables() {
     }
 
-    /** README.md's fault table: {@code --nemesis} name (and former names), what it does with its settings, what it needs. */
+    /** docs/faults.md's fault table: {@code --nemesis} name (and former names), what it does with its settings, what it needs. */
     public static String faults() {
         StringJoiner t = new StringJoiner("\n", "", "\n");
         t.add("| `--nemesis` | fault | needs |");

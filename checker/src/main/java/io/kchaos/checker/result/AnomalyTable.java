@@ -18,12 +18,16 @@ public final class AnomalyTable {
         return t.toString();
     }
 
-    /** The short table of README.md: key and definition of the anomalies {@code checker} reports. */
-    public static String keysAndDefinitions(String checker) {
+    /** The short table of README.md: for each checker, the keys of the anomalies it reports (definitions: docs/format.md). */
+    public static String keysByChecker() {
         StringJoiner t = new StringJoiner("\n", "", "\n");
-        t.add("| key | meaning |");
+        t.add("| checker | anomalies it reports |");
         t.add("|---|---|");
-        for (AnomalyType a : Anomalies.of(checker)) t.add("| `" + a.key() + "` | " + a.definition() + " |");
+        for (String checker : Anomalies.CHECKERS) {
+            StringJoiner keys = new StringJoiner(", ");
+            for (AnomalyType a : Anomalies.of(checker)) keys.add("`" + a.key() + "`");
+            t.add("| " + checker + " | " + keys + " |");
+        }
         return t.toString();
     }
 }

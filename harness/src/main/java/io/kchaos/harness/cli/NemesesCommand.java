@@ -22,7 +22,7 @@ public final class NemesesCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--markdown", description = "print the tables of README.md and docs/format.md instead")
+    @Option(names = "--markdown", description = "print the tables of docs/faults.md and docs/format.md instead")
     boolean markdown;
 
     /** The {@code --nemesis} names, for {@code run --help} ({@code ${COMPLETION-CANDIDATES}}). */
@@ -45,7 +45,7 @@ public final class NemesesCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         if (markdown) {
-            out.println("README.md:");
+            out.println("docs/faults.md:");
             out.println(NemesisTables.faults());
             out.println("docs/format.md:");
             out.println(NemesisTables.ops());

@@ -15,6 +15,10 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -82,10 +86,20 @@ class CatalogueCommandsTest {
     }
 
     @Test
-    void readmeAndFormatDocTablesAreTheFaultCatalogue() {
-        assertEquals(NemesisTables.faults(), GeneratedBlocks.block("README.md", "nemeses", "faults"),
-                "README.md's fault table differs from NemesisOps; paste `kchaos nemeses --markdown`");
+    void faultsAndFormatDocTablesAreTheFaultCatalogue() {
+        assertEquals(NemesisTables.faults(), GeneratedBlocks.block("docs/faults.md", "nemeses", "faults"),
+                "docs/faults.md's fault table differs from NemesisOps; paste `kchaos nemeses --markdown`");
         assertEquals(NemesisTables.ops(), GeneratedBlocks.block("docs/format.md", "nemeses", "ops"),
                 "docs/format.md's op table differs from NemesisOps; paste `kchaos nemeses --markdown`");
+    }
+
+    @Test
+    void theReadmeNamesEveryFaultOfTheCatalogueOnceAndNoOther() {
+        List<String> named = new ArrayList<>();
+        Matcher m = Pattern.compile("`([a-z0-9-]+)`")
+                .matcher(GeneratedBlocks.block("README.md", "nemeses", "names").replace("`--nemesis`", ""));
+        while (m.find()) named.add(m.group(1));
+        List<String> catalogue = NemesisOps.specs().stream().map(FaultSpec::name).sorted().toList();
+        assertEquals(catalogue, named.stream().sorted().toList(), "README.md's fault names differ from the catalogue");
     }
 }
