@@ -1,5 +1,8 @@
 package io.kchaos.report;
 
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
 /** Number and time formatting shared by the HTML, SVG and JUnit writers ("unknown" for what is missing). */
@@ -7,6 +10,7 @@ public final class Format {
     public static final String UNKNOWN = "unknown";
     private static final double NANOS_PER_SECOND = 1e9;
     private static final double NANOS_PER_MILLI = 1e6;
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", Locale.ROOT);
 
     private Format() {
     }
@@ -43,6 +47,15 @@ public final class Format {
         if (n < 1024) return n + " B";
         if (n < 1024 * 1024) return decimal(n / 1024.0, 1) + " KB";
         return decimal(n / (1024.0 * 1024.0), 1) + " MB";
+    }
+
+    /** An ISO-8601 instant as a person reads it, to the second: "2026-12-03 08:26:59 UTC"; other text as it is. */
+    public static String instant(String iso) {
+        try {
+            return STAMP.format(Instant.parse(iso).atZone(ZoneOffset.UTC));
+        } catch (RuntimeException e) {
+            return orUnknown(iso);
+        }
     }
 
     /** The text, or "unknown" when null or blank. */

@@ -9,9 +9,9 @@ import io.kchaos.report.scan.WindowStats;
 import java.util.List;
 
 /**
- * The fault windows, and availability per fault: time from the fault's start to the next acknowledged send, from its
- * heal to the first acknowledged send after it, and the longest time without one (or the checker's own availability
- * figures when results.json has them).
+ * The fault windows, and availability per fault: when it held, the time from then to the next acknowledged send, from
+ * its heal to the first acknowledged send after it, and the longest time without one; then the checker's longest
+ * stretches without an acknowledged send (results.json {@code stats.availability}), as a table.
  */
 final class FaultsSection implements Section {
     private final List<FaultWindow> windows;
@@ -39,26 +39,18 @@ final class FaultsSection implements Section {
         if (windows.isEmpty()) {
             h.el("p", "No fault in the history.");
         } else {
-            boolean computed = availability.isMissingNode() || availability.isNull();
             h.open("table", "class", "grid nowrap").open("tr");
-            for (String c : new String[] {"#", "fault", "start (s)", "held", "end (s)", "lasted", "healed by", "sends ok / fail / info"}) {
+            for (String c : new String[] {"#", "fault", "start (s)", "held", "end (s)", "lasted", "healed by", "sends ok / fail / info",
+                    "first ack once held", "first ack after heal", "longest without ack"}) {
                 h.el("th", c);
             }
-            if (computed) {
-                h.el("th", "first ack once held").el("th", "first ack after heal").el("th", "longest without ack");
-            }
             h.close("tr");
-            for (FaultWindow w : windows) window(h, w, computed);
+            for (FaultWindow w : windows) window(h, w);
             h.close("table");
-            if (computed) {
-                h.el("p", "Acks are acknowledged sends, by completion time; an in-flight send acknowledged after the "
-                        + "fault started counts.", "class", "muted");
-            }
+            h.el("p", "Acks are acknowledged sends, by completion time; an in-flight send acknowledged after the fault held "
+                    + "counts. A fault holds once the nemesis saw its effect (its op completed ok).", "class", "muted");
         }
-        if (!availability.isMissingNode() && !availability.isNull()) {
-            h.el("h3", "Availability (from results.json)");
-            JsonView.render(h, availability);
-        }
+        longestGaps(h);
         if (!events.isEmpty()) {
             h.el("h3", "Other nemesis actions");
             h.open("ul");
@@ -67,7 +59,22 @@ final class FaultsSection implements Section {
         }
     }
 
-    private static void window(Html h, FaultWindow w, boolean computed) {
+    /** The checker's longest stretches without an acknowledged send, overall and per partition, in words. */
+    private void longestGaps(Html h) {
+        JsonNode overall = availability.path("longest-no-ok-send-s");
+        if (!overall.isNumber()) return;
+        h.el("h3", "Longest stretch without an acknowledged send");
+        h.open("table", "class", "grid nowrap").open("tr").el("th", "partition").el("th", "seconds").el("th", "from (s)").close("tr");
+        h.row("td", "any", overall.asText(), availability.path("longest-no-ok-send-from-s").asText(""));
+        availability.path("partitions").properties().forEach(e -> h.row("td", e.getKey(),
+                e.getValue().path("longest-no-ok-send-s").asText(""), e.getValue().path("longest-no-ok-send-from-s").asText("")));
+        h.close("table");
+        if (availability.path("ok-sends-per-s").isNumber()) {
+            h.el("p", availability.path("ok-sends-per-s").asText() + " acknowledged sends per second over the run.", "class", "muted");
+        }
+    }
+
+    private static void window(Html h, FaultWindow w) {
         WindowStats s = w.stats();
         LatencyHistograms l = s.latencies();
         h.open("tr");
@@ -77,12 +84,10 @@ final class FaultsSection implements Section {
         h.el("td", Format.duration(w.end() - w.start()));
         h.el("td", w.healed() ? w.healedBy() : "not healed");
         h.el("td", l.sendOkCount() + " / " + l.sendFailCount() + " / " + l.sendInfoCount());
-        if (computed) {
-            h.el("td", w.firstAck() < 0 ? "none during the fault" : "+" + Format.duration(w.firstAck() - w.heldAt()));
-            h.el("td", !w.healed() ? "not healed"
-                    : s.firstAckAfterHeal() < 0 ? "none after the heal" : "+" + Format.duration(s.firstAckAfterHeal() - w.end()));
-            h.el("td", Format.duration(s.maxGap()));
-        }
+        h.el("td", w.firstAck() < 0 ? "none during the fault" : "+" + Format.duration(w.firstAck() - w.heldAt()));
+        h.el("td", !w.healed() ? "not healed"
+                : s.firstAckAfterHeal() < 0 ? "none after the heal" : "+" + Format.duration(s.firstAckAfterHeal() - w.end()));
+        h.el("td", Format.duration(s.maxGap()));
         h.close("tr");
     }
 }

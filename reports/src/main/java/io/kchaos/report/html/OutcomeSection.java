@@ -40,13 +40,13 @@ final class OutcomeSection implements Section {
         h.row("td", "faults", d.windows().size());
         h.close("table");
         JsonNode stats = r.stats();
-        h.el("h3", "Checker stats (results.json)");
+        h.el("h3", "Checker figures");
         if (stats.isObject()) {
             ObjectNode rest = stats.deepCopy();
-            rest.remove(List.of("replicas", "availability"));
-            JsonView.render(h, rest);
+            rest.remove(List.of("replicas", "availability")); // drawn in their own sections
+            StatsTable.render(h, rest);
         } else {
-            JsonView.render(h, stats);
+            h.el("p", "results.json has no figures.", "class", "muted");
         }
         List<String> problems = new ArrayList<>(r.errors());
         if (d.problem() != null) problems.add(d.problem());

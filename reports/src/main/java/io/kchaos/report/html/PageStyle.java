@@ -27,7 +27,7 @@ public final class PageStyle {
             "pre.cmd{background:#1e1e1e;color:#eee;padding:10px;border-radius:4px;white-space:pre-wrap;word-break:break-all}",
             ".mono,pre,code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px}",
             "td.mono{max-width:520px;word-break:break-all}",
-            ".muted{color:#777}",
+            ".muted{color:#777}", ".summary{font-size:1.05em;max-width:70em;line-height:1.45}",
             "tr.from-user td{font-weight:600}tr.from-scenario td{font-style:italic}tr.from-kchaos td{color:#777}",
             ".warn{color:#8a5a00}",
             ".bad{color:#b71c1c}",

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.StringJoiner;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -36,13 +37,23 @@ final class ReplicaFigures {
         }
     }
 
+    /**
+     * One table per topic of the partitions audited (the objects of {@code stats.replicas}); the audit's own figures
+     * (its scalar fields: log dirs, bytes read, seconds) go in one line before them, not in a table of their own.
+     */
     static void render(Html h, JsonNode replicas) {
         Map<String, Map<TopicPartition, JsonNode>> byTopic = new TreeMap<>();
+        StringJoiner audit = new StringJoiner(", ");
         for (Iterator<Map.Entry<String, JsonNode>> it = replicas.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
+            if (!e.getValue().isObject()) {
+                audit.add(StatsTable.words(e.getKey()) + " " + e.getValue().asText());
+                continue;
+            }
             TopicPartition tp = TopicPartition.parse(e.getKey());
             byTopic.computeIfAbsent(tp.topic(), t -> new TreeMap<>()).put(tp, e.getValue());
         }
+        if (audit.length() > 0) h.el("p", "The audit: " + audit + ".", "class", "muted");
         byTopic.forEach((topic, partitions) -> table(h, topic, partitions));
     }
 

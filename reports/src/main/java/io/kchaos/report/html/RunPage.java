@@ -1,6 +1,7 @@
 package io.kchaos.report.html;
 
 import io.kchaos.checker.result.Verdict;
+import io.kchaos.report.Format;
 import io.kchaos.report.Results;
 import io.kchaos.report.RunFolder;
 import io.kchaos.report.RunInfo;
@@ -28,6 +29,7 @@ public final class RunPage {
         PageStyle.begin(h, "kchaos: " + run.displayName());
         h.el("h1", "kchaos run: " + run.displayName());
         banner(h, folder.results());
+        h.el("p", SummaryLine.text(run, folder.results(), digest), "class", "summary");
         h.el("p", identity(run), "class", "muted");
         h.open("nav");
         sections.forEach(s -> h.link("#" + s.id(), s.title()));
@@ -59,8 +61,10 @@ public final class RunPage {
     }
 
     private static String identity(RunInfo run) {
-        return (run.replayOf() == null ? "" : run.replayOf() + " · ") + "scenario " + run.text("scenario") + " · seed " + run.text("seed") + " · Kafka " + run.kafkaVersions()
+        String scenario = run.text("scenario");
+        return (run.replayOf() == null ? "" : run.replayOf() + " · ") + (Format.UNKNOWN.equals(scenario) ? "" : "scenario " + scenario + " · ")
+                + "seed " + run.text("seed") + " · Kafka " + run.kafkaVersions()
                 + " · " + run.text("nodes") + " nodes · duration " + run.text("duration-seconds") + " s · started "
-                + run.text("started-at") + (run.problem() == null ? "" : " · " + run.problem());
+                + Format.instant(run.text("started-at")) + (run.problem() == null ? "" : " · " + run.problem());
     }
 }

@@ -63,6 +63,8 @@ final class RunSection implements Section {
             case "kafka-version" -> run.kafkaVersions();
             case "workload" -> run.workload();
             case "client" -> run.client();
+            case "started-at" -> Format.instant(run.text(field));
+            case "scenario" -> run.text(field).equals(Format.UNKNOWN) ? "none (options given on the command line)" : run.text(field);
             default -> run.text(field);
         };
     }

@@ -113,15 +113,31 @@ public final class FaultWindow {
             b.append(' ').append(String.join(" | ", groups));
         }
         if (value.path("nodes").isArray()) b.append(' ').append(join(value.path("nodes")));
+        String role = roleWords(value);
+        if (role != null) b.append(" (").append(role).append(')');
         Iterator<Map.Entry<String, JsonNode>> it = value.properties().iterator();
         while (it.hasNext()) {
             Map.Entry<String, JsonNode> e = it.next();
             String k = e.getKey();
-            if (k.equals("nodes") || k.equals("partition") && e.getValue().isArray()) continue;
+            if (k.equals("nodes") || k.equals("partition") && e.getValue().isArray() || FaultOp.HELD.equals(k)) continue;
+            if (ROLE_FIELDS.contains(k) && (role != null || "random".equals(value.path("role").asText()))) continue;
             if (k.equals("node")) b.append(' ').append(e.getValue().asText());
             else if (e.getValue().isValueNode()) b.append(' ').append(k).append('=').append(e.getValue().asText());
         }
         return b.toString();
+    }
+
+    private static final Set<String> ROLE_FIELDS = Set.of("role", "leader-of", "followers-of");
+
+    /** The role a fault's nodes were chosen for, in words ("leader of p1", "followers of p0"); null for none or a random node. */
+    private static String roleWords(JsonNode value) {
+        String role = value.path("role").asText("");
+        return switch (role) {
+            case "leader" -> value.path("leader-of").isInt() ? "leader of p" + value.path("leader-of").asInt() : null;
+            case "followers" -> value.path("followers-of").isInt() ? "followers of p" + value.path("followers-of").asInt() : null;
+            case "all" -> "every node";
+            default -> null;
+        };
     }
 
     private static String join(JsonNode array) {
