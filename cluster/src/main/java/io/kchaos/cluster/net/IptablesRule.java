@@ -49,14 +49,30 @@ public record IptablesRule(String namespace, String chain, List<String> match, S
         throw new CommandException(String.join(" ", deleteCommand()), r);
     }
 
+    /**
+     * The rule as {@code iptables -S} lists it ({@code -A chain match... -j target}, also for a rule inserted first),
+     * before iptables' own normalisation ({@link RuleListing} compares the two).
+     */
+    public List<String> spec() {
+        List<String> s = new ArrayList<>(List.of("-A", chain));
+        s.addAll(rest());
+        return s;
+    }
+
     private List<String> command(String op, String position) {
         List<String> c = new ArrayList<>();
         if (namespace != null) c.addAll(Namespaces.exec(namespace));
         c.addAll(List.of("iptables", "-w", "5", op, chain));
         if (position != null) c.add(position);
-        c.addAll(match);
-        c.addAll(List.of("-m", "comment", "--comment", comment, "-j"));
-        c.addAll(target);
+        c.addAll(rest());
         return c;
+    }
+
+    /** The match, the comment and the target: what follows the chain. */
+    private List<String> rest() {
+        List<String> r = new ArrayList<>(match);
+        r.addAll(List.of("-m", "comment", "--comment", comment, "-j"));
+        r.addAll(target);
+        return r;
     }
 }

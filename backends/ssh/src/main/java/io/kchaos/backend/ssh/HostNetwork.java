@@ -1,10 +1,18 @@
 package io.kchaos.backend.ssh;
 
 import io.kchaos.cluster.net.IptablesRule;
+import io.kchaos.cluster.net.QdiscReadback;
+import io.kchaos.cluster.net.RootQdisc;
+import io.kchaos.cluster.net.RuleListing;
+import io.kchaos.cluster.net.RuleReadback;
 import io.kchaos.cluster.net.RuleRemoval;
+import io.kchaos.cluster.os.CommandResult;
+import io.kchaos.cluster.os.CommandRunner;
 import io.kchaos.nemesis.cluster.Connectivity;
+import io.kchaos.nemesis.cluster.EffectWait;
 import io.kchaos.nemesis.cluster.NetworkControl;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -19,12 +27,15 @@ import java.util.TreeSet;
  * removed exactly with {@code -D} on heal ({@link HostJanitor} removes those of a run that died). A node partition
  * drops everything between two hosts' broker addresses; a client cut and packet loss touch only the brokers' TCP
  * ports, so the SSH connection that heals them always survives. Delay is {@code tc netem} on the device towards the
- * peers, where the host has it.
+ * peers, where the host has it. Each method returns once the hosts list what it set ({@code iptables -S},
+ * {@code tc qdisc show}) and no longer list what it removed.
  */
 final class HostNetwork implements NetworkControl {
-    private final Map<Integer, RemoteShell> shells;
+    private final Map<Integer, NetworkHost> hosts;
     private final Map<Integer, String> controlAddresses;
     private final String comment;
+    private final RuleReadback<Integer> readback;
+    private final Duration bound;
     private final List<Placed> nodeCuts = new ArrayList<>();
     private final List<Placed> clientCuts = new ArrayList<>();
     private final List<Placed> losses = new ArrayList<>();
@@ -35,21 +46,30 @@ final class HostNetwork implements NetworkControl {
     private record Placed(int node, IptablesRule rule) {
     }
 
-    HostNetwork(Map<Integer, RemoteShell> shells, Map<Integer, String> controlAddresses, String runTag) {
-        this.shells = shells;
+    HostNetwork(Map<Integer, NetworkHost> hosts, Map<Integer, String> controlAddresses, String runTag) {
+        this(hosts, controlAddresses, runTag, EffectWait.BOUND);
+    }
+
+    /** {@code bound}: how long rules and qdiscs may take to be read back. */
+    HostNetwork(Map<Integer, NetworkHost> hosts, Map<Integer, String> controlAddresses, String runTag, Duration bound) {
+        this.hosts = hosts;
         this.controlAddresses = controlAddresses;
         this.comment = HostJanitor.RULE_PREFIX + runTag;
+        this.readback = new RuleReadback<>(this::rules, n -> hosts.get(n).host().label(), bound);
+        this.bound = bound;
     }
 
     @Override
     public synchronized void partition(Collection<? extends Set<Integer>> components) {
+        List<Placed> old = List.copyOf(nodeCuts);
         removeAll(nodeCuts);
-        for (List<Integer> link : Connectivity.cut(shells.keySet(), components)) {
+        for (List<Integer> link : Connectivity.cut(hosts.keySet(), components)) {
             int a = link.get(0);
             int b = link.get(1);
             cut(a, peer(b));
             cut(b, peer(a));
         }
+        readback.await("partition " + components, byHost(nodeCuts), byHost(old));
     }
 
     private void cut(int node, String peer) {
@@ -59,6 +79,7 @@ final class HostNetwork implements NetworkControl {
 
     @Override
     public synchronized void partitionClients(Set<Integer> nodes) {
+        List<Placed> old = List.copyOf(clientCuts);
         removeAll(clientCuts);
         for (int n : new TreeSet<>(nodes)) {
             String ctl = controlAddresses.get(known(n));
@@ -66,23 +87,28 @@ final class HostNetwork implements NetworkControl {
             add(clientCuts, n, rule("INPUT", List.of("-s", ctl, "-p", "tcp", "--dport", port)));
             add(clientCuts, n, rule("OUTPUT", List.of("-d", ctl, "-p", "tcp", "--sport", port)));
         }
+        readback.await("clients cut from nodes " + new TreeSet<>(nodes), byHost(clientCuts), byHost(old));
     }
 
     @Override
     public synchronized void healPartitions() {
+        List<Placed> removed = new ArrayList<>(clientCuts);
+        removed.addAll(nodeCuts);
         removeAll(clientCuts);
         removeAll(nodeCuts);
+        readback.awaitGone("partitions healed", byHost(removed));
     }
 
     @Override
     public synchronized void slow(Set<Integer> nodes, int delayMs, int jitterMs) {
         for (int n : new TreeSet<>(nodes)) {
             if (closed) return;
-            RemoteShell s = shells.get(known(n));
+            NetworkHost h = hosts.get(known(n));
             String dev = delayedDevices.containsKey(n) ? delayedDevices.get(n) : device(n);
-            s.exec("echo " + Shell.quote(dev) + " >> " + Shell.quote(s.host().dir() + "/" + HostJanitor.NETEM_DEVICES));
-            s.check(s.privileged("tc qdisc replace dev " + Shell.quote(dev) + " root netem delay " + delayMs + "ms " + jitterMs + "ms"));
+            h.user().run("sh", "-c", "echo " + Shell.quote(dev) + " >> " + Shell.quote(h.host().dir() + "/" + HostJanitor.NETEM_DEVICES));
+            check(h, h.root(), "tc", "qdisc", "replace", "dev", dev, "root", "netem", "delay", delayMs + "ms", jitterMs + "ms");
             delayedDevices.put(n, dev);
+            QdiscReadback.awaitDelay(where(h, dev), () -> rootQdisc(h, dev), delayMs, jitterMs, bound);
         }
     }
 
@@ -92,20 +118,33 @@ final class HostNetwork implements NetworkControl {
         List<Placed> replaced = losses.stream().filter(p -> nodes.contains(p.node())).toList();
         removeAll(replaced, losses);
         String probability = String.format(Locale.ROOT, "%.6f", lossPercent / 100.0);
+        List<Placed> added = new ArrayList<>();
         for (int n : new TreeSet<>(nodes)) {
-            add(losses, known(n), rule("OUTPUT", List.of("-p", "tcp", "-m", "multiport", "--ports", brokerPorts(n),
+            add(added, known(n), rule("OUTPUT", List.of("-p", "tcp", "-m", "multiport", "--ports", brokerPorts(n),
                     "-m", "statistic", "--mode", "random", "--probability", probability)));
         }
+        losses.addAll(added);
+        readback.await("loss " + lossPercent + " % on nodes " + new TreeSet<>(nodes), byHost(added), byHost(replaced));
     }
 
     @Override
     public synchronized void healLinks() {
+        List<Placed> removed = List.copyOf(losses);
         removeAll(losses);
+        RuntimeException failure = null;
         for (Map.Entry<Integer, String> e : new ArrayList<>(delayedDevices.entrySet())) {
-            RemoteShell s = shells.get(e.getKey());
-            s.exec(s.privileged("tc qdisc del dev " + Shell.quote(e.getValue()) + " root"));
-            delayedDevices.remove(e.getKey());
+            NetworkHost h = hosts.get(e.getKey());
+            String dev = e.getValue();
+            try {
+                h.root().run("tc", "qdisc", "del", "dev", dev, "root");
+                QdiscReadback.awaitUndelayed(where(h, dev), () -> rootQdisc(h, dev), bound);
+                delayedDevices.remove(e.getKey());
+            } catch (RuntimeException ex) {
+                if (failure == null) failure = ex;
+            }
         }
+        if (failure != null) throw failure;
+        readback.awaitGone("loss healed", byHost(removed));
     }
 
     /** Rules in place, per node. */
@@ -125,9 +164,38 @@ final class HostNetwork implements NetworkControl {
 
     private void add(List<Placed> into, int node, IptablesRule rule) {
         if (closed) return;
-        RemoteShell s = shells.get(node);
-        s.check(s.privileged(Shell.join(rule.addCommand())));
+        NetworkHost h = hosts.get(node);
+        check(h, h.root(), rule.addCommand().toArray(String[]::new));
         into.add(new Placed(node, rule));
+    }
+
+    /** The command's output; HostAccessException naming the host when it fails. */
+    private static String check(NetworkHost h, CommandRunner runner, String... command) {
+        CommandResult r = runner.run(command);
+        if (!r.ok()) {
+            throw new HostAccessException(h.host(), "command failed (exit " + r.exitCode() + "): " + String.join(" ", command) + ": "
+                    + (r.stderr().isBlank() ? r.stdout() : r.stderr()).strip());
+        }
+        return r.stdout();
+    }
+
+    /** {@code iptables -S} on the node's host. */
+    private RuleListing rules(int node) {
+        CommandResult r = hosts.get(node).root().run("iptables", "-w", "5", "-S");
+        return r.ok() ? RuleListing.of(r.stdout()) : RuleListing.unreadable(r.stderr().strip());
+    }
+
+    private static RootQdisc rootQdisc(NetworkHost h, String device) {
+        CommandResult r = h.root().run("tc", "qdisc", "show", "dev", device);
+        return r.ok() ? RootQdisc.parse(r.stdout()) : RootQdisc.unreadable(r.stderr().strip());
+    }
+
+    private static String where(NetworkHost h, String device) {
+        return device + " on " + h.host().label();
+    }
+
+    private static Map<Integer, List<IptablesRule>> byHost(List<Placed> placed) {
+        return RuleReadback.byPlace(placed, Placed::node, Placed::rule);
     }
 
     private void removeAll(List<Placed> rules) {
@@ -137,39 +205,40 @@ final class HostNetwork implements NetworkControl {
     /** Deletes {@code which} newest first; a rule already gone counts as deleted. */
     private void removeAll(List<Placed> which, List<Placed> from) {
         RuleRemoval.newestFirst(which, from, p -> {
-            RemoteShell s = shells.get(p.node());
-            var r = s.exec(s.privileged(Shell.join(p.rule().deleteCommand())));
+            NetworkHost h = hosts.get(p.node());
+            CommandResult r = h.root().run(p.rule().deleteCommand());
             return r.ok() || r.stderr().contains("does a matching rule exist") ? null
-                    : new HostAccessException(s.host(), "cannot remove iptables rule: " + r.stderr().strip());
+                    : new HostAccessException(h.host(), "cannot remove iptables rule: " + r.stderr().strip());
         });
     }
 
     private String peer(int node) {
-        SshHost h = shells.get(known(node)).host();
+        SshHost h = hosts.get(known(node)).host();
         return h.existing() != null ? hostOf(h.existing().bootstrap()) : h.listener();
     }
 
     private int clientPort(int node) {
-        SshHost h = shells.get(node).host();
+        SshHost h = hosts.get(node).host();
         return h.existing() != null ? portOf(h.existing().bootstrap()) : h.clientPort();
     }
 
     private String brokerPorts(int node) {
-        SshHost h = shells.get(node).host();
+        SshHost h = hosts.get(node).host();
         return h.existing() != null ? Integer.toString(clientPort(node)) : h.clientPort() + "," + h.controllerPort();
     }
 
     /** The device the host reaches its first peer through. */
     private String device(int node) {
-        int other = shells.keySet().stream().filter(n -> n != node).findFirst().orElse(node);
-        String route = shells.get(node).check("ip -o route get " + Shell.quote(peer(other)));
+        int other = hosts.keySet().stream().filter(n -> n != node).findFirst().orElse(node);
+        NetworkHost h = hosts.get(node);
+        String route = check(h, h.user(), "ip", "-o", "route", "get", peer(other));
         String[] f = route.trim().split("\\s+");
         for (int i = 0; i + 1 < f.length; i++) if (f[i].equals("dev")) return f[i + 1];
-        throw new HostAccessException(shells.get(node).host(), "cannot find the network device towards " + peer(other));
+        throw new HostAccessException(hosts.get(node).host(), "cannot find the network device towards " + peer(other));
     }
 
     private int known(int node) {
-        if (!shells.containsKey(node)) throw new IllegalArgumentException("no node " + node);
+        if (!hosts.containsKey(node)) throw new IllegalArgumentException("no node " + node);
         return node;
     }
 

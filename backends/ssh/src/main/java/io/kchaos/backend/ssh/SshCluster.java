@@ -65,7 +65,7 @@ public final class SshCluster implements KafkaCluster {
         for (RemoteShell s : session.shells().values()) {
             brokers.put(s.host().id(), session.existing() ? new ManagedBroker(s) : new DeployedBroker(s, session.runTag(), jvmOptions()));
         }
-        this.network = session.networkAllowed() ? new HostNetwork(session.shells(), session.controlAddresses(), session.runTag()) : null;
+        this.network = session.networkAllowed() ? new HostNetwork(NetworkHost.of(session.shells()), session.controlAddresses(), session.runTag()) : null;
     }
 
     private List<String> jvmOptions() {

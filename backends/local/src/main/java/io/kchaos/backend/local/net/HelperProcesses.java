@@ -15,5 +15,11 @@ public interface HelperProcesses {
     interface Handle {
         /** SIGTERM, a short wait, then SIGKILL. Idempotent. */
         void stop();
+
+        /** The helper's process id (that of the command: {@code ip netns exec} execs, it does not fork). */
+        long pid();
+
+        /** Whether the process is still running. */
+        boolean alive();
     }
 }

@@ -1,17 +1,21 @@
 package io.kchaos.backend.local.net;
 
 import io.kchaos.cluster.net.IptablesRule;
+import io.kchaos.cluster.net.RuleReadback;
 import io.kchaos.cluster.net.RuleRemoval;
 
 import io.kchaos.cluster.os.CommandException;
 import io.kchaos.cluster.os.CommandRunner;
 import io.kchaos.nemesis.cluster.Connectivity;
+import io.kchaos.nemesis.cluster.EffectWait;
 import io.kchaos.nemesis.cluster.NetworkControl;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -19,12 +23,14 @@ import java.util.TreeSet;
  * Network faults between namespaced nodes. Partitions are iptables DROP rules inside the namespaces, on INPUT and
  * OUTPUT at both ends of every cut link; cutting clients drops traffic between a node and the bridge address; loss is a
  * random-drop rule ({@code statistic}) on what a node sends; delay goes through a {@link LinkDelay}. Every rule is
- * tagged with the run's comment and removed exactly with {@code -D}; healing removes exactly what was added.
+ * tagged with the run's comment and removed exactly with {@code -D}; healing removes exactly what was added. Each
+ * method returns once {@code iptables -S} in the namespaces lists the rules it added and not those it removed.
  */
 public final class IptablesNetwork implements NetworkControl, AutoCloseable {
     private final CommandRunner runner;
     private final NodeNetwork net;
     private final LinkDelay delay;
+    private final RuleReadback<String> readback;
     private final List<IptablesRule> nodeCuts = new ArrayList<>();
     private final List<IptablesRule> clientCuts = new ArrayList<>();
     private final List<IptablesRule> losses = new ArrayList<>();
@@ -32,13 +38,20 @@ public final class IptablesNetwork implements NetworkControl, AutoCloseable {
 
     /** {@code delay} may be null when this machine cannot delay packets ({@link #slow} then throws). */
     public IptablesNetwork(CommandRunner runner, NodeNetwork net, LinkDelay delay) {
+        this(runner, net, delay, EffectWait.BOUND);
+    }
+
+    /** {@code bound}: how long the rules may take to be read back. */
+    IptablesNetwork(CommandRunner runner, NodeNetwork net, LinkDelay delay, Duration bound) {
         this.runner = runner;
         this.net = net;
         this.delay = delay;
+        this.readback = new RuleReadback<>(new NamespaceState(runner)::rules, ns -> ns, bound);
     }
 
     @Override
     public synchronized void partition(Collection<? extends Set<Integer>> components) {
+        List<IptablesRule> old = List.copyOf(nodeCuts);
         removeAll(nodeCuts);
         for (List<Integer> link : Connectivity.cut(net.nodes(), components)) {
             int a = link.get(0);
@@ -46,18 +59,24 @@ public final class IptablesNetwork implements NetworkControl, AutoCloseable {
             drop(nodeCuts, a, net.address(b));
             drop(nodeCuts, b, net.address(a));
         }
+        readback.await("partition " + components, byNamespace(nodeCuts), byNamespace(old));
     }
 
     @Override
     public synchronized void partitionClients(Set<Integer> nodes) {
+        List<IptablesRule> old = List.copyOf(clientCuts);
         removeAll(clientCuts);
         for (int n : new TreeSet<>(nodes)) drop(clientCuts, known(n), net.clientAddress());
+        readback.await("clients cut from nodes " + new TreeSet<>(nodes), byNamespace(clientCuts), byNamespace(old));
     }
 
     @Override
     public synchronized void healPartitions() {
+        List<IptablesRule> removed = new ArrayList<>(clientCuts);
+        removed.addAll(nodeCuts);
         removeAll(clientCuts);
         removeAll(nodeCuts);
+        readback.awaitGone("partitions healed", byNamespace(removed));
     }
 
     @Override
@@ -75,15 +94,19 @@ public final class IptablesNetwork implements NetworkControl, AutoCloseable {
         List<IptablesRule> replaced = losses.stream().filter(r -> nodes.stream().anyMatch(n -> net.namespace(n).equals(r.namespace()))).toList();
         removeAll(replaced, losses);
         String probability = String.format(Locale.ROOT, "%.6f", lossPercent / 100.0);
+        List<IptablesRule> added = new ArrayList<>();
         for (int n : new TreeSet<>(nodes)) {
-            add(losses, IptablesRule.inNamespace(net.namespace(known(n)), "OUTPUT",
+            add(added, IptablesRule.inNamespace(net.namespace(known(n)), "OUTPUT",
                     List.of("-o", NodeNetwork.DEVICE, "-m", "statistic", "--mode", "random", "--probability", probability),
                     net.names().comment(), "DROP"));
+            losses.add(added.get(added.size() - 1));
         }
+        readback.await("loss " + lossPercent + " % on nodes " + new TreeSet<>(nodes), byNamespace(added), byNamespace(replaced));
     }
 
     @Override
     public synchronized void healLinks() {
+        List<IptablesRule> removed = List.copyOf(losses);
         removeAll(losses);
         RuntimeException failure = null;
         for (int n : new ArrayList<>(delayed)) {
@@ -95,6 +118,7 @@ public final class IptablesNetwork implements NetworkControl, AutoCloseable {
             }
         }
         if (failure != null) throw failure;
+        readback.awaitGone("loss healed", byNamespace(removed));
     }
 
     /** Heals everything and releases the delay mechanism; the namespaces themselves are removed by their owner. */
@@ -125,6 +149,10 @@ public final class IptablesNetwork implements NetworkControl, AutoCloseable {
     private void add(List<IptablesRule> into, IptablesRule rule) {
         rule.add(runner);
         into.add(rule);
+    }
+
+    private static Map<String, List<IptablesRule>> byNamespace(List<IptablesRule> rules) {
+        return RuleReadback.byPlace(rules, IptablesRule::namespace, r -> r);
     }
 
     private void removeAll(List<IptablesRule> rules) {

@@ -33,7 +33,7 @@ public final class SpawnedHelpers implements HelperProcesses {
         try {
             while (true) {
                 String line = lines.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-                if (line != null && line.equals(READY)) return () -> stop(p);
+                if (line != null && line.equals(READY)) return new Spawned(p);
                 if (line == null || line.equals(EXITED)) break;
                 output.append(line.strip()).append(' ');
             }
@@ -42,6 +42,24 @@ public final class SpawnedHelpers implements HelperProcesses {
         }
         stop(p);
         throw new IllegalStateException("helper did not become ready (" + command.get(0) + "): " + output.toString().strip());
+    }
+
+    /** A helper that printed ready. */
+    private record Spawned(Process process) implements Handle {
+        @Override
+        public void stop() {
+            SpawnedHelpers.stop(process);
+        }
+
+        @Override
+        public long pid() {
+            return process.pid();
+        }
+
+        @Override
+        public boolean alive() {
+            return process.isAlive();
+        }
     }
 
     private static void read(Process p, BlockingQueue<String> lines) {

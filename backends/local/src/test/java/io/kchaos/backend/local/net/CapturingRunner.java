@@ -13,11 +13,15 @@ import java.util.Map;
 /**
  * A CommandRunner that runs nothing: records each command line and answers from canned results by line prefix (the
  * longest matching prefix wins; several results for one prefix are given in turn, the last one repeated). Unmatched
- * commands succeed with no output.
+ * commands succeed with no output, and read-backs ({@code iptables -S}, {@code tc qdisc show} in a namespace) are
+ * answered with what the recorded commands set there ({@link SimulatedNamespaces}). Read-backs are recorded in
+ * {@link #reads}, apart from the commands that change the machine in {@link #lines}.
  */
 final class CapturingRunner implements CommandRunner {
     final List<String> lines = new ArrayList<>();
+    final List<String> reads = new ArrayList<>();
     private final Map<String, Deque<CommandResult>> answers = new LinkedHashMap<>();
+    private final SimulatedNamespaces machine = new SimulatedNamespaces();
 
     CapturingRunner answer(String prefix, int exit, String stdout, String stderr) {
         answers.computeIfAbsent(prefix, p -> new ArrayDeque<>()).add(new CommandResult(exit, stdout, stderr));
@@ -31,11 +35,14 @@ final class CapturingRunner implements CommandRunner {
     @Override
     public CommandResult run(List<String> command) {
         String line = String.join(" ", command);
-        lines.add(line);
-        return answers.entrySet().stream().filter(e -> line.startsWith(e.getKey()))
+        boolean read = SimulatedNamespaces.reads(line);
+        (read ? reads : lines).add(line);
+        CommandResult r = answers.entrySet().stream().filter(e -> line.startsWith(e.getKey()))
                 .max((a, b) -> Integer.compare(a.getKey().length(), b.getKey().length()))
                 .map(e -> e.getValue().size() > 1 ? e.getValue().poll() : e.getValue().peek())
-                .orElse(new CommandResult(0, "", ""));
+                .orElseGet(() -> read ? machine.answer(line) : new CommandResult(0, "", ""));
+        if (!read && r.ok()) machine.applied(line);
+        return r;
     }
 
     /** The lines recorded so far; forgets them. */

@@ -1,8 +1,10 @@
 package io.kchaos.backend.local.net;
 
 import io.kchaos.cluster.os.CommandException;
+import io.kchaos.nemesis.cluster.FaultNotHeld;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 
@@ -19,6 +21,8 @@ class IptablesNetworkTest {
     private final CapturingRunner runner = new CapturingRunner();
     private final NodeNetwork layout = new NodeNetwork(new NetNames(4242, 'a'), new Subnet(7), List.of(1, 2, 3));
     private final IptablesNetwork net = new IptablesNetwork(runner, layout, new NetemDelay(runner));
+    private static final Duration SHORT = Duration.ofMillis(300);
+    private final IptablesNetwork quick = new IptablesNetwork(runner, layout, new NetemDelay(runner, SHORT), SHORT);
 
     @Test
     void isolatingOneNodeDropsBothDirectionsAtBothEndsOfEveryCutLinkAndHealDeletesExactlyThose() {
@@ -103,6 +107,61 @@ class IptablesNetworkTest {
         assertEquals(List.of(
                 NS1 + "iptables -w 5 -D OUTPUT -d 10.213.7.12" + TAG + " -j DROP",
                 NS1 + "iptables -w 5 -D INPUT -s 10.213.7.12" + TAG + " -j DROP"), runner.drain());
+    }
+
+    @Test
+    void aPartitionHoldsOnceEveryRuleIsListedEvenWhenTheRulesShowOnlyAfterAFewReadBacks() {
+        String listNs2 = NS2 + "iptables -w 5 -S";
+        runner.answer(listNs2, "-P INPUT ACCEPT\n-P OUTPUT ACCEPT\n")
+                .answer(listNs2, "-P INPUT ACCEPT\n-A INPUT -s 10.213.7.11/32 -m comment --comment kchaos-4242a -j DROP\n")
+                .answer(listNs2, "-P INPUT ACCEPT\n-A INPUT -s 10.213.7.11/32 -m comment --comment kchaos-4242a -j DROP\n"
+                        + "-A OUTPUT -d 10.213.7.11/32 -m comment --comment kchaos-4242a -j DROP\n");
+        quick.partition(List.of(Set.of(1), Set.of(2, 3)));
+        assertEquals(3, runner.reads.stream().filter(listNs2::equals).count(), "read back until both of node 2's rules were listed");
+        assertEquals(List.of(NS1 + "iptables -w 5 -S", listNs2, NS3 + "iptables -w 5 -S"), runner.reads.stream().distinct().toList());
+    }
+
+    @Test
+    void aRuleNeverListedMakesThePartitionNotHeldNamingTheMissingRules() {
+        runner.answer(NS2 + "iptables -w 5 -S", "-P INPUT ACCEPT\n-A INPUT -s 10.213.7.11/32 -m comment --comment kchaos-4242a -j DROP\n");
+        FaultNotHeld e = assertThrows(FaultNotHeld.class, () -> quick.partition(List.of(Set.of(1), Set.of(2, 3))));
+        assertTrue(e.getMessage().startsWith("partition ") && e.getMessage().contains("not seen within 300 ms"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("last seen: missing in kchaos-4242a-n2: -A OUTPUT -d 10.213.7.11" + TAG + " -j DROP"), e.getMessage());
+        assertEquals(8, quick.activeRules().size(), "what was added is still healed");
+    }
+
+    @Test
+    void aHealThatLeavesARuleBehindIsNotHeld() {
+        quick.partitionClients(Set.of(2));
+        runner.answer(NS2 + "iptables -w 5 -S", "-P OUTPUT ACCEPT\n-A OUTPUT -d 10.213.7.1/32 -m comment --comment kchaos-4242a -j DROP\n");
+        FaultNotHeld e = assertThrows(FaultNotHeld.class, quick::healPartitions);
+        assertTrue(e.getMessage().startsWith("partitions healed: "), e.getMessage());
+        assertTrue(e.getMessage().endsWith("last seen: still in kchaos-4242a-n2: -A OUTPUT -d 10.213.7.1" + TAG + " -j DROP"), e.getMessage());
+    }
+
+    @Test
+    void lossIsReadBackAtTheKernelsProbabilityAndAReplacedLossMustBeGone() {
+        quick.flaky(Set.of(2), 20);
+        runner.reads.clear();
+        quick.flaky(Set.of(2), 30);
+        assertEquals(List.of(NS2 + "iptables -w 5 -S"), runner.reads, "listed once: 30 % there, 20 % gone");
+        runner.answer(NS2 + "iptables -w 5 -S", "-A OUTPUT -o eth0 -m statistic --mode random --probability 0.29999999981" + TAG + " -j DROP\n");
+        FaultNotHeld e = assertThrows(FaultNotHeld.class, () -> quick.flaky(Set.of(2), 40));
+        assertTrue(e.getMessage().contains("missing in kchaos-4242a-n2: -A OUTPUT -o eth0 -m statistic --mode random --probability 0.400000")
+                && e.getMessage().contains("; still in kchaos-4242a-n2: -A OUTPUT -o eth0 -m statistic --mode random --probability 0.300000"), e.getMessage());
+    }
+
+    @Test
+    void aDelayNotListedByTcIsNotHeldAndOneLeftAfterHealIsReported() {
+        runner.answer(NS1 + "tc qdisc show dev eth0", "qdisc noqueue 0: root refcnt 2\n");
+        FaultNotHeld e = assertThrows(FaultNotHeld.class, () -> quick.slow(Set.of(1), 200, 50));
+        assertTrue(e.getMessage().startsWith("netem delay 200ms ± 50ms on eth0 in kchaos-4242a-n1: not seen within 300 ms;")
+                && e.getMessage().endsWith("last seen: qdisc noqueue 0: root refcnt 2"), e.getMessage());
+
+        quick.slow(Set.of(3), 200, 0);
+        runner.answer(NS3 + "tc qdisc show dev eth0", "qdisc netem 8001: root refcnt 2 limit 100000 delay 200ms\n");
+        FaultNotHeld left = assertThrows(FaultNotHeld.class, quick::healLinks);
+        assertTrue(left.getMessage().startsWith("no netem delay on eth0 in kchaos-4242a-n3: "), left.getMessage());
     }
 
     @Test
