@@ -1,4 +1,8 @@
-package io.kchaos.history;
+package io.kchaos.nemesis.catalogue;
+
+import io.kchaos.history.FaultOp;
+import io.kchaos.history.NemesisOps;
+import io.kchaos.nemesis.NemesisSetting;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -6,29 +10,38 @@ import java.util.Map;
 import java.util.StringJoiner;
 import java.util.TreeSet;
 
-/** The nemesis catalogue ({@link NemesisOps}) as the Markdown tables of README.md and docs/format.md. */
+/** The fault catalogue ({@link FaultCatalogue}) and the ops it records ({@link NemesisOps}) as the Markdown tables of README.md and docs/format.md. */
 public final class NemesisTables {
     private NemesisTables() {
     }
 
-    /** README.md's fault table: {@code --nemesis} name (and former names), what it does with its settings, what it needs. */
+    /** README.md's fault table: {@code --nemesis} name (and older names), what it does with its settings, what it needs. */
     public static String faults() {
         StringJoiner t = new StringJoiner("\n", "", "\n");
         t.add("| `--nemesis` | fault | needs |");
         t.add("|---|---|---|");
-        for (FaultSpec s : NemesisOps.specs()) {
-            StringBuilder name = new StringBuilder("`" + s.name() + "`");
-            if (!s.formerly().isEmpty()) name.append(" (formerly `").append(String.join("`, `", s.formerly())).append("`)");
-            t.add("| " + name + " | " + s.description() + settings(s) + " | " + s.needs().text() + " |");
+        for (FaultSpec s : FaultCatalogue.specs()) {
+            t.add("| `" + s.name() + "`" + olderNames(s, "`") + " | " + s.description() + settings(s) + " | " + s.needs() + " |");
         }
         return t.toString();
     }
 
+    /**
+     * The older names of a fault, each in {@code quote}: {@code  (formerly `kill`)}, {@code  (`corrupt` retired)};
+     * empty when it had none.
+     */
+    public static String olderNames(FaultSpec s, String quote) {
+        List<String> parts = new ArrayList<>();
+        if (!s.formerly().isEmpty()) parts.add("formerly " + quote + String.join(quote + ", " + quote, s.formerly()) + quote);
+        FaultCatalogue.retired().stream().filter(r -> r.now().equals(s.name())).forEach(r -> parts.add(quote + r.name() + quote + " retired"));
+        return parts.isEmpty() ? "" : " (" + String.join("; ", parts) + ")";
+    }
+
     /** The settings a fault reads, as {@code  (--nemesis-option key=default: meaning; ...)}; empty when none. */
     static String settings(FaultSpec s) {
-        if (s.options().isEmpty()) return "";
+        if (s.settings().isEmpty()) return "";
         StringJoiner j = new StringJoiner("; ", " (`--nemesis-option` ", ")");
-        for (FaultSpec.Option o : s.options()) j.add("`" + o.key() + "=" + o.defaultValue() + "`: " + o.meaning());
+        for (NemesisSetting o : s.settings()) j.add("`" + o.key() + "=" + o.defaultValue() + "`: " + o.meaning());
         return j.toString();
     }
 
@@ -55,7 +68,7 @@ public final class NemesisTables {
     private static String writers(FaultOp op) {
         if (NemesisOps.UPGRADE_OPS.contains(op)) return "the rolling upgrade (`--upgrade-to`, `--downgrade-to`)";
         List<String> names = new ArrayList<>();
-        for (FaultSpec s : NemesisOps.specs()) if (s.ops().contains(op)) names.add(s.name());
+        for (FaultSpec s : FaultCatalogue.specs()) if (s.ops().contains(op)) names.add(s.name());
         return String.join(", ", names);
     }
 }
