@@ -8,7 +8,6 @@ import io.kchaos.nemesis.cluster.Capability;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.StringJoiner;
 import java.util.TreeSet;
@@ -73,10 +72,5 @@ public record FaultSpec(String name, String description, List<FaultOp> ops, List
         new TreeSet<>(capabilities.stream().flatMap(c -> c.backend().stream()).toList()).forEach(b -> j.add("`--backend " + b + "`"));
         if (capabilities.stream().anyMatch(Capability::root)) j.add("root");
         return j.toString();
-    }
-
-    /** The setting {@code key} this fault reads, if it reads it. */
-    public Optional<NemesisSetting> findSetting(String key) {
-        return settings.stream().filter(o -> o.key().equals(key)).findFirst();
     }
 }

@@ -6,6 +6,7 @@ import io.kchaos.nemesis.NemesisSetting;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
 import java.util.TreeSet;
@@ -45,15 +46,16 @@ public final class NemesisTables {
         return j.toString();
     }
 
-    /** docs/format.md's table of kchaos's own fault ops: op, heals, the faults that write it, an example value. */
+    /** docs/format.md's table of kchaos's own fault ops: op, kind, heals, the faults that write it, an example value. */
     public static String ops() {
         StringJoiner t = new StringJoiner("\n", "", "\n");
-        t.add("| fault op | healed by | written by (`--nemesis`) | value |");
-        t.add("|---|---|---|---|");
+        t.add("| fault op | kind | healed by | written by (`--nemesis`) | value |");
+        t.add("|---|---|---|---|---|");
         for (Map.Entry<String, FaultOp> e : NemesisOps.faults().entrySet()) {
             FaultOp op = e.getValue();
             if (!op.f().equals(e.getKey()) || op.example().isEmpty()) continue; // names only read: listed below the table
-            t.add("| `" + op.f() + "` | " + heals(op) + " | " + writers(op) + " | `" + op.example() + "` |");
+            t.add("| `" + op.f() + "` | " + op.kind().name().toLowerCase(Locale.ROOT) + " | " + heals(op) + " | " + writers(op) + " | `"
+                    + op.example() + "` |");
         }
         return t.toString();
     }
