@@ -8,6 +8,7 @@ import io.kchaos.nemesis.network.NetworkFaultOptions;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -47,9 +48,8 @@ public final class NemesisRegistry {
         for (String raw : names) {
             String name = raw.trim();
             if (name.isEmpty()) continue;
-            FaultCatalogue.retired(name).ifPresent(r -> {
-                throw new IllegalArgumentException(r.message());
-            });
+            Optional<RetiredName> retired = FaultCatalogue.retired(name);
+            if (retired.isPresent()) throw new IllegalArgumentException(retired.get().message());
             FaultSpec spec = FaultCatalogue.spec(name).orElseThrow(() -> new IllegalArgumentException("unknown nemesis '" + name
                     + "'; known: " + String.join(", ", names())));
             out.add(create(spec));

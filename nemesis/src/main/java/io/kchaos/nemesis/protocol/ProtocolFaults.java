@@ -56,7 +56,7 @@ public final class ProtocolFaults {
         return new ProtocolNemesis(op.f(), op, template, target(o));
     }
 
-    /** The rule template of {@code op} (its kind: the op's name without {@code proxy-}) on no API key. */
+    /** The rule template of {@code op} (its kind: the op's name without {@code proxy-}) on {@code apis} (none: every byte). */
     static ProtocolRule rule(FaultOp op, List<String> apis) {
         return ProtocolRule.of("template", NemesisOps.proxyRuleKind(op.f()), apis);
     }
