@@ -13,8 +13,9 @@ import java.util.TreeSet;
  * @param f        the fault op's {@code f}
  * @param healedBy the {@code f} of the ops that end it
  * @param example  an example of the op's value as kchaos writes it (docs/format.md); empty for names only read
+ * @param kind     what it does to the cluster, for the readers that group faults (the report's colours)
  */
-public record FaultOp(String f, Set<String> healedBy, String example) {
+public record FaultOp(String f, Set<String> healedBy, String example, FaultKind kind) {
     /**
      * The field of a nemesis completion's value that is {@code false} when the action was taken but its effect was not
      * seen to hold within its bound (the completion is then {@code info}; an {@code ok} completion means it held).

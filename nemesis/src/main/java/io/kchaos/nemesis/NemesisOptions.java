@@ -1,8 +1,5 @@
 package io.kchaos.nemesis;
 
-import io.kchaos.history.FaultSpec;
-import io.kchaos.history.NemesisOps;
-
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -10,12 +7,11 @@ import java.util.TreeSet;
 
 /**
  * The {@code --nemesis-option KEY=VALUE} settings (scenario key {@code nemesis-options}) that tune individual faults,
- * checked against the keys some fault reads; keys, defaults and meanings are declared with each fault's
- * {@link io.kchaos.history.FaultSpec} in {@link NemesisOps}.
+ * checked against the declared keys; keys, defaults and meanings are declared once, in {@link NemesisSettings}.
  */
 public record NemesisOptions(Map<String, String> values) {
-    /** Every key a fault reads. */
-    public static final Set<String> KEYS = NemesisOps.options().keySet();
+    /** Every key the schedule or a fault reads. */
+    public static final Set<String> KEYS = NemesisSettings.byKey().keySet();
 
     public NemesisOptions {
         values = Map.copyOf(values);
@@ -86,8 +82,8 @@ public record NemesisOptions(Map<String, String> values) {
 
     /** The default the catalogue declares for {@code key}; IllegalStateException for a key no fault declares. */
     private static String defaultOf(String key) {
-        FaultSpec.Option o = NemesisOps.options().get(key);
-        if (o == null) throw new IllegalStateException("no fault declares the option " + key + " (NemesisOps)");
+        NemesisSetting o = NemesisSettings.byKey().get(key);
+        if (o == null) throw new IllegalStateException("no --nemesis-option " + key + " is declared (NemesisSettings)");
         return o.defaultValue();
     }
 }

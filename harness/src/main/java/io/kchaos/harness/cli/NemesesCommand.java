@@ -1,9 +1,11 @@
 package io.kchaos.harness.cli;
 
 import io.kchaos.history.FaultOp;
-import io.kchaos.history.FaultSpec;
-import io.kchaos.history.NemesisOps;
-import io.kchaos.history.NemesisTables;
+import io.kchaos.nemesis.NemesisSetting;
+import io.kchaos.nemesis.NemesisSettings;
+import io.kchaos.nemesis.catalogue.FaultCatalogue;
+import io.kchaos.nemesis.catalogue.FaultSpec;
+import io.kchaos.nemesis.catalogue.NemesisTables;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -29,7 +31,7 @@ public final class NemesesCommand implements Callable<Integer> {
     static final class Names implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {
-            return NemesisOps.specs().stream().map(FaultSpec::name).iterator();
+            return FaultCatalogue.specs().stream().map(FaultSpec::name).iterator();
         }
     }
 
@@ -37,7 +39,7 @@ public final class NemesesCommand implements Callable<Integer> {
     static final class OptionKeys implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {
-            return NemesisOps.options().values().stream().map(o -> o.key() + "=" + o.defaultValue()).iterator();
+            return FaultCatalogue.settings().values().stream().map(o -> o.key() + "=" + o.defaultValue()).iterator();
         }
     }
 
@@ -50,18 +52,17 @@ public final class NemesesCommand implements Callable<Integer> {
             out.println("docs/format.md:");
             out.println(NemesisTables.ops());
         } else {
-            for (FaultSpec s : NemesisOps.specs()) {
-                String needs = s.needs().text().replace("`", "");
-                out.println(s.name() + (s.formerly().isEmpty() ? "" : " (formerly " + String.join(", ", s.formerly()) + ")")
-                        + (needs.isEmpty() ? "" : "  [needs " + needs + "]"));
+            for (FaultSpec s : FaultCatalogue.specs()) {
+                String needs = s.needs().replace("`", "");
+                out.println(s.name() + NemesisTables.olderNames(s, "") + (needs.isEmpty() ? "" : "  [needs " + needs + "]"));
                 out.println("    " + s.description());
                 for (FaultOp op : s.ops()) {
                     out.println("    op " + op.f() + (op.isEvent() ? " (one-off)" : ", healed by " + String.join(", ", new TreeSet<>(op.healedBy()))));
                 }
-                for (FaultSpec.Option o : s.options()) out.println("    --nemesis-option " + o.key() + "=" + o.defaultValue() + ": " + o.meaning());
+                for (NemesisSetting o : s.settings()) out.println("    --nemesis-option " + o.key() + "=" + o.defaultValue() + ": " + o.meaning());
             }
             out.println("schedule (any faults)");
-            for (FaultSpec.Option o : NemesisOps.SCHEDULE_OPTIONS) {
+            for (NemesisSetting o : NemesisSettings.SCHEDULE) {
                 out.println("    --nemesis-option " + o.key() + "=" + o.defaultValue() + ": " + o.meaning());
             }
         }

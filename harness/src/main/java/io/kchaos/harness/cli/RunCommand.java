@@ -31,7 +31,7 @@ import io.kchaos.cluster.version.VersionProfile;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisOptions;
 import io.kchaos.nemesis.schedule.FaultPlan;
-import io.kchaos.nemesis.NemesisRegistry;
+import io.kchaos.nemesis.catalogue.NemesisRegistry;
 import io.kchaos.nemesis.network.NetworkFaultOptions;
 import io.kchaos.nemesis.network.Topology;
 import io.kchaos.workload.common.ClientKind;
@@ -154,7 +154,7 @@ public final class RunCommand implements Callable<Integer> {
     private SettingOrigins origins = SettingOrigins.NONE;
 
     @Option(names = "--backend", paramLabel = "local|docker|ssh", defaultValue = "local",
-            description = "where the brokers run: local JVMs, Docker containers via Testcontainers (proxy faults toxic-*, isolate), or hosts over SSH (docs/ssh.md) (default ${DEFAULT-VALUE})")
+            description = "where the brokers run: local JVMs, Docker containers via Testcontainers (Toxiproxy faults toxic-*, isolate), or hosts over SSH (docs/ssh.md) (default ${DEFAULT-VALUE})")
     Backend backend;
 
     @Mixin
@@ -174,7 +174,7 @@ public final class RunCommand implements Callable<Integer> {
     String topic;
 
     @Option(names = "--proxy", description = "send the clients through the kchaos proxy (Kroxylicious, its own JVM) even without a protocol "
-            + "fault (hold-request, delay-requests, drop-responses, duplicate-requests, error-responses and the proxy-* link faults switch it on "
+            + "fault (the proxy-* faults: proxy-hold, proxy-delay, proxy-drop-response, proxy-duplicate, proxy-error and the link faults switch it on "
             + "by themselves; every backend)")
     boolean proxy;
 

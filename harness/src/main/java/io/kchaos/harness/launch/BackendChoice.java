@@ -42,7 +42,7 @@ public interface BackendChoice {
      * faults this machine cannot inject, and loads the sync-tracking agent only when power loss is in the mix.
      */
     static BackendChoice local(RunConfig config, List<Nemesis> nemeses, CommandRunner runner, PrintStream out) {
-        EnumSet<Capability> possible = EnumSet.complementOf(EnumSet.of(Capability.TOXICS));
+        EnumSet<Capability> possible = EnumSet.complementOf(EnumSet.of(Capability.TOXIPROXY));
         if (!DataDisks.canMount(runner)) possible.remove(Capability.DISK_LIMIT);
         Capabilities.refuse(nemeses, possible, "--backend local");
         Hosts.Plan hosts = Hosts.plan(config.cluster().namespaces(), runner);
@@ -55,7 +55,7 @@ public interface BackendChoice {
         }, runner);
     }
 
-    /** Containers through Testcontainers, with a Toxiproxy container only when a proxy fault is asked for. */
+    /** Containers through Testcontainers, with a Toxiproxy container only when a Toxiproxy fault is asked for. */
     static BackendChoice docker(List<Nemesis> nemeses, String kafkaImage, String toxiproxyImage) {
         Capabilities.refuse(nemeses, DockerBackend.CAPABILITIES, "--backend docker");
         return spec -> {

@@ -21,10 +21,10 @@ class BackendOptionTest {
     }
 
     @Test
-    void proxyFaultsNeedTheDockerBackend(@TempDir Path store) {
+    void toxiproxyFaultsNeedTheDockerBackend(@TempDir Path store) {
         assertEquals(2, run("run", "--nemesis", "kill-leader,toxic-latency", "--store", store.toString()));
         assertTrue(err.toString().startsWith("kchaos: nemesis 'toxic-latency' is unavailable with --backend local: "
-                + "proxy faults need Toxiproxy in front of the brokers (--backend docker)"), err.toString());
+                + "Toxiproxy faults need Toxiproxy in front of the brokers (--backend docker)"), err.toString());
         assertFalse(Files.exists(store.resolve("latest")), "refused before any run folder or cluster");
     }
 

@@ -2,9 +2,9 @@ package io.kchaos.harness.cli;
 
 import io.kchaos.checker.result.Anomalies;
 import io.kchaos.checker.result.AnomalyType;
-import io.kchaos.history.FaultSpec;
-import io.kchaos.history.NemesisOps;
-import io.kchaos.history.NemesisTables;
+import io.kchaos.nemesis.catalogue.FaultCatalogue;
+import io.kchaos.nemesis.catalogue.FaultSpec;
+import io.kchaos.nemesis.catalogue.NemesisTables;
 import io.kchaos.testkit.GeneratedBlocks;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,22 +49,23 @@ class CatalogueCommandsTest {
     @Test
     void nemesesListsEveryFaultWithItsOpsSettingsAndNeeds() {
         String text = out("nemeses");
-        for (FaultSpec s : NemesisOps.specs()) {
+        for (FaultSpec s : FaultCatalogue.specs()) {
             assertTrue(text.contains(s.name()) && text.contains(s.description()), s.name());
             s.ops().forEach(op -> assertTrue(text.contains("op " + op.f()), s.name() + " " + op.f()));
-            s.options().forEach(o -> assertTrue(text.contains(o.key() + "=" + o.defaultValue()), s.name() + " " + o.key()));
+            s.settings().forEach(o -> assertTrue(text.contains(o.key() + "=" + o.defaultValue()), s.name() + " " + o.key()));
         }
-        assertTrue(text.contains("corrupt-segment (formerly corrupt)  [needs --backend local]"), text);
+        assertTrue(text.contains("corrupt-segment (corrupt retired)  [needs --backend local]"), text);
+        assertTrue(text.contains("proxy-hold (formerly hold-request)\n"), text);
         assertTrue(text.contains("disk-full  [needs --backend local, root]"), text);
     }
 
     @Test
     void runHelpNamesEveryFaultAndEverySetting() {
         String help = out("run", "--help").replaceAll("\\s+", " ");
-        for (FaultSpec s : NemesisOps.specs()) {
+        for (FaultSpec s : FaultCatalogue.specs()) {
             assertTrue(help.contains(" " + s.name() + ",") || help.contains(" " + s.name() + " (default"), "run --help lacks " + s.name() + ": " + help);
         }
-        NemesisOps.options().values().forEach(o -> assertTrue(help.contains(o.key() + "=" + o.defaultValue()), o.key()));
+        FaultCatalogue.settings().values().forEach(o -> assertTrue(help.contains(o.key() + "=" + o.defaultValue()), o.key()));
     }
 
     @Test
@@ -74,6 +75,16 @@ class CatalogueCommandsTest {
         assertEquals(2, exit, err::toString);
         String line = err.toString().strip();
         assertTrue(line.contains("'lost-writes'") && line.contains("kchaos anomalies") && !line.contains("\n"), line);
+        assertTrue(isEmpty(store), "nothing ran");
+    }
+
+    @Test
+    void aRetiredFaultNameIsOneLineNamingTheNameOfTodayAndExit2(@TempDir Path store) {
+        int exit = Main.execute(new PrintWriter(new StringWriter(), true), new PrintWriter(err, true), "run", "--nemesis", "kill-leader,corrupt",
+                "--store", store.toString());
+        assertEquals(2, exit, err::toString);
+        String line = err.toString().strip();
+        assertTrue(line.contains("--nemesis corrupt is retired") && line.contains("use --nemesis corrupt-segment") && !line.contains("\n"), line);
         assertTrue(isEmpty(store), "nothing ran");
     }
 
@@ -88,9 +99,9 @@ class CatalogueCommandsTest {
     @Test
     void faultsAndFormatDocTablesAreTheFaultCatalogue() {
         assertEquals(NemesisTables.faults(), GeneratedBlocks.block("docs/faults.md", "nemeses", "faults"),
-                "docs/faults.md's fault table differs from NemesisOps; paste `kchaos nemeses --markdown`");
+                "docs/faults.md's fault table differs from FaultCatalogue; paste `kchaos nemeses --markdown`");
         assertEquals(NemesisTables.ops(), GeneratedBlocks.block("docs/format.md", "nemeses", "ops"),
-                "docs/format.md's op table differs from NemesisOps; paste `kchaos nemeses --markdown`");
+                "docs/format.md's op table differs from NemesisOps and FaultCatalogue; paste `kchaos nemeses --markdown`");
     }
 
     @Test
@@ -99,7 +110,7 @@ class CatalogueCommandsTest {
         Matcher m = Pattern.compile("`([a-z0-9-]+)`")
                 .matcher(GeneratedBlocks.block("README.md", "nemeses", "names").replace("`--nemesis`", ""));
         while (m.find()) named.add(m.group(1));
-        List<String> catalogue = NemesisOps.specs().stream().map(FaultSpec::name).sorted().toList();
+        List<String> catalogue = FaultCatalogue.specs().stream().map(FaultSpec::name).sorted().toList();
         assertEquals(catalogue, named.stream().sorted().toList(), "README.md's fault names differ from the catalogue");
     }
 }

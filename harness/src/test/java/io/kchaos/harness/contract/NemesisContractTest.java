@@ -3,7 +3,6 @@ package io.kchaos.harness.contract;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.checker.availability.AvailabilityChecker;
 import io.kchaos.history.FaultOp;
-import io.kchaos.history.FaultSpec;
 import io.kchaos.history.History;
 import io.kchaos.history.HistoryFile;
 import io.kchaos.history.HistoryWriter;
@@ -14,7 +13,9 @@ import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
-import io.kchaos.nemesis.NemesisRegistry;
+import io.kchaos.nemesis.catalogue.FaultCatalogue;
+import io.kchaos.nemesis.catalogue.FaultSpec;
+import io.kchaos.nemesis.catalogue.NemesisRegistry;
 import io.kchaos.report.scan.FaultWindow;
 import io.kchaos.report.scan.HistoryDigest;
 import io.kchaos.report.scan.HistoryScan;
@@ -39,7 +40,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The contract between the nemeses and the readers of their ops: every registered nemesis, run against one shared
- * fake cluster, records only ops its {@link FaultSpec} declares (in {@link NemesisOps}), and availability and
+ * fake cluster, records only ops its {@link FaultSpec} declares (ops of {@link NemesisOps}), and availability and
  * the report both see each fault it injected as a window with a start and an end (its heal).
  */
 class NemesisContractTest {
@@ -99,7 +100,7 @@ class NemesisContractTest {
         NemesisRegistry registry = NemesisRegistry.builtIn();
         return registry.names().stream().map(name -> DynamicTest.dynamicTest(name, () -> {
             Nemesis nemesis = registry.create(name);
-            FaultSpec spec = NemesisOps.spec(name).orElseThrow();
+            FaultSpec spec = FaultCatalogue.spec(name).orElseThrow();
             assertEquals(name, nemesis.name(), "the nemesis names itself as its spec does");
             boolean injectedSomething = false;
             for (long seed = 1; seed <= 1; seed++) { // one seed: the op names, not the targets, are the contract
@@ -133,7 +134,7 @@ class NemesisContractTest {
                         ctx.recorder().record("unblackhole", NemesisRecorder.nodes(List.of(2)), () -> { }));
             }
         };
-        AssertionError e = assertThrows(AssertionError.class, () -> assertUnderstood(rogue, NemesisOps.spec("partition").orElseThrow(), injectAndHeal(rogue, 1)));
+        AssertionError e = assertThrows(AssertionError.class, () -> assertUnderstood(rogue, FaultCatalogue.spec("partition").orElseThrow(), injectAndHeal(rogue, 1)));
         assertTrue(e.getMessage().contains("'blackhole'"), e.getMessage());
     }
 

@@ -2,7 +2,7 @@ package io.kchaos.harness.run;
 
 import io.kchaos.backend.docker.DockerBackend;
 import io.kchaos.nemesis.Nemesis;
-import io.kchaos.nemesis.NemesisRegistry;
+import io.kchaos.nemesis.catalogue.NemesisRegistry;
 import io.kchaos.nemesis.cluster.Capability;
 import org.junit.jupiter.api.Test;
 
@@ -31,8 +31,8 @@ class CapabilitiesTest {
     @Test
     void localRefusesProxyFaults() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Capabilities.refuse(parse("toxic-reset"), EnumSet.complementOf(EnumSet.of(Capability.TOXICS)), "--backend local"));
-        assertEquals("nemesis 'toxic-reset' is unavailable with --backend local: " + Capability.TOXICS.need(), e.getMessage());
+                () -> Capabilities.refuse(parse("toxic-reset"), EnumSet.complementOf(EnumSet.of(Capability.TOXIPROXY)), "--backend local"));
+        assertEquals("nemesis 'toxic-reset' is unavailable with --backend local: " + Capability.TOXIPROXY.need(), e.getMessage());
     }
 
     @Test

@@ -69,7 +69,7 @@ class ScenarioParserTest {
             assertTrue(!s.description().isBlank() && !s.expected().isBlank(), name + " has a description and an expected outcome");
             assertTrue(s.option(RunOption.NEMESIS) != null && s.option(RunOption.TIME_LIMIT) != null, name + " has a nemesis and a time limit");
             @SuppressWarnings("unchecked") List<String> nemeses = (List<String>) s.option(RunOption.NEMESIS);
-            assertEquals(nemeses.size(), io.kchaos.nemesis.NemesisRegistry.builtIn().parse(nemeses).size(), name + " names known nemeses");
+            assertEquals(nemeses.size(), io.kchaos.nemesis.catalogue.NemesisRegistry.builtIn().parse(nemeses).size(), name + " names known nemeses");
         }
         assertEquals("1", Scenarios.load("leader-kill-acks1").settings(RunOption.PRODUCER_CONFIG).get("acks"));
         assertEquals(2, Scenarios.load("isr-shrink-unclean").option(RunOption.REPLICATION_FACTOR));

@@ -5,7 +5,7 @@ import java.util.Optional;
 
 /**
  * What a nemesis may do to the cluster's nodes: the small interface the harness's cluster backends implement
- * (local JVMs, containers). Process control only; network faults go through {@link #network()}, proxy faults through
+ * (local JVMs, containers). Process control only; network faults go through {@link #network()}, Toxiproxy faults through
  * {@link #toxics()}.
  */
 public interface ClusterControl {

@@ -3,20 +3,15 @@ package io.kchaos.nemesis.coordinator;
 import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
-import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.NemesisContext;
-
 
 /**
  * {@code kill-coordinator}: SIGKILL the node that is the transaction coordinator of one of the workload's
  * transactional ids, or the group coordinator of its consumer group (found through the Admin API); healing restarts
  * it. Nothing happens when the workload has no such target or its coordinator is unknown right now.
  */
-public final class KillCoordinatorNemesis implements Nemesis {
-    @Override
-    public String name() {
-        return "kill-coordinator";
-    }
+public final class KillCoordinatorNemesis implements FaultInjector {
 
     @Override
     public Fault inject(NemesisContext ctx) {

@@ -5,9 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
-import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.NemesisContext;
-import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.cluster.NetworkControl;
 
 import java.util.List;
@@ -20,16 +19,7 @@ import java.util.TreeSet;
  * from every other node (the clients still reach it), until healing removes the partition. Needs network control;
  * without it, injects nothing.
  */
-public final class PartitionCoordinatorNemesis implements Nemesis {
-    @Override
-    public String name() {
-        return "partition-coordinator";
-    }
-
-    @Override
-    public Set<Capability> requires() {
-        return Set.of(Capability.NETWORK);
-    }
+public final class PartitionCoordinatorNemesis implements FaultInjector {
 
     @Override
     public Fault inject(NemesisContext ctx) {

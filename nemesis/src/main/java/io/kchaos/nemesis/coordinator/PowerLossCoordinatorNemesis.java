@@ -3,16 +3,14 @@ package io.kchaos.nemesis.coordinator;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
-import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.NemesisContext;
-import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.cluster.Coordinated;
 import io.kchaos.nemesis.cluster.PowerControl;
 import io.kchaos.nemesis.storage.PowerLossNemesis;
 
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * {@code power-loss-coordinator}: the node coordinating one of the workload's targets loses power (SIGKILL, then every
@@ -20,21 +18,11 @@ import java.util.Set;
  * coordinator leads the {@code __share_group_state} partition that persists the records' states; otherwise a
  * transactional id's or a group's coordinator. Nothing happens when no coordinator is known and running.
  */
-public final class PowerLossCoordinatorNemesis implements Nemesis {
+public final class PowerLossCoordinatorNemesis implements FaultInjector {
     private final boolean tornWrites;
 
     public PowerLossCoordinatorNemesis(boolean tornWrites) {
         this.tornWrites = tornWrites;
-    }
-
-    @Override
-    public String name() {
-        return "power-loss-coordinator";
-    }
-
-    @Override
-    public Set<Capability> requires() {
-        return Set.of(Capability.POWER_LOSS);
     }
 
     @Override

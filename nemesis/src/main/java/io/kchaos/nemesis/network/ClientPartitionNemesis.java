@@ -3,10 +3,9 @@ package io.kchaos.nemesis.network;
 import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
-import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
-import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.cluster.NetworkControl;
 
 import java.util.ArrayList;
@@ -20,16 +19,7 @@ import java.util.TreeSet;
  * {@code partition-clients}: cuts the harness's clients (producers, consumers, admin) from a random non-empty minority
  * or more of the nodes, at most all but one, while the nodes still see each other; healing removes exactly that cut.
  */
-public final class ClientPartitionNemesis implements Nemesis {
-    @Override
-    public String name() {
-        return "partition-clients";
-    }
-
-    @Override
-    public Set<Capability> requires() {
-        return Set.of(Capability.NETWORK);
-    }
+public final class ClientPartitionNemesis implements FaultInjector {
 
     @Override
     public Fault inject(NemesisContext ctx) {

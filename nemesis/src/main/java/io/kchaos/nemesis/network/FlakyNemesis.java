@@ -4,32 +4,21 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
-import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
-import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.cluster.NetworkControl;
 
 import java.util.Optional;
 import java.util.Set;
 
 /** {@code flaky}: drops a share of the packets one node (or every node) sends; healing removes the loss. */
-public final class FlakyNemesis implements Nemesis {
+public final class FlakyNemesis implements FaultInjector {
     private final double lossPercent;
 
     public FlakyNemesis(double lossPercent) {
         if (!(lossPercent > 0 && lossPercent <= 100)) throw new IllegalArgumentException("flaky needs a loss in (0, 100] %, got " + lossPercent);
         this.lossPercent = lossPercent;
-    }
-
-    @Override
-    public String name() {
-        return "flaky";
-    }
-
-    @Override
-    public Set<Capability> requires() {
-        return Set.of(Capability.NETWORK);
     }
 
     @Override

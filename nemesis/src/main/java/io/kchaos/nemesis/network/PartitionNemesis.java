@@ -3,35 +3,23 @@ package io.kchaos.nemesis.network;
 import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
-import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.NemesisContext;
-import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.cluster.NetworkControl;
 
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * {@code partition}: cuts links between nodes (packets dropped both ways), in a topology chosen at random among the
  * targets for each fault; healing removes exactly the partition.
  */
-public final class PartitionNemesis implements Nemesis {
+public final class PartitionNemesis implements FaultInjector {
     private final List<Topology> targets;
 
     public PartitionNemesis(List<Topology> targets) {
         if (targets.isEmpty()) throw new IllegalArgumentException("no partition targets");
         this.targets = List.copyOf(targets);
-    }
-
-    @Override
-    public String name() {
-        return "partition";
-    }
-
-    @Override
-    public Set<Capability> requires() {
-        return Set.of(Capability.NETWORK);
     }
 
     public List<Topology> targets() {

@@ -4,17 +4,16 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
-import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
-import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.cluster.NetworkControl;
 
 import java.util.Optional;
 import java.util.Set;
 
 /** {@code slow}: delays every packet one node (or every node) sends by a latency with jitter; healing removes the delay. */
-public final class SlowNemesis implements Nemesis {
+public final class SlowNemesis implements FaultInjector {
     private final int latencyMs;
     private final int jitterMs;
 
@@ -24,16 +23,6 @@ public final class SlowNemesis implements Nemesis {
         }
         this.latencyMs = latencyMs;
         this.jitterMs = jitterMs;
-    }
-
-    @Override
-    public String name() {
-        return "slow";
-    }
-
-    @Override
-    public Set<Capability> requires() {
-        return Set.of(Capability.NETWORK, Capability.LINK_DELAY);
     }
 
     @Override

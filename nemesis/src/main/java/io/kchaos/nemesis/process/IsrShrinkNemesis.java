@@ -4,17 +4,15 @@ import io.kchaos.history.FaultOp;
 import io.kchaos.history.FaultRole;
 import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
-import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
-import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.cluster.TopicView;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * {@code isr-shrink}: the ISR shrinks to the leader alone, the leader keeps acknowledging, then it dies. SIGSTOP the
@@ -26,7 +24,7 @@ import java.util.Set;
  * <p>The paused followers must be a minority of the nodes: in KRaft combined mode every node is a controller, and
  * pausing a majority stops the quorum, so the ISR could never shrink (use replication factor 2 on 3 nodes).
  */
-public final class IsrShrinkNemesis implements Nemesis {
+public final class IsrShrinkNemesis implements FaultInjector {
     private final String name;
     private final LeaderCrash crash;
     private final Duration shrinkTimeout;
@@ -34,31 +32,18 @@ public final class IsrShrinkNemesis implements Nemesis {
     private final Duration electionWait;
 
     /**
+     * @param name          the fault's name, for messages
+     * @param crash         what takes the lone leader down: {@link LeaderCrash#KILL}, or a power loss
      * @param shrinkTimeout how long to wait for the ISR to become the leader alone
-     * @param leaderAlone   how long the leader then acknowledges writes alone before it is killed
-     * @param electionWait  how long to wait for a new leader after the kill (the fault's hold comes after)
+     * @param leaderAlone   how long the leader then acknowledges writes alone before it is taken down
+     * @param electionWait  how long to wait for a new leader after the crash (the fault's hold comes after)
      */
-    public IsrShrinkNemesis(Duration shrinkTimeout, Duration leaderAlone, Duration electionWait) {
-        this("isr-shrink", LeaderCrash.KILL, shrinkTimeout, leaderAlone, electionWait);
-    }
-
-    /** As above, the lone leader taken down by {@code crash} (e.g. a power loss) under the nemesis name {@code name}. */
     public IsrShrinkNemesis(String name, LeaderCrash crash, Duration shrinkTimeout, Duration leaderAlone, Duration electionWait) {
         this.name = name;
         this.crash = crash;
         this.shrinkTimeout = shrinkTimeout;
         this.leaderAlone = leaderAlone;
         this.electionWait = electionWait;
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public Set<Capability> requires() {
-        return crash.requires();
     }
 
     @Override

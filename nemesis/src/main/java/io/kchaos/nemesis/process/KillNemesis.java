@@ -4,23 +4,18 @@ import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.HealOnce;
-import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
 
 import java.util.List;
 
 /** SIGKILL a node ({@code kill-leader}: a random partition's leader; {@code kill-random}: any running node); healing restarts it. */
-public final class KillNemesis implements Nemesis {
+public final class KillNemesis implements FaultInjector {
     private final NodeTarget target;
 
     public KillNemesis(NodeTarget target) {
         this.target = target;
-    }
-
-    @Override
-    public String name() {
-        return target == NodeTarget.LEADER ? "kill-leader" : "kill-random";
     }
 
     @Override

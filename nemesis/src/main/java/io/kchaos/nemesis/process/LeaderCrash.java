@@ -4,10 +4,8 @@ import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.NemesisContext;
-import io.kchaos.nemesis.cluster.Capability;
 
 import java.util.List;
-import java.util.Set;
 
 /**
  * How a nemesis takes a node down for good (until its heal starts it again), recording the op: {@link #KILL}, SIGKILL
@@ -23,10 +21,5 @@ public interface LeaderCrash {
     /** The fault op this crash records ({@code kill} unless overridden). */
     default FaultOp fault() {
         return NemesisOps.KILL;
-    }
-
-    /** What the backend must be able to do for this crash. */
-    default Set<Capability> requires() {
-        return Set.of();
     }
 }

@@ -1,15 +1,11 @@
 package io.kchaos.nemesis.process;
 
 import io.kchaos.nemesis.Fault;
-import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.NemesisContext;
 
 /** {@code none}: injects nothing (a baseline run). */
-public final class NoNemesis implements Nemesis {
-    @Override
-    public String name() {
-        return "none";
-    }
+public final class NoNemesis implements FaultInjector {
 
     @Override
     public Fault inject(NemesisContext context) {

@@ -3,7 +3,7 @@ package io.kchaos.nemesis.process;
 import io.kchaos.history.FaultRole;
 import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
-import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
 
@@ -16,16 +16,11 @@ import java.util.Optional;
  * on the leader alone, SIGKILL the leader, SIGCONT the followers (one of them becomes leader without the leader's
  * newest records). Healing restarts the old leader. This is the schedule under which acks=1 loses acknowledged writes.
  */
-public final class PauseFollowersKillLeader implements Nemesis {
+public final class PauseFollowersKillLeader implements FaultInjector {
     private final Duration lag;
 
     public PauseFollowersKillLeader(Duration lag) {
         this.lag = lag;
-    }
-
-    @Override
-    public String name() {
-        return "pause-followers-kill-leader";
     }
 
     @Override

@@ -4,23 +4,18 @@ import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.HealOnce;
-import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
 
 import java.util.List;
 
 /** SIGSTOP a node (a random node, or a partition leader), like a long GC pause; healing sends SIGCONT. */
-public final class PauseNemesis implements Nemesis {
+public final class PauseNemesis implements FaultInjector {
     private final NodeTarget target;
 
     public PauseNemesis(NodeTarget target) {
         this.target = target;
-    }
-
-    @Override
-    public String name() {
-        return target == NodeTarget.LEADER ? "pause-leader" : "pause";
     }
 
     @Override

@@ -3,7 +3,7 @@ package io.kchaos.nemesis.process;
 import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
-import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
 import io.kchaos.nemesis.cluster.TopicView;
@@ -17,17 +17,12 @@ import java.util.List;
  * every replica in sync), stop the node cleanly (SIGTERM: controlled shutdown), start it again, next node. Nothing is
  * left to heal: the fault is done when the last node is back and the ISR is full.
  */
-public final class RollingRestartNemesis implements Nemesis {
+public final class RollingRestartNemesis implements FaultInjector {
     private final Duration syncTimeout;
 
     /** @param syncTimeout how long to wait for a full ISR before each restart (and after the last) */
     public RollingRestartNemesis(Duration syncTimeout) {
         this.syncTimeout = syncTimeout;
-    }
-
-    @Override
-    public String name() {
-        return "rolling-restart";
     }
 
     @Override
@@ -47,7 +42,6 @@ public final class RollingRestartNemesis implements Nemesis {
         boolean synced = Await.until(() -> ctx.topic().fullIsr(), syncTimeout);
         return new Done("rolling restart of " + restarted + " of " + nodes.size() + " nodes" + (synced ? ", ISR full again" : ", ISR not yet full"));
     }
-
 
     /** A finished restart round: nothing to undo. */
     private record Done(String description) implements Fault {

@@ -1,8 +1,8 @@
 package io.kchaos.nemesis.protocol;
 
+import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.NemesisOptions;
-import io.kchaos.nemesis.NemesisRegistry;
 import io.kchaos.nemesis.cluster.ProtocolRule;
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.Errors;
@@ -13,36 +13,58 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Binds the protocol nemeses, each tuned by the {@code proxy-*} nemesis options: {@code proxy-api} (API key names,
- * comma-separated), {@code proxy-target} (leader, coordinator, group-coordinator, any), {@code proxy-share},
- * {@code proxy-release-after} and {@code proxy-hold-ms} (hold), {@code proxy-delay-ms} ({@code MIN-MAX}) and
- * {@code proxy-responses} (delay), {@code proxy-error} (error).
+ * Builds the protocol faults of the kchaos proxy, each named as the op it records and tuned by the {@code proxy-*}
+ * nemesis options: {@code proxy-api} (API key names, comma-separated), {@code proxy-target} (leader, coordinator,
+ * group-coordinator, any), {@code proxy-share}, {@code proxy-release-after} and {@code proxy-hold-ms} (hold),
+ * {@code proxy-delay-ms} ({@code MIN-MAX}) and {@code proxy-responses} (delay), {@code proxy-error} (error).
  */
 public final class ProtocolFaults {
     private static final Set<String> TARGETS = Set.of("leader", "coordinator", "group-coordinator", "any");
+    private static final long MAX_DELAY_MS = 15_000;
 
     private ProtocolFaults() {
     }
 
-    /** Binds the five protocol faults of the catalogue ({@code NemesisOps}) to their nemesis. */
-    public static void bind(NemesisRegistry r, NemesisOptions o) {
-        r.bind("hold-request", () -> new ProtocolNemesis("hold-request", NemesisOps.PROXY_HOLD,
-                rule(o, "hold").withCount(1).withRelease(api(o.text("proxy-release-after")), o.positive("proxy-hold-ms")),
-                target(o)));
-        r.bind("delay-requests", () -> new ProtocolNemesis("delay-requests", NemesisOps.PROXY_DELAY,
-                withDelay(rule(o, "delay"), o, "proxy-delay-ms", o.flag("proxy-responses")), target(o)));
-        r.bind("drop-responses", () -> new ProtocolNemesis("drop-responses", NemesisOps.PROXY_DROP_RESPONSE,
-                rule(o, "drop-response"), target(o)));
-        r.bind("duplicate-requests", () -> new ProtocolNemesis("duplicate-requests", NemesisOps.PROXY_DUPLICATE,
-                rule(o, "duplicate"), target(o)));
-        r.bind("error-responses", () -> new ProtocolNemesis("error-responses", NemesisOps.PROXY_ERROR,
-                rule(o, "error").withError(error(o.text("proxy-error"))), target(o)));
+    /** {@code proxy-hold}: one matching request held back and delivered late. */
+    public static ProtocolNemesis hold(NemesisOptions o) {
+        return nemesis(NemesisOps.PROXY_HOLD, requests(o, NemesisOps.PROXY_HOLD).withCount(1)
+                .withRelease(api(o.text("proxy-release-after")), o.positive("proxy-hold-ms")), o);
     }
 
-    private static ProtocolRule rule(NemesisOptions o, String kind) {
+    /** {@code proxy-delay}: a share of matching requests (or their responses) delayed. */
+    public static ProtocolNemesis delay(NemesisOptions o) {
+        return nemesis(NemesisOps.PROXY_DELAY, withDelay(requests(o, NemesisOps.PROXY_DELAY), o, "proxy-delay-ms", o.flag("proxy-responses")), o);
+    }
+
+    /** {@code proxy-drop-response}: matching requests forwarded, their responses thrown away. */
+    public static ProtocolNemesis dropResponse(NemesisOptions o) {
+        return nemesis(NemesisOps.PROXY_DROP_RESPONSE, requests(o, NemesisOps.PROXY_DROP_RESPONSE), o);
+    }
+
+    /** {@code proxy-duplicate}: matching requests delivered twice. */
+    public static ProtocolNemesis duplicate(NemesisOptions o) {
+        return nemesis(NemesisOps.PROXY_DUPLICATE, requests(o, NemesisOps.PROXY_DUPLICATE), o);
+    }
+
+    /** {@code proxy-error}: matching requests answered with an error instead of forwarded. */
+    public static ProtocolNemesis error(NemesisOptions o) {
+        return nemesis(NemesisOps.PROXY_ERROR, requests(o, NemesisOps.PROXY_ERROR).withError(error(o.text("proxy-error"))), o);
+    }
+
+    /** The fault recording {@code op}, named as it, with rules like {@code template} aimed at the {@code proxy-target}. */
+    static ProtocolNemesis nemesis(FaultOp op, ProtocolRule template, NemesisOptions o) {
+        return new ProtocolNemesis(op.f(), op, template, target(o));
+    }
+
+    /** The rule template of {@code op} (its kind: the op's name without {@code proxy-}) on {@code apis} (none: every byte). */
+    static ProtocolRule rule(FaultOp op, List<String> apis) {
+        return ProtocolRule.of("template", NemesisOps.proxyRuleKind(op.f()), apis);
+    }
+
+    private static ProtocolRule requests(NemesisOptions o, FaultOp op) {
         List<String> apis = Arrays.stream(o.text("proxy-api").split(",")).map(String::trim).filter(s -> !s.isEmpty())
                 .map(ProtocolFaults::api).toList();
-        return ProtocolRule.of("template", kind, apis).withShare(o.share("proxy-share"));
+        return rule(op, apis).withShare(o.share("proxy-share"));
     }
 
     /** {@code r} with the delay range of the option {@code key} ({@code MS} or {@code MIN-MAX}, at most 15000). */
@@ -52,14 +74,14 @@ public final class ProtocolFaults {
         try {
             long min = Long.parseLong(parts[0].trim());
             long max = parts.length > 1 ? Long.parseLong(parts[1].trim()) : min;
-            if (min >= 0 && max >= min && max <= 15_000) return r.withDelay(min, max, onResponses);
+            if (min >= 0 && max >= min && max <= MAX_DELAY_MS) return r.withDelay(min, max, onResponses);
         } catch (NumberFormatException ignored) {
             // reported below
         }
-        throw new IllegalArgumentException("--nemesis-option " + key + " must be MS or MIN-MAX (at most 15000), not '" + range + "'");
+        throw new IllegalArgumentException("--nemesis-option " + key + " must be MS or MIN-MAX (at most " + MAX_DELAY_MS + "), not '" + range + "'");
     }
 
-    static String target(NemesisOptions o) {
+    private static String target(NemesisOptions o) {
         String t = o.text("proxy-target");
         if (TARGETS.contains(t)) return t;
         throw new IllegalArgumentException("--nemesis-option proxy-target must be one of " + new TreeSet<>(TARGETS) + ", not '" + t + "'");

@@ -6,9 +6,8 @@ import io.kchaos.history.Json;
 import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.HealOnce;
-import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.NemesisContext;
-import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.cluster.Coordinated;
 import io.kchaos.nemesis.cluster.ProtocolControl;
 import io.kchaos.nemesis.cluster.ProtocolRule;
@@ -16,17 +15,16 @@ import io.kchaos.nemesis.process.NodeTarget;
 
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * {@code hold-request}, {@code delay-requests}, {@code drop-responses}, {@code duplicate-requests},
- * {@code error-responses} (and the link faults of {@link LinkFaults}): switches one rule on the kchaos proxy for the fault's duration, aimed at a role's node (a
- * partition's leader, the workload's transaction or group coordinator, or any node), and switches it off on heal.
- * Recorded as {@code proxy-*} with the rule, and {@code heal-proxy}; what the proxy does to each request is recorded
- * as {@code proxy-action} as it happens.
+ * The protocol faults of {@link ProtocolFaults} and the link faults of {@link LinkFaults} ({@code proxy-*}): switches
+ * one rule on the kchaos proxy for the fault's duration, aimed at a role's node (a partition's leader, the workload's
+ * transaction or group coordinator, or any node), and switches it off on heal. Recorded as its {@code proxy-*} op with
+ * the rule, and {@code heal-proxy}; what the proxy does to each request is recorded as {@code proxy-action} as it
+ * happens.
  */
-public final class ProtocolNemesis implements Nemesis {
+public final class ProtocolNemesis implements FaultInjector {
     private static final AtomicInteger IDS = new AtomicInteger();
 
     private final String name;
@@ -35,24 +33,14 @@ public final class ProtocolNemesis implements Nemesis {
     private final String target;
 
     /**
-     * The nemesis {@code name}, recording {@code op}, switching on rules like {@code template} aimed at {@code target}
-     * (leader, coordinator, group-coordinator or any).
+     * The fault {@code name} (its rules' ids start with it), recording {@code op}, switching on rules like
+     * {@code template} aimed at {@code target} (leader, coordinator, group-coordinator or any).
      */
     public ProtocolNemesis(String name, FaultOp op, ProtocolRule template, String target) {
         this.name = name;
         this.op = op;
         this.template = template;
         this.target = target;
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public Set<Capability> requires() {
-        return Set.of(Capability.PROTOCOL);
     }
 
     @Override

@@ -1,60 +1,83 @@
 package io.kchaos.nemesis.replay;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.history.FaultOp;
+import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.NemesisContext;
+import io.kchaos.nemesis.cluster.ClusterControl;
 import io.kchaos.nemesis.cluster.NetworkControl;
 import io.kchaos.nemesis.cluster.PowerControl;
+import io.kchaos.nemesis.network.NetworkFaultOptions;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * What a replay does for each op it can replay: the fault ops (SIGKILL, clean stop, SIGSTOP, power loss, the network
- * faults) on the nodes resolved for them, and the heals that undo them (start, resume, network heals).
+ * faults) on the nodes resolved for them, and the heals that undo them (start, resume, network heals). An op is known
+ * by its record in {@link NemesisOps}, so another tool's name for a SIGKILL ({@code crash}, ...) replays as one; a
+ * value without the recorded settings of a network fault takes the network faults' defaults.
  */
 final class ReplayActions {
-    /** The fault ops a replay can do. */
-    static final List<String> FAULTS = List.of("kill", "stop", "pause", "power-loss", "partition", "partition-clients", "slow", "flaky");
+    /** One replayed fault op: {@code value} holds the recorded details (e.g. a partition's groups). */
+    private interface FaultAction {
+        void run(NemesisContext ctx, List<Integer> nodes, JsonNode value);
+    }
 
-    /** Names other tools write for a SIGKILL (docs/format.md), replayed as one. */
-    private static final Set<String> KILL_NAMES = Set.of("crash", "kill-leader", "kill-random");
+    private static final NetworkFaultOptions DEFAULTS = NetworkFaultOptions.defaults();
+    private static final Map<FaultOp, FaultAction> FAULTS = new LinkedHashMap<>();
+
+    static {
+        FAULTS.put(NemesisOps.KILL, (ctx, nodes, value) -> nodes.forEach(ctx.cluster()::kill));
+        FAULTS.put(NemesisOps.STOP, (ctx, nodes, value) -> nodes.forEach(ctx.cluster()::stop));
+        FAULTS.put(NemesisOps.PAUSE, (ctx, nodes, value) -> nodes.forEach(ctx.cluster()::pause));
+        FAULTS.put(NemesisOps.POWER_LOSS, (ctx, nodes, value) -> {
+            PowerControl power = ctx.cluster().power().orElseThrow(() -> new IllegalStateException("this cluster cannot cut power"));
+            power.cut(nodes, value.path("torn-writes").asBoolean(false), ctx.random());
+        });
+        FAULTS.put(NemesisOps.PARTITION, (ctx, nodes, value) -> network(ctx).partition(groups(value)));
+        FAULTS.put(NemesisOps.PARTITION_CLIENTS, (ctx, nodes, value) -> network(ctx).partitionClients(new HashSet<>(nodes)));
+        FAULTS.put(NemesisOps.SLOW, (ctx, nodes, value) -> network(ctx).slow(new HashSet<>(nodes),
+                value.path("delay-ms").asInt(DEFAULTS.latencyMs()), value.path("jitter-ms").asInt(DEFAULTS.jitterMs())));
+        FAULTS.put(NemesisOps.FLAKY, (ctx, nodes, value) -> network(ctx).flaky(new HashSet<>(nodes),
+                value.path("loss-percent").asDouble(DEFAULTS.lossPercent())));
+    }
 
     private ReplayActions() {
     }
 
+    /** The names of the fault ops a replay can do, for messages. */
+    static List<String> faults() {
+        return FAULTS.keySet().stream().map(FaultOp::f).toList();
+    }
+
     static boolean replaysFault(String f) {
-        return FAULTS.contains(f) || KILL_NAMES.contains(f);
+        return NemesisOps.lookup(f).map(FAULTS::containsKey).orElse(false);
     }
 
     /** Does the fault op {@code f} to {@code nodes} ({@code value}: the recorded details, e.g. a partition's groups). */
     static void fault(NemesisContext ctx, String f, List<Integer> nodes, JsonNode value) {
-        var cluster = ctx.cluster();
-        switch (f) {
-            case "stop" -> nodes.forEach(cluster::stop);
-            case "pause" -> nodes.forEach(cluster::pause);
-            case "power-loss" -> {
-                PowerControl power = cluster.power().orElseThrow(() -> new IllegalStateException("this cluster cannot cut power"));
-                power.cut(nodes, value.path("torn-writes").asBoolean(false), ctx.random());
-            }
-            case "partition" -> network(ctx).partition(groups(value));
-            case "partition-clients" -> network(ctx).partitionClients(new HashSet<>(nodes));
-            case "slow" -> network(ctx).slow(new HashSet<>(nodes), value.path("delay-ms").asInt(200), value.path("jitter-ms").asInt(50));
-            case "flaky" -> network(ctx).flaky(new HashSet<>(nodes), value.path("loss-percent").asDouble(20));
-            default -> nodes.forEach(cluster::kill); // kill and the names other tools write for it
-        }
+        FaultAction action = NemesisOps.lookup(f).map(FAULTS::get).orElseThrow(() -> new IllegalStateException("a replay cannot do " + f));
+        action.run(ctx, nodes, value);
     }
 
     /** Does the heal {@code f} for {@code nodes}, the nodes its faults hit in this run. */
     static void heal(NemesisContext ctx, String f, List<Integer> nodes) {
-        var cluster = ctx.cluster();
-        switch (f) {
-            case "resume", "unpause" -> nodes.stream().filter(cluster::isPaused).forEach(cluster::resume);
-            case "heal", "heal-network" -> network(ctx).healAll();
-            case "heal-links" -> network(ctx).healLinks();
-            case "free-disk", "heal-toxic", "rejoin", "heal-proxy" -> throw new IllegalStateException("a replay cannot do " + f);
-            default -> nodes.stream().filter(n -> !cluster.isRunning(n)).forEach(cluster::start); // start, restart, recover
+        ClusterControl cluster = ctx.cluster();
+        if (f.equals(NemesisOps.RESUME) || f.equals(NemesisOps.UNPAUSE)) {
+            nodes.stream().filter(cluster::isPaused).forEach(cluster::resume);
+        } else if (f.equals(NemesisOps.HEAL) || f.equals(NemesisOps.HEAL_NETWORK)) {
+            network(ctx).healAll();
+        } else if (f.equals(NemesisOps.HEAL_LINKS)) {
+            network(ctx).healLinks();
+        } else if (f.equals(NemesisOps.START) || f.equals(NemesisOps.RESTART) || f.equals(NemesisOps.RECOVER)) {
+            nodes.stream().filter(n -> !cluster.isRunning(n)).forEach(cluster::start);
+        } else {
+            throw new IllegalStateException("a replay cannot do " + f); // free-disk, heal-toxic, rejoin, heal-proxy
         }
     }
 

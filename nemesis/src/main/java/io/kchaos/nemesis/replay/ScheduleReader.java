@@ -75,7 +75,7 @@ public final class ScheduleReader {
         });
         if (!refused.isEmpty()) {
             throw new IllegalArgumentException(source + ": cannot replay " + String.join(", ", refused) + " yet; a replay does "
-                    + String.join(", ", ReplayActions.FAULTS));
+                    + String.join(", ", ReplayActions.faults()));
         }
         windows.finish(end[0]);
         return build(drafts, bySpan);

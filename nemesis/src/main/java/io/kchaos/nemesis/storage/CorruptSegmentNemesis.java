@@ -5,15 +5,13 @@ import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.HealOnce;
-import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
-import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.cluster.StorageControl;
 
 import java.util.List;
 import java.util.Random;
-import java.util.Set;
 
 /**
  * Bit rot: stop a random in-sync node cleanly ({@code stop}), flip bytes inside one record batch of its workload data below the
@@ -21,23 +19,13 @@ import java.util.Set;
  * start), and start it again ({@code start}, at once: the fault is the damage, not the down time). The op name
  * {@code corrupt-segment} keeps clear of the network fault {@code corrupt}.
  */
-public final class CorruptSegmentNemesis implements Nemesis {
+public final class CorruptSegmentNemesis implements FaultInjector {
     /** The history op of the damage. */
     public static final String OP = NemesisOps.CORRUPT_SEGMENT.f();
 
     @Override
-    public String name() {
-        return "corrupt-segment";
-    }
-
-    @Override
-    public Set<Capability> requires() {
-        return Set.of(Capability.STORAGE);
-    }
-
-    @Override
     public Fault inject(NemesisContext ctx) {
-        StorageControl storage = StorageNemesis.storage(ctx, name());
+        StorageControl storage = StorageNemesis.storage(ctx, NemesisOps.CORRUPT_SEGMENT.f());
         List<Integer> healthy = ctx.cluster().nodeIds().stream().filter(n -> inSync(ctx, n)).toList();
         if (healthy.isEmpty()) return Fault.NONE;
         int node = ctx.pick(healthy);

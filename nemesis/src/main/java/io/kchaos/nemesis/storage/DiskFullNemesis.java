@@ -4,15 +4,13 @@ import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.HealOnce;
-import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
-import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.cluster.StorageControl;
 import io.kchaos.nemesis.process.NodeTarget;
 
 import java.util.List;
-import java.util.Set;
 
 /**
  * A full data disk: fill a running node's size-limited data file system until writes fail ({@code disk-full}); Kafka
@@ -21,20 +19,11 @@ import java.util.Set;
  * Kafka never brings a failed log directory back without a restart, and a halting broker can take seconds to exit,
  * so the heal does not guess from whether the process is still alive.
  */
-public final class DiskFullNemesis implements Nemesis {
-    @Override
-    public String name() {
-        return "disk-full";
-    }
-
-    @Override
-    public Set<Capability> requires() {
-        return Set.of(Capability.STORAGE, Capability.DISK_LIMIT);
-    }
+public final class DiskFullNemesis implements FaultInjector {
 
     @Override
     public Fault inject(NemesisContext ctx) {
-        StorageControl storage = StorageNemesis.storage(ctx, name());
+        StorageControl storage = StorageNemesis.storage(ctx, NemesisOps.DISK_FULL.f());
         return NodeTarget.RANDOM.choose(ctx).map(choice -> {
             int node = choice.node();
             ObjectNode fill = NemesisRecorder.nodes(List.of(node));

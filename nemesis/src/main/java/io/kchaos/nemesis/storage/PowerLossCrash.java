@@ -4,12 +4,10 @@ import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.NemesisContext;
-import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.cluster.PowerControl;
 import io.kchaos.nemesis.process.LeaderCrash;
 
 import java.util.List;
-import java.util.Set;
 
 /**
  * A power loss as the crash of a composite fault ({@code isr-shrink-power-loss}, {@code power-loss-leader-follower}):
@@ -35,8 +33,4 @@ public final class PowerLossCrash implements LeaderCrash {
         return NemesisOps.POWER_LOSS;
     }
 
-    @Override
-    public Set<Capability> requires() {
-        return Set.of(Capability.POWER_LOSS);
-    }
 }

@@ -6,11 +6,10 @@ import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.HealOnce;
-import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisOptions;
 import io.kchaos.nemesis.NemesisRecorder;
-import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.cluster.PowerControl;
 import io.kchaos.nemesis.cluster.PowerControl.DroppedBytes;
 
@@ -18,7 +17,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * {@code power-loss} (a random set of {@code power-loss-nodes} running nodes, default 1) and {@code power-loss-all}
@@ -26,7 +24,7 @@ import java.util.Set;
  * synced is gone — and are started again when healed. The {@code power-loss} op's completion names, per node, each
  * file that lost bytes and how many.
  */
-public final class PowerLossNemesis implements Nemesis {
+public final class PowerLossNemesis implements FaultInjector {
     private final boolean everyNode;
     private final int nodes;
     private final boolean tornWrites;
@@ -45,16 +43,6 @@ public final class PowerLossNemesis implements Nemesis {
     /** {@code power-loss-all}: every node. */
     public static PowerLossNemesis allNodes(NemesisOptions options) {
         return new PowerLossNemesis(true, Integer.MAX_VALUE, options.flag("torn-writes"));
-    }
-
-    @Override
-    public String name() {
-        return everyNode ? "power-loss-all" : "power-loss";
-    }
-
-    @Override
-    public Set<Capability> requires() {
-        return Set.of(Capability.POWER_LOSS);
     }
 
     @Override

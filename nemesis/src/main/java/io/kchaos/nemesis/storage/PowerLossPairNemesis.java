@@ -5,11 +5,10 @@ import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.HealOnce;
-import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisOptions;
 import io.kchaos.nemesis.NemesisRecorder;
-import io.kchaos.nemesis.cluster.Capability;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,7 +22,7 @@ import java.util.Set;
  * other, {@code restart-gap-seconds} (10) apart, in the order {@code restart-order} says: {@code follower-first} (the
  * default: the follower, missing its tail, may be elected before the old leader returns) or {@code leader-first}.
  */
-public final class PowerLossPairNemesis implements Nemesis {
+public final class PowerLossPairNemesis implements FaultInjector {
     static final Set<String> ORDERS = Set.of("follower-first", "leader-first");
 
     private final PowerLossCrash crash;
@@ -34,16 +33,6 @@ public final class PowerLossPairNemesis implements Nemesis {
         this.crash = new PowerLossCrash(options.flag("torn-writes"));
         this.followerFirst = options.choice("restart-order", ORDERS).equals("follower-first");
         this.gap = Duration.ofSeconds(options.positive("restart-gap-seconds"));
-    }
-
-    @Override
-    public String name() {
-        return "power-loss-leader-follower";
-    }
-
-    @Override
-    public Set<Capability> requires() {
-        return crash.requires();
     }
 
     @Override

@@ -4,10 +4,9 @@ import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.HealOnce;
-import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
-import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.cluster.StorageControl;
 import io.kchaos.nemesis.process.NodeTarget;
 
@@ -16,7 +15,6 @@ import io.kchaos.nemesis.process.Await;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Set;
 
 /**
  * A replaced data disk: SIGKILL a node ({@code kill}), replace its data directory with a freshly formatted empty one
@@ -26,7 +24,7 @@ import java.util.Set;
  * {@code wipe-before-fencing=true} restarts it on its empty disk while its old registration may still be in an ISR.
  * When the run ends during that wait, the disk is not wiped and the history shows only the kill and the start.
  */
-public final class WipeNemesis implements Nemesis {
+public final class WipeNemesis implements FaultInjector {
     /** How long the wipe waits for the controller to fence the killed broker (Kafka's default session is 9 s). */
     static final Duration FENCING_BOUND = Duration.ofSeconds(60);
 
@@ -43,18 +41,8 @@ public final class WipeNemesis implements Nemesis {
     }
 
     @Override
-    public String name() {
-        return "wipe";
-    }
-
-    @Override
-    public Set<Capability> requires() {
-        return Set.of(Capability.STORAGE);
-    }
-
-    @Override
     public Fault inject(NemesisContext ctx) {
-        StorageControl storage = StorageNemesis.storage(ctx, name());
+        StorageControl storage = StorageNemesis.storage(ctx, NemesisOps.WIPE.f());
         return target.choose(ctx).map(choice -> {
             int node = choice.node();
             ctx.recorder().record(NemesisOps.KILL.f(), choice.value(), () -> ctx.cluster().kill(node));

@@ -16,14 +16,10 @@ import java.util.Set;
  * own outgoing connections are not proxied); healing enables them again. Recorded as {@code isolate} / {@code rejoin}.
  */
 public final class IsolateNemesis implements UsesToxics {
-    @Override
-    public String name() {
-        return "isolate";
-    }
 
     @Override
     public Fault inject(NemesisContext ctx) {
-        ToxicControl toxics = UsesToxics.control(ctx, name());
+        ToxicControl toxics = UsesToxics.control(ctx, NemesisOps.ISOLATE.f());
         return NodeTarget.RANDOM.choose(ctx).map(choice -> {
             Set<Integer> nodes = Set.of(choice.node());
             ctx.recorder().record(NemesisOps.ISOLATE.f(), NemesisRecorder.nodes(nodes), () -> toxics.isolate(nodes));

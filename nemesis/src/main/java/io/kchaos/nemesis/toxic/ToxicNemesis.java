@@ -39,11 +39,6 @@ public final class ToxicNemesis implements UsesToxics {
     }
 
     @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
     public Fault inject(NemesisContext ctx) {
         ToxicControl toxics = UsesToxics.control(ctx, name);
         return NodeTarget.RANDOM.choose(ctx).map(choice -> {

@@ -1,23 +1,14 @@
 package io.kchaos.nemesis.toxic;
 
-import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.NemesisContext;
-import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.cluster.ToxicControl;
 
-import java.util.Set;
-
-/** A nemesis that acts through the cluster's {@link ToxicControl}: the backend must put its proxies in front of the nodes. */
-public interface UsesToxics extends Nemesis {
-
-    @Override
-    default Set<Capability> requires() {
-        return Set.of(Capability.TOXICS);
-    }
-
-    /** The cluster's toxic control; an IllegalStateException naming the nemesis when the backend has none. */
-    static ToxicControl control(NemesisContext ctx, String nemesis) {
+/** A fault that acts through the cluster's {@link ToxicControl}: the backend must put Toxiproxy in front of the nodes. */
+public interface UsesToxics extends FaultInjector {
+    /** The cluster's toxic control; an IllegalStateException naming the fault when the backend has none. */
+    static ToxicControl control(NemesisContext ctx, String fault) {
         return ctx.cluster().toxics().orElseThrow(() -> new IllegalStateException(
-                nemesis + " needs Toxiproxy in front of the brokers (--backend docker)"));
+                fault + " needs Toxiproxy in front of the brokers (--backend docker)"));
     }
 }

@@ -5,10 +5,10 @@ import io.kchaos.history.HistoryWriter;
 import io.kchaos.history.Op;
 import io.kchaos.nemesis.FakeCluster;
 import io.kchaos.nemesis.Fault;
-import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
-import io.kchaos.nemesis.NemesisRegistry;
+import io.kchaos.nemesis.catalogue.NemesisRegistry;
 import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.cluster.Coordinated;
 import org.junit.jupiter.api.Test;
@@ -38,8 +38,8 @@ class CoordinatorNemesesTest {
         return c;
     }
 
-    private List<String> injectAndHeal(Nemesis nemesis, FakeCluster c) {
-        Path file = dir.resolve(nemesis.name() + c.hashCode() + ".jsonl");
+    private List<String> injectAndHeal(FaultInjector nemesis, FakeCluster c) {
+        Path file = dir.resolve(nemesis.getClass().getSimpleName() + c.hashCode() + ".jsonl");
         try (HistoryWriter w = new HistoryWriter(file)) {
             Fault f = nemesis.inject(new NemesisContext(c, c, new NemesisRecorder(w), new Random(1), c));
             f.heal();

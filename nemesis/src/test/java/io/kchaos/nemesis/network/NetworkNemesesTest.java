@@ -7,7 +7,7 @@ import io.kchaos.nemesis.FakeCluster;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
-import io.kchaos.nemesis.NemesisRegistry;
+import io.kchaos.nemesis.catalogue.NemesisRegistry;
 import io.kchaos.nemesis.cluster.Capability;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,7 +29,7 @@ class NetworkNemesesTest {
     }
 
     /** Injects one fault from the nemesis, heals it, and returns the network calls and the history lines. */
-    private Run injectAndHeal(io.kchaos.nemesis.Nemesis nemesis, boolean withNetwork, long seed) {
+    private Run injectAndHeal(io.kchaos.nemesis.FaultInjector nemesis, boolean withNetwork, long seed) {
         FakeCluster c = new FakeCluster(3, List.of(List.of(2, 1, 3)));
         if (withNetwork) c.withNetwork();
         Path file = dir.resolve("h-" + seed + ".jsonl");

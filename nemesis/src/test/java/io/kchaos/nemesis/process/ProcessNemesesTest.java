@@ -22,7 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** isr-shrink and rolling-restart on a simulated cluster: the exact actions, their order, and what they refuse. */
 class ProcessNemesesTest {
-    private static final IsrShrinkNemesis ISR_SHRINK = new IsrShrinkNemesis(Duration.ofSeconds(2), Duration.ofMillis(10), Duration.ofSeconds(2));
+    private static final IsrShrinkNemesis ISR_SHRINK = new IsrShrinkNemesis("isr-shrink", LeaderCrash.KILL, Duration.ofSeconds(2), Duration.ofMillis(10),
+            Duration.ofSeconds(2));
 
     private static List<String> nemesisOps(Path history) {
         List<String> ops = new ArrayList<>();
@@ -55,7 +56,6 @@ class ProcessNemesesTest {
         Path h = dir.resolve("h.jsonl");
         try (HistoryWriter w = new HistoryWriter(h)) {
             IsrShrinkNemesis n = new IsrShrinkNemesis("isr-shrink-power-loss", powerLoss, Duration.ofSeconds(2), Duration.ofMillis(10), Duration.ofSeconds(2));
-            assertEquals("isr-shrink-power-loss", n.name());
             n.inject(new NemesisContext(c, c, new NemesisRecorder(w), new Random(1))).heal();
         }
         assertEquals(List.of("pause [2]", "power-loss [1]", "resume [2]", "start [1]"), nemesisOps(h));

@@ -5,7 +5,7 @@ import io.kchaos.nemesis.FakeCluster;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.NemesisOptions;
 import io.kchaos.nemesis.NemesisRecorder;
-import io.kchaos.nemesis.NemesisRegistry;
+import io.kchaos.nemesis.catalogue.NemesisRegistry;
 import io.kchaos.nemesis.network.NetworkFaultOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,7 +28,7 @@ class ProtocolFaultsTest {
                 "proxy-api", "END_TXN", "proxy-target", "coordinator", "proxy-release-after", "PRODUCE", "proxy-hold-ms", "15000")));
         FakeCluster cluster = FakeCluster.full();
         try (HistoryWriter w = new HistoryWriter(dir.resolve("h.jsonl"))) {
-            Fault f = r.parse(List.of("hold-request")).get(0).inject(cluster.context(new NemesisRecorder(w), 1));
+            Fault f = r.parse(List.of("proxy-hold")).get(0).inject(cluster.context(new NemesisRecorder(w), 1));
             f.heal();
         }
         assertEquals(2, cluster.calls.size(), cluster.calls.toString());
@@ -36,17 +36,17 @@ class ProtocolFaultsTest {
         assertTrue(add.startsWith("proxy-add ") && add.contains("\"kind\":\"hold\"") && add.contains("\"apis\":[\"END_TXN\"]")
                 && add.contains("\"node\":2") && add.contains("\"transactional-id\":\"kchaos-txn-0\"") && add.contains("\"release-after\":\"PRODUCE\"")
                 && add.contains("\"count\":1") && add.contains("\"hold-ms\":15000"), add);
-        assertTrue(cluster.calls.get(1).startsWith("proxy-remove hold-request-"), cluster.calls.get(1));
+        assertTrue(cluster.calls.get(1).startsWith("proxy-remove proxy-hold-"), cluster.calls.get(1));
     }
 
     @Test
     void unknownApiKeysErrorsAndSharesAreRefusedWithOneLine() {
         NemesisRegistry api = NemesisRegistry.builtIn(NetworkFaultOptions.defaults(), new NemesisOptions(Map.of("proxy-api", "PRODUCEE")));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> api.parse(List.of("drop-responses"))).getMessage().contains("PRODUCEE"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> api.parse(List.of("proxy-drop-response"))).getMessage().contains("PRODUCEE"));
         NemesisRegistry err = NemesisRegistry.builtIn(NetworkFaultOptions.defaults(), new NemesisOptions(Map.of("proxy-error", "OOPS")));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> err.parse(List.of("error-responses"))).getMessage().contains("OOPS"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> err.parse(List.of("proxy-error"))).getMessage().contains("OOPS"));
         NemesisRegistry share = NemesisRegistry.builtIn(NetworkFaultOptions.defaults(), new NemesisOptions(Map.of("proxy-share", "2")));
-        assertThrows(IllegalArgumentException.class, () -> share.parse(List.of("duplicate-requests")));
+        assertThrows(IllegalArgumentException.class, () -> share.parse(List.of("proxy-duplicate")));
     }
 
     @Test

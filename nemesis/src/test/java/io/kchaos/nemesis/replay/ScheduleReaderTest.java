@@ -78,6 +78,19 @@ class ScheduleReaderTest {
     }
 
     @Test
+    void anotherToolsNameForASigkillReplaysAsKillButItsNetworkCorruptionIsRefused() {
+        Planted kill = new Planted();
+        kill.nemesis(5, 6, "crash", "{\"nodes\":[2]}");
+        kill.nemesis(8, 9, "recover", "{\"nodes\":[2]}");
+        assertEquals(List.of("crash", "recover"), ScheduleReader.read(History.of(kill.ops), "h").steps().stream().map(RecordedSchedule.Step::f).toList());
+        Planted corrupt = new Planted();
+        corrupt.nemesis(5, 6, "corrupt", "{\"nodes\":[2]}");
+        String e = assertThrows(IllegalArgumentException.class, () -> ScheduleReader.read(History.of(corrupt.ops), "h")).getMessage();
+        assertTrue(e.contains("cannot replay corrupt (history line 1)") && e.endsWith("a replay does kill, stop, pause, power-loss, "
+                + "partition, partition-clients, slow, flaky"), e);
+    }
+
+    @Test
     void aHistoryWithoutFaultsHasAnEmptySchedule() {
         Planted h = new Planted();
         h.send(1);

@@ -116,7 +116,7 @@ class StorageNemesesTest {
         return dir.resolve(name);
     }
 
-    private static List<String> run(Fake c, io.kchaos.nemesis.Nemesis n, Path dir) {
+    private static List<String> run(Fake c, io.kchaos.nemesis.FaultInjector n, Path dir) {
         Path h = dir.resolve("h.jsonl");
         try (HistoryWriter w = new HistoryWriter(h)) {
             Fault f = n.inject(new NemesisContext(c, c, new NemesisRecorder(w), new Random(1)));

@@ -6,10 +6,11 @@ import io.kchaos.history.NemesisOps;
 import io.kchaos.history.Op;
 import io.kchaos.nemesis.FakeCluster;
 import io.kchaos.nemesis.Fault;
+import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
-import io.kchaos.nemesis.NemesisRegistry;
+import io.kchaos.nemesis.catalogue.NemesisRegistry;
 import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.cluster.Toxic;
 import io.kchaos.nemesis.schedule.NemesisSchedule;
@@ -55,7 +56,7 @@ class ToxicNemesesTest {
         return new Run(c.calls, lines);
     }
 
-    private Run injectAndHealTwice(Nemesis n, long seed) {
+    private Run injectAndHealTwice(FaultInjector n, long seed) {
         return run(seed, true, ctx -> {
             Fault f = n.inject(ctx);
             f.heal();
@@ -105,7 +106,7 @@ class ToxicNemesesTest {
 
     @Test
     void withoutToxiproxyTheyRefuseInsteadOfSilentlyInjectingNothing() {
-        for (Nemesis n : List.of(new IsolateNemesis(), new ToxicNemesis(NemesisOps.TOXIC_LATENCY, new Toxic.Latency(1, 0)))) {
+        for (FaultInjector n : List.of(new IsolateNemesis(), new ToxicNemesis(NemesisOps.TOXIC_LATENCY, new Toxic.Latency(1, 0)))) {
             IllegalStateException e = assertThrows(IllegalStateException.class, () -> run(1, false, n::inject));
             assertTrue(e.getMessage().contains("--backend docker"), e.getMessage());
         }
@@ -121,11 +122,11 @@ class ToxicNemesesTest {
     }
 
     @Test
-    void registryKnowsTheFiveProxyFaultsAndTheyNeedToxiproxy() {
+    void registryKnowsTheFiveToxiproxyFaultsAndTheyNeedToxiproxy() {
         NemesisRegistry r = NemesisRegistry.builtIn();
         assertEquals(List.of("toxic-latency", "toxic-bandwidth", "toxic-timeout", "toxic-reset", "isolate"),
-                r.namesRequiring(Capability.TOXICS));
-        for (Nemesis n : r.parse(List.of("toxic-latency", "isolate"))) assertEquals(Set.of(Capability.TOXICS), n.requires());
-        assertTrue(r.parse(List.of("kill-random", "pause")).stream().noneMatch(n -> n.requires().contains(Capability.TOXICS)));
+                r.namesRequiring(Capability.TOXIPROXY));
+        for (Nemesis n : r.parse(List.of("toxic-latency", "isolate"))) assertEquals(Set.of(Capability.TOXIPROXY), n.requires());
+        assertTrue(r.parse(List.of("kill-random", "pause")).stream().noneMatch(n -> n.requires().contains(Capability.TOXIPROXY)));
     }
 }

@@ -1,6 +1,9 @@
 package io.kchaos.report.svg;
 
 import io.kchaos.checker.result.Verdict;
+import io.kchaos.history.FaultKind;
+import io.kchaos.history.FaultOp;
+import io.kchaos.history.NemesisOps;
 import io.kchaos.history.OpType;
 
 /** The report's colors: outcomes, fault kinds and node ids. */
@@ -11,6 +14,7 @@ public final class Palette {
     public static final String AXIS = "#444";
     public static final String GRID = "#e3e3e3";
     public static final String NO_LEADER = "#bdbdbd";
+    private static final String OTHER_FAULT = "#7f7f7f";
 
     private static final String[] NODES = {"#4e79a7", "#f28e2b", "#59a14f", "#b07aa1", "#edc948", "#76b7b2", "#ff9da7",
         "#9c755f", "#e15759", "#bab0ac"};
@@ -35,14 +39,17 @@ public final class Palette {
         };
     }
 
-    /** The shading of a fault window, by the fault's f. */
+    /** The shading of a fault window, by the kind of the fault's f (grey for the kinds not told apart, and unknown ops). */
     public static String fault(String f) {
-        if (f == null) return "#7f7f7f";
-        if (f.startsWith("kill") || f.equals("crash") || f.equals("stop")) return "#d62728";
-        if (f.equals("pause")) return "#9467bd";
-        if (f.startsWith("partition") || f.equals("isolate") || f.equals("bridge")) return "#8c564b";
-        if (f.equals("slow") || f.equals("flaky") || f.equals("delay") || f.equals("loss") || f.equals("corrupt")) return "#17becf";
-        return "#7f7f7f";
+        FaultKind kind = f == null ? null : NemesisOps.lookup(f).map(FaultOp::kind).orElse(null);
+        if (kind == null) return OTHER_FAULT;
+        return switch (kind) {
+            case CRASH -> "#d62728";
+            case PAUSE -> "#9467bd";
+            case PARTITION -> "#8c564b";
+            case LINK -> "#17becf";
+            default -> OTHER_FAULT;
+        };
     }
 
     /** The color of the i-th line of a chart with several (e.g. one per partition). */

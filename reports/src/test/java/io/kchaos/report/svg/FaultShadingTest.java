@@ -89,4 +89,14 @@ class FaultShadingTest {
         for (String f : NemesisOps.faults().keySet()) assertTrue(Palette.fault(f).startsWith("#"), f);
         assertEquals("#8c564b", Palette.fault(NemesisOps.ISOLATE.f()), "isolate is drawn as a network fault");
     }
+
+    @Test
+    void theColorIsTheOpsKindSoOtherToolsNamesShadeAsTheirKind() {
+        assertEquals(Palette.fault("kill"), Palette.fault("crash"), "crash reads as a kill");
+        assertEquals(Palette.fault("kill"), Palette.fault("stop"));
+        assertEquals(Palette.fault("slow"), Palette.fault("corrupt"), "corrupt in a history is network corruption");
+        assertEquals(Palette.fault("partition"), Palette.fault("bridge"));
+        assertEquals(Palette.fault("wipe"), Palette.fault("corrupt-segment"));
+        assertEquals(Palette.fault(null), Palette.fault("made-up"), "an op no declaration knows is neutral");
+    }
 }

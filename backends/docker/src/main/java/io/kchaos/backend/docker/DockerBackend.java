@@ -16,7 +16,7 @@ import java.util.Set;
  */
 public final class DockerBackend {
     /** What a container cluster can do beyond process control. */
-    public static final Set<Capability> CAPABILITIES = Set.of(Capability.TOXICS, Capability.PROTOCOL);
+    public static final Set<Capability> CAPABILITIES = Set.of(Capability.TOXIPROXY, Capability.PROTOCOL);
 
     private DockerBackend() {
     }
@@ -32,7 +32,7 @@ public final class DockerBackend {
 
     /** The Toxiproxy image to start: the given one when a nemesis needs proxies, else none. */
     public static Optional<String> toxiproxyFor(List<Nemesis> nemeses, String image) {
-        boolean needed = nemeses.stream().anyMatch(n -> n.requires().contains(Capability.TOXICS));
+        boolean needed = nemeses.stream().anyMatch(n -> n.requires().contains(Capability.TOXIPROXY));
         return needed ? Optional.of(image) : Optional.empty();
     }
 

@@ -6,7 +6,7 @@ import io.kchaos.backend.local.net.NetNames;
 import io.kchaos.backend.local.net.NetworkSupport;
 import io.kchaos.cluster.os.CommandRunner;
 import io.kchaos.nemesis.Nemesis;
-import io.kchaos.nemesis.NemesisRegistry;
+import io.kchaos.nemesis.catalogue.NemesisRegistry;
 import io.kchaos.nemesis.cluster.Capability;
 
 import java.util.ArrayList;

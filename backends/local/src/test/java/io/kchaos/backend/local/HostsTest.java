@@ -4,7 +4,7 @@ import io.kchaos.backend.local.net.NamespaceHosts;
 import io.kchaos.cluster.os.CommandResult;
 import io.kchaos.cluster.os.CommandRunner;
 import io.kchaos.nemesis.Nemesis;
-import io.kchaos.nemesis.NemesisRegistry;
+import io.kchaos.nemesis.catalogue.NemesisRegistry;
 import io.kchaos.nemesis.cluster.Capability;
 import org.junit.jupiter.api.Test;
 

@@ -81,7 +81,7 @@ public final class SshSession implements AutoCloseable {
         nemesisNeeds.forEach((name, needs) -> {
             for (Capability c : needs) {
                 if (c == Capability.PROTOCOL) continue; // the kchaos proxy runs next to the harness, not on the hosts
-                if (c == Capability.TOXICS) {
+                if (c == Capability.TOXIPROXY) {
                     problems.add("nemesis '" + name + "' is unavailable with --backend ssh: " + c.need());
                     return;
                 }
@@ -104,7 +104,7 @@ public final class SshSession implements AutoCloseable {
     /** Capabilities every host has. */
     public Set<Capability> capabilities() {
         Set<Capability> c = EnumSet.allOf(Capability.class);
-        c.remove(Capability.TOXICS);
+        c.remove(Capability.TOXIPROXY);
         probes.values().forEach(p -> c.retainAll(p.capabilities()));
         c.add(Capability.PROTOCOL);
         return c;

@@ -90,7 +90,7 @@ class SegmentCorruptorTest {
     @Test
     void storageNemesesKeepTheMetadataLogApartAndOnlyDiskFullMounts() {
         var runner = (io.kchaos.cluster.os.CommandRunner) c -> new io.kchaos.cluster.os.CommandResult(0, "", "");
-        var registry = io.kchaos.nemesis.NemesisRegistry.builtIn();
+        var registry = io.kchaos.nemesis.catalogue.NemesisRegistry.builtIn();
         DataDisks plain = DataDisks.forNemeses(registry.parse(List.of("kill-leader", "partition")), runner);
         DataDisks wipe = DataDisks.forNemeses(registry.parse(List.of("wipe")), runner);
         DataDisks full = DataDisks.forNemeses(registry.parse(List.of("kill", "disk-full")), runner);

@@ -1,0 +1,69 @@
+package io.kchaos.nemesis;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every {@code --nemesis-option} setting, declared once with its default and meaning: the schedule's own, and those
+ * the faults of the catalogue read (each fault lists the ones it reads). {@link NemesisOptions} checks keys and takes
+ * defaults from here.
+ */
+public final class NemesisSettings {
+    private static final Map<String, NemesisSetting> BY_KEY = new LinkedHashMap<>();
+
+    // the schedule, whatever the faults: how they are drawn and spaced
+    public static final NemesisSetting FAULT_ORDER = setting("fault-order", "random", "random (each fault drawn from the seeded "
+            + "Random) or cycle (the listed faults in turn)");
+    public static final NemesisSetting RECOVER_BETWEEN = setting("recover-between", "false", "true: each heal ends only once every "
+            + "partition of the workload's topic has its full ISR again, so no fault lands on a cluster still recovering");
+    /** Settings of the fault schedule itself, whatever the faults. */
+    public static final List<NemesisSetting> SCHEDULE = List.of(FAULT_ORDER, RECOVER_BETWEEN);
+
+    // storage faults
+    public static final NemesisSetting WIPE_BEFORE_FENCING = setting("wipe-before-fencing", "false", "true: replace the disk and "
+            + "restart at once, while the broker's old registration may still be in an ISR (a broker back on an empty disk within "
+            + "its session timeout)");
+    public static final NemesisSetting POWER_LOSS_NODES = setting("power-loss-nodes", "1", "how many random running nodes lose power at once");
+    public static final NemesisSetting TORN_WRITES = setting("torn-writes", "false", "keep a random 4 KiB-aligned prefix of each file's "
+            + "unsynced bytes");
+    public static final NemesisSetting RESTART_GAP_SECONDS = setting("restart-gap-seconds", "10", "seconds between the two restarts");
+    public static final NemesisSetting RESTART_ORDER = setting("restart-order", "follower-first", "follower-first or leader-first");
+
+    // the kchaos proxy's protocol faults
+    public static final NemesisSetting PROXY_API = setting("proxy-api", "PRODUCE", "the Kafka API keys the fault matches, "
+            + "comma-separated (PRODUCE, END_TXN, ADD_PARTITIONS_TO_TXN, TXN_OFFSET_COMMIT, OFFSET_COMMIT, FETCH, ...)");
+    public static final NemesisSetting PROXY_TARGET = setting("proxy-target", "any", "whose requests: leader (of a random partition), "
+            + "coordinator (the transaction coordinator), group-coordinator, or any node");
+    public static final NemesisSetting PROXY_RELEASE_AFTER = setting("proxy-release-after", "", "the API key whose next request from "
+            + "the same client releases the held one");
+    public static final NemesisSetting PROXY_HOLD_MS = setting("proxy-hold-ms", "20000", "the longest hold when no release request comes");
+    public static final NemesisSetting PROXY_SHARE = setting("proxy-share", "0.2", "the share of matching requests the fault takes, in (0, 1]");
+    public static final NemesisSetting PROXY_DELAY_MS = setting("proxy-delay-ms", "100-1000", "the delay, MS or MIN-MAX (uniform), at most 15000");
+    public static final NemesisSetting PROXY_RESPONSES = setting("proxy-responses", "false", "true: delay the responses instead of the requests");
+    public static final NemesisSetting PROXY_ERROR = setting("proxy-error", "NOT_LEADER_OR_FOLLOWER", "the Kafka error code of the answer, "
+            + "e.g. REQUEST_TIMED_OUT, NOT_ENOUGH_REPLICAS, COORDINATOR_LOAD_IN_PROGRESS, CONCURRENT_TRANSACTIONS");
+
+    // the kchaos proxy's link faults
+    public static final NemesisSetting PROXY_LATENCY_MS = setting("proxy-latency-ms", "500", "the mean delay of each chunk");
+    public static final NemesisSetting PROXY_JITTER_MS = setting("proxy-jitter-ms", "100", "the delay varies uniformly this much either side of the mean");
+    public static final NemesisSetting PROXY_RATE = setting("proxy-rate", "32768", "bytes a second, each way, per connection");
+    public static final NemesisSetting PROXY_SLICE_BYTES = setting("proxy-slice-bytes", "64", "the mean slice size (each between half "
+            + "and one and a half of it)");
+    public static final NemesisSetting PROXY_SLICE_DELAY_MS = setting("proxy-slice-delay-ms", "1", "the gap between slices, MS or MIN-MAX (uniform)");
+
+    private NemesisSettings() {
+    }
+
+    private static NemesisSetting setting(String key, String defaultValue, String meaning) {
+        NemesisSetting s = new NemesisSetting(key, defaultValue, meaning);
+        if (BY_KEY.putIfAbsent(key, s) != null) throw new IllegalStateException("--nemesis-option declared twice: " + key);
+        return s;
+    }
+
+    /** Every setting, by key, in the order declared. */
+    public static Map<String, NemesisSetting> byKey() {
+        return Collections.unmodifiableMap(BY_KEY);
+    }
+}

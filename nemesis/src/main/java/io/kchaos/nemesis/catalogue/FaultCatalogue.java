@@ -1,0 +1,210 @@
+package io.kchaos.nemesis.catalogue;
+
+import io.kchaos.history.NemesisOps;
+import io.kchaos.nemesis.NemesisSetting;
+import io.kchaos.nemesis.NemesisSettings;
+import io.kchaos.nemesis.cluster.Capability;
+import io.kchaos.nemesis.cluster.Toxic;
+import io.kchaos.nemesis.coordinator.KillCoordinatorNemesis;
+import io.kchaos.nemesis.coordinator.PartitionCoordinatorNemesis;
+import io.kchaos.nemesis.coordinator.PowerLossCoordinatorNemesis;
+import io.kchaos.nemesis.network.ClientPartitionNemesis;
+import io.kchaos.nemesis.network.FlakyNemesis;
+import io.kchaos.nemesis.network.PartitionNemesis;
+import io.kchaos.nemesis.network.SlowNemesis;
+import io.kchaos.nemesis.process.IsrShrinkNemesis;
+import io.kchaos.nemesis.process.KillNemesis;
+import io.kchaos.nemesis.process.LeaderCrash;
+import io.kchaos.nemesis.process.NoNemesis;
+import io.kchaos.nemesis.process.NodeTarget;
+import io.kchaos.nemesis.process.PauseFollowersKillLeader;
+import io.kchaos.nemesis.process.PauseNemesis;
+import io.kchaos.nemesis.process.RollingRestartNemesis;
+import io.kchaos.nemesis.protocol.LinkFaults;
+import io.kchaos.nemesis.protocol.ProtocolFaults;
+import io.kchaos.nemesis.storage.CorruptSegmentNemesis;
+import io.kchaos.nemesis.storage.DiskFullNemesis;
+import io.kchaos.nemesis.storage.PowerLossCrash;
+import io.kchaos.nemesis.storage.PowerLossNemesis;
+import io.kchaos.nemesis.storage.PowerLossPairNemesis;
+import io.kchaos.nemesis.storage.WipeNemesis;
+import io.kchaos.nemesis.toxic.IsolateNemesis;
+import io.kchaos.nemesis.toxic.ToxicNemesis;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+import static io.kchaos.history.NemesisOps.CORRUPT_SEGMENT;
+import static io.kchaos.history.NemesisOps.DISK_FULL;
+import static io.kchaos.history.NemesisOps.FLAKY;
+import static io.kchaos.history.NemesisOps.ISOLATE;
+import static io.kchaos.history.NemesisOps.KILL;
+import static io.kchaos.history.NemesisOps.PARTITION;
+import static io.kchaos.history.NemesisOps.PARTITION_CLIENTS;
+import static io.kchaos.history.NemesisOps.PAUSE;
+import static io.kchaos.history.NemesisOps.POWER_LOSS;
+import static io.kchaos.history.NemesisOps.SLOW;
+import static io.kchaos.history.NemesisOps.STOP;
+import static io.kchaos.history.NemesisOps.WIPE;
+import static io.kchaos.nemesis.NemesisSettings.PROXY_API;
+import static io.kchaos.nemesis.NemesisSettings.PROXY_SHARE;
+import static io.kchaos.nemesis.NemesisSettings.PROXY_TARGET;
+import static io.kchaos.nemesis.NemesisSettings.TORN_WRITES;
+import static io.kchaos.nemesis.catalogue.FaultSpec.of;
+
+/**
+ * The fault catalogue: every fault of {@code --nemesis} ({@link FaultSpec}: name, description, ops, settings, needs,
+ * former names, and the factory of its worker), in the order the docs list them, and the names retired because they
+ * meant two things. A new fault is one entry here (with its op in {@link NemesisOps} when it records a new one, its
+ * settings in {@link NemesisSettings}) plus its worker class.
+ */
+public final class FaultCatalogue {
+    private static final String PROXY = "kchaos proxy: ";
+    private static final String TOXIPROXY = "Toxiproxy: ";
+
+    private static final List<FaultSpec> SPECS = List.of(
+            of("none", "no faults", b -> new NoNemesis()),
+            of("kill-leader", "SIGKILL the leader of a random partition, restart it a few seconds later",
+                    b -> new KillNemesis(NodeTarget.LEADER), KILL),
+            of("kill-random", "SIGKILL a random node, restart it later", b -> new KillNemesis(NodeTarget.RANDOM), KILL).formerly("kill"),
+            of("pause", "SIGSTOP a random node, SIGCONT later (a GC-like pause)", b -> new PauseNemesis(NodeTarget.RANDOM), PAUSE),
+            of("pause-leader", "SIGSTOP a random partition's leader, SIGCONT later", b -> new PauseNemesis(NodeTarget.LEADER), PAUSE),
+            of("pause-followers-kill-leader", "SIGSTOP a leader's followers for 2 s, SIGKILL the leader, SIGCONT them, restart "
+                    + "the leader later: the schedule under which acks=1 loses acknowledged writes",
+                    b -> new PauseFollowersKillLeader(Duration.ofSeconds(2)), PAUSE, KILL),
+            of("isr-shrink", "SIGSTOP a partition's followers until the ISR is the leader alone, let it acknowledge alone 3 s, "
+                    + "SIGKILL it, SIGCONT them, wait for a new leader; restart it later (needs RF 2 on 3 nodes, low "
+                    + "replica.lag.time.max.ms)", b -> new IsrShrinkNemesis(b.name(), LeaderCrash.KILL, Duration.ofSeconds(30),
+                    Duration.ofSeconds(3), Duration.ofSeconds(30)), PAUSE, KILL),
+            of("rolling-restart", "restart every node in turn (clean stop, start), waiting for a full ISR before each",
+                    b -> new RollingRestartNemesis(Duration.ofSeconds(90)), STOP),
+            of("kill-coordinator", "SIGKILL the transaction or group coordinator of the workload (txn, group), restart it later",
+                    b -> new KillCoordinatorNemesis(), KILL),
+            of("partition", "cut links between nodes (iptables DROP, both directions); topology from --partition-targets: "
+                    + "one, leader, halves, majority-ring, bridge", b -> new PartitionNemesis(b.network().partitionTargets()), PARTITION)
+                    .needs(Capability.NETWORK),
+            of("partition-coordinator", "cut the workload's transaction or group coordinator from the other nodes (iptables)",
+                    b -> new PartitionCoordinatorNemesis(), PARTITION).needs(Capability.NETWORK),
+            of("partition-clients", "cut the harness's clients from some nodes while the nodes still see each other",
+                    b -> new ClientPartitionNemesis(), PARTITION_CLIENTS).needs(Capability.NETWORK),
+            of("slow", "delay the packets of one node or all (200 ± 50 ms): tc netem, or on kernels without netem an NFQUEUE "
+                    + "delay queue (python3)", b -> new SlowNemesis(b.network().latencyMs(), b.network().jitterMs()), SLOW)
+                    .needs(Capability.NETWORK, Capability.LINK_DELAY),
+            of("flaky", "drop 20 % of the packets of one node or all (iptables random drop)", b -> new FlakyNemesis(b.network().lossPercent()),
+                    FLAKY).needs(Capability.NETWORK),
+            toxic("toxic-latency", "500 ± 100 ms latency on a node's client or replication traffic", new Toxic.Latency(500, 100)),
+            toxic("toxic-bandwidth", "limit a node's client or replication traffic to 32 KB/s", new Toxic.Bandwidth(32)),
+            toxic("toxic-timeout", "a node's connections pass no data and close after 2 s", new Toxic.Timeout(2000)),
+            toxic("toxic-reset", "reset (TCP RST) a node's client or replication connections", new Toxic.ResetPeer(0)),
+            of("isolate", TOXIPROXY + "disable a node's proxies, so no client or follower reaches it", b -> new IsolateNemesis(), ISOLATE)
+                    .needs(Capability.TOXIPROXY),
+            of("wipe", "a replaced data disk: SIGKILL a random node, wait until the controller fenced it, replace its data "
+                    + "directory with a freshly formatted empty one (same node and cluster id, new directory id), restart it later; "
+                    + "it re-replicates everything", b -> new WipeNemesis(NodeTarget.RANDOM, !b.options().flag("wipe-before-fencing")),
+                    KILL, WIPE).needs(Capability.STORAGE).reads(NemesisSettings.WIPE_BEFORE_FENCING),
+            of("disk-full", "fill a random node's size-limited data file system (tmpfs) until writes fail (ENOSPC); heal frees it "
+                    + "(free-disk) and restarts the node (stop if it still runs: a broker whose log directory failed halts, "
+                    + "in its own time)", b -> new DiskFullNemesis(), DISK_FULL, STOP).needs(Capability.STORAGE, Capability.DISK_LIMIT),
+            of("corrupt-segment", "bit rot: stop a random in-sync node, flip 4 bytes inside one record batch below its recovery "
+                    + "point (a closed segment where one exists), start it", b -> new CorruptSegmentNemesis(), STOP, CORRUPT_SEGMENT)
+                    .needs(Capability.STORAGE),
+            of("power-loss", "SIGKILL power-loss-nodes random nodes and drop every byte their brokers never fsynced; restart "
+                    + "later", b -> PowerLossNemesis.someNodes(b.options()), POWER_LOSS).needs(Capability.POWER_LOSS)
+                    .reads(NemesisSettings.POWER_LOSS_NODES, TORN_WRITES),
+            of("power-loss-all", "every node loses power at the same moment (a rack or region power event), all restart later",
+                    b -> PowerLossNemesis.allNodes(b.options()), POWER_LOSS).needs(Capability.POWER_LOSS).reads(TORN_WRITES),
+            of("isr-shrink-power-loss", "isr-shrink whose lone leader loses power instead of a SIGKILL: KIP-966's last replica "
+                    + "standing (RF 2 on 3 nodes, low replica.lag.time.max.ms)", b -> new IsrShrinkNemesis(b.name(),
+                    new PowerLossCrash(b.options().flag("torn-writes")), Duration.ofSeconds(30), Duration.ofSeconds(1), Duration.ofSeconds(15)),
+                    PAUSE, POWER_LOSS).needs(Capability.POWER_LOSS).reads(TORN_WRITES),
+            of("power-loss-leader-follower", "a partition's leader and one follower lose power together and restart "
+                    + "restart-gap-seconds apart in restart-order: KIP-101's double failure", b -> new PowerLossPairNemesis(b.options()),
+                    POWER_LOSS).needs(Capability.POWER_LOSS)
+                    .reads(NemesisSettings.RESTART_GAP_SECONDS, NemesisSettings.RESTART_ORDER, TORN_WRITES),
+            of("power-loss-coordinator", "the node coordinating the workload's share-partitions (share: the "
+                    + "__share_group_state leader), else its transaction or group coordinator, loses power (unsynced bytes "
+                    + "dropped); restart later", b -> new PowerLossCoordinatorNemesis(b.options().flag("torn-writes")), POWER_LOSS)
+                    .needs(Capability.POWER_LOSS).reads(TORN_WRITES),
+            protocol(of("proxy-hold", PROXY + "take one matching request (each matches with the proxy-share chance) out of its "
+                    + "client's stream and deliver it later on the proxy's own connection, once the client's next proxy-release-after "
+                    + "request was answered (or after proxy-hold-ms): KAFKA-17754's late Produce or EndTxn",
+                    b -> ProtocolFaults.hold(b.options()), NemesisOps.PROXY_HOLD).formerly("hold-request"),
+                    NemesisSettings.PROXY_RELEASE_AFTER, NemesisSettings.PROXY_HOLD_MS),
+            protocol(of("proxy-delay", PROXY + "delay a share of matching requests (or their responses) on their connection",
+                    b -> ProtocolFaults.delay(b.options()), NemesisOps.PROXY_DELAY).formerly("delay-requests"),
+                    NemesisSettings.PROXY_DELAY_MS, NemesisSettings.PROXY_RESPONSES),
+            protocol(of("proxy-drop-response", PROXY + "forward matching requests and throw their responses away, so the client "
+                    + "times out on a request the broker applied", b -> ProtocolFaults.dropResponse(b.options()), NemesisOps.PROXY_DROP_RESPONSE)
+                    .formerly("drop-responses")),
+            protocol(of("proxy-duplicate", PROXY + "deliver matching requests a second time on the proxy's own connection",
+                    b -> ProtocolFaults.duplicate(b.options()), NemesisOps.PROXY_DUPLICATE).formerly("duplicate-requests")),
+            protocol(of("proxy-error", PROXY + "answer matching requests with proxy-error instead of forwarding them",
+                    b -> ProtocolFaults.error(b.options()), NemesisOps.PROXY_ERROR).formerly("error-responses"), NemesisSettings.PROXY_ERROR),
+            link(of("proxy-latency", PROXY + "every chunk of bytes on the proxy-target node's client connections (any: every node's), "
+                    + "both ways, arrives proxy-latency-ms ± proxy-jitter-ms late (toxic-latency without Toxiproxy)",
+                    b -> LinkFaults.latency(b.options()), NemesisOps.PROXY_LATENCY), NemesisSettings.PROXY_LATENCY_MS, NemesisSettings.PROXY_JITTER_MS),
+            link(of("proxy-bandwidth", PROXY + "a node's client connections pass at most proxy-rate bytes a second each way "
+                    + "(toxic-bandwidth without Toxiproxy)", b -> LinkFaults.bandwidth(b.options()), NemesisOps.PROXY_BANDWIDTH),
+                    NemesisSettings.PROXY_RATE),
+            link(of("proxy-slice", PROXY + "write everything to a node's clients in slices of about proxy-slice-bytes, "
+                    + "proxy-slice-delay-ms apart (Toxiproxy's slicer)", b -> LinkFaults.slice(b.options()), NemesisOps.PROXY_SLICE),
+                    NemesisSettings.PROXY_SLICE_BYTES, NemesisSettings.PROXY_SLICE_DELAY_MS),
+            link(of("proxy-reset", PROXY + "reset (TCP RST) a node's client connections, and each new one until healed "
+                    + "(toxic-reset without Toxiproxy)", b -> LinkFaults.reset(b.options()), NemesisOps.PROXY_RESET)),
+            link(of("proxy-blackhole", PROXY + "a node's client connections stay open and pass nothing (bytes both ways "
+                    + "thrown away) until healed; the heal closes those that lost bytes", b -> LinkFaults.blackhole(b.options()),
+                    NemesisOps.PROXY_BLACKHOLE)));
+
+    private static final List<RetiredName> RETIRED = List.of(
+            new RetiredName("corrupt", "corrupt-segment", "in histories, corrupt is network corruption"));
+
+    private FaultCatalogue() {
+    }
+
+    /** A Toxiproxy toxic, recorded as the op of its name. */
+    private static FaultSpec toxic(String name, String description, Toxic toxic) {
+        var op = NemesisOps.lookup(name).orElseThrow();
+        return of(name, TOXIPROXY + description, b -> new ToxicNemesis(op, toxic), op).needs(Capability.TOXIPROXY);
+    }
+
+    /** A protocol fault of the kchaos proxy: it reads the API keys, target and share, then {@code own}. */
+    private static FaultSpec protocol(FaultSpec s, NemesisSetting... own) {
+        return s.needs(Capability.PROTOCOL).reads(PROXY_API, PROXY_TARGET).reads(own).reads(PROXY_SHARE);
+    }
+
+    /** A link fault of the kchaos proxy: it reads the target, then {@code own}. */
+    private static FaultSpec link(FaultSpec s, NemesisSetting... own) {
+        return s.needs(Capability.PROTOCOL).reads(PROXY_TARGET).reads(own);
+    }
+
+    /** Every fault of {@code --nemesis}, in the order the docs list them. */
+    public static List<FaultSpec> specs() {
+        return SPECS;
+    }
+
+    /** The fault named {@code name} on the command line (or by one of its former names), if there is one. */
+    public static Optional<FaultSpec> spec(String name) {
+        return SPECS.stream().filter(s -> s.name().equals(name) || s.formerly().contains(name)).findFirst();
+    }
+
+    /** The retired name {@code name}, if it is one. */
+    public static Optional<RetiredName> retired(String name) {
+        return RETIRED.stream().filter(r -> r.name().equals(name)).findFirst();
+    }
+
+    /** Every retired name. */
+    public static List<RetiredName> retired() {
+        return RETIRED;
+    }
+
+    /** Every {@code --nemesis-option} setting the schedule or some fault reads, by key. */
+    public static Map<String, NemesisSetting> settings() {
+        Map<String, NemesisSetting> out = new TreeMap<>();
+        NemesisSettings.SCHEDULE.forEach(o -> out.put(o.key(), o));
+        for (FaultSpec s : SPECS) s.settings().forEach(o -> out.put(o.key(), o));
+        return out;
+    }
+}
