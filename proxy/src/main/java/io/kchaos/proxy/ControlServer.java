@@ -13,7 +13,8 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The harness's line protocol, on a loopback port: {@code add <rule JSON>}, {@code remove <id>}, {@code clear},
- * {@code ping}; each answered {@code ok} or {@code error <message>}. Actions are pushed on the same connection as
+ * {@code ping}, each answered {@code ok} or {@code error <message>}; and {@code rules}, answered
+ * {@code ok ["id",...]} with the ids of the rules switched on (the harness reads a change back with it). Actions are pushed on the same connection as
  * {@code action <JSON>} lines. When the harness's connection closes, every rule is cleared.
  */
 final class ControlServer {
@@ -43,7 +44,8 @@ final class ControlServer {
         }
     }
 
-    private String handle(String line) {
+    /** The reply to one command line. */
+    String handle(String line) {
         try {
             int space = line.indexOf(' ');
             String verb = space < 0 ? line : line.substring(0, space);
@@ -57,6 +59,9 @@ final class ControlServer {
                 }
                 case "remove" -> faults.remove(arg);
                 case "clear" -> faults.clear();
+                case "rules" -> {
+                    return "ok " + ActionLog.JSON.writeValueAsString(faults.ruleIds());
+                }
                 default -> throw new IllegalArgumentException("unknown command " + verb);
             }
             return "ok";

@@ -89,6 +89,14 @@ final class Faults {
         for (Rule r : List.copyOf(rules)) remove(r.id);
     }
 
+    /** The ids of every rule switched on now, request rules then link rules: what the harness reads back after a change. */
+    List<String> ruleIds() {
+        List<String> ids = new ArrayList<>();
+        for (Rule r : rules) ids.add(r.id);
+        ids.addAll(links.ids());
+        return ids;
+    }
+
     boolean wantsRequest(ApiKeys api) {
         return requestApis.contains(api);
     }

@@ -46,6 +46,11 @@ final class Links {
         if (rule.kind == Rule.Kind.RESET) for (LinkToxics t : connections) if (rule.onNode(t.node)) t.onLoop(() -> t.reset(rule));
     }
 
+    /** The ids of the link rules switched on. */
+    List<String> ids() {
+        return rules.stream().map(r -> r.id).toList();
+    }
+
     /** Switches every link rule off. */
     void clear() {
         for (Rule r : List.copyOf(rules)) remove(r.id);

@@ -1,5 +1,7 @@
 package io.kchaos.cluster.os;
 
+import io.kchaos.nemesis.cluster.EffectWait;
+
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -29,5 +31,16 @@ public final class PortProbe {
     /** The ports of {@code ports} on which host still accepts connections, e.g. {@code "35601"}; empty when all are closed. */
     public static String open(String host, List<Integer> ports) {
         return ports.stream().filter(p -> accepts(host, p)).map(String::valueOf).collect(Collectors.joining(", "));
+    }
+
+    /**
+     * Returns once no port of {@code ports} on host accepts connections (within {@link EffectWait#BOUND}), else throws
+     * {@link io.kchaos.nemesis.cluster.FaultNotHeld} naming the ports still open.
+     *
+     * @param node who listens there, for the message ("node 2")
+     */
+    public static void awaitClosed(String node, String host, List<Integer> ports) {
+        EffectWait.until(node + "'s ports closed", () -> open(host, ports), String::isEmpty,
+                open -> "still accepting on " + host + ":" + open);
     }
 }

@@ -26,7 +26,8 @@ import java.util.stream.Collectors;
  * The kchaos proxy's JVM (module {@code proxy}: Kroxylicious and the fault filter, its own jar folder), started next to
  * the harness under the brokers' watchdog so it dies with the harness, and driven over its control port. Clients reach
  * node i at {@code 127.0.0.1:(port + 1 + i)}; every action it takes lands in {@code proxy-actions.jsonl} in the run
- * folder and goes to the {@link #onAction} listener.
+ * folder and goes to the {@link #onAction} listener. A rule change returns once the proxy lists its rules so
+ * ({@link ConfirmedRules}).
  */
 public final class ProtocolProxy implements ProtocolControl, AutoCloseable {
     /** What the proxy's metadata advertises and the clients dial. */
@@ -37,12 +38,14 @@ public final class ProtocolProxy implements ProtocolControl, AutoCloseable {
     private final int port;
     private final List<Integer> nodes;
     private final ProxyControlClient control;
+    private final ConfirmedRules rules;
 
     private ProtocolProxy(Process process, int port, List<Integer> nodes, ProxyControlClient control) {
         this.process = process;
         this.port = port;
         this.nodes = nodes;
         this.control = control;
+        this.rules = new ConfirmedRules(control);
     }
 
     /** Starts a proxy in front of {@code upstream} (node id → host:port the harness reaches), its files in {@code dir}. */
@@ -108,19 +111,22 @@ public final class ProtocolProxy implements ProtocolControl, AutoCloseable {
         return nodeAddresses().values().stream().collect(Collectors.joining(",", "kchaos proxy (Kroxylicious) at " + bootstrapServers() + " → ", ""));
     }
 
+    /** Returns once the proxy lists the rule as switched on. */
     @Override
     public void add(ProtocolRule rule) {
-        control.command("add " + rule.toJson());
+        rules.add(rule);
     }
 
+    /** Returns once the proxy no longer lists the rule. */
     @Override
     public void remove(String id) {
-        control.command("remove " + id);
+        rules.remove(id);
     }
 
+    /** Returns once the proxy lists no rule. */
     @Override
     public void clear() {
-        control.command("clear");
+        rules.clear();
     }
 
     @Override

@@ -21,7 +21,7 @@ import java.util.function.Consumer;
  * The harness's end of the proxy's control line protocol: sends a command, waits for its {@code ok} (or throws on
  * {@code error ...}), and hands each {@code action {...}} line the proxy pushes to the listener.
  */
-final class ProxyControlClient implements AutoCloseable {
+final class ProxyControlClient implements ControlLine, AutoCloseable {
     private static final long REPLY_SECONDS = 15;
 
     private final Socket socket;
@@ -43,14 +43,17 @@ final class ProxyControlClient implements AutoCloseable {
         listener = l;
     }
 
-    /** Sends one command line; returns once the proxy answered ok. */
-    synchronized void command(String line) {
+    /** Sends one command line; returns once the proxy answered ok, with what followed the ok (empty for most commands). */
+    @Override
+    public synchronized String command(String line) {
         try {
             out.write(line + "\n");
             out.flush();
             String reply = replies.poll(REPLY_SECONDS, TimeUnit.SECONDS);
             if (reply == null) throw new IllegalStateException("the kchaos proxy did not answer '" + line + "' within " + REPLY_SECONDS + " s");
-            if (!reply.equals("ok")) throw new IllegalStateException("the kchaos proxy refused '" + line + "': " + reply);
+            if (reply.equals("ok")) return "";
+            if (reply.startsWith("ok ")) return reply.substring(3);
+            throw new IllegalStateException("the kchaos proxy refused '" + line + "': " + reply);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot reach the kchaos proxy", e);
         } catch (InterruptedException e) {

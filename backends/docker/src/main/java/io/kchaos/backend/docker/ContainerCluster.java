@@ -69,7 +69,7 @@ public final class ContainerCluster implements KafkaCluster {
         this.nodesDir = nodesDir;
         this.labels = ContainerLabels.forRun(nodesDir.getParent() == null ? nodesDir : nodesDir.getParent());
         this.docker = DockerClientFactory.instance().client();
-        this.processes = new ContainerProcesses(docker);
+        this.processes = new ContainerProcesses(new DockerContainers(docker));
     }
 
     @Override

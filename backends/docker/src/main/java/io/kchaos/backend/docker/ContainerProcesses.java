@@ -1,76 +1,73 @@
 package io.kchaos.backend.docker;
 
-import com.github.dockerjava.api.DockerClient;
-import com.github.dockerjava.api.command.InspectContainerResponse;
-import com.github.dockerjava.api.exception.NotFoundException;
-import io.kchaos.cluster.ClusterException;
+import io.kchaos.nemesis.cluster.EffectWait;
+import io.kchaos.nemesis.cluster.FaultNotHeld;
 
 import java.time.Duration;
-import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * Process faults on containers through the Docker API: kill is {@code docker kill} (SIGKILL), start is
  * {@code docker start} of the same container (same mounted data), stop is {@code docker stop} (SIGTERM, a bounded
- * wait, then SIGKILL), pause is {@code docker pause} (the cgroup freezer: a real freeze of every thread).
+ * wait, then SIGKILL), pause is {@code docker pause} (the cgroup freezer: a real freeze of every thread). Each fault
+ * returns once Docker reports its effect (not running; paused; not paused), else throws {@link FaultNotHeld}.
  */
 final class ContainerProcesses {
-    private final DockerClient docker;
+    private final ContainerApi docker;
+    private final Duration bound;
 
-    ContainerProcesses(DockerClient docker) {
+    ContainerProcesses(ContainerApi docker) {
+        this(docker, EffectWait.BOUND);
+    }
+
+    /** With {@code bound} for every read-back instead of {@link EffectWait#BOUND} (tests). */
+    ContainerProcesses(ContainerApi docker, Duration bound) {
         this.docker = docker;
+        this.bound = bound;
     }
 
     void kill(String id) {
         if (!running(id)) return;
-        docker.killContainerCmd(id).exec();
-        awaitExit(id, Duration.ofSeconds(10));
+        docker.kill(id);
+        await(id, "exited after docker kill", s -> !s.running());
     }
 
     void start(String id) {
-        if (!running(id)) docker.startContainerCmd(id).exec();
+        if (!running(id)) docker.start(id);
     }
 
     void stop(String id, Duration grace) {
         if (!running(id)) return;
-        docker.stopContainerCmd(id).withTimeout((int) grace.toSeconds()).exec();
-        awaitExit(id, Duration.ofSeconds(10));
+        docker.stop(id, grace);
+        await(id, "exited after docker stop", s -> !s.running());
     }
 
     void pause(String id) {
-        if (running(id) && !paused(id)) docker.pauseContainerCmd(id).exec();
+        if (docker.state(id) != ContainerState.RUNNING) return;
+        docker.pause(id);
+        await(id, "paused", s -> s == ContainerState.PAUSED);
     }
 
     void resume(String id) {
-        if (paused(id)) docker.unpauseContainerCmd(id).exec();
+        if (!paused(id)) return;
+        docker.unpause(id);
+        await(id, "unpaused", s -> s != ContainerState.PAUSED);
     }
 
     /** Running or paused; false for an exited or removed container. */
     boolean running(String id) {
-        return state(id).map(s -> Boolean.TRUE.equals(s.getRunning())).orElse(false);
+        return docker.state(id).running();
     }
 
     boolean paused(String id) {
-        return state(id).map(s -> Boolean.TRUE.equals(s.getPaused())).orElse(false);
+        return docker.state(id) == ContainerState.PAUSED;
     }
 
-    private Optional<InspectContainerResponse.ContainerState> state(String id) {
-        try {
-            return Optional.ofNullable(docker.inspectContainerCmd(id).exec().getState());
-        } catch (NotFoundException e) {
-            return Optional.empty();
-        }
+    private void await(String id, String effect, Predicate<ContainerState> holds) {
+        EffectWait.until("container " + shortId(id) + " " + effect, bound, () -> docker.state(id), holds, ContainerState::toString);
     }
 
-    private void awaitExit(String id, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (running(id)) {
-            if (System.nanoTime() > deadline) throw new ClusterException("container " + id.substring(0, 12) + " still runs after " + timeout.toSeconds() + " s");
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
+    private static String shortId(String id) {
+        return id.substring(0, Math.min(12, id.length()));
     }
 }

@@ -19,16 +19,25 @@ import java.util.Map;
 /**
  * The part of Toxiproxy's HTTP API that kchaos uses, in memory on a loopback port: proxies (create, read, enable,
  * delete) and their toxics (create, update, list, delete). Lets the Toxiproxy client code run without a Toxiproxy image.
+ * With {@link #lagReads}, reads after a change still show the state from before it, for a number of reads.
  */
 final class FakeToxiproxy implements AutoCloseable {
     /** Proxy name → proxy JSON (with a "toxics" map of name → toxic JSON). */
     final Map<String, ObjectNode> proxies = new LinkedHashMap<>();
     private final HttpServer server;
+    private int lag;
+    private Map<String, ObjectNode> before;
+    private int staleLeft;
 
     FakeToxiproxy() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/proxies", this::handle);
         server.start();
+    }
+
+    /** From the next change on, the {@code reads} reads (GETs) after each change answer from the state before it; 0 is off. */
+    synchronized void lagReads(int reads) {
+        lag = reads;
     }
 
     int port() {
@@ -52,6 +61,27 @@ final class FakeToxiproxy implements AutoCloseable {
         String method = ex.getRequestMethod();
         JsonNode body = method.equals("POST") ? Json.MAPPER.readTree(ex.getRequestBody()) : null;
         String proxy = parts[0];
+        if (method.equals("GET") && staleLeft > 0) {
+            staleLeft--;
+            answer(ex, before, proxy, parts, method, body);
+            return;
+        }
+        if (!method.equals("GET") && lag > 0) {
+            if (staleLeft == 0) before = copy(proxies);
+            staleLeft = lag;
+        }
+        answer(ex, proxies, proxy, parts, method, body);
+    }
+
+    private static Map<String, ObjectNode> copy(Map<String, ObjectNode> state) {
+        Map<String, ObjectNode> c = new LinkedHashMap<>();
+        state.forEach((k, v) -> c.put(k, v.deepCopy()));
+        return c;
+    }
+
+    /** Answers the request from {@code proxies} (the live state, or a stale copy for a lagging read). */
+    private static void answer(HttpExchange ex, Map<String, ObjectNode> proxies, String proxy, String[] parts, String method,
+                               JsonNode body) throws IOException {
         if (proxy.isEmpty() && method.equals("POST")) {
             ObjectNode p = ((ObjectNode) body).put("enabled", true);
             p.putObject("toxics");

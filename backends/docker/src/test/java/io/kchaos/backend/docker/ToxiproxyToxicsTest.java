@@ -5,10 +5,15 @@ import io.kchaos.nemesis.cluster.Toxic;
 import io.kchaos.nemesis.cluster.Traffic;
 import org.junit.jupiter.api.Test;
 
+import io.kchaos.nemesis.cluster.FaultNotHeld;
+
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** ToxiproxyToxics through the real toxiproxy-java client against an in-memory Toxiproxy API. */
 class ToxiproxyToxicsTest {
@@ -61,6 +66,38 @@ class ToxiproxyToxicsTest {
             client.createProxy("kafka-1-client", "0.0.0.0:9999", "elsewhere:1");
             new ToxiproxyToxics(client, PLAN);
             assertEquals("kafka-1:9092", api.proxies.get("kafka-1-client").get("upstream").asText());
+        }
+    }
+
+    @Test
+    void eachActionReturnsOnlyOnceTheApiReadsBackWhatItAskedForAfterAFewStaleReads() throws Exception {
+        try (FakeToxiproxy api = new FakeToxiproxy()) {
+            ToxiproxyToxics t = new ToxiproxyToxics(new ToxiproxyClient("127.0.0.1", api.port()), PLAN);
+            api.lagReads(5);
+            t.add(Set.of(1), Set.of(Traffic.CLIENT), new Toxic.Latency(100, 0));
+            assertEquals("true [kchaos-latency-downstream, kchaos-latency-upstream]", api.state("kafka-1-client"));
+            t.isolate(Set.of(1));
+            t.rejoin(Set.of(1));
+            t.remove(Set.of(1), Set.of(Traffic.CLIENT));
+            t.healAll();
+            assertEquals("true []", api.state("kafka-1-client"));
+        }
+    }
+
+    @Test
+    void aToxicOrIsolationTheApiNeverShowsIsNotHeldAndSaysWhatItShowed() throws Exception {
+        try (FakeToxiproxy api = new FakeToxiproxy()) {
+            ToxiproxyToxics t = new ToxiproxyToxics(new ToxiproxyClient("127.0.0.1", api.port()), PLAN, Duration.ofMillis(200));
+            t.add(Set.of(2), Set.of(Traffic.REPLICATION), new Toxic.Timeout(1000));
+            api.lagReads(Integer.MAX_VALUE);
+            FaultNotHeld added = assertThrows(FaultNotHeld.class, () -> t.add(Set.of(1), Set.of(Traffic.CLIENT), new Toxic.Bandwidth(8)));
+            assertTrue(added.getMessage().startsWith("Toxiproxy proxy kafka-1-client bandwidth toxics listed: not seen within 200 ms"), added.getMessage());
+            assertTrue(added.getMessage().endsWith("last seen: enabled, toxics []"), added.getMessage());
+            FaultNotHeld removed = assertThrows(FaultNotHeld.class, () -> t.remove(Set.of(2), Set.of(Traffic.REPLICATION)));
+            assertTrue(removed.getMessage().endsWith("last seen: enabled, toxics [kchaos-timeout-downstream, kchaos-timeout-upstream]"),
+                    removed.getMessage());
+            FaultNotHeld isolated = assertThrows(FaultNotHeld.class, () -> t.isolate(Set.of(2)));
+            assertTrue(isolated.getMessage().contains("kafka-2-client disabled"), isolated.getMessage());
         }
     }
 }

@@ -17,7 +17,6 @@ import io.kchaos.backend.local.storage.DataDisks;
 import io.kchaos.backend.local.storage.LocalStorage;
 import io.kchaos.backend.local.storage.SyncTracking;
 import io.kchaos.cluster.watchdog.BrokerWatchdog;
-import io.kchaos.nemesis.cluster.EffectWait;
 import io.kchaos.nemesis.cluster.NetworkControl;
 import io.kchaos.nemesis.cluster.PowerControl;
 import io.kchaos.nemesis.cluster.StorageControl;
@@ -226,8 +225,7 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
     private void awaitPortsClosed(int id) {
         LocalNode n = nodes.get(id);
         List<Integer> ports = List.of(n.clientPort(), n.controllerPort());
-        EffectWait.until("node " + id + "'s ports closed", () -> PortProbe.open(n.host(), ports), String::isEmpty,
-                open -> "still accepting on " + n.host() + ":" + open);
+        PortProbe.awaitClosed("node " + id, n.host(), ports);
     }
 
     /**

@@ -1,8 +1,7 @@
 package io.kchaos.backend.local;
 
-import io.kchaos.cluster.ClusterException;
-
 import io.kchaos.backend.local.storage.SyncTracking;
+import io.kchaos.nemesis.cluster.FaultNotHeld;
 import io.kchaos.nemesis.cluster.PowerControl;
 
 import java.util.LinkedHashMap;
@@ -12,7 +11,8 @@ import java.util.Random;
 
 /**
  * Power loss on local nodes: SIGKILL to every target's broker first (so none outlives the others by more than a
- * signal), then, once each is dead, its data directory is cut to what it had synced.
+ * signal), then, once each is dead (its exit and closed ports seen: {@code LocalCluster.kill}), its data directory is
+ * cut to what it had synced, each cut read back ({@link io.kchaos.backend.local.storage.PowerCut}).
  */
 final class LocalPower implements PowerControl {
     private final LocalCluster cluster;
@@ -28,7 +28,7 @@ final class LocalPower implements PowerControl {
         for (int id : nodes) cluster.pid(id).flatMap(ProcessHandle::of).ifPresent(ProcessHandle::destroyForcibly);
         for (int id : nodes) {
             cluster.kill(id);
-            if (cluster.isRunning(id)) throw new ClusterException("node " + id + " survived SIGKILL; its files are left as they are");
+            if (cluster.isRunning(id)) throw new FaultNotHeld("power cut: node " + id + " survived SIGKILL; its files are left as they are");
         }
         Map<Integer, List<DroppedBytes>> dropped = new LinkedHashMap<>();
         for (int id : nodes) {

@@ -21,7 +21,7 @@ final class DeployedBroker implements HostBroker {
         this.shell = shell;
         this.runTag = runTag;
         this.jvmOptions = List.copyOf(jvmOptions);
-        this.process = new RemoteProcess(shell, "cat " + Shell.quote(nodeDir() + "/broker.pid"));
+        this.process = new RemoteProcess(shell.host().label(), shell::exec, "cat " + Shell.quote(nodeDir() + "/broker.pid"));
     }
 
     static String libDir(SshHost h) {

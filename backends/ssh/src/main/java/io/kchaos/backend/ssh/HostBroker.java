@@ -12,20 +12,22 @@ interface HostBroker {
     /** The broker's process on the host. */
     RemoteProcess process();
 
-    /** SIGKILL. */
+    /** SIGKILL; returns once the process is gone. */
     default void kill() {
         process().kill();
     }
 
-    /** Clean stop: bounded wait, then SIGKILL. */
+    /** Clean stop: bounded wait, then SIGKILL; returns once the process is gone. */
     void stop();
 
+    /** SIGSTOP; returns once every thread is stopped. */
     default void pause() {
-        process().signal("STOP");
+        process().pause();
     }
 
+    /** SIGCONT; returns once no thread is stopped. */
     default void resume() {
-        process().signal("CONT");
+        process().resume();
     }
 
     default boolean running() {

@@ -18,7 +18,7 @@ final class ManagedBroker implements HostBroker {
     ManagedBroker(RemoteShell shell) {
         this.shell = shell;
         this.commands = shell.host().existing();
-        this.process = new RemoteProcess(shell, commands.pid());
+        this.process = new RemoteProcess(shell.host().label(), shell::exec, commands.pid());
     }
 
     @Override
@@ -57,7 +57,7 @@ final class ManagedBroker implements HostBroker {
         if (pid < 0) return;
         process.signal("CONT");
         shell.exec("timeout " + STOP_GRACE.toSeconds() + " sh -c " + Shell.quote(commands.stop()) + " </dev/null >/dev/null 2>&1");
-        new RemoteProcess(shell, "echo " + pid).awaitGone(STOP_GRACE); // the pid command may say nothing once stopped
+        new RemoteProcess(shell.host().label(), shell::exec, "echo " + pid).awaitGone(STOP_GRACE); // the pid command may say nothing once stopped
     }
 
     @Override

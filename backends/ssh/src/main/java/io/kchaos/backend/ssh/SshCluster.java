@@ -7,6 +7,7 @@ import io.kchaos.cluster.KafkaDistribution;
 import io.kchaos.cluster.NodeListeners;
 import io.kchaos.cluster.Readiness;
 import io.kchaos.cluster.ServerProperties;
+import io.kchaos.cluster.os.PortProbe;
 import io.kchaos.nemesis.cluster.NetworkControl;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.Uuid;
@@ -189,6 +190,7 @@ public final class SshCluster implements KafkaCluster {
     public void kill(int node) {
         broker(node).kill();
         paused.remove(node);
+        awaitPortsClosed(node);
     }
 
     @Override
@@ -202,12 +204,31 @@ public final class SshCluster implements KafkaCluster {
     public void stop(int node) {
         broker(node).stop();
         paused.remove(node);
+        awaitPortsClosed(node);
     }
 
+    /**
+     * A killed or stopped node holds once its ports no longer accept connections from the harness's side, where the
+     * clients reach it: client and controller port in deploy mode, the bootstrap address of a managed broker.
+     */
+    private void awaitPortsClosed(int node) {
+        SshHost h = broker(node).shell().host();
+        if (h.existing() == null) {
+            PortProbe.awaitClosed("node " + node, h.listener(), List.of(h.clientPort(), h.controllerPort()));
+            return;
+        }
+        String b = h.bootstrap();
+        int colon = b.lastIndexOf(':');
+        if (colon > 0 && b.substring(colon + 1).matches("\\d+")) {
+            PortProbe.awaitClosed("node " + node, b.substring(0, colon), List.of(Integer.parseInt(b.substring(colon + 1))));
+        }
+    }
+
+    /** Marked paused first, so that a pause whose effect was not seen is still resumed by its heal. */
     @Override
     public void pause(int node) {
-        broker(node).pause();
         paused.add(node);
+        broker(node).pause();
     }
 
     @Override

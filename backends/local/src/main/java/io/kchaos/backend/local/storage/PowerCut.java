@@ -1,5 +1,6 @@
 package io.kchaos.backend.local.storage;
 
+import io.kchaos.nemesis.cluster.FaultNotHeld;
 import io.kchaos.nemesis.cluster.PowerControl.DroppedBytes;
 
 import java.io.IOException;
@@ -25,7 +26,10 @@ public final class PowerCut {
     private PowerCut() {
     }
 
-    /** Cuts every file under {@code dataDir}; returns those that lost bytes, paths relative to {@code dataDir}. */
+    /**
+     * Cuts every file under {@code dataDir}; returns those that lost bytes, paths relative to {@code dataDir}. Each cut
+     * is read back (the file's size on disk), else {@link FaultNotHeld}.
+     */
     public static List<DroppedBytes> apply(Path dataDir, SyncMarks marks, TornWrites torn) {
         List<DroppedBytes> dropped = new ArrayList<>();
         for (Path file : SyncJournal.regularFiles(dataDir)) {
@@ -37,6 +41,8 @@ public final class PowerCut {
                 try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
                     ch.truncate(keep);
                 }
+                long now = Files.size(file);
+                if (now != keep) throw new FaultNotHeld("power cut: " + file + " holds " + now + " bytes after its cut to " + keep);
                 dropped.add(new DroppedBytes(dataDir.relativize(file).toString(), length, keep));
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot cut " + file, e);

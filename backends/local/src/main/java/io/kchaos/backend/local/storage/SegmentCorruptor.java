@@ -2,6 +2,7 @@ package io.kchaos.backend.local.storage;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
+import io.kchaos.nemesis.cluster.FaultNotHeld;
 import io.kchaos.checker.replica.BatchInfo;
 import io.kchaos.checker.replica.BrokerLogDir;
 import io.kchaos.checker.replica.LogCursor;
@@ -69,6 +70,7 @@ final class SegmentCorruptor {
         return Optional.of(v);
     }
 
+    /** Flips the bytes at {@code position}, forces them to disk and reads them back. */
     private static void flip(Path file, long position) {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             ByteBuffer bytes = ByteBuffer.allocate(FLIPPED);
@@ -77,6 +79,11 @@ final class SegmentCorruptor {
             bytes.rewind();
             ch.write(bytes, position);
             ch.force(true);
+            ByteBuffer back = ByteBuffer.allocate(FLIPPED);
+            ch.read(back, position);
+            if (!back.flip().equals(bytes.rewind())) {
+                throw new FaultNotHeld("corrupt segment: " + file + " at " + position + " reads back unflipped");
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot corrupt " + file, e);
         }
