@@ -78,12 +78,14 @@ class ProtocolFaultsClusterTest {
     private Admin admin;
     private HistoryWriter history;
     private Path dir;
+    private KafkaBounds bounds;
     private final List<ObjectNode> actions = new CopyOnWriteArrayList<>();
 
     @BeforeAll
     void startCluster(@TempDir Path tmp) throws Exception {
         dir = tmp;
         Map<String, String> settings = new LinkedHashMap<>(ServerProperties.harnessDefaults(3));
+        bounds = new KafkaBounds(settings);
         ClusterSpec spec = new ClusterSpec(3, KafkaDistribution.bundled(), settings, 384, Duration.ofSeconds(120));
         nodes = new LocalCluster(spec, tmp.resolve("nodes"), new LoopbackHosts(), new ProcessCommandRunner());
         cluster = new ProxiedCluster(nodes, Installation.current().proxyLibs().orElseThrow(), tmp.resolve("proxy"));
@@ -338,7 +340,8 @@ class ProtocolFaultsClusterTest {
 
     private String topic(String name) throws Exception {
         admin.createTopics(List.of(new NewTopic(name, 1, (short) 3))).all().get(30, TimeUnit.SECONDS);
-        Readiness.awaitFullIsr(admin, name, System.nanoTime() + 60 * SECOND);
+        // a new topic's replicas all start fetching at once: at most a rejoin (registration, then catching up)
+        Readiness.awaitFullIsr(admin, name, System.nanoTime() + bounds.rejoin().toNanos());
         return name;
     }
 
