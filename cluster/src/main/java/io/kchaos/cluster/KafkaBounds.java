@@ -43,6 +43,16 @@ public final class KafkaBounds {
                 + ms("replica.fetch.wait.max.ms", 500));
     }
 
+    /**
+     * Until every broker applies a committed metadata change (a topic's configuration altered, a topic created): the
+     * controller appends it, and each broker, which follows the metadata log with fetches the controller answers as
+     * soon as there is something new, publishes it; a broker whose fetch went unanswered gives up on it after the
+     * quorum's fetch timeout and fetches again.
+     */
+    public Duration metadataPropagation() {
+        return bound(ms("controller.quorum.fetch.timeout.ms", 2_000));
+    }
+
     private Duration bound(long kafkaMs) {
         return Duration.ofMillis(2 * kafkaMs).plus(SCHEDULING);
     }

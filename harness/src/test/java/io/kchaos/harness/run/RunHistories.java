@@ -9,12 +9,16 @@ import io.kchaos.history.OpType;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /** Test helper: counts what a finished run folder's history and results hold. */
 final class RunHistories {
     final Map<String, Integer> counts = new HashMap<>();
+    /** Every nemesis completion, in history order. */
+    final List<Op> nemesisCompletions = new ArrayList<>();
     final JsonNode results;
     final Path dir;
 
@@ -27,14 +31,38 @@ final class RunHistories {
     private void count(Op op) {
         String key = (op.isNemesis() ? "nemesis:" : "") + op.f() + ":" + op.type().wire();
         counts.merge(key, 1, Integer::sum);
+        if (op.isNemesis() && !op.isInvoke()) nemesisCompletions.add(op);
     }
 
     int count(String f, OpType type) {
         return counts.getOrDefault(f + ":" + type.wire(), 0);
     }
 
+    /**
+     * How many nemesis ops {@code f} completed {@code ok}: the nemesis saw their effect hold (an {@code info}
+     * completion is one whose effect was not seen, or that failed).
+     */
     int nemesis(String f) {
-        return counts.getOrDefault("nemesis:" + f + ":info", 0);
+        return counts.getOrDefault("nemesis:" + f + ":" + OpType.OK.wire(), 0);
+    }
+
+    /** The completions of nemesis ops {@code fs} that are not {@code ok}, for an assertion that there are none. */
+    List<Op> nemesisNotOk(String... fs) {
+        List<String> names = List.of(fs);
+        return nemesisCompletions.stream().filter(o -> names.contains(o.f()) && !o.isOk()).toList();
+    }
+
+    /**
+     * {@code stats.availability.faults} entries that break the contract of a fault's {@code ok}: not {@code held},
+     * or measured from before the fault's invocation ({@code time-s}, the instant it held, must not precede
+     * {@code invoked-s}).
+     */
+    List<JsonNode> availabilityFaultsNotHeld() {
+        List<JsonNode> bad = new ArrayList<>();
+        for (JsonNode f : results.path("stats").path("availability").path("faults")) {
+            if (!f.path("held").asBoolean(false) || !(f.path("time-s").asDouble(-1) >= f.path("invoked-s").asDouble(Double.MAX_VALUE))) bad.add(f);
+        }
+        return bad;
     }
 
     JsonNode runJson() throws IOException {

@@ -17,6 +17,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -47,9 +49,18 @@ class ReplayScheduleTest {
         FakeCluster second = new FakeCluster(3, layout);
         Path replayed = dir.resolve("replay.jsonl");
         try (HistoryWriter h = new HistoryWriter(replayed)) {
+            // Seen, not slept on: the replay is done once the history holds a completion for every step of the
+            // schedule; stopping earlier would leave its last ops to the final heal. Its thread sleeps until each op's
+            // recorded time, so the bound is the last op's time plus a scheduling allowance for a loaded machine (the
+            // 10 s KafkaBounds gives a JVM on two busy cores).
+            CountDownLatch done = new CountDownLatch(schedule.steps().size());
+            h.addListener(op -> {
+                if (op.isNemesis() && !op.isInvoke()) done.countDown();
+            });
             ReplaySchedule replay = new ReplaySchedule(schedule, second.context(new NemesisRecorder(h), 1));
             replay.start();
-            Thread.sleep(schedule.steps().get(schedule.steps().size() - 1).time() / 1_000_000 + 300);
+            long lastStepMs = schedule.steps().get(schedule.steps().size() - 1).time() / 1_000_000;
+            assertTrue(done.await(lastStepMs + 10_000, TimeUnit.MILLISECONDS), "every step replayed: " + schedule.describe());
             replay.stopAndHeal();
             assertEquals(1, replay.injected());
         }

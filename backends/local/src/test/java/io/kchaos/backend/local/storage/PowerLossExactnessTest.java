@@ -16,6 +16,7 @@ import io.kchaos.cluster.os.ProcessCommandRunner;
 import io.kchaos.nemesis.cluster.PowerControl.DroppedBytes;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
@@ -37,6 +38,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -52,6 +54,7 @@ class PowerLossExactnessTest {
     private static final String TOPIC = "exact";
     private static final int SYNCED = 40;
     private static final int UNSYNCED = 40;
+    private static final KafkaBounds BOUNDS = new KafkaBounds(ServerProperties.harnessDefaults(1));
 
     @Test
     void aPowerLossLeavesExactlyTheSyncedBytes(@TempDir Path dir) throws Exception {
@@ -64,7 +67,11 @@ class PowerLossExactnessTest {
                 ConfigResource topic = new ConfigResource(ConfigResource.Type.TOPIC, TOPIC);
                 admin.incrementalAlterConfigs(Map.of(topic, List.of(new AlterConfigOp(new ConfigEntry("flush.messages", null),
                         AlterConfigOp.OpType.DELETE)))).all().get();
-                Thread.sleep(2000); // the broker applies the change from the metadata log
+                // Seen, not slept on: the broker answers describeConfigs from the metadata image it has published, and
+                // it hands the same image to its logs' configurations at once, on the same thread; an unsynced record
+                // sent before then would be fsynced and survive the cut (the exactness checks below would fail)
+                Readiness.waitUntil(System.nanoTime() + BOUNDS.metadataPropagation().toNanos(), "the broker no longer flushes " + TOPIC
+                        + " on every message", () -> !flushesEveryMessage(admin, topic));
                 for (int i = 0; i < UNSYNCED; i++) producer.send(new ProducerRecord<>(TOPIC, "unsynced-" + i)).get();
             }
             Path data = c.node(1).dataDir();
@@ -85,12 +92,19 @@ class PowerLossExactnessTest {
 
             c.start(1);
             try (Admin admin = c.admin()) {
-                Readiness.awaitFullIsr(admin, TOPIC, System.nanoTime() + new KafkaBounds(ServerProperties.harnessDefaults(1)).rejoin().toNanos());
+                Readiness.awaitFullIsr(admin, TOPIC, System.nanoTime() + BOUNDS.rejoin().toNanos());
                 TopicPartition tp = new TopicPartition(TOPIC, 0);
                 long end = admin.listOffsets(Map.of(tp, OffsetSpec.latest())).partitionResult(tp).get().offset();
                 assertEquals(SYNCED, end, "the restarted broker serves exactly the synced records");
             }
         }
+    }
+
+    /** Whether the broker still reports the topic's own {@code flush.messages} override. */
+    private static boolean flushesEveryMessage(Admin admin, ConfigResource topic) throws Exception {
+        Config config = admin.describeConfigs(List.of(topic)).all().get(10, TimeUnit.SECONDS).get(topic);
+        ConfigEntry e = config.get("flush.messages");
+        return e != null && e.source() == ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG;
     }
 
     /** Every batch of the topic's partition 0 on this log dir; fails on any unparseable bytes. */
