@@ -88,7 +88,10 @@ class PowerLossExactnessTest {
             assertTrue(cut.dropped() > UNSYNCED * 20L, "the unsynced batches' bytes were dropped: " + cut);
 
             List<BatchInfo> metadata = batches(data, "__cluster_metadata");
-            assertTrue(metadata.size() > 10 && metadata.stream().allMatch(BatchInfo::crcValid), "the metadata log holds whole batches");
+            // The broker registered, the topic was made and its config changed twice: at least that many batches
+            // were committed, and so fsynced, before the cut
+            assertTrue(metadata.size() >= 3, "the metadata log keeps its committed batches: " + metadata.size());
+            assertTrue(metadata.stream().allMatch(BatchInfo::crcValid), "the metadata log holds only CRC-valid batches: " + metadata);
 
             c.start(1);
             try (Admin admin = c.admin()) {
