@@ -49,15 +49,16 @@ class TxnGroupRunTest {
         return ops;
     }
 
-    /** Heals of coordinator faults whose coordinator had moved away from the faulted node. */
+    /** Completions (held or not) of coordinator faults whose coordinator had moved away from the faulted node. */
     private static long coordinatorMoves(List<Op> ops) {
-        return ops.stream().filter(o -> o.isNemesis() && o.type() == OpType.INFO && o.f().equals("start"))
+        return ops.stream().filter(o -> o.isNemesis() && !o.isInvoke() && o.f().equals("start"))
                 .map(Op::value).filter(v -> v.has("coordinator-after"))
                 .filter(v -> v.get("coordinator-after").asInt() != v.get("nodes").get(0).asInt()).count();
     }
 
+    /** Kills that held (the broker exited) of a node that was a coordinator. */
     private static long coordinatorKills(List<Op> ops) {
-        return ops.stream().filter(o -> o.isNemesis() && o.type() == OpType.INFO && o.f().equals("kill")
+        return ops.stream().filter(o -> o.isNemesis() && o.isOk() && o.f().equals("kill")
                 && o.value().has("coordinator-of")).count();
     }
 
