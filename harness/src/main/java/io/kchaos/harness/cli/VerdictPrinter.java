@@ -1,5 +1,6 @@
 package io.kchaos.harness.cli;
 
+import io.kchaos.history.folder.ResultsFields;
 import io.kchaos.checker.result.AnomalyCases;
 import io.kchaos.checker.result.CheckResult;
 
@@ -31,9 +32,9 @@ final class VerdictPrinter {
         var send = r.stats().path("send");
         if (!send.isMissingNode()) {
             out.printf("  sends: ok %d, fail %d, info %d; unseen %d%n", send.path("ok").asLong(), send.path("fail").asLong(),
-                    send.path("info").asLong(), r.stats().path("unseen").asLong());
+                    send.path("info").asLong(), r.stats().path(ResultsFields.Stats.UNSEEN).asLong());
         }
-        var share = r.stats().path("share");
+        var share = r.stats().path(ResultsFields.Stats.SHARE);
         if (share.isObject()) {
             var re = share.path("redeliveries");
             out.printf("  share: deliveries %d; redeliveries: release %d, lock-expiry %d, crash %d, other %d; archived: rejected %d, "

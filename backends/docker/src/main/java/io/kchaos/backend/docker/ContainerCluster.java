@@ -1,5 +1,6 @@
 package io.kchaos.backend.docker;
 
+import io.kchaos.history.folder.RunFields;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.PortBinding;
@@ -250,9 +251,9 @@ public final class ContainerCluster implements KafkaCluster {
     @Override
     public Map<String, Object> software() {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("kafka-image", spec.kafkaImage());
-        DockerImages.id(docker, spec.kafkaImage()).ifPresent(id -> m.put("kafka-image-id", id));
-        spec.toxiproxyImage().ifPresent(t -> m.put("toxiproxy-image", t));
+        m.put(RunFields.KAFKA_IMAGE, spec.kafkaImage());
+        DockerImages.id(docker, spec.kafkaImage()).ifPresent(id -> m.put(RunFields.KAFKA_IMAGE_ID, id));
+        spec.toxiproxyImage().ifPresent(t -> m.put(RunFields.TOXIPROXY_IMAGE, t));
         return m;
     }
 

@@ -1,5 +1,6 @@
 package io.kchaos.backend.ssh;
 
+import io.kchaos.history.folder.RunFields;
 import io.kchaos.cluster.BrokerLaunch;
 import io.kchaos.cluster.ClusterException;
 import io.kchaos.cluster.KafkaCluster;
@@ -282,11 +283,11 @@ public final class SshCluster implements KafkaCluster {
     public Map<String, Object> software() {
         Map<String, Object> m = new LinkedHashMap<>();
         if (!session.existing()) {
-            m.put("kafka-jars", distribution.jars());
-            m.put("kafka-features", distribution.profile().effectiveFeatures(settings));
+            m.put(RunFields.KAFKA_JARS, distribution.jars());
+            m.put(RunFields.KAFKA_FEATURES, distribution.profile().effectiveFeatures(settings));
         }
-        m.put("ssh-hosts", session.describeHosts());
-        m.put("host-clock-offsets", ClockOffsets.toJson(session.clockOffsets()));
+        m.put(RunFields.SSH_HOSTS, session.describeHosts());
+        m.put(RunFields.HOST_CLOCK_OFFSETS, ClockOffsets.toJson(session.clockOffsets()));
         return m;
     }
 
