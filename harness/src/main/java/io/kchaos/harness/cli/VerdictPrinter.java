@@ -1,5 +1,6 @@
 package io.kchaos.harness.cli;
 
+import io.kchaos.history.ClientOps;
 import io.kchaos.history.folder.ResultsFields;
 import io.kchaos.checker.result.AnomalyCases;
 import io.kchaos.checker.result.CheckResult;
@@ -29,7 +30,7 @@ final class VerdictPrinter {
             out.printf("  %-32s %d%n", e.getKey(), e.getValue().count());
             if (!e.getValue().examples().isEmpty()) out.println("      e.g. " + e.getValue().examples().get(0));
         }
-        var send = r.stats().path("send");
+        var send = r.stats().path(ClientOps.SEND);
         if (!send.isMissingNode()) {
             out.printf("  sends: ok %d, fail %d, info %d; unseen %d%n", send.path("ok").asLong(), send.path("fail").asLong(),
                     send.path("info").asLong(), r.stats().path(ResultsFields.Stats.UNSEEN).asLong());
