@@ -4,7 +4,7 @@ import io.kchaos.history.folder.RunFields;
 import io.kchaos.checker.result.Verdict;
 import io.kchaos.report.Format;
 import io.kchaos.report.Results;
-import io.kchaos.report.RunFolder;
+import io.kchaos.report.RunContents;
 import io.kchaos.report.RunInfo;
 import io.kchaos.report.scan.HistoryDigest;
 
@@ -17,7 +17,7 @@ public final class RunPage {
     private RunPage() {
     }
 
-    public static String render(RunFolder folder, HistoryDigest digest) {
+    public static String render(RunContents folder, HistoryDigest digest) {
         ReportContext ctx = ReportContext.of(folder, digest);
         List<Section> sections = new ArrayList<>(List.of(new RunSection(ctx), new OutcomeSection(ctx),
                 new AnomaliesSection(ctx), new FaultsSection(ctx), new LatencySection(ctx), new ProgressSection(ctx), new LeadersSection(ctx)));

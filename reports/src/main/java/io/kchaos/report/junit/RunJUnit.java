@@ -8,7 +8,7 @@ import io.kchaos.checker.result.Anomalies;
 import io.kchaos.report.ExampleFields;
 import io.kchaos.report.Format;
 import io.kchaos.report.Results;
-import io.kchaos.report.RunFolder;
+import io.kchaos.report.RunContents;
 import io.kchaos.report.RunInfo;
 
 import java.util.ArrayList;
@@ -30,7 +30,7 @@ public final class RunJUnit {
     private RunJUnit() {
     }
 
-    public static JUnitSuite build(RunFolder folder) {
+    public static JUnitSuite build(RunContents folder) {
         RunInfo run = folder.run();
         Results r = folder.results();
         String classname = "kchaos." + run.displayName();
