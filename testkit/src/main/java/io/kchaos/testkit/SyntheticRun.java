@@ -36,8 +36,8 @@ public final class SyntheticRun {
             Json.PRETTY.writeValue(files.results().toFile(), anomalies ? invalid(facts) : valid(facts));
             writeLeaders(files.leaders(), facts);
             for (int n = 1; n <= SyntheticHistory.NODES; n++) {
-                Path node = Files.createDirectories(files.nodes().resolve(Integer.toString(n)));
-                Files.writeString(node.resolve("server.log"), "[broker " + n + "] started\n", StandardCharsets.UTF_8);
+                Path node = Files.createDirectories(files.node(n));
+                Files.writeString(node.resolve(RunFiles.SERVER_LOG), "[broker " + n + "] started\n", StandardCharsets.UTF_8);
             }
             return facts.lines();
         } catch (IOException e) {

@@ -94,6 +94,17 @@ public final class RunFields {
         }
     }
 
+    /** The phases of {@code startup-phases} (local backend): seconds until the last node reached each. */
+    public static final class StartupPhase {
+        public static final String HOSTS = "hosts";
+        public static final String FORMAT = "format";
+        public static final String JVM_UP = "jvm-up";
+        public static final String STARTED = "started";
+
+        private StartupPhase() {
+        }
+    }
+
     /** The fields of {@code replay-of}. */
     public static final class ReplayOf {
         public static final String RUN = "run";

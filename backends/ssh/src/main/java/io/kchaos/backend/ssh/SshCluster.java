@@ -1,5 +1,6 @@
 package io.kchaos.backend.ssh;
 
+import io.kchaos.history.folder.RunFiles;
 import io.kchaos.history.folder.RunFields;
 import io.kchaos.cluster.BrokerLaunch;
 import io.kchaos.cluster.ClusterException;
@@ -152,7 +153,7 @@ public final class SshCluster implements KafkaCluster {
     public void stopAll() {
         KafkaCluster.super.stopAll();
         try {
-            Map<Integer, ReplicaDigests.Cost> costs = new ReplicaDigests(nodesDir.resolve(".audit")).collect(List.copyOf(brokers.values()),
+            Map<Integer, ReplicaDigests.Cost> costs = new ReplicaDigests(nodesDir.resolve(RunFiles.AUDIT_SCRATCH)).collect(List.copyOf(brokers.values()),
                     history, topic, nodesDir);
             long digest = costs.values().stream().mapToLong(ReplicaDigests.Cost::digestBytes).sum();
             long segments = costs.values().stream().mapToLong(ReplicaDigests.Cost::segmentBytes).sum();
@@ -171,7 +172,7 @@ public final class SshCluster implements KafkaCluster {
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        for (String f : List.of("server.log", "server.properties")) b.shell().download(b.nodeDir() + "/" + f, dir.resolve(f));
+        for (String f : List.of(RunFiles.SERVER_LOG, RunFiles.SERVER_PROPERTIES)) b.shell().download(b.nodeDir() + "/" + f, dir.resolve(f));
     }
 
     private void attemptQuietly(Runnable action) {
