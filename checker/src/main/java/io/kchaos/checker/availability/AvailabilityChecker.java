@@ -84,13 +84,13 @@ public final class AvailabilityChecker implements Checker {
         o.put(ResultsFields.Availability.HELD, fault.held());
         o.set(ResultsFields.Availability.VALUE, fault.value() != null && fault.value().isObject() ? fault.value() : null);
         if (fault.error() != null) o.put(ResultsFields.Availability.ERROR, fault.error());
-        putSince(o, "to-next-ok-send-s", from, oks);
+        putSince(o, ResultsFields.Availability.TO_NEXT_OK_SEND_S, from, oks);
         ObjectNode perPartition = o.putObject(ResultsFields.Availability.TO_NEXT_OK_SEND_BY_PARTITION_S);
         byPartition.forEach((p, times) -> putSince(perPartition, p.toString(), from, times));
         if (fault.healed()) {
             o.put(ResultsFields.Availability.HEAL, fault.healedBy());
             o.put(ResultsFields.Availability.HEAL_TIME_S, seconds(fault.end()));
-            putSince(o, "heal-to-next-ok-send-s", fault.end(), oks);
+            putSince(o, ResultsFields.Availability.HEAL_TO_NEXT_OK_SEND_S, fault.end(), oks);
         } else {
             o.putNull(ResultsFields.Availability.HEAL);
         }

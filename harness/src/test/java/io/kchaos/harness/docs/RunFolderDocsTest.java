@@ -2,10 +2,9 @@ package io.kchaos.harness.docs;
 
 import io.kchaos.history.folder.RunFiles;
 import io.kchaos.testkit.GeneratedBlocks;
+import io.kchaos.testkit.StringConstants;
 import org.junit.jupiter.api.Test;
 
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -25,16 +24,24 @@ class RunFolderDocsTest {
 
     @Test
     void theRunFolderTableAndRunFilesNameTheSameFiles() {
-        assertEquals(runFiles(), documented(GeneratedBlocks.block("docs/format.md", "run-folder", "files")));
+        assertEquals(List.of(), differences(runFiles(), GeneratedBlocks.block("docs/format.md", "run-folder", "files")));
     }
 
     @Test
-    void aFileMissingFromEitherSideIsSeen() {
-        String table = "| file | what |\n|---|---|\n| `run.json` | x |\n| `nodes/<id>/server.log` | y |\n| `nodes/<id>/data/` | z |\n";
-        assertEquals(Set.of("run.json", "server.log", "data"), documented(table));
-        Set<String> missing = new TreeSet<>(runFiles());
-        missing.removeAll(documented(table));
-        assertEquals(true, missing.contains("history.jsonl") && missing.contains("proxy-actions.jsonl"), missing.toString());
+    void aFileMissingFromEitherSideIsReported() {
+        String table = "| file | what |\n|---|---|\n| `run.json` | x |\n| `nodes/<id>/gc.log` | y |\n| `nodes/<id>/data/` | z |\n";
+        assertEquals(Set.of("run.json", "gc.log", "data"), documented(table));
+        List<String> d = differences(new TreeSet<>(Set.of("run.json", "data", "history.jsonl")), table);
+        assertEquals(List.of("in docs/format.md, not in RunFiles: gc.log", "in RunFiles, not in docs/format.md: history.jsonl"), d);
+    }
+
+    /** What one side names and the other does not, each side's extras in order. */
+    static List<String> differences(Set<String> declared, String table) {
+        Set<String> docs = documented(table);
+        List<String> out = new ArrayList<>();
+        docs.stream().filter(n -> !declared.contains(n)).forEach(n -> out.add("in docs/format.md, not in RunFiles: " + n));
+        declared.stream().filter(n -> !docs.contains(n)).forEach(n -> out.add("in RunFiles, not in docs/format.md: " + n));
+        return out;
     }
 
     /** The names in a table's first column: each path's last part, without a trailing slash. */
@@ -50,16 +57,6 @@ class RunFolderDocsTest {
 
     /** Every name RunFiles declares. */
     static Set<String> runFiles() {
-        List<String> out = new ArrayList<>();
-        for (Field f : RunFiles.class.getDeclaredFields()) {
-            int m = f.getModifiers();
-            if (f.getType() != String.class || !Modifier.isStatic(m) || !Modifier.isPublic(m)) continue;
-            try {
-                out.add((String) f.get(null));
-            } catch (IllegalAccessException e) {
-                throw new AssertionError(e);
-            }
-        }
-        return new TreeSet<>(out);
+        return new TreeSet<>(StringConstants.of(RunFiles.class));
     }
 }

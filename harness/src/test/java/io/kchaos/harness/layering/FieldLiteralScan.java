@@ -1,7 +1,7 @@
 package io.kchaos.harness.layering;
 
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
+import io.kchaos.testkit.StringConstants;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -39,9 +39,9 @@ final class FieldLiteralScan {
      * dash (a nested class's short words, such as {@code value} or {@code from}, are too common to police by name).
      */
     static Set<String> declared(Class<?> fields) {
-        Set<String> out = new TreeSet<>(constants(fields));
+        Set<String> out = new TreeSet<>(StringConstants.of(fields));
         for (Class<?> nested : fields.getDeclaredClasses()) {
-            constants(nested).stream().filter(n -> n.contains("-") || nestedWhole(fields, nested)).forEach(out::add);
+            StringConstants.of(nested).stream().filter(n -> n.contains("-") || nestedWhole(fields, nested)).forEach(out::add);
         }
         return out;
     }
@@ -49,20 +49,6 @@ final class FieldLiteralScan {
     /** Nested classes whose every name is policed: the sections of a results.json and of an anomaly's entry. */
     private static boolean nestedWhole(Class<?> fields, Class<?> nested) {
         return fields.getSimpleName().equals("ResultsFields") && Set.of("Anomaly", "Stats").contains(nested.getSimpleName());
-    }
-
-    private static List<String> constants(Class<?> c) {
-        List<String> out = new ArrayList<>();
-        for (Field f : c.getDeclaredFields()) {
-            int m = f.getModifiers();
-            if (f.getType() != String.class || !Modifier.isStatic(m) || !Modifier.isPublic(m)) continue;
-            try {
-                out.add((String) f.get(null));
-            } catch (IllegalAccessException e) {
-                throw new AssertionError(e);
-            }
-        }
-        return out;
     }
 
     /** The violations in one source file, each {@code name:line: ...}. */

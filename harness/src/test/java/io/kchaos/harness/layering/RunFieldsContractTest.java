@@ -32,9 +32,9 @@ class RunFieldsContractTest {
             "workloads/src/main/java/io/kchaos/workload/rdkafka/RdkafkaClientKind.java", "the librdkafka driver's commands");
     /** Who handles run.json: its readers and writers, and the backends' software description (a part of it). */
     private static final Pattern RUN_HANDLERS =
-            Pattern.compile("\\b(RunFiles|RunFields|RunJson|RunInfo|RunRecord|RunSummary)\\b|\\bsoftware\\(\\)");
+            Pattern.compile("\\b(RunFiles|RunFields|RunJson|RunInfo|RunContents|RunRecord|RunSummary)\\b|\\bsoftware\\(\\)");
     /** Who reads results.json (the checkers' result writes it, and their stats are covered by the stats rule). */
-    private static final Pattern RESULTS_HANDLERS = Pattern.compile("\\b(RunFiles|ResultsFields|ResultsJson|Results)\\b");
+    private static final Pattern RESULTS_HANDLERS = Pattern.compile("\\b(RunFiles|ResultsFields|ResultsJson|Results|RunContents)\\b");
 
     private static final FieldLiteralScan SCAN = new FieldLiteralScan(List.of(
             new FieldLiteralScan.Contract("run.json", FieldLiteralScan.declared(RunFields.class), RUN_HANDLERS),

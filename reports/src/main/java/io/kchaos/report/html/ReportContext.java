@@ -1,5 +1,6 @@
 package io.kchaos.report.html;
 
+import io.kchaos.history.folder.RunFields;
 import io.kchaos.report.RunContents;
 import io.kchaos.report.leaders.LeaderChange;
 import io.kchaos.report.scan.HistoryDigest;
@@ -11,7 +12,7 @@ record ReportContext(RunContents folder, HistoryDigest digest, double endSeconds
     static ReportContext of(RunContents folder, HistoryDigest digest) {
         double end = digest.end() / 1e9;
         for (LeaderChange c : folder.leaders().changes()) end = Math.max(end, c.time() / 1e9);
-        if (end <= 0) end = folder.run().number("duration-seconds").orElse(1);
+        if (end <= 0) end = folder.run().number(RunFields.DURATION_SECONDS).orElse(1);
         return new ReportContext(folder, digest, end);
     }
 }
