@@ -1,5 +1,6 @@
 package io.kchaos.bench;
 
+import io.kchaos.history.ClientOps;
 import io.kchaos.history.History;
 import io.kchaos.history.HistoryFile;
 import io.kchaos.history.Op;
@@ -87,7 +88,7 @@ public final class QueueCheckerBench {
                 median(tokenizeWall), median(tokenizeCpu), median(checkWall) / median(tokenizeWall),
                 median(checkCpu) / median(tokenizeCpu), rounds);
         CheckResult last = result;
-        long acked = last.stats().path("send").path("ok").asLong();
+        long acked = last.stats().path(ClientOps.SEND).path("ok").asLong();
         System.out.printf(Locale.ROOT, "live heap at the end of the pass (after a full GC, everything the checker holds): "
                 + "%.0f MB, %.0f bytes per acknowledged value (%,d acknowledged)%n", live / 1e6, (double) live / Math.max(1, acked), acked);
         System.out.println("verdict: " + last.verdict() + " " + last.anomalyTypes().stream()

@@ -1,5 +1,6 @@
 package io.kchaos.bench;
 
+import io.kchaos.history.folder.ResultsFields;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.History;
 import io.kchaos.history.Json;
@@ -74,7 +75,7 @@ public final class ReplicaAuditBench {
         long cpuBefore = threads.getCurrentThreadCpuTime();
         CheckResult r = audit.run();
         double cpuSeconds = (threads.getCurrentThreadCpuTime() - cpuBefore) / 1e9;
-        var s = r.stats().get("replicas");
+        var s = r.stats().get(ResultsFields.Stats.REPLICAS);
         double mb = s.get("bytes-read").asLong() / 1e6;
         System.out.printf("audit (%s): %.1f MB in %.2f s = %.1f MB/s wall clock; %.2f s CPU = %.1f MB/s per CPU-second;"
                         + " %d batches, valid=%s %s%n", label, mb, s.get("seconds").asDouble(), s.get("mb-per-second").asDouble(),

@@ -1,5 +1,6 @@
 package io.kchaos.report;
 
+import io.kchaos.history.folder.ResultsFields;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
@@ -16,16 +17,17 @@ public record Availability(double acksPerSecond, double longestNoAckSeconds, dou
 
     /** Reads the figures from a results.json {@code stats} object (missing parts give NaN). */
     public static Availability of(JsonNode stats) {
-        JsonNode a = stats.path("availability");
+        JsonNode a = stats.path(ResultsFields.Stats.AVAILABILITY);
         double recovery = Double.NaN;
         boolean never = false;
-        for (JsonNode f : a.path("faults")) {
-            if (f.path("heal").isNull() || f.path("heal").isMissingNode()) continue;
-            JsonNode r = f.path("heal-to-next-ok-send-s");
+        for (JsonNode f : a.path(ResultsFields.Availability.FAULTS)) {
+            if (f.path(ResultsFields.Availability.HEAL).isNull() || f.path(ResultsFields.Availability.HEAL).isMissingNode()) continue;
+            JsonNode r = f.path(ResultsFields.Availability.HEAL_TO_NEXT_OK_SEND_S);
             if (r.isNumber()) recovery = Double.isNaN(recovery) ? r.asDouble() : Math.max(recovery, r.asDouble());
             else never = true;
         }
-        return new Availability(number(a.path("ok-sends-per-s")), number(a.path("longest-no-ok-send-s")), recovery, never);
+        return new Availability(number(a.path(ResultsFields.Availability.OK_SENDS_PER_S)),
+                number(a.path(ResultsFields.Availability.LONGEST_NO_OK_SEND_S)), recovery, never);
     }
 
     private static double number(JsonNode n) {

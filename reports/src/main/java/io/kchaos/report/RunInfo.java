@@ -1,5 +1,8 @@
 package io.kchaos.report;
 
+import io.kchaos.history.folder.RunFields.Upgrade;
+import io.kchaos.history.folder.RunFields.ReplayOf;
+import io.kchaos.history.folder.RunFields;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.history.folder.RunJson;
 
@@ -73,17 +76,18 @@ public final class RunInfo {
      */
     public Map<String, Setting> effectiveSettings(String kind) {
         Map<String, Setting> out = new TreeMap<>();
-        JsonNode n = run.field("effective-settings").path(kind);
+        JsonNode n = run.field(RunFields.EFFECTIVE_SETTINGS).path(kind);
         for (Iterator<Map.Entry<String, JsonNode>> it = n.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
-            out.put(e.getKey(), new Setting(e.getValue().path("value").asText(), e.getValue().path("from").asText(Format.UNKNOWN)));
+            out.put(e.getKey(), new Setting(e.getValue().path(RunFields.Setting.VALUE).asText(),
+                    e.getValue().path(RunFields.Setting.FROM).asText(Format.UNKNOWN)));
         }
         return out;
     }
 
     /** The run's display name: name, else scenario, else "run". */
     public String displayName() {
-        for (String f : new String[] {"name", "scenario"}) {
+        for (String f : new String[] {RunFields.NAME, RunFields.SCENARIO}) {
             String s = text(f);
             if (!Format.UNKNOWN.equals(s)) return s;
         }
@@ -93,14 +97,14 @@ public final class RunInfo {
     /** The workload and what it chose at start ({@code workload-choices}), e.g. {@code group (group-protocol=consumer)}. */
     public String workload() {
         StringBuilder b = new StringBuilder();
-        run.field("workload-choices").properties().forEach(e -> b.append(b.length() == 0 ? "" : ", ").append(e.getKey()).append('=')
+        run.field(RunFields.WORKLOAD_CHOICES).properties().forEach(e -> b.append(b.length() == 0 ? "" : ", ").append(e.getKey()).append('=')
                 .append(e.getValue().asText()));
-        return text("workload") + (b.length() == 0 ? "" : " (" + b + ")");
+        return text(RunFields.WORKLOAD) + (b.length() == 0 ? "" : " (" + b + ")");
     }
 
     /** The Kafka release(s): {@code 3.9.1}, or for a run with a rolling upgrade {@code 3.9.1 → 4.1.1} (and {@code → 3.9.1} when it rolled back). */
     public String kafkaVersions() {
-        return run.upgradePath(" → ").orElseGet(() -> text("kafka-version"));
+        return run.upgradePath(" → ").orElseGet(() -> text(RunFields.KAFKA_VERSION));
     }
 
     /**
@@ -116,29 +120,31 @@ public final class RunInfo {
      * leader-kill-acks1 (store/2026...-leader-kill-acks1)"; null for other runs.
      */
     public String replayOf() {
-        JsonNode r = run.field("replay-of");
+        JsonNode r = run.field(RunFields.REPLAY_OF);
         if (!r.isObject()) return null;
-        return "replay of the faults " + r.path("kept").toString().replace(",", ", ") + " (of " + r.path("faults").asInt() + ") of "
-                + r.path("name").asText("?") + " (" + r.path("run").asText("?") + ")";
+        return "replay of the faults " + r.path(ReplayOf.KEPT).toString().replace(",", ", ") + " (of " + r.path(ReplayOf.FAULTS).asInt()
+                + ") of "
+                + r.path(ReplayOf.NAME).asText("?") + " (" + r.path(ReplayOf.RUN).asText("?") + ")";
     }
 
     /** Rows describing a rolling upgrade (path, status, feature levels, each node's releases over time); empty for other runs. */
     public Map<String, String> upgrade() {
         Map<String, String> out = new LinkedHashMap<>();
-        JsonNode u = run.field("upgrade");
+        JsonNode u = run.field(RunFields.UPGRADE);
         if (!u.isObject()) return out;
-        out.put("path", kafkaVersions() + (u.path("finalize").asBoolean() ? ", then features finalized" : ", never finalized"));
-        out.put("status", u.path("status").asText(Format.UNKNOWN));
-        for (String k : new String[] {"features-before", "features-finalized", "features-after"}) {
+        out.put("path", kafkaVersions() + (u.path(Upgrade.FINALIZE).asBoolean() ? ", then features finalized" : ", never finalized"));
+        out.put("status", u.path(Upgrade.STATUS).asText(Format.UNKNOWN));
+        for (String k : new String[] {Upgrade.FEATURES_BEFORE, Upgrade.FEATURES_FINALIZED, Upgrade.FEATURES_AFTER}) {
             if (u.has(k)) out.put(k, u.path(k).toString());
         }
-        u.path("node-restarts").forEach(r -> out.put("node " + r.path("node").asText() + " restart",
-                r.path("from").asText() + " → " + r.path("to").asText() + ": stopped at " + r.path("stopped-s").asText() + " s, started at "
-                        + r.path("started-s").asText() + " s, in every ISR at " + r.path("in-every-isr-s").asText() + " s"));
-        for (Map.Entry<String, JsonNode> e : u.path("node-versions").properties()) {
+        u.path(Upgrade.NODE_RESTARTS).forEach(r -> out.put("node " + r.path(Upgrade.NODE).asText() + " restart",
+                r.path(Upgrade.FROM).asText() + " → " + r.path(Upgrade.TO).asText() + ": stopped at " + r.path(Upgrade.STOPPED_S).asText()
+                        + " s, started at " + r.path(Upgrade.STARTED_S).asText() + " s, in every ISR at " + r.path(Upgrade.IN_EVERY_ISR_S).asText()
+                        + " s"));
+        for (Map.Entry<String, JsonNode> e : u.path(Upgrade.NODE_VERSIONS).properties()) {
             StringBuilder b = new StringBuilder();
-            e.getValue().forEach(v -> b.append(b.length() == 0 ? "" : " → ").append(v.path("version").asText()).append(" (from ")
-                    .append(v.path("since-s").asText()).append(" s)"));
+            e.getValue().forEach(v -> b.append(b.length() == 0 ? "" : " → ").append(v.path(Upgrade.VERSION).asText()).append(" (from ")
+                    .append(v.path(Upgrade.SINCE_S).asText()).append(" s)"));
             out.put("node " + e.getKey() + " versions", b.toString());
         }
         return out;

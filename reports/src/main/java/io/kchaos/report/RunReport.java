@@ -28,7 +28,7 @@ public final class RunReport {
     /** Writes report.html and junit.xml into {@code runDir}; throws IllegalArgumentException when it is not a folder. */
     public static ReportOutput write(Path runDir) {
         if (!Files.isDirectory(runDir)) throw new IllegalArgumentException("not a run folder: " + runDir);
-        RunFolder folder = RunFolder.read(runDir);
+        RunContents folder = RunContents.read(runDir);
         HistoryDigest digest = HistoryScan.scan(folder.history(), ExampleFields.allIndices(folder.results()));
         Path html = runDir.resolve(RunFiles.REPORT_HTML);
         Path junit = runDir.resolve(RunFiles.JUNIT_XML);

@@ -1,5 +1,7 @@
 package io.kchaos.testkit;
 
+import io.kchaos.history.folder.ResultsFields;
+import io.kchaos.history.folder.RunFields;
 import io.kchaos.history.folder.RunFiles;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -34,8 +36,8 @@ public final class SyntheticRun {
             Json.PRETTY.writeValue(files.results().toFile(), anomalies ? invalid(facts) : valid(facts));
             writeLeaders(files.leaders(), facts);
             for (int n = 1; n <= SyntheticHistory.NODES; n++) {
-                Path node = Files.createDirectories(files.nodes().resolve(Integer.toString(n)));
-                Files.writeString(node.resolve("server.log"), "[broker " + n + "] started\n", StandardCharsets.UTF_8);
+                Path node = Files.createDirectories(files.node(n));
+                Files.writeString(node.resolve(RunFiles.SERVER_LOG), "[broker " + n + "] started\n", StandardCharsets.UTF_8);
             }
             return facts.lines();
         } catch (IOException e) {
@@ -45,36 +47,36 @@ public final class SyntheticRun {
 
     private static ObjectNode runJson(SyntheticHistory.Facts facts, long seed) {
         ObjectNode r = Json.object();
-        r.put("name", "synthetic-" + seed).put("command", "./kchaos run --nemesis kill-leader,pause,partition,slow --seed " + seed
+        r.put(RunFields.NAME, "synthetic-" + seed).put(RunFields.COMMAND, "./kchaos run --nemesis kill-leader,pause,partition,slow --seed " + seed
                 + " --producer-config acks=all --broker-config min.insync.replicas=2");
-        r.put("scenario", "synthetic").put("seed", seed).put("kafka-version", "4.1.1").put("backend", "local");
-        r.put("nodes", SyntheticHistory.NODES).put("topic", "kchaos-queue").put("partitions", facts.partitions());
-        r.put("replication-factor", 3).put("time-limit-seconds", (int) (facts.end() / 1e9)).put("workload", "queue");
-        ArrayNode nemesis = r.putArray("nemesis");
+        r.put(RunFields.SCENARIO, "synthetic").put(RunFields.SEED, seed).put(RunFields.KAFKA_VERSION, "4.1.1").put(RunFields.BACKEND, "local");
+        r.put(RunFields.NODES, SyntheticHistory.NODES).put(RunFields.TOPIC, "kchaos-queue").put(RunFields.PARTITIONS, facts.partitions());
+        r.put(RunFields.REPLICATION_FACTOR, 3).put(RunFields.TIME_LIMIT_SECONDS, (int) (facts.end() / 1e9)).put(RunFields.WORKLOAD, "queue");
+        ArrayNode nemesis = r.putArray(RunFields.NEMESIS);
         nemesis.add("kill-leader").add("pause").add("partition").add("slow");
-        r.put("nemesis-interval-seconds", 10).put("rate", 2000);
-        r.putObject("broker-config").put("min.insync.replicas", "2").put("unclean.leader.election.enable", "false");
-        r.putObject("producer-config").put("acks", "all").put("enable.idempotence", "true").put("client.id", XSS);
-        r.putObject("consumer-config").put("isolation.level", "read_committed");
-        r.put("started-at", "2025-01-01T12:00:00Z").put("duration-seconds", Math.round(facts.end() / 1e7) / 100.0)
-                .put("startup-seconds", 4.2);
+        r.put(RunFields.NEMESIS_INTERVAL_SECONDS, 10).put(RunFields.RATE, 2000);
+        r.putObject(RunFields.BROKER_CONFIG).put("min.insync.replicas", "2").put("unclean.leader.election.enable", "false");
+        r.putObject(RunFields.PRODUCER_CONFIG).put("acks", "all").put("enable.idempotence", "true").put("client.id", XSS);
+        r.putObject(RunFields.CONSUMER_CONFIG).put("isolation.level", "read_committed");
+        r.put(RunFields.STARTED_AT, "2025-01-01T12:00:00Z").put(RunFields.DURATION_SECONDS, Math.round(facts.end() / 1e7) / 100.0)
+                .put(RunFields.STARTUP_SECONDS, 4.2);
         return r;
     }
 
     private static ObjectNode base(SyntheticHistory.Facts facts, boolean valid) {
         ObjectNode r = Json.object();
-        r.put("valid", valid);
-        r.putArray("anomaly-types");
-        r.putObject("anomalies");
-        ObjectNode stats = r.putObject("stats");
+        r.put(ResultsFields.VALID, valid);
+        r.putArray(ResultsFields.ANOMALY_TYPES);
+        r.putObject(ResultsFields.ANOMALIES);
+        ObjectNode stats = r.putObject(ResultsFields.STATS);
         stats.putObject("send").put("ok", facts.lines() / 3).put("fail", 12).put("info", 40);
         stats.putObject("poll").put("ok", facts.lines() / 10);
-        stats.put("unseen", 0);
-        ObjectNode replicas = stats.putObject("replicas");
+        stats.put(ResultsFields.Stats.UNSEEN, 0);
+        ObjectNode replicas = stats.putObject(ResultsFields.Stats.REPLICAS);
         for (int p = 0; p < facts.partitions(); p++) {
             replicas.putObject(Integer.toString(p)).put("high-watermark", 1000 + p).put("replicas-checked", 3).put("batches", 200 + p);
         }
-        r.putArray("warnings");
+        r.putArray(ResultsFields.WARNINGS);
         return r;
     }
 
@@ -84,29 +86,29 @@ public final class SyntheticRun {
 
     private static ObjectNode invalid(SyntheticHistory.Facts facts) {
         ObjectNode r = base(facts, false);
-        ArrayNode types = (ArrayNode) r.get("anomaly-types");
-        ObjectNode an = (ObjectNode) r.get("anomalies");
+        ArrayNode types = (ArrayNode) r.get(ResultsFields.ANOMALY_TYPES);
+        ObjectNode an = (ObjectNode) r.get(ResultsFields.ANOMALIES);
         List<SyntheticHistory.Acked> acked = facts.ackedSamples();
-        ObjectNode lost = an.putObject("lost-write").put("count", 1234);
+        ObjectNode lost = an.putObject("lost-write").put(ResultsFields.Anomaly.COUNT, 1234);
         for (SyntheticHistory.Acked a : acked.subList(0, Math.min(20, acked.size()))) {
-            lost.withArray("examples").addObject().put("partition", a.partition()).put("offset", a.offset())
+            lost.withArray(ResultsFields.Anomaly.EXAMPLES).addObject().put("partition", a.partition()).put("offset", a.offset())
                     .put("value", a.value()).put("index", a.index());
         }
-        ObjectNode dup = an.putObject("duplicate").put("count", 2);
+        ObjectNode dup = an.putObject("duplicate").put(ResultsFields.Anomaly.COUNT, 2);
         SyntheticHistory.Acked x = facts.xss();
         if (x != null) {
-            dup.withArray("examples").addObject().put("partition", x.partition()).put("offset", x.offset()).put("key", XSS)
+            dup.withArray(ResultsFields.Anomaly.EXAMPLES).addObject().put("partition", x.partition()).put("offset", x.offset()).put("key", XSS)
                     .put("value", x.value()).put("index", x.index()).put("read-index", x.index() + 3).put("note", XSS);
         }
         SyntheticHistory.Acked failed = facts.xssFail();
         if (failed != null) {
-            ObjectNode g1a = an.putObject("G1a").put("count", 1);
-            g1a.withArray("examples").addObject().put("partition", 0).put("offset", 99).put("value", failed.value())
+            ObjectNode g1a = an.putObject("G1a").put(ResultsFields.Anomaly.COUNT, 1);
+            g1a.withArray(ResultsFields.Anomaly.EXAMPLES).addObject().put("partition", 0).put("offset", 99).put("value", failed.value())
                     .put("index", failed.index());
             types.add("G1a");
         }
-        ObjectNode div = an.putObject("replica-divergence").put("count", 1);
-        div.withArray("examples").addObject().put("partition", 1).put("offset", 17).put("replicas", "1,3")
+        ObjectNode div = an.putObject("replica-divergence").put(ResultsFields.Anomaly.COUNT, 1);
+        div.withArray(ResultsFields.Anomaly.EXAMPLES).addObject().put("partition", 1).put("offset", 17).put(ResultsFields.Stats.REPLICAS, "1,3")
                 .put("detail", "batch CRC differs at offset 17");
         types.add("duplicate").add("lost-write").add("replica-divergence");
         java.util.List<String> sorted = new java.util.ArrayList<>();
@@ -114,7 +116,7 @@ public final class SyntheticRun {
         java.util.Collections.sort(sorted);
         types.removeAll();
         sorted.forEach(types::add);
-        r.withArray("warnings").add("3 sends acknowledged after their timeout").add("consumer said: " + XSS);
+        r.withArray(ResultsFields.WARNINGS).add("3 sends acknowledged after their timeout").add("consumer said: " + XSS);
         return r;
     }
 

@@ -1,5 +1,6 @@
 package io.kchaos.checker.availability;
 
+import io.kchaos.history.folder.ResultsFields;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -55,8 +56,8 @@ public final class AvailabilityChecker implements Checker {
         });
         faults.finish(last[0]);
         CheckResult r = new CheckResult();
-        ObjectNode a = r.stats().putObject("availability");
-        ArrayNode list = a.putArray("faults");
+        ObjectNode a = r.stats().putObject(ResultsFields.Stats.AVAILABILITY);
+        ArrayNode list = a.putArray(ResultsFields.Availability.FAULTS);
         for (FaultSpan fault : faults.windows()) {
             if (!fault.completed()) continue; // a fault op with no completion: the nemesis never finished starting it
             list.add(fault.isEvent() ? describeEvent(fault, oks, byPartition) : describe(fault, oks, byPartition));
@@ -67,31 +68,31 @@ public final class AvailabilityChecker implements Checker {
         }
         longestGap(a, oks, window[0], window[1]);
         if (oks.size() > 1 && oks.last() > window[0]) {
-            a.put("ok-sends-per-s", Math.round(oks.size() / ((oks.last() - window[0]) / NANOS) * 10) / 10.0);
+            a.put(ResultsFields.Availability.OK_SENDS_PER_S, Math.round(oks.size() / ((oks.last() - window[0]) / NANOS) * 10) / 10.0);
         }
-        ObjectNode partitions = a.putObject("partitions");
+        ObjectNode partitions = a.putObject(ResultsFields.Availability.PARTITIONS);
         byPartition.forEach((p, times) -> longestGap(partitions.putObject(p.toString()), times, window[0], window[1]));
         return r;
     }
 
     private static ObjectNode describe(FaultSpan fault, OkTimes oks, Map<Integer, OkTimes> byPartition) {
         ObjectNode o = Json.object();
-        o.put("f", fault.f());
+        o.put(ResultsFields.Availability.F, fault.f());
         long from = fault.isEvent() ? fault.start() : fault.heldAt(); // a one-off action is measured from its start
-        o.put("time-s", seconds(from));
-        o.put("invoked-s", seconds(fault.start()));
-        o.put("held", fault.held());
-        o.set("value", fault.value() != null && fault.value().isObject() ? fault.value() : null);
-        if (fault.error() != null) o.put("error", fault.error());
-        putSince(o, "to-next-ok-send-s", from, oks);
-        ObjectNode perPartition = o.putObject("to-next-ok-send-by-partition-s");
+        o.put(ResultsFields.Availability.TIME_S, seconds(from));
+        o.put(ResultsFields.Availability.INVOKED_S, seconds(fault.start()));
+        o.put(ResultsFields.Availability.HELD, fault.held());
+        o.set(ResultsFields.Availability.VALUE, fault.value() != null && fault.value().isObject() ? fault.value() : null);
+        if (fault.error() != null) o.put(ResultsFields.Availability.ERROR, fault.error());
+        putSince(o, ResultsFields.Availability.TO_NEXT_OK_SEND_S, from, oks);
+        ObjectNode perPartition = o.putObject(ResultsFields.Availability.TO_NEXT_OK_SEND_BY_PARTITION_S);
         byPartition.forEach((p, times) -> putSince(perPartition, p.toString(), from, times));
         if (fault.healed()) {
-            o.put("heal", fault.healedBy());
-            o.put("heal-time-s", seconds(fault.end()));
-            putSince(o, "heal-to-next-ok-send-s", fault.end(), oks);
+            o.put(ResultsFields.Availability.HEAL, fault.healedBy());
+            o.put(ResultsFields.Availability.HEAL_TIME_S, seconds(fault.end()));
+            putSince(o, ResultsFields.Availability.HEAL_TO_NEXT_OK_SEND_S, fault.end(), oks);
         } else {
-            o.putNull("heal");
+            o.putNull(ResultsFields.Availability.HEAL);
         }
         return o;
     }
@@ -102,9 +103,9 @@ public final class AvailabilityChecker implements Checker {
      */
     private static ObjectNode describeEvent(FaultSpan event, OkTimes oks, Map<Integer, OkTimes> byPartition) {
         ObjectNode o = describe(event, oks, byPartition);
-        o.put("seconds", seconds(event.end() - event.start()));
-        o.put("acks-during", oks.countBetween(event.start(), event.end()));
-        o.put("longest-no-ok-send-during-s", seconds(oks.longestGap(event.start(), event.end())));
+        o.put(ResultsFields.Availability.SECONDS, seconds(event.end() - event.start()));
+        o.put(ResultsFields.Availability.ACKS_DURING, oks.countBetween(event.start(), event.end()));
+        o.put(ResultsFields.Availability.LONGEST_NO_OK_SEND_DURING_S, seconds(oks.longestGap(event.start(), event.end())));
         return o;
     }
 
@@ -118,7 +119,7 @@ public final class AvailabilityChecker implements Checker {
     /** The longest stretch of the workload (first send invoked .. last send completed) with no acknowledged send. */
     private static void longestGap(ObjectNode a, OkTimes oks, long from, long to) {
         if (from > to) {
-            a.putNull("longest-no-ok-send-s");
+            a.putNull(ResultsFields.Availability.LONGEST_NO_OK_SEND_S);
             return;
         }
         long best = -1;
@@ -132,8 +133,8 @@ public final class AvailabilityChecker implements Checker {
             }
             prev = Math.max(prev, t);
         }
-        a.put("longest-no-ok-send-s", seconds(best));
-        a.put("longest-no-ok-send-from-s", seconds(bestFrom));
+        a.put(ResultsFields.Availability.LONGEST_NO_OK_SEND_S, seconds(best));
+        a.put(ResultsFields.Availability.LONGEST_NO_OK_SEND_FROM_S, seconds(bestFrom));
     }
 
     private static double seconds(long nanos) {

@@ -1,5 +1,6 @@
 package io.kchaos.checker.group;
 
+import io.kchaos.history.folder.ResultsFields;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
 import io.kchaos.history.OpType;
@@ -28,7 +29,7 @@ final class GroupCounts {
         o.put("revocations", revocations);
         o.put("records-consumed", recordsConsumed);
         o.put("duplicates", duplicates);
-        o.put("invocations-without-completion", invocationsWithoutCompletion);
+        o.put(ResultsFields.Stats.INVOCATIONS_WITHOUT_COMPLETION, invocationsWithoutCompletion);
         return o;
     }
 }

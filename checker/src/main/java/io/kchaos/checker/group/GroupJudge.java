@@ -1,5 +1,6 @@
 package io.kchaos.checker.group;
 
+import io.kchaos.history.folder.ResultsFields;
 import io.kchaos.checker.result.Anomalies;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -34,7 +35,7 @@ final class GroupJudge {
         group.put("auto-commit", pass.autoCommit);
         ArrayNode caught = group.putArray("partitions-caught-up");
         pass.caughtUp.keySet().forEach(caught::add);
-        result.stats().set("group", group);
+        result.stats().set(ResultsFields.Stats.GROUP, group);
         warnings();
     }
 

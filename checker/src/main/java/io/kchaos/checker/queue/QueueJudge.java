@@ -1,5 +1,6 @@
 package io.kchaos.checker.queue;
 
+import io.kchaos.history.folder.ResultsFields;
 import io.kchaos.checker.result.Anomalies;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -48,7 +49,7 @@ final class QueueJudge {
         }
         skips();
         stats(unseen, readValues);
-        result.stats().put("expired", expired);
+        result.stats().put(ResultsFields.Stats.EXPIRED, expired);
         warnings(unseen, readNeverSent);
         if (expired > 0) {
             result.warn(expired + " acknowledged write(s) never read lie below their partition's log start offset at the "
@@ -183,10 +184,10 @@ final class QueueJudge {
 
     private void stats(long unseen, long readValues) {
         ObjectNode s = result.stats();
-        s.put("unseen", unseen);
-        s.put("read-values", readValues);
-        s.put("records-read", ledger.recordsRead());
-        ArrayNode drained = s.putArray("partitions-drained");
+        s.put(ResultsFields.Stats.UNSEEN, unseen);
+        s.put(ResultsFields.Stats.READ_VALUES, readValues);
+        s.put(ResultsFields.Stats.RECORDS_READ, ledger.recordsRead());
+        ArrayNode drained = s.putArray(ResultsFields.Stats.PARTITIONS_DRAINED);
         ledger.partitions.all().forEach(log -> {
             if (log.isDrained()) drained.add(log.partition());
         });

@@ -1,5 +1,6 @@
 package io.kchaos.checker.queue;
 
+import io.kchaos.history.folder.ResultsFields;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Op;
 import io.kchaos.history.OpType;
@@ -49,7 +50,7 @@ public final class QueuePass implements Consumer<Op> {
 
     /** Adds the pairing figures and warnings (invocations without completion and the reverse). */
     public void pairingInto(CheckResult result) {
-        result.stats().put("invocations-without-completion", invocationsWithoutCompletion);
+        result.stats().put(ResultsFields.Stats.INVOCATIONS_WITHOUT_COMPLETION, invocationsWithoutCompletion);
         if (invocationsWithoutCompletion > 0) {
             result.warn(invocationsWithoutCompletion + " invocation(s) have no completion; counted as info");
         }

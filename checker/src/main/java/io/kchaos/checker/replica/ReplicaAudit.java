@@ -1,5 +1,6 @@
 package io.kchaos.checker.replica;
 
+import io.kchaos.history.folder.ResultsFields;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.History;
 import io.kchaos.checker.result.CheckResult;
@@ -75,7 +76,7 @@ public final class ReplicaAudit {
 
         Map<Integer, List<BrokerLogDir>> dirsByNode = new TreeMap<>();
         dirs.forEach(d -> dirsByNode.computeIfAbsent(d.nodeId(), k -> new ArrayList<>()).add(d));
-        ObjectNode stats = result.stats().putObject("replicas");
+        ObjectNode stats = result.stats().putObject(ResultsFields.Stats.REPLICAS);
         long bytes = 0;
         long batches = 0;
         for (Map.Entry<TopicPartition, Map<Integer, PartitionDir>> e : located.entrySet()) {

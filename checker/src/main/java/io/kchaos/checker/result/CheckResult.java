@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.FormatVersion;
 import io.kchaos.history.Json;
+import io.kchaos.history.folder.ResultsFields;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -113,28 +114,28 @@ public final class CheckResult {
 
     public ObjectNode toJson() {
         ObjectNode root = Json.object();
-        root.put(FormatVersion.FIELD, FormatVersion.CURRENT);
+        root.put(ResultsFields.FORMAT, FormatVersion.CURRENT);
         if (verdict() == Verdict.UNKNOWN) {
-            root.put("valid", "unknown");
-            root.put("reason", reason());
+            root.put(ResultsFields.VALID, ResultsFields.UNKNOWN);
+            root.put(ResultsFields.REASON, reason());
         } else {
-            root.put("valid", valid());
+            root.put(ResultsFields.VALID, valid());
         }
-        if (interrupted != null) root.put("interrupted", interrupted);
-        ArrayNode types = root.putArray("anomaly-types");
+        if (interrupted != null) root.put(ResultsFields.INTERRUPTED, interrupted);
+        ArrayNode types = root.putArray(ResultsFields.ANOMALY_TYPES);
         anomalies.keySet().forEach(types::add);
-        ObjectNode an = root.putObject("anomalies");
+        ObjectNode an = root.putObject(ResultsFields.ANOMALIES);
         anomalies.forEach((type, cases) -> {
             ObjectNode o = an.putObject(type);
-            o.put("count", cases.count());
-            ArrayNode ex = o.putArray("examples");
+            o.put(ResultsFields.Anomaly.COUNT, cases.count());
+            ArrayNode ex = o.putArray(ResultsFields.Anomaly.EXAMPLES);
             cases.examples().forEach(ex::add);
         });
-        root.set("stats", stats);
-        ArrayNode w = root.putArray("warnings");
+        root.set(ResultsFields.STATS, stats);
+        ArrayNode w = root.putArray(ResultsFields.WARNINGS);
         warnings.forEach(w::add);
         if (!errors.isEmpty()) {
-            ArrayNode e = root.putArray("errors");
+            ArrayNode e = root.putArray(ResultsFields.ERRORS);
             errors.forEach(e::add);
         }
         return root;

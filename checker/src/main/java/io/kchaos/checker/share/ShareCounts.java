@@ -1,5 +1,6 @@
 package io.kchaos.checker.share;
 
+import io.kchaos.history.folder.ResultsFields;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
 import io.kchaos.history.OpType;
@@ -57,7 +58,7 @@ final class ShareCounts {
         o.put("acks-of-records-not-held", acksOfUnheld);
         o.put("stale-start-offsets", staleStartOffsets);
         byF.forEach((f, c) -> o.putObject(f).put("ok", c[0]).put("fail", c[1]).put("info", c[2]));
-        o.put("invocations-without-completion", invocationsWithoutCompletion);
+        o.put(ResultsFields.Stats.INVOCATIONS_WITHOUT_COMPLETION, invocationsWithoutCompletion);
         return o;
     }
 }

@@ -1,5 +1,6 @@
 package io.kchaos.checker.share;
 
+import io.kchaos.history.folder.ResultsFields;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.checker.queue.QueueLedger;
 import io.kchaos.checker.result.Anomalies;
@@ -42,7 +43,7 @@ final class ShareJudge {
         share.put("lock-ms", pass.lockMs);
         share.put("delivery-limit", pass.deliveryLimit);
         share.putArray("partitions-caught-up").addAll(pass.caughtUp.keySet().stream().map(Json.MAPPER.getNodeFactory()::numberNode).toList());
-        result.stats().set("share", share);
+        result.stats().set(ResultsFields.Stats.SHARE, share);
         warnings();
     }
 

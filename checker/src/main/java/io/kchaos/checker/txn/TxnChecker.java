@@ -1,5 +1,6 @@
 package io.kchaos.checker.txn;
 
+import io.kchaos.history.folder.ResultsFields;
 import io.kchaos.checker.queue.LedgerChecker;
 import io.kchaos.checker.queue.QueueLedger;
 import io.kchaos.checker.queue.QueuePass;
@@ -15,7 +16,7 @@ import io.kchaos.checker.result.CheckResult;
 public final class TxnChecker extends LedgerChecker {
     public static final String NAME = "txn";
     /** Not an anomaly (Kafka does not isolate transactions' writes from each other): a figure in {@code stats}. */
-    public static final String INT_SEND_SKIP = "int-send-skip";
+    public static final String INT_SEND_SKIP = ResultsFields.Stats.INT_SEND_SKIP;
 
     public TxnChecker() {
         super(NAME, "send");

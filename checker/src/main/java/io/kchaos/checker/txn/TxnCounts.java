@@ -1,5 +1,6 @@
 package io.kchaos.checker.txn;
 
+import io.kchaos.history.folder.ResultsFields;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
 import io.kchaos.history.OpType;
@@ -34,7 +35,7 @@ final class TxnCounts {
         o.put("committed-sends", committedSends);
         o.put("polls", polls);
         o.put("records-polled", recordsPolled);
-        o.put("invocations-without-completion", invocationsWithoutCompletion);
+        o.put(ResultsFields.Stats.INVOCATIONS_WITHOUT_COMPLETION, invocationsWithoutCompletion);
         return o;
     }
 }

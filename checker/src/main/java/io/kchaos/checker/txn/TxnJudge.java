@@ -1,5 +1,6 @@
 package io.kchaos.checker.txn;
 
+import io.kchaos.history.folder.ResultsFields;
 import io.kchaos.checker.result.Anomalies;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -32,10 +33,10 @@ final class TxnJudge {
         pass.pairs.all().forEach(pair -> sendPair(pair, skips));
         pass.graph.cycles().forEach(this::cycle);
         ObjectNode s = result.stats();
-        s.set("txn", pass.counts.toJson());
+        s.set(ResultsFields.Stats.TXN, pass.counts.toJson());
         ObjectNode skip = s.putObject(TxnChecker.INT_SEND_SKIP);
-        skip.put("count", skips.count());
-        ArrayNode ex = skip.putArray("examples");
+        skip.put(ResultsFields.Anomaly.COUNT, skips.count());
+        ArrayNode ex = skip.putArray(ResultsFields.Anomaly.EXAMPLES);
         skips.examples().stream().limit(5).forEach(ex::add);
         if (pass.counts.invocationsWithoutCompletion > 0) {
             result.warn(pass.counts.invocationsWithoutCompletion + " transaction(s) have no completion; counted as info");

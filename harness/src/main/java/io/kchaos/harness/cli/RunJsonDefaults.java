@@ -1,5 +1,6 @@
 package io.kchaos.harness.cli;
 
+import io.kchaos.history.folder.RunFields;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.cluster.KafkaDistribution;
 import io.kchaos.harness.run.RunOption;
@@ -35,12 +36,12 @@ final class RunJsonDefaults {
                 if (!given.hasMatchedOption(option)) taken.add(field);
             }
         }
-        String version = run.path(RunOption.KAFKA_VERSION.runJsonField().orElseThrow()).asText("");
+        String version = run.path(RunFields.KAFKA_VERSION).asText("");
         OptionSpec kafkaVersion = spec.findOption(RunOption.KAFKA_VERSION.option());
         if (!version.isEmpty() && !given.hasMatchedOption(kafkaVersion) && !given.hasMatchedOption("--kafka-home")
                 && !version.equals(KafkaDistribution.bundled().version())) {
             kafkaVersion.setValue(version);
-            taken.add("kafka-version");
+            taken.add(RunFields.KAFKA_VERSION);
         }
         return taken;
     }

@@ -1,5 +1,7 @@
 package io.kchaos.harness.cli;
 
+import io.kchaos.history.ClientOps;
+import io.kchaos.history.folder.ResultsFields;
 import io.kchaos.checker.result.AnomalyCases;
 import io.kchaos.checker.result.CheckResult;
 
@@ -28,12 +30,12 @@ final class VerdictPrinter {
             out.printf("  %-32s %d%n", e.getKey(), e.getValue().count());
             if (!e.getValue().examples().isEmpty()) out.println("      e.g. " + e.getValue().examples().get(0));
         }
-        var send = r.stats().path("send");
+        var send = r.stats().path(ClientOps.SEND);
         if (!send.isMissingNode()) {
             out.printf("  sends: ok %d, fail %d, info %d; unseen %d%n", send.path("ok").asLong(), send.path("fail").asLong(),
-                    send.path("info").asLong(), r.stats().path("unseen").asLong());
+                    send.path("info").asLong(), r.stats().path(ResultsFields.Stats.UNSEEN).asLong());
         }
-        var share = r.stats().path("share");
+        var share = r.stats().path(ResultsFields.Stats.SHARE);
         if (share.isObject()) {
             var re = share.path("redeliveries");
             out.printf("  share: deliveries %d; redeliveries: release %d, lock-expiry %d, crash %d, other %d; archived: rejected %d, "

@@ -1,5 +1,6 @@
 package io.kchaos.harness.compare;
 
+import io.kchaos.history.folder.RunFields;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
@@ -70,7 +71,7 @@ public final class Comparison {
         TreeSet<String> keys = new TreeSet<>(sa.keySet());
         keys.addAll(sb.keySet());
         for (String k : keys) {
-            if (k.equals("kafka-version") || k.equals("client") || !Objects.equals(sa.get(k), sb.get(k))) {
+            if (k.equals(RunFields.KAFKA_VERSION) || k.equals(RunFields.CLIENT) || !Objects.equals(sa.get(k), sb.get(k))) {
                 rows.add(new Row("run", k, sa.getOrDefault(k, "-"), sb.getOrDefault(k, "-"), false));
             }
         }

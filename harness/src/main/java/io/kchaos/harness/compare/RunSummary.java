@@ -1,5 +1,6 @@
 package io.kchaos.harness.compare;
 
+import io.kchaos.history.folder.RunFields;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.history.History;
 import io.kchaos.history.HistoryFile;
@@ -79,13 +80,14 @@ public record RunSummary(Path dir, RunJson run, Verdict verdict, Map<String, Lon
      */
     public Map<String, String> settings() {
         Map<String, String> out = new TreeMap<>();
-        run.field("broker-settings").properties().forEach(e -> out.put(e.getKey(), e.getValue().asText()));
-        run.field("producer-config").properties().forEach(e -> out.put("producer." + e.getKey(), e.getValue().asText()));
-        run.field("consumer-config").properties().forEach(e -> out.put("consumer." + e.getKey(), e.getValue().asText()));
-        run.field("kafka-features").properties().forEach(e -> out.put("feature " + e.getKey(), e.getValue().asText()));
-        out.put("kafka-version", kafkaVersion());
-        out.put("client", run.client());
-        for (String k : new String[]{"scenario", "nemesis", "nodes", "partitions", "replication-factor", "rate", "time-limit-seconds"}) {
+        run.field(RunFields.BROKER_SETTINGS).properties().forEach(e -> out.put(e.getKey(), e.getValue().asText()));
+        run.field(RunFields.PRODUCER_CONFIG).properties().forEach(e -> out.put("producer." + e.getKey(), e.getValue().asText()));
+        run.field(RunFields.CONSUMER_CONFIG).properties().forEach(e -> out.put("consumer." + e.getKey(), e.getValue().asText()));
+        run.field(RunFields.KAFKA_FEATURES).properties().forEach(e -> out.put("feature " + e.getKey(), e.getValue().asText()));
+        out.put(RunFields.KAFKA_VERSION, kafkaVersion());
+        out.put(RunFields.CLIENT, run.client());
+        for (String k : new String[]{RunFields.SCENARIO, RunFields.NEMESIS, RunFields.NODES, RunFields.PARTITIONS, RunFields.REPLICATION_FACTOR,
+                RunFields.RATE, RunFields.TIME_LIMIT_SECONDS}) {
             JsonNode v = run.field(k);
             if (!v.isMissingNode() && !v.isNull()) out.put(k, v.isArray() ? String.join(",", toStrings(v)) : v.asText());
         }

@@ -1,5 +1,6 @@
 package io.kchaos.harness.proxy;
 
+import io.kchaos.history.folder.RunFiles;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.cluster.ClusterException;
 import io.kchaos.cluster.os.FreePorts;
@@ -59,12 +60,12 @@ public final class ProtocolProxy implements ProtocolControl, AutoCloseable {
         cmd.add("-D" + BrokerWatchdog.HARNESS_PID_PROPERTY + "=" + ProcessHandle.current().pid());
         cmd.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
         cmd.add("-cp");
-        cmd.add(WatchdogClassPath.jarIn(dir.resolve("proxy-watchdog")) + File.pathSeparator + libs.toAbsolutePath() + File.separator + "*");
+        cmd.add(WatchdogClassPath.jarIn(dir.resolve(RunFiles.PROXY_WATCHDOG)) + File.pathSeparator + libs.toAbsolutePath() + File.separator + "*");
         cmd.add(BrokerWatchdog.class.getName());
         cmd.add("io.kchaos.proxy.ProxyMain");
-        cmd.addAll(List.of(HOST, String.valueOf(port), String.valueOf(controlPort), dir.resolve("proxy-actions.jsonl").toString()));
+        cmd.addAll(List.of(HOST, String.valueOf(port), String.valueOf(controlPort), dir.resolve(RunFiles.PROXY_ACTIONS).toString()));
         nodes.forEach((id, addr) -> cmd.add(id + "=" + addr));
-        Path log = dir.resolve("proxy.log");
+        Path log = dir.resolve(RunFiles.PROXY_LOG);
         Process p;
         try {
             Files.createDirectories(dir);

@@ -1,5 +1,6 @@
 package io.kchaos.harness.proxy;
 
+import io.kchaos.history.folder.RunFields;
 import io.kchaos.cluster.KafkaCluster;
 import io.kchaos.nemesis.cluster.NetworkControl;
 import io.kchaos.nemesis.cluster.PowerControl;
@@ -78,7 +79,7 @@ public final class ProxiedCluster implements KafkaCluster {
     @Override
     public Map<String, Object> software() {
         Map<String, Object> m = new LinkedHashMap<>(cluster.software());
-        m.put("proxy", "kroxylicious 0.12.0 (" + libs + ")");
+        m.put(RunFields.PROXY, "kroxylicious 0.12.0 (" + libs + ")");
         return m;
     }
 

@@ -1,5 +1,6 @@
 package io.kchaos.harness.replay;
 
+import io.kchaos.history.folder.RunFields;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.HistoryFile;
@@ -64,15 +65,15 @@ public record ReplaySource(Path dir, RunJson runJson, RecordedSchedule schedule)
     /** run.json's {@code replay-of} section of a replay of this run keeping {@code kept} of its faults. */
     public ObjectNode replayOf(RecordedSchedule replayed, Set<Integer> kept) {
         ObjectNode o = Json.object();
-        o.put("run", dir.toString());
-        o.put("name", name());
-        o.put("seed", runJson.seed().orElse(0));
-        o.put("faults", schedule.faults().size());
-        ArrayNode k = o.putArray("kept");
+        o.put(RunFields.ReplayOf.RUN, dir.toString());
+        o.put(RunFields.ReplayOf.NAME, name());
+        o.put(RunFields.ReplayOf.SEED, runJson.seed().orElse(0));
+        o.put(RunFields.ReplayOf.FAULTS, schedule.faults().size());
+        ArrayNode k = o.putArray(RunFields.ReplayOf.KEPT);
         kept.forEach(k::add);
-        ArrayNode d = o.putArray("schedule");
+        ArrayNode d = o.putArray(RunFields.ReplayOf.SCHEDULE);
         replayed.describe().forEach(d::add);
-        ArrayNode n = o.putArray("notes");
+        ArrayNode n = o.putArray(RunFields.ReplayOf.NOTES);
         schedule.notes().forEach(n::add);
         return o;
     }

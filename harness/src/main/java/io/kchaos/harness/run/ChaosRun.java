@@ -1,5 +1,6 @@
 package io.kchaos.harness.run;
 
+import io.kchaos.history.folder.RunFields;
 import io.kchaos.history.HistoryFile;
 import io.kchaos.history.Json;
 import io.kchaos.history.HistoryWriter;
@@ -110,8 +111,8 @@ public final class ChaosRun {
     public CheckResult execute() throws Exception {
         clusters.sweepLeftovers().forEach(out::println);
         RunRecord record = new RunRecord(config, folder);
-        record.section("client", Json.MAPPER.valueToTree(new java.util.TreeMap<>(client.describe())));
-        if (replayOf != null) record.section("replay-of", replayOf);
+        record.section(RunFields.CLIENT, Json.MAPPER.valueToTree(new java.util.TreeMap<>(client.describe())));
+        if (replayOf != null) record.section(RunFields.REPLAY_OF, replayOf);
         FinalState finalState;
         try (KafkaCluster cluster = ProxiedRuns.wrap(clusters.create(config, folder), config, nemeses, folder)) {
             record.cluster(cluster);
@@ -143,7 +144,7 @@ public final class ChaosRun {
     /** {@code kafka-finalized-features}: the feature levels the started cluster runs with (left out when it does not answer). */
     private void finalizedFeatures(Admin admin, RunRecord record) {
         try {
-            record.section("kafka-finalized-features", Json.MAPPER.valueToTree(FeatureLevels.finalized(admin)));
+            record.section(RunFields.KAFKA_FINALIZED_FEATURES, Json.MAPPER.valueToTree(FeatureLevels.finalized(admin)));
         } catch (IllegalStateException e) {
             out.println("warning: the cluster's feature levels are not recorded: " + e.getMessage());
         }
@@ -169,7 +170,7 @@ public final class ChaosRun {
             workload.start(wctx);
             Map<String, String> choices = workload.choices();
             if (!choices.isEmpty()) {
-                record.section("workload-choices", Json.MAPPER.valueToTree(choices));
+                record.section(RunFields.WORKLOAD_CHOICES, Json.MAPPER.valueToTree(choices));
                 out.println(config.load().name() + " workload: " + choices.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                         .collect(Collectors.joining(", ")));
             }
@@ -201,7 +202,7 @@ public final class ChaosRun {
                 }
                 schedule.stopAndHeal();
                 if (rolling != null) {
-                    record.section("upgrade", rolling.summary());
+                    record.section(RunFields.UPGRADE, rolling.summary());
                     if (rolling.failure() != null) {
                         workload.stop();
                         throw new ClusterException("rolling upgrade failed: " + rolling.failure());

@@ -1,5 +1,6 @@
 package io.kchaos.harness.run;
 
+import io.kchaos.history.folder.ResultsFields;
 import io.kchaos.history.History;
 import io.kchaos.checker.replica.ReplicaAudit;
 import io.kchaos.checker.result.CheckResult;
@@ -17,7 +18,7 @@ public final class Judges {
     public static Judge forRun(String workload) {
         return (history, folder, fin) -> {
             CheckResult r = WorkloadKind.of(workload).historyChecker().check(history);
-            r.stats().put("faults-injected", fin.faultsInjected());
+            r.stats().put(ResultsFields.Stats.FAULTS_INJECTED, fin.faultsInjected());
             if (!fin.fullIsrBeforeDrain()) r.warn("the ISR was not full before the drain; replicas outside it may lag");
             r.merge(replicaAudit(history, fin));
             return r;

@@ -1,5 +1,7 @@
 package io.kchaos.harness.run;
 
+import io.kchaos.history.folder.RunFields;
+
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.function.Function;
@@ -11,10 +13,10 @@ import java.util.function.Function;
  * are not settings of the experiment and stay with the command.
  */
 public enum RunOption {
-    WORKLOAD("--workload", "workload", "workload", Kind.STRING, "queue", c -> c.load().name(),
+    WORKLOAD("--workload", "workload", RunFields.WORKLOAD, Kind.STRING, "queue", c -> c.load().name(),
             "what the clients do: queue (sends and reads), txn (transactions, read_committed), group (a consumer group committing "
                     + "offsets), share (a KIP-932 share group acknowledging records; Kafka 4.2+) (default ${DEFAULT-VALUE})"),
-    WORKLOAD_OPTIONS("--workload-option", "workload-options", "workload-options", Kind.STRING_MAP, null, c -> c.load().options(),
+    WORKLOAD_OPTIONS("--workload-option", "workload-options", RunFields.WORKLOAD_OPTIONS, Kind.STRING_MAP, null, c -> c.load().options(),
             "a workload setting; repeatable (txn: abort-rate, poll-rate, max-sends, send-rounds; group: commit=after|auto|ahead, "
                     + "churn-seconds, crash-rate; share: accept, release, reject, lock-ms, delivery-limit, stall-rate, churn-seconds, crash-rate)"),
     CLIENT("--client", "client", null, Kind.STRING, "java", null,
@@ -24,41 +26,41 @@ public enum RunOption {
             "the queue workload's producers and pollers use this kafka-clients release (3.0 to 4.4), resolved from Maven Central "
                     + "into ~/.m2 on first use and loaded in its own class loader; the final drain stays on the built-in client "
                     + "(default: the built-in client)"),
-    KAFKA_VERSION("--kafka-version", "kafka-version", "kafka-version", Kind.STRING, null, null,
+    KAFKA_VERSION("--kafka-version", "kafka-version", RunFields.KAFKA_VERSION, Kind.STRING, null, null,
             "run this Kafka release (3.7 or later), resolved from Maven Central into ~/.m2 on first use, then cached"),
-    TIME_LIMIT("--time-limit", "time-limit", "time-limit-seconds", Kind.INT, "60", RunConfig::timeLimitSeconds,
+    TIME_LIMIT("--time-limit", "time-limit", RunFields.TIME_LIMIT_SECONDS, Kind.INT, "60", RunConfig::timeLimitSeconds,
             "how long the workload runs, faults included (default ${DEFAULT-VALUE})"),
-    NEMESIS("--nemesis", "nemesis", "nemesis", Kind.STRING_LIST, "kill-leader", c -> c.faults().nemesis(),
+    NEMESIS("--nemesis", "nemesis", RunFields.NEMESIS, Kind.STRING_LIST, "kill-leader", c -> c.faults().nemesis(),
             "faults to mix (kchaos nemeses describes each): ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE})"),
-    NEMESIS_OPTIONS("--nemesis-option", "nemesis-options", "nemesis-options", Kind.STRING_MAP, null, c -> c.faults().options(),
+    NEMESIS_OPTIONS("--nemesis-option", "nemesis-options", RunFields.NEMESIS_OPTIONS, Kind.STRING_MAP, null, c -> c.faults().options(),
             "a fault setting, repeatable (kchaos nemeses says which fault reads which); with the defaults: ${COMPLETION-CANDIDATES}"),
-    PARTITION_TARGETS("--partition-targets", "partition-targets", "partition-targets", Kind.STRING_LIST,
+    PARTITION_TARGETS("--partition-targets", "partition-targets", RunFields.PARTITION_TARGETS, Kind.STRING_LIST,
             "one,leader,halves,majority-ring,bridge", c -> c.faults().partitionTargets(),
             "topologies the partition nemesis draws from, one at random per fault: one, leader, halves, majority-ring, bridge (default: all)"),
-    NEMESIS_INTERVAL("--nemesis-interval", "nemesis-interval", "nemesis-interval-seconds", Kind.NUMBER, "10", c -> c.faults().intervalSeconds(),
+    NEMESIS_INTERVAL("--nemesis-interval", "nemesis-interval", RunFields.NEMESIS_INTERVAL_SECONDS, Kind.NUMBER, "10", c -> c.faults().intervalSeconds(),
             "mean time between faults (default ${DEFAULT-VALUE})"),
-    FAULT_DURATION("--fault-duration", "fault-duration", "fault-duration-seconds", Kind.NUMBER, "5", c -> c.faults().durationSeconds(),
+    FAULT_DURATION("--fault-duration", "fault-duration", RunFields.FAULT_DURATION_SECONDS, Kind.NUMBER, "5", c -> c.faults().durationSeconds(),
             "mean time a fault lasts before it is healed (default ${DEFAULT-VALUE})"),
-    SEED("--seed", "seed", "seed", Kind.LONG, null, RunConfig::seed,
+    SEED("--seed", "seed", RunFields.SEED, Kind.LONG, null, RunConfig::seed,
             "seeds every random choice (default: random, recorded in run.json)"),
-    NODES("--nodes", "nodes", "nodes", Kind.INT, "3", c -> c.cluster().nodes(), "cluster size (default ${DEFAULT-VALUE})"),
-    TOPIC("--topic", "topic", "topic", Kind.STRING, "kchaos-queue", c -> c.cluster().topic(), "the workload's topic (default ${DEFAULT-VALUE})"),
-    PARTITIONS("--partitions", "partitions", "partitions", Kind.INT, "3", c -> c.cluster().partitions(), "topic partitions (default ${DEFAULT-VALUE})"),
-    REPLICATION_FACTOR("--replication-factor", "replication-factor", "replication-factor", Kind.INT, null, c -> (int) c.cluster().replicationFactor(),
+    NODES("--nodes", "nodes", RunFields.NODES, Kind.INT, "3", c -> c.cluster().nodes(), "cluster size (default ${DEFAULT-VALUE})"),
+    TOPIC("--topic", "topic", RunFields.TOPIC, Kind.STRING, "kchaos-queue", c -> c.cluster().topic(), "the workload's topic (default ${DEFAULT-VALUE})"),
+    PARTITIONS("--partitions", "partitions", RunFields.PARTITIONS, Kind.INT, "3", c -> c.cluster().partitions(), "topic partitions (default ${DEFAULT-VALUE})"),
+    REPLICATION_FACTOR("--replication-factor", "replication-factor", RunFields.REPLICATION_FACTOR, Kind.INT, null, c -> (int) c.cluster().replicationFactor(),
             "topic replication factor (default: min(3, nodes))"),
-    RATE("--rate", "rate", "rate", Kind.NUMBER, "1000", c -> c.load().rate(),
+    RATE("--rate", "rate", RunFields.RATE, Kind.NUMBER, "1000", c -> c.load().rate(),
             "target sends per second, all producers together (default ${DEFAULT-VALUE})"),
-    PRODUCERS("--producers", "producers", "producers", Kind.INT, "3", c -> c.load().producers(), "producer workers (default ${DEFAULT-VALUE})"),
-    CONSUMERS("--consumers", "consumers", "consumers", Kind.INT, "1", c -> c.load().consumers(),
+    PRODUCERS("--producers", "producers", RunFields.PRODUCERS, Kind.INT, "3", c -> c.load().producers(), "producer workers (default ${DEFAULT-VALUE})"),
+    CONSUMERS("--consumers", "consumers", RunFields.CONSUMERS, Kind.INT, "1", c -> c.load().consumers(),
             "consumer workers polling during the run; group: members of the consumer group; share: share consumers, at least 3 "
                     + "(default ${DEFAULT-VALUE})"),
-    BROKER_HEAP_MB("--broker-heap-mb", "broker-heap-mb", "broker-heap-mb", Kind.INT, "512", c -> c.cluster().heapMb(),
+    BROKER_HEAP_MB("--broker-heap-mb", "broker-heap-mb", RunFields.BROKER_HEAP_MB, Kind.INT, "512", c -> c.cluster().heapMb(),
             "heap of each broker JVM (default ${DEFAULT-VALUE})"),
-    BROKER_CONFIG("--broker-config", "broker-config", "broker-config", Kind.STRING_MAP, null, c -> c.cluster().brokerConfig(),
+    BROKER_CONFIG("--broker-config", "broker-config", RunFields.BROKER_CONFIG, Kind.STRING_MAP, null, c -> c.cluster().brokerConfig(),
             "a broker setting for every node; repeatable (e.g. min.insync.replicas=1)"),
-    PRODUCER_CONFIG("--producer-config", "producer-config", "producer-config", Kind.STRING_MAP, null, c -> c.clients().producerConfig(),
+    PRODUCER_CONFIG("--producer-config", "producer-config", RunFields.PRODUCER_CONFIG, Kind.STRING_MAP, null, c -> c.clients().producerConfig(),
             "a producer setting; repeatable (e.g. acks=1)"),
-    CONSUMER_CONFIG("--consumer-config", "consumer-config", "consumer-config", Kind.STRING_MAP, null, c -> c.clients().consumerConfig(),
+    CONSUMER_CONFIG("--consumer-config", "consumer-config", RunFields.CONSUMER_CONFIG, Kind.STRING_MAP, null, c -> c.clients().consumerConfig(),
             "a consumer setting; repeatable"),
     UPGRADE_TO("--upgrade-to", "upgrade-to", null, Kind.STRING, null, null,
             "rolling upgrade during the run: each node in turn stopped cleanly, restarted on this release with the same data, back "

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.cluster.install.BuildInfo;
 import io.kchaos.history.FormatVersion;
+import io.kchaos.history.folder.RunFields;
 import io.kchaos.history.Json;
 import io.kchaos.cluster.KafkaCluster;
 
@@ -25,15 +26,15 @@ public final class RunRecord {
     public RunRecord(RunConfig c, RunFolder folder) {
         this.config = c;
         this.folder = folder;
-        json.put(FormatVersion.FIELD, FormatVersion.CURRENT);
-        json.put("kchaos-version", BuildInfo.current().version());
-        json.put("name", c.name());
-        json.put("command", c.command());
-        json.put("scenario", c.scenario());
+        json.put(RunFields.FORMAT, FormatVersion.CURRENT);
+        json.put(RunFields.KCHAOS_VERSION, BuildInfo.current().version());
+        json.put(RunFields.NAME, c.name());
+        json.put(RunFields.COMMAND, c.command());
+        json.put(RunFields.SCENARIO, c.scenario());
         for (RunOption o : RunOption.values()) {
             if (o.recordedFromConfig()) json.set(o.runJsonField().orElseThrow(), Json.MAPPER.valueToTree(o.recordedValue(c)));
         }
-        json.put("started-at", Instant.now().toString());
+        json.put(RunFields.STARTED_AT, Instant.now().toString());
     }
 
     private void putMap(String key, Map<String, String> m) {
@@ -42,16 +43,16 @@ public final class RunRecord {
     }
 
     public String kafkaVersion() {
-        return json.path("kafka-version").asText("?");
+        return json.path(RunFields.KAFKA_VERSION).asText("?");
     }
 
     /** Records the cluster about to start: version, jars, resolved broker settings, hosts. */
     public void cluster(KafkaCluster cluster) {
-        json.put("kafka-version", cluster.kafkaVersion());
+        json.put(RunFields.KAFKA_VERSION, cluster.kafkaVersion());
         cluster.software().forEach((k, v) -> json.set(k, Json.MAPPER.valueToTree(v)));
-        putMap("broker-settings", cluster.brokerSettings());
+        putMap(RunFields.BROKER_SETTINGS, cluster.brokerSettings());
         effectiveSettings(cluster.brokerSettings());
-        json.put("backend", cluster.describe());
+        json.put(RunFields.BACKEND, cluster.describe());
         write();
     }
 
@@ -61,12 +62,12 @@ public final class RunRecord {
      * (transactional.id, group.id and the group's timeouts, read_committed).
      */
     private void effectiveSettings(Map<String, String> broker) {
-        ObjectNode eff = json.putObject("effective-settings");
+        ObjectNode eff = json.putObject(RunFields.EFFECTIVE_SETTINGS);
         SettingOrigins o = config.origins();
-        putSources(eff.putObject("broker"), broker, o.userBroker(), config.cluster().brokerConfig());
-        putSources(eff.putObject("producer"), clientSettings(ClientConfigs.producer("", "", config.clients().producerConfig())),
+        putSources(eff.putObject(RunFields.Setting.BROKER), broker, o.userBroker(), config.cluster().brokerConfig());
+        putSources(eff.putObject(RunFields.Setting.PRODUCER), clientSettings(ClientConfigs.producer("", "", config.clients().producerConfig())),
                 o.userProducer(), config.clients().producerConfig());
-        putSources(eff.putObject("consumer"), clientSettings(ClientConfigs.consumer("", "", config.clients().consumerConfig())),
+        putSources(eff.putObject(RunFields.Setting.CONSUMER), clientSettings(ClientConfigs.consumer("", "", config.clients().consumerConfig())),
                 o.userConsumer(), config.clients().consumerConfig());
     }
 
@@ -79,20 +80,20 @@ public final class RunRecord {
     }
 
     private static void putSources(ObjectNode into, Map<String, String> effective, Set<String> user, Map<String, String> given) {
-        new TreeMap<>(effective).forEach((k, v) -> into.putObject(k).put("value", v)
-                .put("from", SettingOrigins.of(k, user, given).wire()));
+        new TreeMap<>(effective).forEach((k, v) -> into.putObject(k).put(RunFields.Setting.VALUE, v)
+                .put(RunFields.Setting.FROM, SettingOrigins.of(k, user, given).wire()));
     }
 
     /** Records the started cluster's id, node addresses and start-up seconds. */
     public void startup(double seconds, KafkaCluster cluster) {
-        json.put("startup-seconds", Math.round(seconds * 100) / 100.0);
+        json.put(RunFields.STARTUP_SECONDS, Math.round(seconds * 100) / 100.0);
         Map<String, Double> phases = cluster.startupPhases();
         if (!phases.isEmpty()) {
-            ObjectNode p = json.putObject("startup-phases");
+            ObjectNode p = json.putObject(RunFields.STARTUP_PHASES);
             phases.forEach((k, v) -> p.put(k, Double.isNaN(v) ? null : Math.round(v * 100) / 100.0));
         }
-        json.put("cluster-id", cluster.clusterId());
-        ObjectNode nodes = json.putObject("node-addresses");
+        json.put(RunFields.CLUSTER_ID, cluster.clusterId());
+        ObjectNode nodes = json.putObject(RunFields.NODE_ADDRESSES);
         cluster.nodeAddresses().forEach((id, a) -> nodes.put(Integer.toString(id), a));
         write();
     }
@@ -104,12 +105,12 @@ public final class RunRecord {
     }
 
     public void duration(double seconds) {
-        json.put("duration-seconds", Math.round(seconds * 10) / 10.0);
+        json.put(RunFields.DURATION_SECONDS, Math.round(seconds * 10) / 10.0);
         write();
     }
 
     public void finish() {
-        json.put("finished-at", Instant.now().toString());
+        json.put(RunFields.FINISHED_AT, Instant.now().toString());
         write();
     }
 

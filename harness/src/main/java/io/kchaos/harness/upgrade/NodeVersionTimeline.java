@@ -1,5 +1,6 @@
 package io.kchaos.harness.upgrade;
 
+import io.kchaos.history.folder.RunFields;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
 
@@ -34,7 +35,7 @@ final class NodeVersionTimeline {
         ObjectNode o = Json.object();
         nodes.forEach((id, entries) -> {
             var a = o.putArray(Integer.toString(id));
-            entries.forEach(e -> a.addObject().put("version", e.version()).put("since-s", e.sinceSeconds()));
+            entries.forEach(e -> a.addObject().put(RunFields.Upgrade.VERSION, e.version()).put(RunFields.Upgrade.SINCE_S, e.sinceSeconds()));
         });
         return o;
     }

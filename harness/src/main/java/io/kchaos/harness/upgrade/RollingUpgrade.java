@@ -1,5 +1,6 @@
 package io.kchaos.harness.upgrade;
 
+import io.kchaos.history.folder.RunFields.Upgrade;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.HistoryWriter;
@@ -36,7 +37,7 @@ public final class RollingUpgrade implements Runnable {
     private final Map<String, String> brokerSettings;
     private final NodeVersionTimeline timeline;
     private final ObjectNode summary = Json.object();
-    private final ArrayNode restarts = summary.putArray("node-restarts");
+    private final ArrayNode restarts = summary.putArray(Upgrade.NODE_RESTARTS);
     private final CountDownLatch finished = new CountDownLatch(1);
     private final Thread thread = new Thread(this, "rolling-upgrade");
     private volatile String status = "waiting";
@@ -56,10 +57,10 @@ public final class RollingUpgrade implements Runnable {
         this.brokerSettings = cluster.brokerSettings();
         this.timeline = new NodeVersionTimeline(cluster.nodeIds(), schedule.path().from().toString());
         thread.setDaemon(true);
-        summary.put("from", schedule.path().from().toString());
-        summary.put("to", schedule.path().to().toString());
-        schedule.path().downgradeTo().ifPresent(d -> summary.put("downgrade-to", d.toString()));
-        summary.put("finalize", schedule.path().finalizes());
+        summary.put(Upgrade.FROM, schedule.path().from().toString());
+        summary.put(Upgrade.TO, schedule.path().to().toString());
+        schedule.path().downgradeTo().ifPresent(d -> summary.put(Upgrade.DOWNGRADE_TO, d.toString()));
+        summary.put(Upgrade.FINALIZE, schedule.path().finalizes());
     }
 
     public void start() {
@@ -89,8 +90,8 @@ public final class RollingUpgrade implements Runnable {
     public ObjectNode summary() {
         synchronized (summary) {
             ObjectNode copy = summary.deepCopy();
-            copy.put("status", failure != null ? "failed: " + failure : isDone() ? "done" : status);
-            copy.set("node-versions", timeline.toJson());
+            copy.put(Upgrade.STATUS, failure != null ? "failed: " + failure : isDone() ? "done" : status);
+            copy.set(Upgrade.NODE_VERSIONS, timeline.toJson());
             return copy;
         }
     }
@@ -104,13 +105,14 @@ public final class RollingUpgrade implements Runnable {
     public void run() {
         try {
             if (!sleep(schedule.startAfter())) return;
-            put("features-before", FeatureLevels.finalized(admin));
+            put(Upgrade.FEATURES_BEFORE, FeatureLevels.finalized(admin));
             roll(schedule.path().from(), schedule.path().to());
             status = "holding on " + schedule.path().to() + " before " + (schedule.path().finalizes() ? "finalizing" : "the downgrade");
             if (!sleep(schedule.hold())) return;
             if (schedule.path().finalizes()) finalizeFeatures();
             else roll(schedule.path().to(), schedule.path().downgradeTo().orElseThrow());
-            put("features-after", schedule.path().finalizes() ? FeatureLevels.awaitFinalized(admin, finalizedLevels) : FeatureLevels.finalized(admin));
+            put(Upgrade.FEATURES_AFTER, schedule.path().finalizes() ? FeatureLevels.awaitFinalized(admin, finalizedLevels)
+                    : FeatureLevels.finalized(admin));
             status = "done";
         } catch (UpgradeFailed | IllegalStateException e) {
             failure = e.getMessage();
@@ -165,8 +167,9 @@ public final class RollingUpgrade implements Runnable {
                 }
             });
             synchronized (summary) {
-                restarts.addObject().put("node", node).put("from", from.toString()).put("to", to.toString())
-                        .put("stopped-s", round(stopped)).put("started-s", round(started[0])).put("in-every-isr-s", round(seconds()));
+                restarts.addObject().put(Upgrade.NODE, node).put(Upgrade.FROM, from.toString()).put(Upgrade.TO, to.toString())
+                        .put(Upgrade.STOPPED_S, round(stopped)).put(Upgrade.STARTED_S, round(started[0]))
+                        .put(Upgrade.IN_EVERY_ISR_S, round(seconds()));
             }
         } finally {
             guard.release(node);
@@ -183,7 +186,7 @@ public final class RollingUpgrade implements Runnable {
             Map<String, Short> set = FeatureLevels.bump(admin, schedule.distribution(schedule.path().to()).profile().finalizedFeatures(), brokerSettings);
             v.set("to", Json.MAPPER.valueToTree(set));
             finalizedLevels = set;
-            put("features-finalized", set);
+            put(Upgrade.FEATURES_FINALIZED, set);
         });
     }
 

@@ -34,22 +34,22 @@ public record ResultsJson(FolderJson file, Boolean valid, Map<String, Anomaly> a
         FolderJson f = FolderJson.read(file);
         JsonNode root = f.root();
         Map<String, Anomaly> anomalies = new LinkedHashMap<>();
-        JsonNode an = root.path("anomalies");
+        JsonNode an = root.path(ResultsFields.ANOMALIES);
         if (an.isObject()) {
             an.properties().forEach(e -> {
                 List<JsonNode> examples = new ArrayList<>();
-                e.getValue().path("examples").forEach(examples::add);
-                JsonNode count = e.getValue().path("count");
+                e.getValue().path(ResultsFields.Anomaly.EXAMPLES).forEach(examples::add);
+                JsonNode count = e.getValue().path(ResultsFields.Anomaly.COUNT);
                 anomalies.put(e.getKey(), new Anomaly(count.canConvertToLong() ? count.asLong() : null, List.copyOf(examples)));
             });
         }
         List<String> types = new ArrayList<>();
-        root.path("anomaly-types").forEach(t -> {
+        root.path(ResultsFields.ANOMALY_TYPES).forEach(t -> {
             if (t.isTextual()) types.add(t.asText());
         });
-        JsonNode valid = root.path("valid");
-        return new ResultsJson(f, valid.isBoolean() ? valid.asBoolean() : null, anomalies, List.copyOf(types), root.path("stats"),
-                texts(root.path("warnings")), texts(root.path("errors")));
+        JsonNode valid = root.path(ResultsFields.VALID);
+        return new ResultsJson(f, valid.isBoolean() ? valid.asBoolean() : null, anomalies, List.copyOf(types), root.path(ResultsFields.STATS),
+                texts(root.path(ResultsFields.WARNINGS)), texts(root.path(ResultsFields.ERRORS)));
     }
 
     private static List<String> texts(JsonNode array) {
@@ -60,6 +60,6 @@ public record ResultsJson(FolderJson file, Boolean valid, Map<String, Anomaly> a
 
     /** Whether the file is a kchaos results.json (an object with {@code valid} and {@code anomaly-types}). */
     public boolean isKchaosResults() {
-        return file.isRead() && file.root().has("valid") && file.root().has("anomaly-types");
+        return file.isRead() && file.root().has(ResultsFields.VALID) && file.root().has(ResultsFields.ANOMALY_TYPES);
     }
 }

@@ -3,8 +3,9 @@ package io.kchaos.history.folder;
 import java.nio.file.Path;
 
 /**
- * The layout of one run folder: the names of the files and folders a run writes there, in one place. Readers go
- * through {@link RunJson} and {@link ResultsJson}; writers take the paths from here.
+ * The layout of one run folder: the names of every file and folder a run writes there, the nodes' and the proxy's
+ * included, in one place (docs/format.md's run-folder table lists the same, as a test holds). Readers go through
+ * {@link RunJson} and {@link ResultsJson}; writers take the paths from here.
  */
 public record RunFiles(Path dir) {
     public static final String RUN_JSON = "run.json";
@@ -18,6 +19,32 @@ public record RunFiles(Path dir) {
     public static final String NODES = "nodes";
     /** Folder of the proxy's files, for a run through the proxy. */
     public static final String PROXY = "proxy";
+
+    /** In a node's folder {@code nodes/<id>/}: the broker's output. */
+    public static final String SERVER_LOG = "server.log";
+    /** In a node's folder: the broker's configuration as it was started. */
+    public static final String SERVER_PROPERTIES = "server.properties";
+    /** In a node's folder: the output of {@code kafka-storage format} (local and Docker backends). */
+    public static final String FORMAT_LOG = "format.log";
+    /** In a node's folder: the broker process's id (local backend). */
+    public static final String BROKER_PID = "broker.pid";
+    /** In a node's folder: the journal of the broker's syncs, when a fault needs it (local backend, power loss). */
+    public static final String SYNC_JOURNAL = "sync-journal.log";
+    /** In a node's folder: the data directory. */
+    public static final String DATA = "data";
+    /** In a node's folder: the KRaft metadata log, when it is kept apart from the data directory. */
+    public static final String METADATA = "metadata";
+    /** In a node's folder: the digest of the node's replicas the audit reads (SSH backend). */
+    public static final String REPLICA_DIGEST = "replica.digest";
+    /** In {@code nodes/}: the SSH backend's scratch folder for the replica audit. */
+    public static final String AUDIT_SCRATCH = ".audit";
+
+    /** In {@code proxy/}: the proxy JVM's output. */
+    public static final String PROXY_LOG = "proxy.log";
+    /** In {@code proxy/}: one JSON object a line for each thing the proxy did. */
+    public static final String PROXY_ACTIONS = "proxy-actions.jsonl";
+    /** In {@code proxy/}: the folder of the proxy JVM's watchdog jar. */
+    public static final String PROXY_WATCHDOG = "proxy-watchdog";
 
     /** The folder of a history file (where its run.json, if any, is). */
     public static RunFiles besideHistory(Path historyFile) {
@@ -54,6 +81,11 @@ public record RunFiles(Path dir) {
 
     public Path nodes() {
         return dir.resolve(NODES);
+    }
+
+    /** The folder of node {@code id}, {@code nodes/<id>/}. */
+    public Path node(int id) {
+        return nodes().resolve(Integer.toString(id));
     }
 
     public Path proxy() {

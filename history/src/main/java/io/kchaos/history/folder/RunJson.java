@@ -34,28 +34,28 @@ public record RunJson(FolderJson file) {
     }
 
     public Optional<String> name() {
-        return text("name");
+        return text(RunFields.NAME);
     }
 
     public Optional<String> scenario() {
-        return text("scenario");
+        return text(RunFields.SCENARIO);
     }
 
     public Optional<String> workload() {
-        return text("workload");
+        return text(RunFields.WORKLOAD);
     }
 
     public Optional<String> topic() {
-        return text("topic");
+        return text(RunFields.TOPIC);
     }
 
     public Optional<String> kafkaVersion() {
-        return text("kafka-version");
+        return text(RunFields.KAFKA_VERSION);
     }
 
     /** The seed when it is an integer. */
     public OptionalLong seed() {
-        JsonNode n = field("seed");
+        JsonNode n = field(RunFields.SEED);
         return n.isIntegralNumber() ? OptionalLong.of(n.asLong()) : OptionalLong.empty();
     }
 
@@ -64,10 +64,10 @@ public record RunJson(FolderJson file) {
      * back), joined with {@code arrow}; empty for other runs.
      */
     public Optional<String> upgradePath(String arrow) {
-        JsonNode u = field("upgrade");
+        JsonNode u = field(RunFields.UPGRADE);
         if (!u.isObject()) return Optional.empty();
-        return Optional.of(u.path("from").asText("?") + arrow + u.path("to").asText("?")
-                + (u.has("downgrade-to") ? arrow + u.path("downgrade-to").asText() : ""));
+        return Optional.of(u.path(RunFields.Upgrade.FROM).asText("?") + arrow + u.path(RunFields.Upgrade.TO).asText("?")
+                + (u.has(RunFields.Upgrade.DOWNGRADE_TO) ? arrow + u.path(RunFields.Upgrade.DOWNGRADE_TO).asText() : ""));
     }
 
     /**
@@ -75,9 +75,11 @@ public record RunJson(FolderJson file) {
      * {@code java} for a run.json from before clients were recorded.
      */
     public String client() {
-        JsonNode c = field("client");
+        JsonNode c = field(RunFields.CLIENT);
         if (!c.isObject()) return "java";
-        if (c.has("librdkafka")) return "librdkafka " + c.path("librdkafka").asText() + " (" + c.path("binding").asText("?") + ")";
-        return c.path("kind").asText("?") + (c.has("version") ? " " + c.path("version").asText() : "");
+        if (c.has(RunFields.Client.LIBRDKAFKA)) {
+            return "librdkafka " + c.path(RunFields.Client.LIBRDKAFKA).asText() + " (" + c.path(RunFields.Client.BINDING).asText("?") + ")";
+        }
+        return c.path(RunFields.Client.KIND).asText("?") + (c.has(RunFields.Client.VERSION) ? " " + c.path(RunFields.Client.VERSION).asText() : "");
     }
 }

@@ -1,5 +1,6 @@
 package io.kchaos.report.dashboard;
 
+import io.kchaos.history.folder.RunFields;
 import io.kchaos.report.Format;
 import io.kchaos.report.RunInfo;
 
@@ -14,8 +15,8 @@ public record SeriesKey(String scenario, String kafka) implements Comparable<Ser
 
     /** The key of a run from its run.json. */
     public static SeriesKey of(RunInfo run) {
-        String scenario = run.text("scenario");
-        if (Format.UNKNOWN.equals(scenario)) scenario = "nemesis " + run.text("nemesis") + " / workload " + run.text("workload");
+        String scenario = run.text(RunFields.SCENARIO);
+        if (Format.UNKNOWN.equals(scenario)) scenario = "nemesis " + run.text(RunFields.NEMESIS) + " / workload " + run.text(RunFields.WORKLOAD);
         return new SeriesKey(scenario, run.kafkaVersions());
     }
 

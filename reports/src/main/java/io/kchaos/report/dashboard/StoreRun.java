@@ -1,5 +1,6 @@
 package io.kchaos.report.dashboard;
 
+import io.kchaos.history.folder.RunFields;
 import io.kchaos.history.folder.ResultsJson;
 import io.kchaos.history.folder.RunFiles;
 import io.kchaos.history.folder.RunJson;
@@ -43,7 +44,7 @@ public record StoreRun(Path dir, Instant started, SeriesKey key, Verdict verdict
                 : join(run.problem(), results.problem());
         Map<String, Long> anomalies = new LinkedHashMap<>();
         results.anomalies().forEach((t, a) -> anomalies.put(t, a.count()));
-        String started = run.text("started-at");
+        String started = run.text(RunFields.STARTED_AT);
         return new StoreRun(dir, FolderTime.of(dir, Format.UNKNOWN.equals(started) ? null : started), SeriesKey.of(run),
                 results.verdict(), anomalies, Availability.of(results.stats()), problem);
     }

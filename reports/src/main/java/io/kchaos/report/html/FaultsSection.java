@@ -1,5 +1,7 @@
 package io.kchaos.report.html;
 
+import io.kchaos.history.folder.ResultsFields;
+import io.kchaos.history.folder.ResultsFields.Availability;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.report.Format;
 import io.kchaos.report.scan.FaultWindow;
@@ -21,7 +23,7 @@ final class FaultsSection implements Section {
     FaultsSection(ReportContext ctx) {
         this.windows = ctx.digest().windows();
         this.events = ctx.digest().events();
-        this.availability = ctx.folder().results().stats().path("availability");
+        this.availability = ctx.folder().results().stats().path(ResultsFields.Stats.AVAILABILITY);
     }
 
     @Override
@@ -61,16 +63,18 @@ final class FaultsSection implements Section {
 
     /** The checker's longest stretches without an acknowledged send, overall and per partition, in words. */
     private void longestGaps(Html h) {
-        JsonNode overall = availability.path("longest-no-ok-send-s");
+        JsonNode overall = availability.path(Availability.LONGEST_NO_OK_SEND_S);
         if (!overall.isNumber()) return;
         h.el("h3", "Longest stretch without an acknowledged send");
         h.open("table", "class", "grid nowrap").open("tr").el("th", "partition").el("th", "seconds").el("th", "from (s)").close("tr");
-        h.row("td", "any", overall.asText(), availability.path("longest-no-ok-send-from-s").asText(""));
-        availability.path("partitions").properties().forEach(e -> h.row("td", e.getKey(),
-                e.getValue().path("longest-no-ok-send-s").asText(""), e.getValue().path("longest-no-ok-send-from-s").asText("")));
+        h.row("td", "any", overall.asText(), availability.path(Availability.LONGEST_NO_OK_SEND_FROM_S).asText(""));
+        availability.path(Availability.PARTITIONS).properties().forEach(e -> h.row("td", e.getKey(),
+                e.getValue().path(Availability.LONGEST_NO_OK_SEND_S).asText(""),
+                e.getValue().path(Availability.LONGEST_NO_OK_SEND_FROM_S).asText("")));
         h.close("table");
-        if (availability.path("ok-sends-per-s").isNumber()) {
-            h.el("p", availability.path("ok-sends-per-s").asText() + " acknowledged sends per second over the run.", "class", "muted");
+        if (availability.path(Availability.OK_SENDS_PER_S).isNumber()) {
+            h.el("p", availability.path(Availability.OK_SENDS_PER_S).asText() + " acknowledged sends per second over the run.",
+                    "class", "muted");
         }
     }
 

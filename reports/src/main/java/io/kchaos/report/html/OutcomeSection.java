@@ -1,5 +1,6 @@
 package io.kchaos.report.html;
 
+import io.kchaos.history.folder.ResultsFields;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.report.Results;
@@ -43,7 +44,7 @@ final class OutcomeSection implements Section {
         h.el("h3", "Checker figures");
         if (stats.isObject()) {
             ObjectNode rest = stats.deepCopy();
-            rest.remove(List.of("replicas", "availability")); // drawn in their own sections
+            rest.remove(List.of(ResultsFields.Stats.REPLICAS, ResultsFields.Stats.AVAILABILITY)); // drawn in their own sections
             StatsTable.render(h, rest);
         } else {
             h.el("p", "results.json has no figures.", "class", "muted");

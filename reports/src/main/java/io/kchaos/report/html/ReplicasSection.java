@@ -1,5 +1,6 @@
 package io.kchaos.report.html;
 
+import io.kchaos.history.folder.ResultsFields;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.checker.result.Anomalies;
 import io.kchaos.report.Results;
@@ -19,7 +20,7 @@ final class ReplicasSection implements Section {
 
     /** True when results.json has anything from the replica audit. */
     static boolean applies(Results r) {
-        return r.stats().has("replicas") || r.anomalies().keySet().stream().anyMatch(Anomalies::isReplica);
+        return r.stats().has(ResultsFields.Stats.REPLICAS) || r.anomalies().keySet().stream().anyMatch(Anomalies::isReplica);
     }
 
     @Override
@@ -43,7 +44,7 @@ final class ReplicasSection implements Section {
         } else {
             perPartition(h, replica);
         }
-        JsonNode stats = results.stats().path("replicas");
+        JsonNode stats = results.stats().path(ResultsFields.Stats.REPLICAS);
         if (!stats.isMissingNode()) {
             h.el("h3", "Audit figures (results.json stats.replicas)");
             ReplicaFigures.render(h, stats);

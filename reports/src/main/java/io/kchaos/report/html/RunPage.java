@@ -1,9 +1,10 @@
 package io.kchaos.report.html;
 
+import io.kchaos.history.folder.RunFields;
 import io.kchaos.checker.result.Verdict;
 import io.kchaos.report.Format;
 import io.kchaos.report.Results;
-import io.kchaos.report.RunFolder;
+import io.kchaos.report.RunContents;
 import io.kchaos.report.RunInfo;
 import io.kchaos.report.scan.HistoryDigest;
 
@@ -16,7 +17,7 @@ public final class RunPage {
     private RunPage() {
     }
 
-    public static String render(RunFolder folder, HistoryDigest digest) {
+    public static String render(RunContents folder, HistoryDigest digest) {
         ReportContext ctx = ReportContext.of(folder, digest);
         List<Section> sections = new ArrayList<>(List.of(new RunSection(ctx), new OutcomeSection(ctx),
                 new AnomaliesSection(ctx), new FaultsSection(ctx), new LatencySection(ctx), new ProgressSection(ctx), new LeadersSection(ctx)));
@@ -61,10 +62,10 @@ public final class RunPage {
     }
 
     private static String identity(RunInfo run) {
-        String scenario = run.text("scenario");
+        String scenario = run.text(RunFields.SCENARIO);
         return (run.replayOf() == null ? "" : run.replayOf() + " · ") + (Format.UNKNOWN.equals(scenario) ? "" : "scenario " + scenario + " · ")
-                + "seed " + run.text("seed") + " · Kafka " + run.kafkaVersions()
-                + " · " + run.text("nodes") + " nodes · duration " + run.text("duration-seconds") + " s · started "
-                + Format.instant(run.text("started-at")) + (run.problem() == null ? "" : " · " + run.problem());
+                + "seed " + run.text(RunFields.SEED) + " · Kafka " + run.kafkaVersions()
+                + " · " + run.text(RunFields.NODES) + " nodes · duration " + run.text(RunFields.DURATION_SECONDS) + " s · started "
+                + Format.instant(run.text(RunFields.STARTED_AT)) + (run.problem() == null ? "" : " · " + run.problem());
     }
 }

@@ -1,5 +1,6 @@
 package io.kchaos.report.html;
 
+import io.kchaos.history.folder.RunFields;
 import io.kchaos.report.Format;
 import io.kchaos.report.RunInfo;
 
@@ -11,14 +12,15 @@ import java.util.Map;
  */
 final class RunSection implements Section {
     private static final String[][] FIELDS = {
-        {"name", "name"}, {"scenario", "scenario"}, {"seed", "seed"}, {"Kafka version", "kafka-version"},
-        {"client", "client"}, {"backend", "backend"}, {"workload", "workload"}, {"nodes", "nodes"}, {"topic", "topic"},
-        {"partitions", "partitions"}, {"replication factor", "replication-factor"}, {"nemesis", "nemesis"},
-        {"nemesis interval (s)", "nemesis-interval-seconds"}, {"rate (ops/s)", "rate"},
-        {"time limit (s)", "time-limit-seconds"}, {"started at", "started-at"}, {"duration (s)", "duration-seconds"},
-        {"cluster startup (s)", "startup-seconds"}};
-    private static final String[] CONFIGS = {"broker-config", "producer-config", "consumer-config"};
-    private static final String[] KINDS = {"broker", "producer", "consumer"};
+        {"name", RunFields.NAME}, {"scenario", RunFields.SCENARIO}, {"seed", RunFields.SEED}, {"Kafka version", RunFields.KAFKA_VERSION},
+        {"client", RunFields.CLIENT}, {"backend", RunFields.BACKEND}, {"workload", RunFields.WORKLOAD}, {"nodes", RunFields.NODES},
+        {"topic", RunFields.TOPIC},
+        {"partitions", RunFields.PARTITIONS}, {"replication factor", RunFields.REPLICATION_FACTOR}, {"nemesis", RunFields.NEMESIS},
+        {"nemesis interval (s)", RunFields.NEMESIS_INTERVAL_SECONDS}, {"rate (ops/s)", RunFields.RATE},
+        {"time limit (s)", RunFields.TIME_LIMIT_SECONDS}, {"started at", RunFields.STARTED_AT}, {"duration (s)", RunFields.DURATION_SECONDS},
+        {"cluster startup (s)", RunFields.STARTUP_SECONDS}};
+    private static final String[] CONFIGS = {RunFields.BROKER_CONFIG, RunFields.PRODUCER_CONFIG, RunFields.CONSUMER_CONFIG};
+    private static final String[] KINDS = {RunFields.Setting.BROKER, RunFields.Setting.PRODUCER, RunFields.Setting.CONSUMER};
 
     private final RunInfo run;
 
@@ -41,13 +43,13 @@ final class RunSection implements Section {
         if (run.problem() != null) h.el("p", run.problem() + ": the run's identity is unknown", "class", "warn");
         if (run.replayOf() != null) h.el("p", run.replayOf(), "class", "replay");
         h.el("h3", "Command line");
-        h.el("pre", run.text("command"), "class", "cmd");
+        h.el("pre", run.text(RunFields.COMMAND), "class", "cmd");
         h.open("div", "class", "cols");
         h.open("table", "class", "kv");
         for (String[] f : FIELDS) h.row("td", f[0], value(f[1]));
         h.close("table");
         h.open("div");
-        if (run.effectiveSettings("broker").isEmpty()) {
+        if (run.effectiveSettings(RunFields.Setting.BROKER).isEmpty()) {
             for (String c : CONFIGS) config(h, c);
         } else {
             h.el("p", "Settings in force: bold = given by the user, italic = from the scenario, grey = kchaos's default.",
@@ -60,11 +62,11 @@ final class RunSection implements Section {
 
     private String value(String field) {
         return switch (field) {
-            case "kafka-version" -> run.kafkaVersions();
-            case "workload" -> run.workload();
-            case "client" -> run.client();
-            case "started-at" -> Format.instant(run.text(field));
-            case "scenario" -> run.text(field).equals(Format.UNKNOWN) ? "none (options given on the command line)" : run.text(field);
+            case RunFields.KAFKA_VERSION -> run.kafkaVersions();
+            case RunFields.WORKLOAD -> run.workload();
+            case RunFields.CLIENT -> run.client();
+            case RunFields.STARTED_AT -> Format.instant(run.text(field));
+            case RunFields.SCENARIO -> run.text(field).equals(Format.UNKNOWN) ? "none (options given on the command line)" : run.text(field);
             default -> run.text(field);
         };
     }

@@ -1,5 +1,7 @@
 package io.kchaos.report.html;
 
+import io.kchaos.history.folder.ResultsFields;
+import io.kchaos.history.folder.RunFields;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.checker.result.Verdict;
 import io.kchaos.report.Format;
@@ -25,16 +27,16 @@ final class SummaryLine {
         StringJoiner s = new StringJoiner(" ");
         s.add(whatRan(run, digest));
         s.add(whatHeld(results, digest));
-        String stall = worstStall(results.stats().path("availability"));
+        String stall = worstStall(results.stats().path(ResultsFields.Stats.AVAILABILITY));
         if (stall != null) s.add(stall);
         return s.toString();
     }
 
     private static String whatRan(RunInfo run, HistoryDigest digest) {
-        StringBuilder b = new StringBuilder("The ").append(run.text("workload")).append(" workload ran ");
-        String secs = run.text("duration-seconds");
+        StringBuilder b = new StringBuilder("The ").append(run.text(RunFields.WORKLOAD)).append(" workload ran ");
+        String secs = run.text(RunFields.DURATION_SECONDS);
         if (!Format.UNKNOWN.equals(secs)) b.append(secs).append(" s ");
-        b.append("on ").append(run.text("nodes")).append(" nodes of Kafka ").append(run.kafkaVersions());
+        b.append("on ").append(run.text(RunFields.NODES)).append(" nodes of Kafka ").append(run.kafkaVersions());
         Map<String, Integer> byF = new TreeMap<>();
         int held = 0;
         for (FaultWindow w : digest.windows()) {
@@ -60,8 +62,8 @@ final class SummaryLine {
             return "Of " + count(acked) + " acknowledged sends, kchaos found anomalies: " + j + ".";
         }
         if (v != Verdict.VALID) return "It could not be judged: " + Format.orUnknown(r.reason()) + ".";
-        long unseen = r.stats().path("unseen").asLong(0);
-        long expired = r.stats().path("expired").asLong(0);
+        long unseen = r.stats().path(ResultsFields.Stats.UNSEEN).asLong(0);
+        long expired = r.stats().path(ResultsFields.Stats.EXPIRED).asLong(0);
         StringBuilder b = new StringBuilder("No anomaly: ");
         if (unseen == 0 && expired == 0) b.append("every one of ").append(count(acked)).append(" acknowledged sends was read back where it was acknowledged");
         else b.append(count(acked)).append(" acknowledged sends, ").append(count(unseen)).append(" never read (unseen) and ")
@@ -70,10 +72,10 @@ final class SummaryLine {
     }
 
     private static String worstStall(JsonNode availability) {
-        JsonNode gap = availability.path("longest-no-ok-send-s");
+        JsonNode gap = availability.path(ResultsFields.Availability.LONGEST_NO_OK_SEND_S);
         if (!gap.isNumber()) return null;
         return "The longest stretch without an acknowledged send was " + gap.asText() + " s, from "
-                + availability.path("longest-no-ok-send-from-s").asText("?") + " s.";
+                + availability.path(ResultsFields.Availability.LONGEST_NO_OK_SEND_FROM_S).asText("?") + " s.";
     }
 
     private static String count(long n) {

@@ -1,12 +1,14 @@
 package io.kchaos.report.junit;
 
+import io.kchaos.history.folder.ResultsFields;
+import io.kchaos.history.folder.RunFields;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.checker.result.Verdict;
 import io.kchaos.checker.result.Anomalies;
 import io.kchaos.report.ExampleFields;
 import io.kchaos.report.Format;
 import io.kchaos.report.Results;
-import io.kchaos.report.RunFolder;
+import io.kchaos.report.RunContents;
 import io.kchaos.report.RunInfo;
 
 import java.util.ArrayList;
@@ -28,27 +30,30 @@ public final class RunJUnit {
     private RunJUnit() {
     }
 
-    public static JUnitSuite build(RunFolder folder) {
+    public static JUnitSuite build(RunContents folder) {
         RunInfo run = folder.run();
         Results r = folder.results();
         String classname = "kchaos." + run.displayName();
-        double seconds = run.number("duration-seconds").orElse(0);
+        double seconds = run.number(RunFields.DURATION_SECONDS).orElse(0);
         List<JUnitCase> cases = new ArrayList<>();
         cases.add(client(classname, workload(run), seconds, r));
-        if (r.stats().has("replicas") || r.anomalies().keySet().stream().anyMatch(Anomalies::isReplica)) {
+        if (r.stats().has(ResultsFields.Stats.REPLICAS) || r.anomalies().keySet().stream().anyMatch(Anomalies::isReplica)) {
             cases.add(family(classname, "replicas", 0, r, true, null));
         }
         for (Results.Anomaly a : r.anomalies().values()) {
             cases.add(JUnitCase.failure(classname, a.type(), 0, a.type(), summary(a), body(a)));
         }
         Map<String, String> props = new LinkedHashMap<>();
-        for (String f : new String[] {"scenario", "seed", "kafka-version", "nodes", "nemesis", "command"}) props.put(f, run.text(f));
+        for (String f : new String[] {RunFields.SCENARIO, RunFields.SEED, RunFields.KAFKA_VERSION, RunFields.NODES, RunFields.NEMESIS,
+                RunFields.COMMAND}) {
+            props.put(f, run.text(f));
+        }
         return new JUnitSuite(classname, seconds, props, cases);
     }
 
     /** The run's workload (run.json), the name of its client case; "queue" when run.json does not say. */
     private static String workload(RunInfo run) {
-        String w = run.text("workload");
+        String w = run.text(RunFields.WORKLOAD);
         return w.equals(Format.UNKNOWN) ? "queue" : w;
     }
 

@@ -2,7 +2,7 @@ package io.kchaos.report.html;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
-import io.kchaos.report.RunFolder;
+import io.kchaos.report.RunContents;
 import io.kchaos.report.scan.HistoryScan;
 import io.kchaos.testkit.SyntheticRun;
 import org.junit.jupiter.api.Test;
@@ -20,7 +20,7 @@ class RunSectionsTest {
     Path dir;
 
     private String render(Path run) {
-        RunFolder folder = RunFolder.read(run);
+        RunContents folder = RunContents.read(run);
         return RunPage.render(folder, HistoryScan.scan(run.resolve("history.jsonl"), List.of()));
     }
 

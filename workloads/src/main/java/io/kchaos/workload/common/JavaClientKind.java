@@ -1,5 +1,6 @@
 package io.kchaos.workload.common;
 
+import io.kchaos.history.folder.RunFields;
 import io.kchaos.workload.WorkloadContext;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -82,6 +83,6 @@ public final class JavaClientKind implements ClientKind {
 
     @Override
     public Map<String, String> describe() {
-        return Map.of("kind", NAME, "version", AppInfoParser.getVersion());
+        return Map.of(RunFields.Client.KIND, NAME, RunFields.Client.VERSION, AppInfoParser.getVersion());
     }
 }

@@ -1,5 +1,6 @@
 package io.kchaos.workload.rdkafka;
 
+import io.kchaos.history.folder.RunFields;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
@@ -93,6 +94,7 @@ public final class RdkafkaClientKind implements ClientKind {
 
     @Override
     public Map<String, String> describe() {
-        return Map.of("kind", NAME, "librdkafka", librdkafka, "binding", "confluent-kafka-python " + binding);
+        return Map.of(RunFields.Client.KIND, NAME, RunFields.Client.LIBRDKAFKA, librdkafka, RunFields.Client.BINDING,
+                "confluent-kafka-python " + binding);
     }
 }

@@ -1,5 +1,7 @@
 package io.kchaos.backend.docker;
 
+import io.kchaos.history.folder.RunFiles;
+import io.kchaos.history.folder.RunFields;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.PortBinding;
@@ -97,7 +99,7 @@ public final class ContainerCluster implements KafkaCluster {
         try {
             Startables.deepStart(containers.values()).join();
         } catch (CompletionException e) {
-            throw new ClusterException("a Kafka container did not start (" + rootMessage(e) + "); see " + nodesDir + "/<id>/format.log and server.log");
+            throw new ClusterException("a Kafka container did not start (" + rootMessage(e) + "); see " + nodesDir + "/<id>/" + RunFiles.FORMAT_LOG + " and " + RunFiles.SERVER_LOG);
         }
         new Readiness(this).awaitReady(spec.startTimeout());
         return (System.nanoTime() - t0) / 1e9;
@@ -124,8 +126,8 @@ public final class ContainerCluster implements KafkaCluster {
     private void writeConfig(int id) {
         Path dir = nodeDir(id);
         try {
-            Files.createDirectories(dir.resolve("data"));
-            Files.writeString(dir.resolve("server.properties"), ServerProperties.render(listeners.get(id), listeners.values(), spec.brokerSettings()));
+            Files.createDirectories(dir.resolve(RunFiles.DATA));
+            Files.writeString(dir.resolve(RunFiles.SERVER_PROPERTIES), ServerProperties.render(listeners.get(id), listeners.values(), spec.brokerSettings()));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write config of node " + id, e);
         }
@@ -250,9 +252,9 @@ public final class ContainerCluster implements KafkaCluster {
     @Override
     public Map<String, Object> software() {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("kafka-image", spec.kafkaImage());
-        DockerImages.id(docker, spec.kafkaImage()).ifPresent(id -> m.put("kafka-image-id", id));
-        spec.toxiproxyImage().ifPresent(t -> m.put("toxiproxy-image", t));
+        m.put(RunFields.KAFKA_IMAGE, spec.kafkaImage());
+        DockerImages.id(docker, spec.kafkaImage()).ifPresent(id -> m.put(RunFields.KAFKA_IMAGE_ID, id));
+        spec.toxiproxyImage().ifPresent(t -> m.put(RunFields.TOXIPROXY_IMAGE, t));
         return m;
     }
 
@@ -271,7 +273,7 @@ public final class ContainerCluster implements KafkaCluster {
     @Override
     public Map<Integer, Path> logDirs() {
         Map<Integer, Path> m = new LinkedHashMap<>();
-        listeners.keySet().forEach(id -> m.put(id, nodeDir(id).resolve("data")));
+        listeners.keySet().forEach(id -> m.put(id, nodeDir(id).resolve(RunFiles.DATA)));
         return m;
     }
 

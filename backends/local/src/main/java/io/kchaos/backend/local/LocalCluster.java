@@ -1,5 +1,6 @@
 package io.kchaos.backend.local;
 
+import io.kchaos.history.folder.RunFields;
 import io.kchaos.cluster.ClusterSpec;
 import io.kchaos.cluster.KafkaCluster;
 import io.kchaos.cluster.KafkaDistribution;
@@ -301,9 +302,9 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
     @Override
     public Map<String, Object> software() {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("kafka-libs", spec.distribution().libs().toString());
-        m.put("kafka-jars", spec.distribution().jars());
-        m.put("kafka-features", spec.distribution().profile().effectiveFeatures(spec.brokerSettings()));
+        m.put(RunFields.KAFKA_LIBS, spec.distribution().libs().toString());
+        m.put(RunFields.KAFKA_JARS, spec.distribution().jars());
+        m.put(RunFields.KAFKA_FEATURES, spec.distribution().profile().effectiveFeatures(spec.brokerSettings()));
         return m;
     }
 

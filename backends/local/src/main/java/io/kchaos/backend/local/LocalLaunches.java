@@ -1,5 +1,6 @@
 package io.kchaos.backend.local;
 
+import io.kchaos.history.folder.RunFiles;
 import io.kchaos.backend.local.cds.ArchiveCache;
 import io.kchaos.backend.local.cds.ClassDataSharing;
 import io.kchaos.backend.local.cds.JvmLaunch;
@@ -99,7 +100,7 @@ final class LocalLaunches {
         cmd.addAll(extraArgs);
         try {
             return new Format(new ProcessBuilder(cmd).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(n.dir().resolve("format.log").toFile())).start(), launch);
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(n.dir().resolve(RunFiles.FORMAT_LOG).toFile())).start(), launch);
         } catch (IOException e) {
             formatSharing().finished(launch, false);
             throw new UncheckedIOException("cannot run Kafka's StorageTool", e);
@@ -114,7 +115,7 @@ final class LocalLaunches {
             ok = p.waitFor(120, TimeUnit.SECONDS) && p.exitValue() == 0;
             if (!ok) {
                 p.destroyForcibly();
-                Path log = n.dir().resolve("format.log");
+                Path log = n.dir().resolve(RunFiles.FORMAT_LOG);
                 throw new ClusterException("storage format of node " + n.id() + " failed"
                         + ToolLog.cause(log).map(c -> " (" + c + ")").orElse("") + "; see " + log);
             }

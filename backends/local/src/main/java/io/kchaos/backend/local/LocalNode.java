@@ -1,5 +1,6 @@
 package io.kchaos.backend.local;
 
+import io.kchaos.history.folder.RunFiles;
 import io.kchaos.cluster.NodeListeners;
 import io.kchaos.cluster.ServerProperties;
 
@@ -13,24 +14,24 @@ import java.util.Map;
  */
 public record LocalNode(int id, String host, int clientPort, int controllerPort, Path dir) {
     public Path dataDir() {
-        return dir.resolve("data");
+        return dir.resolve(RunFiles.DATA);
     }
 
     /** Where the KRaft metadata log lives when it is kept apart from the data directory ({@code metadata.log.dir}). */
     public Path metadataDir() {
-        return dir.resolve("metadata");
+        return dir.resolve(RunFiles.METADATA);
     }
 
     public Path propertiesFile() {
-        return dir.resolve("server.properties");
+        return dir.resolve(RunFiles.SERVER_PROPERTIES);
     }
 
     public Path logFile() {
-        return dir.resolve("server.log");
+        return dir.resolve(RunFiles.SERVER_LOG);
     }
 
     public Path pidFile() {
-        return dir.resolve("broker.pid");
+        return dir.resolve(RunFiles.BROKER_PID);
     }
 
     public String bootstrap() {

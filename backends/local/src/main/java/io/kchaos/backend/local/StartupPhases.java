@@ -1,5 +1,7 @@
 package io.kchaos.backend.local;
 
+import io.kchaos.history.folder.RunFiles;
+import io.kchaos.history.folder.RunFields;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -30,10 +32,10 @@ public final class StartupPhases {
     public static Map<String, Double> fromFiles(LocalCluster cluster, long wallStartMillis) {
         Map<String, Double> phases = new LinkedHashMap<>();
         List<LocalNode> nodes = cluster.nodeIds().stream().map(cluster::node).toList();
-        phases.put("hosts", seconds(nodes.stream().mapToLong(n -> modified(n.propertiesFile())).min(), wallStartMillis));
-        phases.put("format", seconds(nodes.stream().mapToLong(n -> modified(n.dir().resolve("format.log"))).max(), wallStartMillis));
-        phases.put("jvm-up", seconds(latest(nodes, line -> true), wallStartMillis));
-        phases.put("started", seconds(latest(nodes, line -> line.contains(STARTED)), wallStartMillis));
+        phases.put(RunFields.StartupPhase.HOSTS, seconds(nodes.stream().mapToLong(n -> modified(n.propertiesFile())).min(), wallStartMillis));
+        phases.put(RunFields.StartupPhase.FORMAT, seconds(nodes.stream().mapToLong(n -> modified(n.dir().resolve(RunFiles.FORMAT_LOG))).max(), wallStartMillis));
+        phases.put(RunFields.StartupPhase.JVM_UP, seconds(latest(nodes, line -> true), wallStartMillis));
+        phases.put(RunFields.StartupPhase.STARTED, seconds(latest(nodes, line -> line.contains(STARTED)), wallStartMillis));
         return phases;
     }
 

@@ -1,5 +1,6 @@
 package io.kchaos.backend.ssh;
 
+import io.kchaos.history.folder.RunFiles;
 import io.kchaos.history.HistoryFile;
 import io.kchaos.checker.replica.AckedOffsets;
 
@@ -19,7 +20,7 @@ import java.util.TreeMap;
  */
 final class ReplicaDigests {
     /** The digest file of one node on the control node. */
-    static final String FILE = "replica.digest";
+    static final String FILE = RunFiles.REPLICA_DIGEST;
 
     private final Path scratch;
     private final List<Path> jars;

@@ -1,5 +1,7 @@
 package io.kchaos.backend.ssh;
 
+import io.kchaos.history.folder.RunFiles;
+import io.kchaos.history.folder.RunFields;
 import io.kchaos.cluster.BrokerLaunch;
 import io.kchaos.cluster.ClusterException;
 import io.kchaos.cluster.KafkaCluster;
@@ -151,7 +153,7 @@ public final class SshCluster implements KafkaCluster {
     public void stopAll() {
         KafkaCluster.super.stopAll();
         try {
-            Map<Integer, ReplicaDigests.Cost> costs = new ReplicaDigests(nodesDir.resolve(".audit")).collect(List.copyOf(brokers.values()),
+            Map<Integer, ReplicaDigests.Cost> costs = new ReplicaDigests(nodesDir.resolve(RunFiles.AUDIT_SCRATCH)).collect(List.copyOf(brokers.values()),
                     history, topic, nodesDir);
             long digest = costs.values().stream().mapToLong(ReplicaDigests.Cost::digestBytes).sum();
             long segments = costs.values().stream().mapToLong(ReplicaDigests.Cost::segmentBytes).sum();
@@ -170,7 +172,7 @@ public final class SshCluster implements KafkaCluster {
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        for (String f : List.of("server.log", "server.properties")) b.shell().download(b.nodeDir() + "/" + f, dir.resolve(f));
+        for (String f : List.of(RunFiles.SERVER_LOG, RunFiles.SERVER_PROPERTIES)) b.shell().download(b.nodeDir() + "/" + f, dir.resolve(f));
     }
 
     private void attemptQuietly(Runnable action) {
@@ -282,11 +284,11 @@ public final class SshCluster implements KafkaCluster {
     public Map<String, Object> software() {
         Map<String, Object> m = new LinkedHashMap<>();
         if (!session.existing()) {
-            m.put("kafka-jars", distribution.jars());
-            m.put("kafka-features", distribution.profile().effectiveFeatures(settings));
+            m.put(RunFields.KAFKA_JARS, distribution.jars());
+            m.put(RunFields.KAFKA_FEATURES, distribution.profile().effectiveFeatures(settings));
         }
-        m.put("ssh-hosts", session.describeHosts());
-        m.put("host-clock-offsets", ClockOffsets.toJson(session.clockOffsets()));
+        m.put(RunFields.SSH_HOSTS, session.describeHosts());
+        m.put(RunFields.HOST_CLOCK_OFFSETS, ClockOffsets.toJson(session.clockOffsets()));
         return m;
     }
 

@@ -1,5 +1,6 @@
 package io.kchaos.backend.local.storage;
 
+import io.kchaos.history.folder.RunFiles;
 import io.kchaos.agent.SyncAgent;
 import io.kchaos.nemesis.cluster.PowerControl.DroppedBytes;
 
@@ -18,7 +19,7 @@ import java.util.stream.Stream;
  * kept across restarts), the baseline of durable files, and the cut a power loss makes.
  */
 public final class SyncTracking {
-    private static final String JOURNAL = "sync-journal.log";
+    private static final String JOURNAL = RunFiles.SYNC_JOURNAL;
     private final Path agentJar;
 
     private SyncTracking(Path agentJar) {

@@ -16,7 +16,7 @@ import java.util.stream.Stream;
  * What a run folder holds, read leniently: run.json, results.json, leaders.jsonl, the history's path and the node log
  * files. Missing pieces become "unknown" downstream, never an exception.
  */
-public final class RunFolder {
+public final class RunContents {
     private static final int MAX_FILES_PER_NODE = 30;
 
     private final Path dir;
@@ -25,7 +25,7 @@ public final class RunFolder {
     private final LeadersFile.Contents leaders;
     private final List<String> nodeFiles;
 
-    private RunFolder(Path dir, RunInfo run, Results results, LeadersFile.Contents leaders, List<String> nodeFiles) {
+    private RunContents(Path dir, RunInfo run, Results results, LeadersFile.Contents leaders, List<String> nodeFiles) {
         this.dir = dir;
         this.run = run;
         this.results = results;
@@ -33,9 +33,9 @@ public final class RunFolder {
         this.nodeFiles = nodeFiles;
     }
 
-    public static RunFolder read(Path dir) {
+    public static RunContents read(Path dir) {
         RunFiles files = new RunFiles(dir);
-        return new RunFolder(dir, RunInfo.of(RunJson.read(dir)), Results.of(ResultsJson.read(dir)),
+        return new RunContents(dir, RunInfo.of(RunJson.read(dir)), Results.of(ResultsJson.read(dir)),
                 LeadersFile.read(files.leaders()), listNodeFiles(files.nodes()));
     }
 

@@ -1,0 +1,89 @@
+package io.kchaos.history.folder;
+
+import io.kchaos.history.FormatVersion;
+
+/**
+ * The field names of results.json, in one place: the checker's result writes them, and the report, JUnit, compare,
+ * matrix, dashboard and bug pack read them from here. docs/format.md's results.json section describes each; renaming
+ * one changes the format (see {@code FormatVersion}).
+ */
+public final class ResultsFields {
+    /** The format version ({@link FormatVersion#CURRENT}). */
+    public static final String FORMAT = FormatVersion.FIELD;
+    /** {@code true}, {@code false} or {@code "unknown"}. */
+    public static final String VALID = "valid";
+    public static final String REASON = "reason";
+    public static final String INTERRUPTED = "interrupted";
+    public static final String ANOMALY_TYPES = "anomaly-types";
+    /** By type, each a {@link Anomaly}. */
+    public static final String ANOMALIES = "anomalies";
+    /** Figures, never a verdict; its sections are {@link Stats}. */
+    public static final String STATS = "stats";
+    public static final String WARNINGS = "warnings";
+    public static final String ERRORS = "errors";
+    /** The value of {@link #VALID} when nothing could be judged. */
+    public static final String UNKNOWN = "unknown";
+
+    private ResultsFields() {
+    }
+
+    /** The fields of one anomaly type's entry. */
+    public static final class Anomaly {
+        public static final String COUNT = "count";
+        public static final String EXAMPLES = "examples";
+
+        private Anomaly() {
+        }
+    }
+
+    /** The sections of {@code stats} other than the per-{@code f} counts (keyed by op name). */
+    public static final class Stats {
+        public static final String UNSEEN = "unseen";
+        public static final String EXPIRED = "expired";
+        public static final String READ_VALUES = "read-values";
+        public static final String RECORDS_READ = "records-read";
+        public static final String PARTITIONS_DRAINED = "partitions-drained";
+        public static final String INVOCATIONS_WITHOUT_COMPLETION = "invocations-without-completion";
+        public static final String TXN = "txn";
+        /** Jepsen's internal send skip: a figure of the txn workload, shaped like an anomaly's entry. */
+        public static final String INT_SEND_SKIP = "int-send-skip";
+        public static final String GROUP = "group";
+        public static final String SHARE = "share";
+        /** See {@link Availability}. */
+        public static final String AVAILABILITY = "availability";
+        /** The replica audit's figures. */
+        public static final String REPLICAS = "replicas";
+        public static final String FAULTS_INJECTED = "faults-injected";
+
+        private Stats() {
+        }
+    }
+
+    /** The figures of {@code stats.availability} and of each of its {@code faults}. */
+    public static final class Availability {
+        public static final String FAULTS = "faults";
+        public static final String PARTITIONS = "partitions";
+        public static final String OK_SENDS_PER_S = "ok-sends-per-s";
+        public static final String LONGEST_NO_OK_SEND_S = "longest-no-ok-send-s";
+        public static final String LONGEST_NO_OK_SEND_FROM_S = "longest-no-ok-send-from-s";
+        /** Of a fault. */
+        public static final String F = "f";
+        public static final String TIME_S = "time-s";
+        public static final String INVOKED_S = "invoked-s";
+        public static final String HELD = "held";
+        public static final String VALUE = "value";
+        public static final String ERROR = "error";
+        public static final String TO_NEXT_OK_SEND_S = "to-next-ok-send-s";
+        public static final String TO_NEXT_OK_SEND_BY_PARTITION_S = "to-next-ok-send-by-partition-s";
+        public static final String HEAL = "heal";
+        public static final String HEAL_TIME_S = "heal-time-s";
+        public static final String HEAL_TO_NEXT_OK_SEND_S = "heal-to-next-ok-send-s";
+        /** Of a one-off action that lasts (an upgrade step): how long, the acks meanwhile and its longest stall. */
+        public static final String SECONDS = "seconds";
+        public static final String ACKS_DURING = "acks-during";
+        public static final String LONGEST_NO_OK_SEND_DURING_S = "longest-no-ok-send-during-s";
+
+        private Availability() {
+        }
+    }
+}
