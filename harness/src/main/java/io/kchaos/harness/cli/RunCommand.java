@@ -292,7 +292,7 @@ public final class RunCommand implements Callable<Integer> {
         if (client.equals(JavaClientKind.NAME)) return JavaClientKind.INSTANCE;
         if (!client.equals(RdkafkaClientKind.NAME)) throw bad("unknown --client '" + client + "'; known: java, librdkafka");
         if (!config.load().name().equals(QueueWorkload.NAME)) throw bad("--client librdkafka runs the queue workload only, not " + config.load().name());
-        if (!"1".equals(config.load().options().getOrDefault("topics", "1").strip())) throw bad("--client librdkafka writes one topic: no --workload-option topics");
+        if (!"1".equals(config.load().options().getOrDefault(QueueWorkload.TOPICS.key(), "1").strip())) throw bad("--client librdkafka writes one topic: no --workload-option topics");
         return RdkafkaClientKind.probe(RdkafkaClientKind.python(), config.clients().producerConfig(), config.clients().consumerConfig());
     }
 
@@ -320,6 +320,11 @@ public final class RunCommand implements Callable<Integer> {
         if (!(faultDuration > 0)) throw bad("--fault-duration must be > 0");
         if (heapMb < 128) throw bad("--broker-heap-mb must be >= 128");
         if (WorkloadKind.named(workload).isEmpty()) throw bad("unknown workload '" + workload + "'; known: " + String.join(", ", WorkloadKind.names()));
+        try {
+            WorkloadKind.of(workload).options().check(workloadOptions);
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
+        }
         int rf = replicationFactor == null ? Math.min(3, nodes) : replicationFactor;
         if (rf < 1 || rf > nodes) throw bad("--replication-factor must be between 1 and --nodes (" + nodes + ")");
         long s = seed != null ? seed : ThreadLocalRandom.current().nextLong(1L << 48);
