@@ -17,6 +17,7 @@ import io.kchaos.harness.run.Judges;
 import io.kchaos.harness.run.RunClock;
 import io.kchaos.harness.run.RunConfig;
 import io.kchaos.harness.run.RunFolder;
+import io.kchaos.harness.run.RunSetup;
 import io.kchaos.harness.upgrade.UpgradeSchedule;
 import io.kchaos.cluster.version.MavenKafkaResolver;
 import io.kchaos.cluster.version.UpgradePath;
@@ -225,12 +226,12 @@ public final class RunCommand implements Callable<Integer> {
             throw refused;
         }
         RunFolder folder = staged.publish();
-        ClusterSpec clusterSpec = new ClusterSpec(config.cluster().nodes(), release.distribution(), release.settings(), config.cluster().heapMb(), Duration.ofSeconds(120));
-        ChaosRun run = new ChaosRun(config, folder, brokersHome.clusters(clusterSpec),
-                c -> WorkloadKind.of(c.load().name()).create(), nemeses, Judges.forRun(config.load().name()), System.out, RunClock.SYSTEM);
-        if (upgradeSchedule != null) run.withUpgrade(upgradeSchedule);
-        if (replay != null) run.withReplay(replay, replaySource.replayOf(replay, replay.faults()));
-        run.withClient(clientKind);
+        RunSetup setup = RunSetup.NONE.withClient(clientKind).withUpgrade(upgradeSchedule).withBrokers(new ClusterSpec(config.cluster().nodes(),
+                release.distribution(), release.settings(), config.cluster().heapMb(), Duration.ofSeconds(120)));
+        if (replay != null) setup = setup.withReplay(replay, replaySource.replayOf(replay, replay.faults()));
+        RunConfig plan = config.withSetup(setup);
+        ChaosRun run = new ChaosRun(plan, folder, brokersHome.clusters(setup.brokers()),
+                c -> WorkloadKind.of(c.load().name()).create(), nemeses, Judges.forRun(plan.load().name()), System.out, RunClock.SYSTEM);
         CheckResult result;
         Interrupts interrupts = Interrupts.install(run.stop(), run::moment, System.err);
         try {

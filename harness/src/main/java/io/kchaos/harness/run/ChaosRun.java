@@ -24,11 +24,9 @@ import io.kchaos.nemesis.replay.RecordedSchedule;
 import io.kchaos.nemesis.replay.ReplaySchedule;
 import io.kchaos.nemesis.schedule.FaultDriver;
 import io.kchaos.nemesis.schedule.NemesisSchedule;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.report.RunReport;
 import io.kchaos.workload.Workload;
 import io.kchaos.workload.WorkloadContext;
-import io.kchaos.workload.common.ClientKind;
 import org.apache.kafka.clients.admin.Admin;
 
 import java.io.PrintStream;
@@ -52,10 +50,6 @@ public final class ChaosRun {
     private final Judge judge;
     private final PrintStream out;
     private final RunClock clock;
-    private UpgradeSchedule upgrade;
-    private RecordedSchedule replay;
-    private ObjectNode replayOf;
-    private ClientKind client = io.kchaos.workload.common.JavaClientKind.INSTANCE;
     private final RunStop stop = new RunStop();
     private volatile long workloadStart;
     private String stoppedMoment;
@@ -70,28 +64,6 @@ public final class ChaosRun {
         this.judge = judge;
         this.out = out;
         this.clock = clock;
-    }
-
-    /** Adds a rolling upgrade (and maybe downgrade) of every node to the run, beside the workload and the faults. */
-    public ChaosRun withUpgrade(UpgradeSchedule upgrade) {
-        this.upgrade = upgrade;
-        return this;
-    }
-
-    /**
-     * Replays a recorded fault schedule instead of drawing faults ({@code --replay-faults}); {@code replayOf} goes into
-     * run.json as {@code replay-of}: which run, which of its faults.
-     */
-    public ChaosRun withReplay(RecordedSchedule schedule, ObjectNode replayOf) {
-        this.replay = schedule;
-        this.replayOf = replayOf;
-        return this;
-    }
-
-    /** The client library the workload's producers and pollers use instead of the built-in Java client. */
-    public ChaosRun withClient(ClientKind client) {
-        this.client = client;
-        return this;
     }
 
     /** Stops the workload phase early (Ctrl-C, or a configuration that cannot accept writes). */
@@ -110,8 +82,8 @@ public final class ChaosRun {
     public CheckResult execute() throws Exception {
         clusters.sweepLeftovers().forEach(out::println);
         RunRecord record = new RunRecord(config, folder);
-        record.section("client", Json.MAPPER.valueToTree(new java.util.TreeMap<>(client.describe())));
-        if (replayOf != null) record.section("replay-of", replayOf);
+        record.section("client", Json.MAPPER.valueToTree(new java.util.TreeMap<>(config.setup().client().describe())));
+        config.setup().replay().ifPresent(r -> record.section("replay-of", r.of()));
         FinalState finalState;
         try (KafkaCluster cluster = ProxiedRuns.wrap(clusters.create(config, folder), config, nemeses, folder)) {
             record.cluster(cluster);
@@ -155,9 +127,7 @@ public final class ChaosRun {
         try (HistoryWriter history = new HistoryWriter(folder.history());
              Admin admin = cluster.admin();
              Workload workload = workloads.create(config)) {
-            WorkloadContext wctx = new WorkloadContext(cluster::bootstrapServers, config.cluster().topic(), config.cluster().partitions(),
-                    config.cluster().replicationFactor(), Map.of(), config.clients().producerConfig(), config.clients().consumerConfig(), config.load().producers(),
-                    config.load().consumers(), config.load().rate(), config.seed(), history, config.load().options(), client);
+            WorkloadContext wctx = config.workloadContext(cluster::bootstrapServers, history);
             if (stop.isStopped()) {
                 out.println("stopped " + stop.reason() + ": no workload run");
                 return new FinalState(config.cluster().topic(), Map.of(), false, workload.stats().toString(), 0, cluster.logDirs());
@@ -179,9 +149,11 @@ public final class ChaosRun {
             NodeGuard guard = new NodeGuard();
             NemesisRecorder recorder = new NemesisRecorder(history);
             cluster.protocol().ifPresent(p -> p.onAction(a -> recorder.record(NemesisOps.PROXY_ACTION, a, () -> { })));
+            UpgradeSchedule upgrade = config.setup().upgrade().orElse(null);
             NemesisContext nctx = new NemesisContext(upgrade == null ? cluster : new GuardedCluster(cluster, guard), topicView, recorder,
                     new Random(config.seed()), coordinators);
             RollingUpgrade rolling = upgrade == null ? null : new RollingUpgrade(upgrade, cluster, guard, recorder, history, admin);
+            RecordedSchedule replay = config.setup().replay().map(RunSetup.Replay::schedule).orElse(null);
             FaultDriver schedule = replay != null ? new ReplaySchedule(replay, nctx)
                     : new NemesisSchedule(nemeses, nctx, seconds(config.faults().intervalSeconds()), seconds(config.faults().durationSeconds()));
             try (MetadataPoller poller = new MetadataPoller(admin, config.cluster().topic(), history, folder.leaders());
