@@ -10,17 +10,7 @@ import java.io.PrintStream;
  * The end of a run, once its cluster is stopped: the history (and the replicas) judged, the verdict told how the run
  * stopped (interrupted, or unable to write), then results.json, run.json's last fields and the report written.
  */
-final class RunEnd {
-    private final Judge judge;
-    private final RunFolder folder;
-    private final PrintStream out;
-
-    RunEnd(Judge judge, RunFolder folder, PrintStream out) {
-        this.judge = judge;
-        this.folder = folder;
-        this.out = out;
-    }
-
+record RunEnd(Judge judge, RunFolder folder, PrintStream out) {
     /**
      * @param stoppedMoment when an early stop came ("after 23 s of 60"), null without one
      */
