@@ -17,6 +17,7 @@ import io.kchaos.harness.run.Judges;
 import io.kchaos.harness.run.RunClock;
 import io.kchaos.harness.run.RunConfig;
 import io.kchaos.harness.run.RunFolder;
+import io.kchaos.harness.run.RunSetup;
 import io.kchaos.harness.upgrade.UpgradeSchedule;
 import io.kchaos.cluster.version.MavenKafkaResolver;
 import io.kchaos.cluster.version.UpgradePath;
@@ -225,12 +226,12 @@ public final class RunCommand implements Callable<Integer> {
             throw refused;
         }
         RunFolder folder = staged.publish();
-        ClusterSpec clusterSpec = new ClusterSpec(config.cluster().nodes(), release.distribution(), release.settings(), config.cluster().heapMb(), Duration.ofSeconds(120));
-        ChaosRun run = new ChaosRun(config, folder, brokersHome.clusters(clusterSpec),
-                c -> WorkloadKind.of(c.load().name()).create(), nemeses, Judges.forRun(config.load().name()), System.out, RunClock.SYSTEM);
-        if (upgradeSchedule != null) run.withUpgrade(upgradeSchedule);
-        if (replay != null) run.withReplay(replay, replaySource.replayOf(replay, replay.faults()));
-        run.withClient(clientKind);
+        RunSetup setup = RunSetup.NONE.withClient(clientKind).withUpgrade(upgradeSchedule).withBrokers(new ClusterSpec(config.cluster().nodes(),
+                release.distribution(), release.settings(), config.cluster().heapMb(), Duration.ofSeconds(120)));
+        if (replay != null) setup = setup.withReplay(replay, replaySource.replayOf(replay, replay.faults()));
+        RunConfig plan = config.withSetup(setup);
+        ChaosRun run = new ChaosRun(plan, folder, brokersHome.clusters(setup.brokers()),
+                c -> WorkloadKind.of(c.load().name()).create(), nemeses, Judges.forRun(plan.load().name()), System.out, RunClock.SYSTEM);
         CheckResult result;
         Interrupts interrupts = Interrupts.install(run.stop(), run::moment, System.err);
         try {
@@ -292,7 +293,7 @@ public final class RunCommand implements Callable<Integer> {
         if (client.equals(JavaClientKind.NAME)) return JavaClientKind.INSTANCE;
         if (!client.equals(RdkafkaClientKind.NAME)) throw bad("unknown --client '" + client + "'; known: java, librdkafka");
         if (!config.load().name().equals(QueueWorkload.NAME)) throw bad("--client librdkafka runs the queue workload only, not " + config.load().name());
-        if (!"1".equals(config.load().options().getOrDefault("topics", "1").strip())) throw bad("--client librdkafka writes one topic: no --workload-option topics");
+        if (!"1".equals(config.load().options().getOrDefault(QueueWorkload.TOPICS.key(), "1").strip())) throw bad("--client librdkafka writes one topic: no --workload-option topics");
         return RdkafkaClientKind.probe(RdkafkaClientKind.python(), config.clients().producerConfig(), config.clients().consumerConfig());
     }
 
@@ -320,6 +321,11 @@ public final class RunCommand implements Callable<Integer> {
         if (!(faultDuration > 0)) throw bad("--fault-duration must be > 0");
         if (heapMb < 128) throw bad("--broker-heap-mb must be >= 128");
         if (WorkloadKind.named(workload).isEmpty()) throw bad("unknown workload '" + workload + "'; known: " + String.join(", ", WorkloadKind.names()));
+        try {
+            WorkloadKind.of(workload).options().check(workloadOptions);
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
+        }
         int rf = replicationFactor == null ? Math.min(3, nodes) : replicationFactor;
         if (rf < 1 || rf > nodes) throw bad("--replication-factor must be between 1 and --nodes (" + nodes + ")");
         long s = seed != null ? seed : ThreadLocalRandom.current().nextLong(1L << 48);

@@ -1,48 +1,28 @@
 package io.kchaos.harness.run;
 
 import io.kchaos.history.folder.RunFields;
-import io.kchaos.history.HistoryFile;
 import io.kchaos.history.Json;
 import io.kchaos.history.HistoryWriter;
-import io.kchaos.history.NemesisOps;
 import io.kchaos.checker.result.CheckResult;
 import io.kchaos.cluster.ClusterException;
 import io.kchaos.cluster.KafkaCluster;
 import io.kchaos.cluster.Readiness;
 import io.kchaos.harness.proxy.ProxiedRuns;
 import io.kchaos.harness.upgrade.FeatureLevels;
-import io.kchaos.harness.upgrade.RollingUpgrade;
-import io.kchaos.harness.upgrade.UpgradeSchedule;
-import io.kchaos.harness.upgrade.UpgradeWait;
 import io.kchaos.nemesis.Nemesis;
-import io.kchaos.nemesis.NemesisContext;
-import io.kchaos.nemesis.NemesisRecorder;
-import io.kchaos.nemesis.cluster.AdminCoordinatorView;
-import io.kchaos.nemesis.cluster.AdminTopicView;
-import io.kchaos.nemesis.guard.GuardedCluster;
-import io.kchaos.nemesis.guard.NodeGuard;
-import io.kchaos.nemesis.replay.RecordedSchedule;
-import io.kchaos.nemesis.replay.ReplaySchedule;
-import io.kchaos.nemesis.schedule.FaultDriver;
-import io.kchaos.nemesis.schedule.NemesisSchedule;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.report.RunReport;
 import io.kchaos.workload.Workload;
-import io.kchaos.workload.WorkloadContext;
-import io.kchaos.workload.common.ClientKind;
 import org.apache.kafka.clients.admin.Admin;
 
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.stream.Collectors;
 
 /**
- * One chaos run, in the order the data flows: start the cluster, start the workload and the nemesis, run for the time
- * limit, stop the faults and heal, stop the workload, wait for a full ISR, drain, record the final ISR, stop the
- * cluster cleanly, check the history (and the replicas), write results and report.
+ * One chaos run of a plan ({@link RunConfig}), in the order the data flows: start the cluster, start the workload and
+ * the fault phase ({@link FaultPhase}), run for the time limit, stop the faults and heal, stop the workload, wait for a
+ * full ISR, drain, record the final ISR, stop the cluster cleanly, then judge, write results and report ({@link RunEnd}).
  */
 public final class ChaosRun {
     private final RunConfig config;
@@ -53,10 +33,6 @@ public final class ChaosRun {
     private final Judge judge;
     private final PrintStream out;
     private final RunClock clock;
-    private UpgradeSchedule upgrade;
-    private RecordedSchedule replay;
-    private ObjectNode replayOf;
-    private ClientKind client = io.kchaos.workload.common.JavaClientKind.INSTANCE;
     private final RunStop stop = new RunStop();
     private volatile long workloadStart;
     private String stoppedMoment;
@@ -71,28 +47,6 @@ public final class ChaosRun {
         this.judge = judge;
         this.out = out;
         this.clock = clock;
-    }
-
-    /** Adds a rolling upgrade (and maybe downgrade) of every node to the run, beside the workload and the faults. */
-    public ChaosRun withUpgrade(UpgradeSchedule upgrade) {
-        this.upgrade = upgrade;
-        return this;
-    }
-
-    /**
-     * Replays a recorded fault schedule instead of drawing faults ({@code --replay-faults}); {@code replayOf} goes into
-     * run.json as {@code replay-of}: which run, which of its faults.
-     */
-    public ChaosRun withReplay(RecordedSchedule schedule, ObjectNode replayOf) {
-        this.replay = schedule;
-        this.replayOf = replayOf;
-        return this;
-    }
-
-    /** The client library the workload's producers and pollers use instead of the built-in Java client. */
-    public ChaosRun withClient(ClientKind client) {
-        this.client = client;
-        return this;
     }
 
     /** Stops the workload phase early (Ctrl-C, or a configuration that cannot accept writes). */
@@ -111,8 +65,8 @@ public final class ChaosRun {
     public CheckResult execute() throws Exception {
         clusters.sweepLeftovers().forEach(out::println);
         RunRecord record = new RunRecord(config, folder);
-        record.section(RunFields.CLIENT, Json.MAPPER.valueToTree(new java.util.TreeMap<>(client.describe())));
-        if (replayOf != null) record.section(RunFields.REPLAY_OF, replayOf);
+        record.section(RunFields.CLIENT, Json.MAPPER.valueToTree(new java.util.TreeMap<>(config.setup().client().describe())));
+        config.setup().replay().ifPresent(r -> record.section(RunFields.REPLAY_OF, r.of()));
         FinalState finalState;
         try (KafkaCluster cluster = ProxiedRuns.wrap(clusters.create(config, folder), config, nemeses, folder)) {
             record.cluster(cluster);
@@ -125,20 +79,7 @@ public final class ChaosRun {
             out.println("stopping the cluster cleanly");
             cluster.stopAll();
         }
-        out.println("checking " + folder.history());
-        CheckResult result = judge.judge(HistoryFile.open(folder.history()), folder, finalState);
-        if (stop.cause() == RunStop.Cause.INTERRUPTED) {
-            result.interrupted(stop.reason());
-            result.warn("the run was interrupted " + stop.reason() + ": faults healed, cluster stopped cleanly, no final drain;"
-                    + " the verdict covers what was recorded");
-        } else if (stop.cause() == RunStop.Cause.CANNOT_WRITE) {
-            result.warn("the run stopped early " + stoppedMoment + " s of its time limit: " + stop.reason());
-            if (!stop.reason().startsWith("0 of ")) result.error(stop.reason()); // the cluster's answer, beside the history's
-        }
-        result.writeTo(folder.results());
-        record.finish();
-        writeReport();
-        return result;
+        return new RunEnd(judge, folder, out).finish(finalState, stop, stoppedMoment, record);
     }
 
     /** {@code kafka-finalized-features}: the feature levels the started cluster runs with (left out when it does not answer). */
@@ -156,9 +97,6 @@ public final class ChaosRun {
         try (HistoryWriter history = new HistoryWriter(folder.history());
              Admin admin = cluster.admin();
              Workload workload = workloads.create(config)) {
-            WorkloadContext wctx = new WorkloadContext(cluster::bootstrapServers, config.cluster().topic(), config.cluster().partitions(),
-                    config.cluster().replicationFactor(), Map.of(), config.clients().producerConfig(), config.clients().consumerConfig(), config.load().producers(),
-                    config.load().consumers(), config.load().rate(), config.seed(), history, config.load().options(), client);
             if (stop.isStopped()) {
                 out.println("stopped " + stop.reason() + ": no workload run");
                 return new FinalState(config.cluster().topic(), Map.of(), false, workload.stats().toString(), 0, cluster.logDirs());
@@ -167,66 +105,65 @@ public final class ChaosRun {
             workloadStart = clock.nanoTime();
             CannotWriteWatch writes = new CannotWriteWatch(stop);
             history.addListener(writes);
-            workload.start(wctx);
-            Map<String, String> choices = workload.choices();
-            if (!choices.isEmpty()) {
-                record.section(RunFields.WORKLOAD_CHOICES, Json.MAPPER.valueToTree(choices));
-                out.println(config.load().name() + " workload: " + choices.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
-                        .collect(Collectors.joining(", ")));
-            }
-            AdminTopicView topicView = new AdminTopicView(admin, config.cluster().topic(), config.cluster().partitions());
-            AdminCoordinatorView coordinators = new AdminCoordinatorView(admin, workload::transactionalIds, workload::groupIds,
-                    workload::shareGroupIds, () -> sharePartitions(workload.shareGroupIds()));
-            NodeGuard guard = new NodeGuard();
-            NemesisRecorder recorder = new NemesisRecorder(history);
-            cluster.protocol().ifPresent(p -> p.onAction(a -> recorder.record(NemesisOps.PROXY_ACTION, a, () -> { })));
-            NemesisContext nctx = new NemesisContext(upgrade == null ? cluster : new GuardedCluster(cluster, guard), topicView, recorder,
-                    new Random(config.seed()), coordinators);
-            RollingUpgrade rolling = upgrade == null ? null : new RollingUpgrade(upgrade, cluster, guard, recorder, history, admin);
-            FaultDriver schedule = replay != null ? new ReplaySchedule(replay, nctx)
-                    : new NemesisSchedule(nemeses, nctx, seconds(config.faults().intervalSeconds()), seconds(config.faults().durationSeconds()));
+            startWorkload(workload, cluster, history, record);
+            FaultPhase faults = new FaultPhase(config, nemeses, cluster, admin, workload, history);
             try (MetadataPoller poller = new MetadataPoller(admin, config.cluster().topic(), history, folder.leaders());
                  StatusLine status = new StatusLine(out, 5, () -> String.format("[%4ds / %ds] %s | fault: %s",
-                         (clock.nanoTime() - t0) / 1_000_000_000L, config.timeLimitSeconds(), workload.stats(), schedule.currentFault())
-                         + (rolling == null ? "" : " | upgrade: " + rolling.status()))) {
+                         (clock.nanoTime() - t0) / 1_000_000_000L, config.timeLimitSeconds(), workload.stats(), faults.status()))) {
                 poller.start();
-                schedule.start();
-                if (rolling != null) rolling.start();
-                if (awaitTimeLimit(writes, admin, rolling)) {
-                    stoppedMoment = moment();
-                    out.println("stopping early " + stop.reason() + ": healing faults");
-                    if (rolling != null) UpgradeWait.abandon(rolling);
-                } else {
-                    if (rolling != null) UpgradeWait.finish(rolling, out);
-                    out.println("time limit reached: healing faults");
-                }
-                schedule.stopAndHeal();
-                if (rolling != null) {
-                    record.section(RunFields.UPGRADE, rolling.summary());
-                    if (rolling.failure() != null) {
-                        workload.stop();
-                        throw new ClusterException("rolling upgrade failed: " + rolling.failure());
-                    }
-                }
+                faults.start();
+                endFaults(faults, awaitTimeLimit(writes, admin, faults), record);
                 workload.stop();
-                if (stop.isStopped()) {
-                    out.println("no final drain after an early stop");
-                    poller.pollOnce();
-                    return new FinalState(config.cluster().topic(), FinalIsr.read(admin, config.cluster().topic()), false, workload.stats().toString(),
-                            schedule.injected(), cluster.logDirs());
-                }
-                out.println("waiting for a full ISR on " + config.cluster().topic());
-                boolean inSync = awaitFullIsr(admin);
-                if (!inSync) out.println("warning: the ISR did not become full within 120 s; draining anyway");
-                out.println("draining: reading every partition completely");
-                workload.drain();
-                poller.pollOnce();
-                return new FinalState(config.cluster().topic(), FinalIsr.read(admin, config.cluster().topic()), inSync, workload.stats().toString(),
-                        schedule.injected(), cluster.logDirs());
+                if (faults.upgradeFailure() != null) throw new ClusterException("rolling upgrade failed: " + faults.upgradeFailure());
+                return endWorkload(workload, cluster, admin, poller, faults.injected());
             }
         } finally {
             record.duration((clock.nanoTime() - t0) / 1e9);
         }
+    }
+
+    /** Starts the workload on the plan's context; what it chose at start goes into run.json and on the console. */
+    private void startWorkload(Workload workload, KafkaCluster cluster, HistoryWriter history, RunRecord record) throws Exception {
+        workload.start(config.workloadContext(cluster::bootstrapServers, history));
+        Map<String, String> choices = workload.choices();
+        if (!choices.isEmpty()) {
+            record.section(RunFields.WORKLOAD_CHOICES, Json.MAPPER.valueToTree(choices));
+            out.println(config.load().name() + " workload: " + choices.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                    .collect(Collectors.joining(", ")));
+        }
+    }
+
+    /** Ends the fault phase: the upgrade abandoned after an early stop or finished at the time limit, every fault healed. */
+    private void endFaults(FaultPhase faults, boolean early, RunRecord record) throws Exception {
+        if (early) {
+            stoppedMoment = moment();
+            out.println("stopping early " + stop.reason() + ": healing faults");
+            faults.abandonUpgrade();
+        } else {
+            faults.finishUpgrade(out);
+            out.println("time limit reached: healing faults");
+        }
+        faults.stopAndHeal(record);
+    }
+
+    /**
+     * After the workload stopped: without an early stop, a full ISR awaited (120 s at most) and the final drain; then
+     * the last leader poll and the final ISR.
+     */
+    private FinalState endWorkload(Workload workload, KafkaCluster cluster, Admin admin, MetadataPoller poller, int injected) throws Exception {
+        String topic = config.cluster().topic();
+        boolean inSync = false;
+        if (stop.isStopped()) {
+            out.println("no final drain after an early stop");
+        } else {
+            out.println("waiting for a full ISR on " + topic);
+            inSync = awaitFullIsr(admin);
+            if (!inSync) out.println("warning: the ISR did not become full within 120 s; draining anyway");
+            out.println("draining: reading every partition completely");
+            workload.drain();
+        }
+        poller.pollOnce();
+        return new FinalState(topic, FinalIsr.read(admin, topic), inSync, workload.stats().toString(), injected, cluster.logDirs());
     }
 
     /**
@@ -234,23 +171,15 @@ public final class ChaosRun {
      * the cluster confirms it refuses them (checked once a second while suspect); a failed rolling upgrade ends it
      * too. Returns true when stopped early.
      */
-    private boolean awaitTimeLimit(CannotWriteWatch writes, Admin admin, RollingUpgrade rolling) throws InterruptedException {
+    private boolean awaitTimeLimit(CannotWriteWatch writes, Admin admin, FaultPhase faults) throws InterruptedException {
         long deadline = clock.nanoTime() + Duration.ofSeconds(config.timeLimitSeconds()).toNanos();
         while (true) {
             long left = deadline - clock.nanoTime();
-            if (left <= 0 || rolling != null && rolling.failure() != null) return false;
+            if (left <= 0 || faults.upgradeFailure() != null) return false;
             if (stop.await(Duration.ofNanos(Math.min(left, Duration.ofSeconds(1).toNanos())))) return true;
             if (writes.suspect()) {
                 IsrBelowMinimum.explain(admin, config.cluster().topic()).ifPresent(why -> stop.stop(RunStop.Cause.CANNOT_WRITE, why));
             }
-        }
-    }
-
-    private void writeReport() {
-        try {
-            out.println("report: " + RunReport.write(folder.dir()).html());
-        } catch (RuntimeException e) {
-            out.println("warning: the report could not be written: " + e.getMessage());
         }
     }
 
@@ -261,18 +190,5 @@ public final class ChaosRun {
         } catch (RuntimeException e) {
             return false;
         }
-    }
-
-    private static Duration seconds(double s) {
-        return Duration.ofMillis((long) (s * 1000));
-    }
-
-    /** Each share group's share-partitions of the run's topic, as {@code group:topic:partition}. */
-    private List<String> sharePartitions(List<String> shareGroups) {
-        List<String> out = new java.util.ArrayList<>();
-        for (String g : shareGroups) {
-            for (int p = 0; p < config.cluster().partitions(); p++) out.add(g + ":" + config.cluster().topic() + ":" + p);
-        }
-        return out;
     }
 }

@@ -1,13 +1,39 @@
 package io.kchaos.harness.run;
 
+import io.kchaos.history.HistoryWriter;
+import io.kchaos.workload.WorkloadContext;
+
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.function.Supplier;
 
 /**
- * The fully resolved configuration of one run, as recorded in run.json: the run's identity (name, command, scenario,
- * seed, time limit, store), its cluster, workload, fault and client parts, and which settings the user gave. The
- * option table {@link RunOption} says which option, scenario key and run.json field each value comes from.
+ * The one plan of a run: its identity (name, command, scenario, seed, time limit, store), its cluster, workload, fault
+ * and client settings, which settings the user gave, and what was resolved from them before the start ({@link RunSetup}:
+ * the brokers' release, the client library, an upgrade, a replay). The option table {@link RunOption} says which
+ * option, scenario key and run.json field each setting comes from.
  */
 public record RunConfig(String name, String command, String scenario, long seed, int timeLimitSeconds, Path store,
                         ClusterConfig cluster, WorkloadConfig load, FaultConfig faults, ClientConfig clients,
-                        SettingOrigins origins) {
+                        SettingOrigins origins, RunSetup setup) {
+    /** The settings alone, nothing resolved yet ({@link RunSetup#NONE}). */
+    public RunConfig(String name, String command, String scenario, long seed, int timeLimitSeconds, Path store,
+                     ClusterConfig cluster, WorkloadConfig load, FaultConfig faults, ClientConfig clients, SettingOrigins origins) {
+        this(name, command, scenario, seed, timeLimitSeconds, store, cluster, load, faults, clients, origins, RunSetup.NONE);
+    }
+
+    /** The same plan with {@code resolved} as what was resolved before the start. */
+    public RunConfig withSetup(RunSetup resolved) {
+        return new RunConfig(name, command, scenario, seed, timeLimitSeconds, store, cluster, load, faults, clients, origins, resolved);
+    }
+
+    /**
+     * What the workload is given: the cluster's current bootstrap list, the history to record into, and this plan's
+     * topic, client settings, load, seed, workload options and client library (no topic-level settings).
+     */
+    public WorkloadContext workloadContext(Supplier<String> bootstrapServers, HistoryWriter history) {
+        return new WorkloadContext(bootstrapServers, cluster.topic(), cluster.partitions(), cluster.replicationFactor(), Map.of(),
+                clients.producerConfig(), clients.consumerConfig(), load.producers(), load.consumers(), load.rate(), seed, history,
+                load.options(), setup.client());
+    }
 }

@@ -17,8 +17,7 @@ public enum RunOption {
             "what the clients do: queue (sends and reads), txn (transactions, read_committed), group (a consumer group committing "
                     + "offsets), share (a KIP-932 share group acknowledging records; Kafka 4.2+) (default ${DEFAULT-VALUE})"),
     WORKLOAD_OPTIONS("--workload-option", "workload-options", RunFields.WORKLOAD_OPTIONS, Kind.STRING_MAP, null, c -> c.load().options(),
-            "a workload setting; repeatable (txn: abort-rate, poll-rate, max-sends, send-rounds; group: commit=after|auto|ahead, "
-                    + "churn-seconds, crash-rate; share: accept, release, reject, lock-ms, delivery-limit, stall-rate, churn-seconds, crash-rate)"),
+            "a workload setting; repeatable (kchaos workloads describes each); with the defaults: " + WorkloadOptionTable.summary()),
     CLIENT("--client", "client", null, Kind.STRING, "java", null,
             "the client the queue workload's producers and pollers use: java (built in) or librdkafka (python3-confluent-kafka, "
                     + "one driver process per client; the final drain stays Java) (default ${DEFAULT-VALUE})"),

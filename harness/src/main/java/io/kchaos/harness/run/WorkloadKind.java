@@ -15,9 +15,9 @@ import io.kchaos.workload.queue.QueueWorkload;
 import io.kchaos.workload.share.ShareWorkload;
 import io.kchaos.workload.txn.TxnWorkload;
 
-import java.util.Arrays;
-import io.kchaos.cluster.version.VersionProfile;
+import io.kchaos.workload.common.WorkloadOptionSet;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -25,24 +25,26 @@ import java.util.function.Supplier;
 
 /**
  * The one table of the workloads kchaos knows: each one's name ({@code --workload}, run.json), how it is made, the
- * checkers that judge its histories (availability where there are plain sends), and the op names only its histories
+ * {@code --workload-option}s it declares, the checkers that judge its histories (availability where there are plain sends), and the op names only its histories
  * hold (how {@code check} tells an unlabelled history's workload; a history with none of them is a queue history).
  */
 public enum WorkloadKind {
-    QUEUE(QueueWorkload.NAME, QueueWorkload::new, () -> List.of(new QueueChecker(), new AvailabilityChecker()), Set.of()),
-    TXN(TxnWorkload.NAME, TxnWorkload::new, () -> List.of(new TxnChecker()), Set.of(ClientOps.TXN)),
-    GROUP(GroupWorkload.NAME, GroupWorkload::new, () -> List.of(new GroupChecker(), new AvailabilityChecker()),
+    QUEUE(QueueWorkload.NAME, QueueWorkload::new, QueueWorkload.OPTIONS, () -> List.of(new QueueChecker(), new AvailabilityChecker()), Set.of()),
+    TXN(TxnWorkload.NAME, TxnWorkload::new, TxnWorkload.OPTIONS, () -> List.of(new TxnChecker()), Set.of(ClientOps.TXN)),
+    GROUP(GroupWorkload.NAME, GroupWorkload::new, GroupWorkload.OPTIONS, () -> List.of(new GroupChecker(), new AvailabilityChecker()),
             Set.of(ClientOps.SUBSCRIBE, ClientOps.COMMIT, ClientOps.COMMITTED, ClientOps.CATCH_UP, ClientOps.CRASH, ClientOps.CLOSE, ClientOps.RESET)),
-    SHARE(ShareWorkload.NAME, ShareWorkload::new, () -> List.of(new ShareChecker(), new AvailabilityChecker()), ClientOps.SHARE);
+    SHARE(ShareWorkload.NAME, ShareWorkload::new, ShareWorkload.OPTIONS, () -> List.of(new ShareChecker(), new AvailabilityChecker()), ClientOps.SHARE);
 
     private final String workloadName;
     private final Supplier<Workload> factory;
+    private final WorkloadOptionSet options;
     private final Supplier<List<Checker>> checkers;
     private final Set<String> ownOps;
 
-    WorkloadKind(String workloadName, Supplier<Workload> factory, Supplier<List<Checker>> checkers, Set<String> ownOps) {
+    WorkloadKind(String workloadName, Supplier<Workload> factory, WorkloadOptionSet options, Supplier<List<Checker>> checkers, Set<String> ownOps) {
         this.workloadName = workloadName;
         this.factory = factory;
+        this.options = options;
         this.checkers = checkers;
         this.ownOps = ownOps;
     }
@@ -77,6 +79,11 @@ public enum WorkloadKind {
 
     public String workloadName() {
         return workloadName;
+    }
+
+    /** The {@code --workload-option}s this workload declares. */
+    public WorkloadOptionSet options() {
+        return options;
     }
 
     /** A new workload of this kind. */

@@ -3,6 +3,7 @@ package io.kchaos.harness.scenario;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.harness.run.RunOption;
+import io.kchaos.harness.run.WorkloadKind;
 import io.kchaos.history.Json;
 
 import java.util.ArrayList;
@@ -10,6 +11,8 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * Reads a scenario file: a JSON object of the three descriptive keys ({@code name}, {@code description},
@@ -59,7 +62,41 @@ public final class ScenarioParser {
             options.put(o, value(o, e.getValue(), source));
         }
         if (name == null || name.isBlank()) throw error(source, "field 'name' must not be empty");
+        checkWorkloadOptions(options, source);
         return new Scenario(name, description, expected, source, options);
+    }
+
+    /**
+     * Checks the file's {@code workload-options} against what its workload declares; when it names no workload (the
+     * command line may), each must be one some workload accepts. An unknown workload is left to the run, which names
+     * the known ones.
+     */
+    private static void checkWorkloadOptions(Map<RunOption, Object> options, String source) {
+        Object given = options.get(RunOption.WORKLOAD_OPTIONS);
+        if (given == null) return;
+        @SuppressWarnings("unchecked")
+        Map<String, String> values = (Map<String, String>) given;
+        Object workload = options.get(RunOption.WORKLOAD);
+        List<WorkloadKind> candidates = workload == null ? List.of(WorkloadKind.values())
+                : WorkloadKind.named((String) workload).stream().toList();
+        String field = "field '" + RunOption.WORKLOAD_OPTIONS.scenarioKey() + "': ";
+        values.forEach((key, value) -> {
+            List<WorkloadKind> declaring = candidates.stream().filter(k -> k.options().option(key).isPresent()).toList();
+            if (declaring.isEmpty() && candidates.size() > 1) {
+                throw error(source, field + "unknown option '" + key + "' for any workload; known: " + String.join(", ",
+                        candidates.stream().flatMap(k -> k.options().keys().stream()).collect(Collectors.toCollection(TreeSet::new))));
+            }
+            IllegalArgumentException refusal = null;
+            for (WorkloadKind k : declaring.isEmpty() ? candidates : declaring) {
+                try {
+                    k.options().check(Map.of(key, value));
+                    return;
+                } catch (IllegalArgumentException e) {
+                    if (refusal == null) refusal = e;
+                }
+            }
+            if (refusal != null) throw error(source, field + refusal.getMessage());
+        });
     }
 
     /** Every key a scenario file may have, the descriptive ones first. */

@@ -39,6 +39,22 @@ class ScenarioParserTest {
     }
 
     @Test
+    void workloadOptionsAreCheckedAgainstTheWorkloadsDeclarations() {
+        assertEquals("scenario s.json: field 'workload-options': unknown option 'rounds' for workload txn; known: abort-rate, max-sends, "
+                + "poll-rate, send-rounds", error("{\"workload\": \"txn\", \"workload-options\": {\"rounds\": 2}}"));
+        assertEquals("scenario s.json: field 'workload-options': txn option send-rounds must be a whole number from 1 to 10, not '11'",
+                error("{\"workload\": \"txn\", \"workload-options\": {\"send-rounds\": 11}}"));
+        String e = error("{\"workload-options\": {\"in-flite\": 2}}");
+        assertTrue(e.startsWith("scenario s.json: field 'workload-options': unknown option 'in-flite' for any workload; known: "), e);
+        assertTrue(e.contains("in-flight") && e.contains("send-rounds") && e.contains("lock-ms"), e);
+        assertEquals("scenario s.json: field 'workload-options': queue option topics must be a whole number from 1 to 8, not '9'",
+                error("{\"workload-options\": {\"topics\": 9}}"));
+        Scenario noWorkload = ScenarioParser.parse("{\"workload-options\": {\"commit\": \"ahead\", \"churn-seconds\": 4}}", "g.json", "g");
+        assertEquals(Map.of("commit", "ahead", "churn-seconds", "4"), noWorkload.settings(RunOption.WORKLOAD_OPTIONS),
+                "without a workload, keys some workload accepts pass (the command line names the workload)");
+    }
+
+    @Test
     void notJsonOrNotAnObjectIsRefused() {
         assertTrue(error("{\"time-limit\": 5,,}").startsWith("scenario s.json: not valid JSON at line 1"), error("{\"time-limit\": 5,,}"));
         assertEquals("scenario s.json: must be a JSON object { ... }", error("[1, 2]"));

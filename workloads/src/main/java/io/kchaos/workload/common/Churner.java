@@ -8,6 +8,12 @@ import java.util.Random;
  * which joins. Used by the group and share workloads.
  */
 public final class Churner implements Runnable {
+    /** The group and share workloads' option of the mean churn interval (each declares its own default). */
+    public static final WorkloadOption CHURN_SECONDS = WorkloadOption.number("churn-seconds", 10, 0, 3600,
+            "mean seconds between the workload ending a random member, jittered (0: never)");
+    /** The group and share workloads' option of how an ended member goes. */
+    public static final WorkloadOption CRASH_RATE = WorkloadOption.number("crash-rate", 0.5, 0, 1,
+            "the share of ended members that crash (closed at once, without leaving) rather than close cleanly");
     /** Ends member {@code slot}'s incarnation, by a crash or a clean close. */
     @FunctionalInterface
     public interface Retire {

@@ -1,11 +1,13 @@
 package io.kchaos.workload.group;
 
+import io.kchaos.workload.common.WorkloadOption;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The rebalance protocol the group's members use: {@code consumer} (KIP-848, the broker assigns partitions and keeps
@@ -16,8 +18,11 @@ import java.util.Optional;
 enum GroupProtocol {
     CONSUMER("consumer"), CLASSIC("classic");
 
-    /** The workload option that names the protocol. */
-    static final String OPTION = "group-protocol";
+    /** The key of the workload option that names the protocol. */
+    static final String KEY = "group-protocol";
+    /** The workload option that names the protocol; without it the protocol is chosen at start ({@link #choose}). */
+    static final WorkloadOption OPTION = WorkloadOption.word(KEY, Set.of("consumer", "classic"), null,
+            "the rebalance protocol; by default consumer (KIP-848) where the cluster has group.version 1 (Kafka 4.0+), else classic");
     /** The KRaft feature whose level 1 enables the consumer protocol on the brokers. */
     static final String FEATURE = "group.version";
 
@@ -35,24 +40,24 @@ enum GroupProtocol {
      * The protocol to run: the option when given, else the user's {@code group.protocol} consumer setting, else
      * {@code consumer} where the cluster has {@code group.version} 1 or more and {@code classic} elsewhere.
      *
-     * @param option       the {@value #OPTION} workload option, if given
+     * @param option       the {@value #KEY} workload option, if given
      * @param userConsumer the user's consumer settings
      * @param groupVersion the cluster's finalized {@value #FEATURE} (0 when not finalized)
      * @throws IllegalArgumentException (one line) when option and setting disagree, or {@code consumer} is asked of a
      *                                  cluster without {@value #FEATURE} 1
      */
     static GroupProtocol choose(Optional<String> option, Map<String, String> userConsumer, int groupVersion) {
-        Optional<GroupProtocol> fromOption = option.map(o -> parse(o, OPTION));
+        Optional<GroupProtocol> fromOption = option.map(o -> parse(o, KEY));
         Optional<GroupProtocol> fromSetting = Optional.ofNullable(userConsumer.get(ConsumerConfig.GROUP_PROTOCOL_CONFIG))
                 .map(s -> parse(s, ConsumerConfig.GROUP_PROTOCOL_CONFIG));
         if (fromOption.isPresent() && fromSetting.isPresent() && fromOption.get() != fromSetting.get()) {
-            throw new IllegalArgumentException("group option " + OPTION + "=" + fromOption.get().wire + " contradicts the consumer setting "
+            throw new IllegalArgumentException("group option " + KEY + "=" + fromOption.get().wire + " contradicts the consumer setting "
                     + ConsumerConfig.GROUP_PROTOCOL_CONFIG + "=" + fromSetting.get().wire);
         }
         GroupProtocol p = fromOption.or(() -> fromSetting).orElse(groupVersion >= 1 ? CONSUMER : CLASSIC);
         if (p == CONSUMER && groupVersion < 1) {
             throw new IllegalArgumentException("the consumer group protocol (KIP-848) needs " + FEATURE
-                    + " 1 (Kafka 4.0 or later); this cluster has " + FEATURE + " " + groupVersion + "; use " + OPTION + "=classic");
+                    + " 1 (Kafka 4.0 or later); this cluster has " + FEATURE + " " + groupVersion + "; use " + KEY + "=classic");
         }
         return p;
     }

@@ -11,6 +11,8 @@ import io.kchaos.workload.common.ProducerFleet;
 import io.kchaos.workload.common.TopicLayout;
 import io.kchaos.workload.common.TopicSetup;
 import io.kchaos.workload.common.WorkerThreads;
+import io.kchaos.workload.common.WorkloadOption;
+import io.kchaos.workload.common.WorkloadOptionSet;
 import io.kchaos.workload.common.WorkloadOptions;
 import io.kchaos.workload.queue.QueueWorkload;
 import org.apache.kafka.clients.admin.Admin;
@@ -20,7 +22,6 @@ import org.apache.kafka.common.TopicPartition;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +29,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 
 /**
  * The {@code group} workload: the queue workload's acks=all producers feed the topic while {@code --consumers}
@@ -47,6 +47,11 @@ public final class GroupWorkload extends WorkloadBase {
     private static final Duration CATCH_UP_TIMEOUT = Duration.ofSeconds(60);
     private static final long MEMBER_STOP_MILLIS = 20_000;
     private static final long FEATURES_TIMEOUT_S = 30;
+    static final WorkloadOption COMMIT = WorkloadOption.word("commit", Set.copyOf(CommitMode.wires()), CommitMode.AFTER.wire(),
+            "after: commit each poll's processed positions; auto: Kafka's auto-commit; ahead (a negative control): past them");
+    static final WorkloadOption CHURN_SECONDS = Churner.CHURN_SECONDS.withDefault(8);
+    /** The group workload's {@code --workload-option}s. */
+    public static final WorkloadOptionSet OPTIONS = WorkloadOptionSet.of(NAME, COMMIT, CHURN_SECONDS, Churner.CRASH_RATE, GroupProtocol.OPTION);
 
     private final List<GroupMember> members = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
@@ -63,12 +68,11 @@ public final class GroupWorkload extends WorkloadBase {
     @Override
     public synchronized void start(WorkloadContext ctx) throws Exception {
         requireNotStarted();
-        WorkloadOptions options = WorkloadOptions.of(NAME, ctx.options(), Set.of("commit", "churn-seconds", "crash-rate", GroupProtocol.OPTION));
-        CommitMode mode = CommitMode.of(options.choice("commit", "after", Set.copyOf(CommitMode.wires())));
-        double churnSeconds = options.number("churn-seconds", 8, 0, 3600);
-        double crashRate = options.number("crash-rate", 0.5, 0, 1);
-        Optional<String> protocolOption = Optional.ofNullable(options.choice(GroupProtocol.OPTION, null,
-                Arrays.stream(GroupProtocol.values()).map(GroupProtocol::wire).collect(Collectors.toSet())));
+        WorkloadOptions options = OPTIONS.read(ctx.options());
+        CommitMode mode = CommitMode.of(options.word(COMMIT).orElseThrow());
+        double churnSeconds = options.number(CHURN_SECONDS);
+        double crashRate = options.number(Churner.CRASH_RATE);
+        Optional<String> protocolOption = options.word(GroupProtocol.OPTION);
         protocol = GroupProtocol.choose(protocolOption, ctx.consumerConfig(), groupVersion(ctx));
         context = ctx;
         partitions = TopicSetup.ensure(ctx);
@@ -116,7 +120,7 @@ public final class GroupWorkload extends WorkloadBase {
     /** {@code group-protocol}: the rebalance protocol the members ran (chosen at start). */
     @Override
     public Map<String, String> choices() {
-        return protocol == null ? Map.of() : Map.of(GroupProtocol.OPTION, protocol.wire());
+        return protocol == null ? Map.of() : Map.of(GroupProtocol.KEY, protocol.wire());
     }
 
     /**

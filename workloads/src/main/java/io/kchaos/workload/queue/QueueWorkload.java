@@ -11,13 +11,14 @@ import io.kchaos.workload.common.ProducerFleet;
 import io.kchaos.workload.common.SendErrorClassifier;
 import io.kchaos.workload.common.TopicLayout;
 import io.kchaos.workload.common.TopicSetup;
+import io.kchaos.workload.common.WorkloadOption;
+import io.kchaos.workload.common.WorkloadOptionSet;
 import io.kchaos.workload.common.WorkloadOptions;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The {@code queue} workload, after Jepsen's Kafka queue test: producer threads send run-unique longs to random
@@ -40,9 +41,13 @@ import java.util.Set;
 public final class QueueWorkload extends WorkloadBase {
     public static final String NAME = "queue";
     public static final int DEFAULT_IN_FLIGHT = 32;
-    static final String IN_FLIGHT_OPTION = "in-flight";
-    static final String TOPICS_OPTION = "topics";
     static final int MAX_TOPICS = 8;
+    public static final WorkloadOption IN_FLIGHT = WorkloadOption.whole("in-flight", DEFAULT_IN_FLIGHT, 1, 10_000,
+            "sends each producer keeps outstanding per partition");
+    public static final WorkloadOption TOPICS = WorkloadOption.whole("topics", 1, 1, MAX_TOPICS,
+            "topics every producer writes (the run's topic and more named after it), each send and read naming its topic");
+    /** The queue workload's {@code --workload-option}s. */
+    public static final WorkloadOptionSet OPTIONS = WorkloadOptionSet.of(NAME, IN_FLIGHT, TOPICS);
     public static final Duration DEFAULT_DRAIN_TIMEOUT = Duration.ofSeconds(120);
     public static final int MAX_RECORDS_PER_DRAIN_OP = 10_000;
 
@@ -58,9 +63,9 @@ public final class QueueWorkload extends WorkloadBase {
     @Override
     public synchronized void start(WorkloadContext ctx) throws Exception {
         requireNotStarted();
-        WorkloadOptions options = WorkloadOptions.of(NAME, ctx.options(), Set.of(IN_FLIGHT_OPTION, TOPICS_OPTION));
-        int inFlight = options.whole(IN_FLIGHT_OPTION, DEFAULT_IN_FLIGHT, 1, 10_000);
-        int topics = options.whole(TOPICS_OPTION, 1, 1, MAX_TOPICS);
+        WorkloadOptions options = OPTIONS.read(ctx.options());
+        int inFlight = options.whole(IN_FLIGHT);
+        int topics = options.whole(TOPICS);
         context = ctx;
         layout = TopicSetup.ensure(ctx, topicNames(ctx.topic(), topics));
         producers = new ProducerFleet(ctx, layout, ids, stats, inFlight);

@@ -1,5 +1,6 @@
 package io.kchaos.workload.share;
 
+import io.kchaos.workload.common.WorkloadOptionSet;
 import io.kchaos.workload.common.WorkloadBase;
 import io.kchaos.workload.Workload;
 import io.kchaos.workload.WorkloadContext;
@@ -40,6 +41,8 @@ import java.util.function.Function;
  */
 public final class ShareWorkload extends WorkloadBase {
     public static final String NAME = "share";
+    /** The share workload's {@code --workload-option}s (declared in {@link ShareOptions}). */
+    public static final WorkloadOptionSet OPTIONS = ShareOptions.OPTIONS;
     public static final String GROUP = "kchaos-share";
     private static final long MEMBER_STOP_MILLIS = 20_000;
     /** The longest wait for the group's cold start ({@link ShareGroupReady}) before the run's clock starts anyway. */
@@ -62,7 +65,7 @@ public final class ShareWorkload extends WorkloadBase {
     @Override
     public synchronized void start(WorkloadContext ctx) throws Exception {
         requireNotStarted();
-        options = ShareOptions.of(NAME, ctx.options());
+        options = ShareOptions.of(ctx.options());
         try (Admin admin = Admin.create(ClientConfigs.admin(ctx.bootstrapServers().get()))) {
             ShareGroupSetup.requireShareGroups(admin);
             context = ctx;

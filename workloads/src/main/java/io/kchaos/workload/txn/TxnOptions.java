@@ -1,23 +1,32 @@
 package io.kchaos.workload.txn;
 
+import io.kchaos.workload.common.WorkloadOption;
+import io.kchaos.workload.common.WorkloadOptionSet;
 import io.kchaos.workload.common.WorkloadOptions;
 
 import java.util.Map;
-import java.util.Set;
 
 /**
- * The txn workload's {@code --workload-option}s: {@code abort-rate} (0.1), {@code poll-rate} (0.25), {@code max-sends}
- * (4, per round) and {@code send-rounds} (1: a transaction sends all its records, then commits; N: it sends N rounds,
- * each flushed and acknowledged before the next, so records go out after a round trip inside the transaction).
+ * The txn workload's {@code --workload-option}s, declared in {@link #OPTIONS}: {@code abort-rate}, {@code poll-rate},
+ * {@code max-sends} (per round) and {@code send-rounds} (1: a transaction sends all its records, then commits; N: it
+ * sends N rounds, each flushed and acknowledged before the next, so records go out after a round trip inside the
+ * transaction).
  */
 record TxnOptions(double abortRate, double pollRate, int maxSends, int rounds) {
     static final int MAX_ROUNDS = 10;
+    static final WorkloadOption ABORT_RATE = WorkloadOption.number("abort-rate", 0.1, 0, 1, "the share of transactions aborted on purpose");
+    static final WorkloadOption POLL_RATE = WorkloadOption.number("poll-rate", 0.25, 0, 1,
+            "the share of transactions that end with a poll of the worker's read_committed consumer");
+    static final WorkloadOption MAX_SENDS = WorkloadOption.whole("max-sends", 4, 1, 100, "the most sends of one round of a transaction");
+    static final WorkloadOption SEND_ROUNDS = WorkloadOption.whole("send-rounds", 1, 1, MAX_ROUNDS,
+            "rounds of sends per transaction, each acknowledged before the next is sent");
+    /** The txn workload's {@code --workload-option}s. */
+    static final WorkloadOptionSet OPTIONS = WorkloadOptionSet.of(TxnWorkload.NAME, ABORT_RATE, POLL_RATE, MAX_SENDS, SEND_ROUNDS);
 
     /** Parses the options; an unknown key or a bad value is an IllegalArgumentException with a one-line reason. */
     static TxnOptions parse(Map<String, String> values) {
-        WorkloadOptions o = WorkloadOptions.of(TxnWorkload.NAME, values, Set.of("abort-rate", "poll-rate", "max-sends", "send-rounds"));
-        return new TxnOptions(o.number("abort-rate", 0.1, 0, 1), o.number("poll-rate", 0.25, 0, 1),
-                o.whole("max-sends", 4, 1, 100), o.whole("send-rounds", 1, 1, MAX_ROUNDS));
+        WorkloadOptions o = OPTIONS.read(values);
+        return new TxnOptions(o.number(ABORT_RATE), o.number(POLL_RATE), o.whole(MAX_SENDS), o.whole(SEND_ROUNDS));
     }
 
     /** The mean number of sends of one transaction (for pacing sends per second into transactions per second). */

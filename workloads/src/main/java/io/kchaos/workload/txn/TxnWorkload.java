@@ -1,5 +1,6 @@
 package io.kchaos.workload.txn;
 
+import io.kchaos.workload.common.WorkloadOptionSet;
 import io.kchaos.workload.common.WorkloadBase;
 import io.kchaos.workload.Workload;
 import io.kchaos.workload.WorkloadContext;
@@ -38,6 +39,8 @@ import java.util.function.Supplier;
  */
 public final class TxnWorkload extends WorkloadBase {
     public static final String NAME = "txn";
+    /** The txn workload's {@code --workload-option}s (declared in {@link TxnOptions}). */
+    public static final WorkloadOptionSet OPTIONS = TxnOptions.OPTIONS;
     public static final String TRANSACTIONAL_ID_PREFIX = "kchaos-txn-";
     private static final Map<String, String> READ_COMMITTED = Map.of(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
     private static final int TRANSACTION_TIMEOUT_MS = 10_000;
