@@ -4,9 +4,19 @@ import java.time.Duration;
 import java.util.Map;
 
 /**
- * What cluster to start: node count, broker jar set, resolved broker settings (kchaos defaults + user overrides),
- * broker heap and how long to wait for readiness.
+ * What cluster to start: broker count, broker jar set, resolved broker settings (kchaos defaults + user overrides),
+ * broker heap, how long to wait for readiness, and the metadata quorum (combined mode, or dedicated controllers).
  */
 public record ClusterSpec(int nodes, KafkaDistribution distribution, Map<String, String> brokerSettings, int heapMb,
-                          Duration startTimeout) {
+                          Duration startTimeout, QuorumSpec quorum) {
+
+    /** A combined-mode cluster (every node a broker and a voter, static voters). */
+    public ClusterSpec(int nodes, KafkaDistribution distribution, Map<String, String> brokerSettings, int heapMb, Duration startTimeout) {
+        this(nodes, distribution, brokerSettings, heapMb, startTimeout, QuorumSpec.COMBINED);
+    }
+
+    /** A dedicated controller's heap: {@link QuorumSpec#CONTROLLER_HEAP_MB}, never more than a broker's. */
+    public int controllerHeapMb() {
+        return Math.min(heapMb, QuorumSpec.CONTROLLER_HEAP_MB);
+    }
 }

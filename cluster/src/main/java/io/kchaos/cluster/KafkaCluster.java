@@ -9,10 +9,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 
 /**
  * A real Kafka cluster a run drives, whatever backend provides it (local JVMs, containers): start, reach, stop
- * cleanly, and tell where each node's data directory ends up for the replica audit.
+ * cleanly, and tell where each node's data directory ends up for the replica audit. Its {@link #nodeIds()} are the
+ * nodes that run a broker; dedicated controllers, where the backend runs them, are {@link #controllerIds()}.
  */
 public interface KafkaCluster extends ClusterControl, AutoCloseable {
     /** Starts every node and waits until the cluster is ready; returns the seconds it took. */
@@ -43,8 +45,13 @@ public interface KafkaCluster extends ClusterControl, AutoCloseable {
 
     /** Stops every node cleanly, all in parallel (each stop bounded), so the data directories can be audited. */
     default void stopAll() {
+        stopInParallel(nodeIds());
+    }
+
+    /** Stops these nodes cleanly, in parallel, and returns once all stopped. */
+    default void stopInParallel(List<Integer> ids) {
         List<Thread> stops = new ArrayList<>();
-        for (int id : nodeIds()) {
+        for (int id : ids) {
             Thread t = new Thread(() -> stop(id), "stop-node-" + id);
             t.start();
             stops.add(t);
@@ -75,8 +82,16 @@ public interface KafkaCluster extends ClusterControl, AutoCloseable {
     /** Node id → the address clients use. */
     Map<Integer, String> nodeAddresses();
 
-    /** Node id → its {@code log.dirs} folder on this machine, as left after {@link #stopAll()}. */
+    /** Broker node id → its {@code log.dirs} folder on this machine, as left after {@link #stopAll()}. */
     Map<Integer, Path> logDirs();
+
+    /**
+     * Every node (dedicated controllers included) → the folder holding its {@code __cluster_metadata-0} copy, as left
+     * after {@link #stopAll()}: what an audit of the metadata log reads. The data folders where the backend keeps no other.
+     */
+    default Map<Integer, Path> metadataLogDirs() {
+        return logDirs();
+    }
 
     /** Kills whatever still runs and removes everything the backend created. Idempotent. */
     @Override

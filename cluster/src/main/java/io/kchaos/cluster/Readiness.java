@@ -53,6 +53,9 @@ public final class Readiness {
                 if (seen == expected && !cluster.nodeIds().stream().allMatch(cluster::isRunning)) {
                     throw new ClusterException("a broker exited during start-up");
                 }
+                if (!cluster.controllerIds().stream().allMatch(cluster::isRunning)) {
+                    throw new ClusterException("a controller exited during start-up");
+                }
                 return seen == expected;
             });
             short rf = (short) Math.min(3, expected);

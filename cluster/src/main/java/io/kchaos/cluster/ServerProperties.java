@@ -1,11 +1,17 @@
 package io.kchaos.cluster;
 
+import io.kchaos.nemesis.cluster.NodeRole;
+
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/** Generates a KRaft node's server.properties: combined broker+controller, static voters, kchaos's defaults, then the user's settings. */
+/**
+ * Generates a KRaft node's server.properties: its role (combined broker+controller, broker or controller), where the
+ * quorum is (static voters or dynamic bootstrap servers), kchaos's defaults, then the user's settings.
+ */
 public final class ServerProperties {
     /** The listener the KRaft quorum uses on every backend. */
     public static final String CONTROLLER = "CONTROLLER";
@@ -35,16 +41,27 @@ public final class ServerProperties {
         return d;
     }
 
-    /** The full file for one node of any backend, its voters from {@code all}. */
+    /** The full file for one combined node of any backend, its static voters from {@code all}. */
     public static String render(NodeListeners node, Collection<NodeListeners> all, Map<String, String> settings) {
+        return render(node, NodeRole.COMBINED, QuorumVoters.of(List.copyOf(all), QuorumMode.STATIC), settings);
+    }
+
+    /**
+     * The full file for one node of {@code role}: a controller binds only its {@code CONTROLLER} listener and
+     * advertises nothing else, a broker binds every listener but {@code CONTROLLER}, a combined node binds them all.
+     */
+    public static String render(NodeListeners node, NodeRole role, QuorumVoters quorum, Map<String, String> settings) {
         Map<String, String> p = new LinkedHashMap<>();
-        p.put("process.roles", "broker,controller");
+        p.put("process.roles", role.processRoles());
         p.put("node.id", Integer.toString(node.id()));
-        p.put("controller.quorum.voters", all.stream().map(n -> n.id() + "@" + n.controllerAddress()).collect(Collectors.joining(",")));
-        p.put("listeners", join(node.bind()));
-        p.put("advertised.listeners", join(node.advertised()));
+        p.putAll(quorum.settings());
+        Map<String, String> bind = new LinkedHashMap<>(node.bind());
+        if (!role.controller()) bind.remove(CONTROLLER);
+        if (!role.broker()) bind.keySet().retainAll(List.of(CONTROLLER));
+        p.put("listeners", join(bind));
+        if (role.broker()) p.put("advertised.listeners", join(node.advertised()));
         p.put("controller.listener.names", CONTROLLER);
-        p.put("inter.broker.listener.name", node.interBroker());
+        if (role.broker()) p.put("inter.broker.listener.name", node.interBroker());
         p.put("listener.security.protocol.map", node.bind().keySet().stream().map(l -> l + ":PLAINTEXT").collect(Collectors.joining(",")));
         p.put("log.dirs", node.logDir());
         p.putAll(settings);

@@ -28,9 +28,23 @@ public final class ClientOps {
     /** The share-group workload's op names. */
     public static final Set<String> SHARE = Set.of(SHARE_SUBSCRIBE, SHARE_POLL, SHARE_ACK, SHARE_CLOSE, SHARE_CRASH, SHARE_CATCH_UP);
 
+    // metadata workload (admin operations, the quorum's offsets, the final read from every broker)
+    public static final String CREATE_TOPIC = "create-topic";
+    public static final String DELETE_TOPIC = "delete-topic";
+    public static final String CREATE_PARTITIONS = "create-partitions";
+    public static final String ALTER_CONFIG = "alter-config";
+    public static final String METADATA_QUORUM = "metadata-quorum";
+    public static final String METADATA_READ = "metadata-read";
+    /** The admin operations of the metadata workload: the changes its checker judges. */
+    public static final Set<String> ADMIN = Set.of(CREATE_TOPIC, DELETE_TOPIC, CREATE_PARTITIONS, ALTER_CONFIG);
+    /** The metadata workload's op names. */
+    public static final Set<String> METADATA = Set.of(CREATE_TOPIC, DELETE_TOPIC, CREATE_PARTITIONS, ALTER_CONFIG,
+            METADATA_QUORUM, METADATA_READ);
+
     /** Every client op name: a history's client ops use no other. */
     public static final Set<String> ALL = Set.of(SEND, POLL, DRAIN, TXN, SUBSCRIBE, COMMIT, COMMITTED, CLOSE, CRASH, RESET, CATCH_UP,
-            SHARE_SUBSCRIBE, SHARE_POLL, SHARE_ACK, SHARE_CLOSE, SHARE_CRASH, SHARE_CATCH_UP);
+            SHARE_SUBSCRIBE, SHARE_POLL, SHARE_ACK, SHARE_CLOSE, SHARE_CRASH, SHARE_CATCH_UP,
+            CREATE_TOPIC, DELETE_TOPIC, CREATE_PARTITIONS, ALTER_CONFIG, METADATA_QUORUM, METADATA_READ);
 
     private ClientOps() {
     }

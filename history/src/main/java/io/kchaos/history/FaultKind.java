@@ -20,5 +20,10 @@ public enum FaultKind {
     /** A rule of the kchaos proxy, on single Kafka requests or on every byte of a node's client connections. */
     PROXY,
     /** A step of a rolling upgrade (written by the harness, not a nemesis). */
-    UPGRADE
+    UPGRADE,
+    /**
+     * A planned operation an operator runs through the Admin API (a reassignment, a leader election, new partitions, a
+     * live config change); a one-off's window is the op itself, from the request to the moment its effect was read back.
+     */
+    OPERATION
 }

@@ -8,10 +8,11 @@ import java.util.Optional;
 /**
  * The role a nemesis op aimed at, recorded beside the node ids it hit (docs/format.md, "Nemesis ops": the optional
  * {@code role} field) so that a replay can aim at the same role in another cluster: the leader of partition p, the
- * followers of p, a random node, every node, or the coordinator of a transactional id or group.
+ * followers of p, a random node, every node, the coordinator of a transactional id or group, or the active
+ * controller (the metadata quorum's leader).
  *
  * @param kind      one of {@link #LEADER}, {@link #FOLLOWERS}, {@link #RANDOM}, {@link #ALL}, {@link #COORDINATOR},
- *                  {@link #GROUP_COORDINATOR} (or another word a later writer used)
+ *                  {@link #GROUP_COORDINATOR}, {@link #CONTROLLER}, {@link #VOTERS} (or another word a later writer used)
  * @param partition the partition of {@code leader} and {@code followers}, else -1
  * @param of        the coordinated target's {@code coordinator-of} object for the coordinator roles, else null
  */
@@ -23,6 +24,10 @@ public record FaultRole(String kind, int partition, JsonNode of) {
     public static final String ALL = "all";
     public static final String COORDINATOR = "coordinator";
     public static final String GROUP_COORDINATOR = "group-coordinator";
+    /** The active controller: the leader of the KRaft metadata quorum when the fault began. */
+    public static final String CONTROLLER = "controller";
+    /** Voters of the KRaft metadata quorum chosen by the fault (a majority, or all): a replay takes the same node ids. */
+    public static final String VOTERS = "voters";
 
     /** Writes {@code "role": "leader", "leader-of": p} into an op's value (leader-of is what older histories already wrote). */
     public static ObjectNode leader(ObjectNode value, int partition) {
@@ -72,6 +77,8 @@ public record FaultRole(String kind, int partition, JsonNode of) {
             case FOLLOWERS -> "the followers of partition " + partition;
             case RANDOM -> "a random node";
             case ALL -> "every node";
+            case CONTROLLER -> "the active controller";
+            case VOTERS -> "voters of the metadata quorum";
             case COORDINATOR, GROUP_COORDINATOR -> "the " + kind + " of " + (of == null ? "?" : of.toString());
             default -> "role " + kind;
         };

@@ -27,6 +27,8 @@ public final class NemesisOps {
     public static final String HEAL_TOXIC = heal("heal-toxic");
     public static final String FREE_DISK = heal("free-disk");
     public static final String HEAL_PROXY = heal("heal-proxy");
+    public static final String CANCEL_REASSIGNMENT = heal("cancel-reassignment");
+    public static final String RESTORE_CONFIG = heal("restore-config");
     // heal names other tools write (Jepsen-style hand-written histories), understood by `kchaos check`
     public static final String RESTART = heal("restart");
     public static final String RECOVER = heal("recover");
@@ -39,14 +41,17 @@ public final class NemesisOps {
 
     // process faults
     public static final FaultOp KILL = fault(FaultKind.CRASH, "kill", "{\"nodes\": [2], \"role\": \"leader\", \"leader-of\": 1} (role: leader, random, "
-            + "coordinator, group-coordinator with \"coordinator-of\")",
+            + "coordinator, group-coordinator with \"coordinator-of\", controller with \"epoch\")",
             START, RESTART, RECOVER);
     public static final FaultOp STOP = fault(FaultKind.CRASH, "stop", NODES + " (a clean stop)", START, RESTART, RECOVER);
     public static final FaultOp PAUSE = fault(FaultKind.PAUSE, "pause", "{\"nodes\": [1, 3], \"role\": \"followers\", \"followers-of\": 1} (role: "
-            + "followers, leader, random)", RESUME, UNPAUSE);
+            + "followers, leader, random, controller)", RESUME, UNPAUSE);
     // storage faults: power loss is a kill that also drops every byte the node never fsynced
     public static final FaultOp POWER_LOSS = fault(FaultKind.STORAGE, "power-loss", "{\"nodes\": [2], \"torn-writes\": false, \"dropped\": "
             + "{\"2\": {\"files\": 3, \"bytes\": 33115, ...}}}", START, RESTART, RECOVER);
+    // a disk that lies about fsync: its syncs succeed but are not honoured at its next power loss, which ends it
+    public static final FaultOp LYING_DISK = fault(FaultKind.STORAGE, "lying-disk", "{\"nodes\": [1, 2], \"role\": \"voters\", "
+            + "\"scope\": \"metadata\"} (scope: metadata, node)", START, RESTART, RECOVER);
     // done to a stopped node (a replaced disk, flipped bytes below the recovery point): its start ends them
     public static final FaultOp WIPE = fault(FaultKind.STORAGE, "wipe", "{\"nodes\": [2], ...} (the replaced directory)", START, RESTART, RECOVER);
     public static final FaultOp CORRUPT_SEGMENT = fault(FaultKind.STORAGE, "corrupt-segment", "{\"nodes\": [2], \"path\": \".../00000000000000000000.log\", "
@@ -92,6 +97,27 @@ public final class NemesisOps {
     public static final FaultOp FINALIZE_FEATURES = event("finalize-features", "{\"release\": \"4.1.1\"}");
     /** The ops of the rolling upgrade, which {@code --upgrade-to} and {@code --downgrade-to} write, not a nemesis. */
     public static final List<FaultOp> UPGRADE_OPS = List.of(ROLLING_UPGRADE, UPGRADE_NODE, FINALIZE_FEATURES);
+
+    // planned operations (the Admin API, as an operator runs them): a one-off's window lasts from the request until its
+    // effect was read back (a reassignment's new replica set, an elected leader, the new partitions); its completion's
+    // value says what Kafka answered and, for a reassignment, its progress
+    private static final String MOVE = "\"partitions\": [1], \"from\": {\"1\": [1, 2, 3]}, \"to\": {\"1\": [4, 2, 3]}, \"nodes\": [1, 2, 3, 4]";
+    public static final FaultOp REASSIGN = operation("reassign", "{\"shape\": \"replace\", " + MOVE + ", \"took-ms\": 2140, "
+            + "\"progress\": [{\"ms\": 0, \"adding\": {\"1\": [4]}, \"removing\": {\"1\": [1]}}, ...]} (shape: replace, swap-leader, "
+            + "shrink, grow, return)");
+    public static final FaultOp THROTTLED_REASSIGN = fault(FaultKind.OPERATION, "throttled-reassign", "{\"shape\": \"replace\", " + MOVE
+            + ", \"throttle-bytes\": 10240} (held while Kafka lists it as in progress; its cancel restores the old replicas)",
+            CANCEL_REASSIGNMENT);
+    public static final FaultOp DRAIN_BROKER = operation("drain-broker", "{\"nodes\": [2], \"partitions\": [0, 1], "
+            + "\"from\": {\"0\": [2, 3, 1], ...}, \"to\": {\"0\": [4, 3, 1], ...}} (every replica moved off the node; a stop follows, "
+            + "and the heal's start and reassign back)");
+    public static final FaultOp ELECT_LEADERS = operation("elect-leaders", "{\"election\": \"preferred\", \"partitions\": [0, 1, 2], "
+            + "\"leaders-before\": {\"0\": 2, ...}, \"results\": {\"0\": \"ok\", \"1\": \"ElectionNotNeededException\"}, "
+            + "\"leaders-after\": {\"0\": 1, ...}} (election: preferred, unclean)");
+    public static final FaultOp ADD_PARTITIONS = operation("add-partitions", "{\"from\": 3, \"to\": 4}");
+    public static final FaultOp ALTER_CONFIG = fault(FaultKind.OPERATION, "alter-config", "{\"config\": \"min.insync.replicas\", "
+            + "\"from\": \"2\", \"to\": \"3\", \"from-override\": true} (from-override false: the topic used the broker's value)",
+            RESTORE_CONFIG);
 
     static {
         // fault names other tools write, understood by `kchaos check`: a SIGKILL by another name reads as kill
@@ -149,6 +175,11 @@ public final class NemesisOps {
     /** Declares a name read as the op {@code op} (another tool's name for it, or the name kchaos wrote before). */
     private static void readAs(String f, FaultOp op) {
         if (FAULTS.putIfAbsent(f, op) != null) throw new IllegalStateException("fault op declared twice: " + f);
+    }
+
+    /** Declares a planned one-off operation that nothing heals (its window is the op itself). */
+    private static FaultOp operation(String f, String example) {
+        return fault(FaultKind.OPERATION, f, example);
     }
 
     /** Declares a one-off step of the rolling upgrade that nothing heals (its window is the op itself). */

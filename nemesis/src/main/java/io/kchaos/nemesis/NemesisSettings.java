@@ -21,6 +21,24 @@ public final class NemesisSettings {
     /** Settings of the fault schedule itself, whatever the faults. */
     public static final List<NemesisSetting> SCHEDULE = List.of(FAULT_ORDER, RECOVER_BETWEEN);
 
+    // planned operations (the Admin API)
+    public static final NemesisSetting REASSIGN_SHAPE = setting("reassign-shape", "any", "how reassign moves a partition: replace "
+            + "(one replica for a broker outside the set), swap-leader (another replica first, then a preferred election), shrink "
+            + "(drop a follower), grow (add a broker), or any (drawn from those the partition allows; back to its first size first)");
+    public static final NemesisSetting REASSIGN_THROTTLE = setting("reassign-throttle", "0", "bytes a second each way the moving "
+            + "replicas may replicate during reassign and drain-broker (the --throttle of kafka-reassign-partitions); 0: none");
+    public static final NemesisSetting REASSIGN_CANCEL_THROTTLE = setting("reassign-cancel-throttle", "4096", "the throttle, bytes a "
+            + "second, that keeps reassign-cancel's reassignment in progress until its cancel");
+    public static final NemesisSetting REASSIGN_TIMEOUT_SECONDS = setting("reassign-timeout-seconds", "120", "how long a reassignment "
+            + "may take before it is recorded as not held (it is left to go on, as an operator would)");
+    public static final NemesisSetting ELECTION = setting("election", "preferred", "elect-leaders' election: preferred (each partition's "
+            + "first replica, where it is in the ISR) or unclean (a replica outside the ISR where no leader is left)");
+    public static final NemesisSetting ADD_PARTITIONS_COUNT = setting("add-partitions-count", "1", "partitions add-partitions adds each time");
+    public static final NemesisSetting ADD_PARTITIONS_MAX = setting("add-partitions-max", "12", "the most partitions add-partitions grows "
+            + "the topic to (then it does nothing)");
+    public static final NemesisSetting ALTER_CONFIG = setting("alter-config", "min.insync.replicas=3", "the topic config alter-config "
+            + "sets, KEY=VALUE; its heal restores the value before (or removes the topic's override)");
+
     // storage faults
     public static final NemesisSetting WIPE_BEFORE_FENCING = setting("wipe-before-fencing", "false", "true: replace the disk and "
             + "restart at once, while the broker's old registration may still be in an ISR (a broker back on an empty disk within "
@@ -28,6 +46,10 @@ public final class NemesisSettings {
     public static final NemesisSetting POWER_LOSS_NODES = setting("power-loss-nodes", "1", "how many random running nodes lose power at once");
     public static final NemesisSetting TORN_WRITES = setting("torn-writes", "false", "keep a random 4 KiB-aligned prefix of each file's "
             + "unsynced bytes");
+    public static final NemesisSetting LYING_DISK_NODES = setting("lying-disk-nodes", "voters", "whose disks lie, then lose power: "
+            + "voters (every voter), majority (a random majority of the voters), controller (the active controller)");
+    public static final NemesisSetting LYING_DISK_SCOPE = setting("lying-disk-scope", "metadata", "what the disk lies about: metadata "
+            + "(the KRaft metadata log, __cluster_metadata-0) or node (every file of the node)");
     public static final NemesisSetting RESTART_GAP_SECONDS = setting("restart-gap-seconds", "10", "seconds between the two restarts");
     public static final NemesisSetting RESTART_ORDER = setting("restart-order", "follower-first", "follower-first or leader-first");
 

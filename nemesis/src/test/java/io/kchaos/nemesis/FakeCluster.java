@@ -3,12 +3,16 @@ package io.kchaos.nemesis;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
 import io.kchaos.nemesis.cluster.ClusterControl;
+import io.kchaos.nemesis.cluster.QuorumState;
+import io.kchaos.nemesis.cluster.QuorumView;
 import io.kchaos.nemesis.cluster.Coordinated;
 import io.kchaos.nemesis.cluster.CoordinatorView;
 import io.kchaos.nemesis.cluster.ProtocolControl;
 import io.kchaos.nemesis.cluster.ProtocolRule;
 import io.kchaos.nemesis.cluster.NetworkControl;
+import io.kchaos.nemesis.cluster.OperationsView;
 import io.kchaos.nemesis.cluster.PowerControl;
+import io.kchaos.nemesis.cluster.PowerControl.LieScope;
 import io.kchaos.nemesis.cluster.StorageControl;
 import io.kchaos.nemesis.cluster.TopicView;
 import io.kchaos.nemesis.cluster.Toxic;
@@ -36,10 +40,12 @@ import java.util.TreeSet;
  * follower leaves the ISR at once; a killed leader is replaced by a live replica once no replica is paused (an unclean
  * election); the workload's coordinators sit on one node and move to the next live one when it is killed or cut off.
  * Every control call is logged in {@link #calls}, e.g. {@code kill 2} or {@code partition [[1], [2, 3]]}. A power cut
- * drops bytes 100 to 1000+n of one segment on each node n it cuts.
+ * drops bytes 100 to 1000+n of one segment on each node n it cuts. With {@link #withControllers} it runs dedicated
+ * controllers after the brokers' ids; the quorum's leader (the first voter, epoch 1) moves to the next live, unpaused
+ * voter in a new epoch when it is killed, paused or cut off alone from the other voters.
  */
 public final class FakeCluster implements ClusterControl, TopicView, CoordinatorView, NetworkControl, ToxicControl,
-        StorageControl, PowerControl, ProtocolControl {
+        StorageControl, PowerControl, ProtocolControl, QuorumView, OperationsView {
     public final List<String> calls = new ArrayList<>();
     private final List<Integer> nodes;
     private final List<List<Integer>> replicas;
@@ -52,13 +58,19 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     private boolean withStorage;
     private boolean withProtocol;
     private boolean isrShrinks = true;
+    private List<Integer> controllers = List.of();
+    private Integer quorumLeader;
+    private int quorumEpoch = 1;
+    private final Map<Integer, List<Integer>> moving = new LinkedHashMap<>();
+    private final Map<String, String> topicConfigs = new HashMap<>();
+    private long throttle;
 
     /** {@code n} nodes, partitions replicated as listed (leader first), no network or proxy control, no coordinators. */
     public FakeCluster(int n, List<List<Integer>> replicas) {
         List<Integer> ids = new ArrayList<>();
         for (int i = 1; i <= n; i++) ids.add(i);
         this.nodes = List.copyOf(ids);
-        this.replicas = replicas;
+        this.replicas = new ArrayList<>(replicas);
         for (int p = 0; p < replicas.size(); p++) {
             if (!replicas.get(p).isEmpty()) leaders.put(p, replicas.get(p).get(0)); // no replicas: no leader known
         }
@@ -70,6 +82,46 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
                 .withNetwork().withToxics().withStorage().withProtocol()
                 .coordinating(new Coordinated(Coordinated.Kind.TRANSACTION, "kchaos-txn-0"), 2)
                 .coordinating(new Coordinated(Coordinated.Kind.GROUP, "kchaos-group"), 2);
+    }
+
+    /** Runs {@code m} dedicated controllers, ids after the brokers'; the first one leads the quorum in epoch 1. */
+    public FakeCluster withControllers(int m) {
+        List<Integer> ids = new ArrayList<>();
+        for (int i = 1; i <= m; i++) ids.add(nodes.size() + i);
+        controllers = List.copyOf(ids);
+        quorumLeader = ids.get(0);
+        return this;
+    }
+
+    /** A combined-mode quorum led by {@code node} in epoch 1. */
+    public FakeCluster quorumLedBy(Integer node) {
+        quorumLeader = node;
+        return this;
+    }
+
+    @Override
+    public List<Integer> controllerIds() {
+        return controllers;
+    }
+
+    @Override
+    public synchronized Optional<QuorumState> state() {
+        return quorumLeader == null ? Optional.empty() : Optional.of(new QuorumState(quorumLeader, quorumEpoch, voterIds()));
+    }
+
+    /** The quorum's leader moves from {@code node} to the next live, unpaused voter, in a new epoch. */
+    private void moveQuorumFrom(int node) {
+        if (!Objects.equals(quorumLeader, node)) return;
+        List<Integer> voters = voterIds();
+        int at = voters.indexOf(node);
+        for (int i = 1; i < voters.size(); i++) {
+            int candidate = voters.get((at + i) % voters.size());
+            if (!dead.contains(candidate) && !paused.contains(candidate)) {
+                quorumLeader = candidate;
+                quorumEpoch++;
+                return;
+            }
+        }
     }
 
     /** Offers network control (iptables, netem), as the local backend does as root. */
@@ -110,7 +162,7 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
 
     /** A nemesis context on this cluster, recording to {@code recorder}, seeded. */
     public NemesisContext context(NemesisRecorder recorder, long seed) {
-        return new NemesisContext(this, this, recorder, new Random(seed), this);
+        return new NemesisContext(this, this, recorder, new Random(seed), this, this, this);
     }
 
     private void log(String call) {
@@ -139,6 +191,7 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
         log("kill " + node);
         dead.add(node);
         moveCoordinatorsFrom(node);
+        moveQuorumFrom(node);
     }
 
     @Override
@@ -157,6 +210,7 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     public synchronized void pause(int node) {
         log("pause " + node);
         paused.add(node);
+        moveQuorumFrom(node);
     }
 
     @Override
@@ -278,6 +332,10 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
         for (Set<Integer> c : components) {
             if (c.size() == 1) moveCoordinatorsFrom(c.iterator().next());
         }
+        if (quorumLeader != null && components.stream().noneMatch(c -> c.contains(quorumLeader)
+                && c.containsAll(voterIds().stream().filter(v -> !v.equals(quorumLeader)).toList()))) {
+            moveQuorumFrom(quorumLeader);
+        }
     }
 
     @Override
@@ -361,8 +419,100 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     public synchronized Map<Integer, List<DroppedBytes>> cut(List<Integer> targets, boolean tornWrites, Random random) {
         log("cut " + targets + (tornWrites ? " torn" : ""));
         dead.addAll(targets);
+        targets.forEach(this::moveQuorumFrom);
         Map<Integer, List<DroppedBytes>> out = new java.util.TreeMap<>();
         targets.forEach(n -> out.put(n, List.of(new DroppedBytes("t-0/00000000000000000000.log", 1000 + n, 100))));
         return out;
+    }
+
+    @Override
+    public synchronized void lie(List<Integer> targets, LieScope scope) {
+        log("lie " + targets + " " + scope.word());
+    }
+
+    // OperationsView: a reassignment completes at once unless replication is throttled (then it stays in progress
+    // until the throttle is lifted or it is cancelled); a preferred election moves the leader to the first live replica
+
+    @Override
+    public synchronized void reassign(Map<Integer, List<Integer>> targets) {
+        log("reassign " + targets);
+        targets.forEach((p, r) -> {
+            if (throttle > 0) moving.put(p, List.copyOf(r));
+            else place(p, r);
+        });
+    }
+
+    private void place(int p, List<Integer> target) {
+        replicas.set(p, List.copyOf(target));
+        if (!target.contains(leaders.get(p))) leaders.put(p, target.get(0));
+    }
+
+    @Override
+    public synchronized void cancelReassignments(Set<Integer> partitions) {
+        log("cancel " + partitions);
+        partitions.forEach(moving::remove);
+    }
+
+    @Override
+    public synchronized Optional<Map<Integer, Reassigning>> reassignments() {
+        Map<Integer, Reassigning> out = new LinkedHashMap<>();
+        moving.forEach((p, to) -> {
+            List<Integer> now = replicas.get(p);
+            Set<Integer> all = new TreeSet<>(now);
+            all.addAll(to);
+            out.put(p, new Reassigning(List.copyOf(all), to.stream().filter(n -> !now.contains(n)).toList(),
+                    now.stream().filter(n -> !to.contains(n)).toList()));
+        });
+        return Optional.of(out);
+    }
+
+    @Override
+    public synchronized Map<Integer, String> electLeaders(boolean unclean, Set<Integer> partitions) {
+        log((unclean ? "unclean" : "preferred") + " election " + partitions);
+        Map<Integer, String> out = new java.util.TreeMap<>();
+        for (int p : partitions) {
+            int preferred = replicas.get(p).get(0);
+            if (Objects.equals(leaders.get(p), preferred) && !dead.contains(preferred)) out.put(p, "ElectionNotNeededException");
+            else if (dead.contains(preferred)) out.put(p, "PreferredLeaderNotAvailableException");
+            else {
+                leaders.put(p, preferred);
+                out.put(p, "ok");
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public synchronized void createPartitions(int total) {
+        log("create partitions " + total);
+        while (replicas.size() < total) {
+            int p = replicas.size();
+            List<Integer> r = List.of(nodes.get(p % nodes.size()), nodes.get((p + 1) % nodes.size()));
+            replicas.add(r);
+            leaders.put(p, r.get(0));
+        }
+    }
+
+    @Override
+    public synchronized Optional<TopicConfig> topicConfig(String key) {
+        String v = topicConfigs.get(key);
+        return Optional.of(v != null ? new TopicConfig(v, true) : new TopicConfig(key.equals("min.insync.replicas") ? "2" : null, false));
+    }
+
+    @Override
+    public synchronized void setTopicConfig(String key, String value) {
+        log("config " + key + "=" + value);
+        if (value == null) topicConfigs.remove(key);
+        else topicConfigs.put(key, value);
+    }
+
+    @Override
+    public synchronized void throttle(Collection<Integer> brokers, long bytesPerSecond) {
+        log("throttle " + brokers + " " + bytesPerSecond);
+        throttle = bytesPerSecond;
+        if (bytesPerSecond == 0) {
+            moving.forEach(this::place);
+            moving.clear();
+        }
     }
 }

@@ -69,6 +69,8 @@ class RunReportTest {
         // anomaly sections with counts and definitions
         assertTrue(html.contains("id=\"anomaly-lost-write\""));
         assertTrue(html.contains("1234 cases"));
+        assertTrue(html.contains("of 1234 timed cases") && html.contains(">1000 in #1 kill 2<") && html.contains("234 outside every fault window"),
+                "the lost writes by fault window, labelled as on the timeline");
         assertTrue(html.contains("id=\"anomaly-duplicate\""));
         assertTrue(html.contains("id=\"anomaly-G1a\""));
         assertTrue(html.contains(Escape.markup(Anomalies.definition("lost-write"))), "the catalogue's definition");

@@ -94,6 +94,9 @@ public final class SyntheticRun {
             lost.withArray(ResultsFields.Anomaly.EXAMPLES).addObject().put("partition", a.partition()).put("offset", a.offset())
                     .put("value", a.value()).put("index", a.index());
         }
+        ObjectNode byFault = lost.putObject(ResultsFields.Anomaly.BY_FAULT).put(ResultsFields.ByFault.TIMED, 1234).put(ResultsFields.ByFault.OUTSIDE, 234);
+        byFault.putArray(ResultsFields.ByFault.WINDOWS).addObject().put(ResultsFields.ByFault.WINDOW, 1).put(ResultsFields.ByFault.F, "kill")
+                .put(ResultsFields.ByFault.START_S, 1.0).put(ResultsFields.ByFault.END_S, 2.0).put(ResultsFields.ByFault.CASES, 1000);
         ObjectNode dup = an.putObject("duplicate").put(ResultsFields.Anomaly.COUNT, 2);
         SyntheticHistory.Acked x = facts.xss();
         if (x != null) {

@@ -15,7 +15,8 @@ import java.util.List;
 /**
  * Judges, once every record known to the history is known, what needs them all: resumes past the committed offset
  * over a known record (skipped-on-resume), and records below the end offsets the group caught up to that no group
- * consumer ever polled (lost-by-group); then writes the group figures.
+ * consumer ever polled (lost-by-group); then writes the group figures, with the members' positions moved by the
+ * consumer itself ({@link PositionResets}).
  */
 final class GroupJudge {
     private final GroupPass pass;
@@ -35,6 +36,7 @@ final class GroupJudge {
         group.put("auto-commit", pass.autoCommit);
         ArrayNode caught = group.putArray("partitions-caught-up");
         pass.caughtUp.keySet().forEach(caught::add);
+        pass.positionResets.judge(ledger, pass.consumed, group, result);
         result.stats().set(ResultsFields.Stats.GROUP, group);
         warnings();
     }

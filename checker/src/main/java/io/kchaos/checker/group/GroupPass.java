@@ -34,6 +34,7 @@ final class GroupPass extends MemberPass<GroupPass.Member> {
 
     final GroupCounts counts = new GroupCounts();
     final List<Resume> resumes = new ArrayList<>();
+    final PositionResets positionResets = new PositionResets();
     final Map<Integer, OffsetSet> consumed = new TreeMap<>();
     final Map<Integer, Long> caughtUp = new TreeMap<>();
     long catchUpIndex = -1;
@@ -48,6 +49,8 @@ final class GroupPass extends MemberPass<GroupPass.Member> {
     static final class Member extends MemberPass.Pending {
         long[] floorsAtInvoke = new long[0];
         final Map<Integer, Long> awaitingFirstRead = new HashMap<>();
+        /** Partitions assigned with a position and not read since: partition → {position, the assignment's index}. */
+        final Map<Integer, long[]> resumedAt = new HashMap<>();
     }
 
     GroupPass(QueueLedger ledger, QueuePass queueOps, CheckResult result) {
@@ -123,6 +126,8 @@ final class GroupPass extends MemberPass<GroupPass.Member> {
             if (autoCommit) observedOrRead.raise(p, o + 1, op.index());
             Long bound = m.awaitingFirstRead.remove(p);
             if (bound != null) resumes.add(new Resume(op.process(), p, o, bound, op.index()));
+            long[] at = m.resumedAt.remove(p);
+            if (at != null && at[0] != o) positionResets.add(new PositionResets.Jump(op.process(), p, at[0], o, at[1], op.index()));
         });
     }
 
@@ -169,9 +174,11 @@ final class GroupPass extends MemberPass<GroupPass.Member> {
             long bound = bound(p);
             if (position < 0) {
                 m.awaitingFirstRead.put(p, bound);
+                m.resumedAt.remove(p);
                 return;
             }
             m.awaitingFirstRead.remove(p);
+            m.resumedAt.put(p, new long[] {position, op.index()});
             resumes.add(new Resume(op.process(), p, position, bound, op.index()));
             long floor = PartitionOffsets.in(m.floorsAtInvoke, p);
             if (position < floor) nonmonotonic(op, p, position, "resumed-at", floor);
@@ -182,6 +189,7 @@ final class GroupPass extends MemberPass<GroupPass.Member> {
             counts.revocations++;
             ledger.seek(op.process(), QueueLedger.ReadKind.POLL, p);
             m.awaitingFirstRead.remove(p);
+            m.resumedAt.remove(p);
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.kchaos.checker.queue;
 
 import io.kchaos.checker.Checker;
+import io.kchaos.history.FaultWindows;
 import io.kchaos.history.History;
 import io.kchaos.history.Op;
 import io.kchaos.checker.result.CheckResult;
@@ -10,7 +11,8 @@ import java.util.function.Consumer;
 /**
  * The one skeleton of every checker built on the {@link QueueLedger} (queue, txn, group, share): a single pass over the
  * history feeding a workload's pass (which feeds the queue ops), then the ledger's judgement of the shared anomalies,
- * then the workload's own judgement. A history with no client op or no acknowledged write gets an error (the verdict
+ * then the workload's own judgement; lost writes are also tallied by the fault window they were acknowledged in
+ * ({@link CheckResult#tallyByFault}). A history with no client op or no acknowledged write gets an error (the verdict
  * is unknown unless anomalies were found), per {@link JudgedEvidence}.
  */
 public abstract class LedgerChecker implements Checker {
@@ -47,8 +49,15 @@ public abstract class LedgerChecker implements Checker {
         QueuePass queueOps = new QueuePass(ledger);
         Extension ext = extension(ledger, queueOps, result);
         JudgedEvidence evidence = new JudgedEvidence();
-        history.forEach(ext.visitor().andThen(evidence));
+        FaultWindows faults = new FaultWindows();
+        long[] last = {0};
+        history.forEach(ext.visitor().andThen(evidence).andThen(op -> {
+            last[0] = Math.max(last[0], op.time());
+            if (op.isNemesis()) faults.accept(op);
+        }));
         ext.finish().run();
+        faults.finish(last[0]);
+        result.tallyByFault(faults.windows());
         history.warnings().forEach(result::warn);
         queueOps.countsInto(result.stats());
         if (droppedStat != null) result.stats().remove(droppedStat);

@@ -1,5 +1,8 @@
 package io.kchaos.checker.replica;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.Json;
+
 import java.nio.file.Path;
 
 /**
@@ -27,5 +30,32 @@ public record BatchInfo(Path segment, long position, int sizeInBytes, long baseO
     /** Same offset range and same stored CRC: what replicas of a partition must share below the high watermark. */
     public boolean sameBatchAs(BatchInfo other) {
         return baseOffset == other.baseOffset && lastOffset == other.lastOffset && crc == other.crc;
+    }
+
+    /**
+     * A {@code corrupt-batch} example: {@code where} (the node or replica) with the batch's place on disk, its offsets,
+     * leader epoch and size, and why it is corrupt.
+     */
+    public ObjectNode corruption(ObjectNode where, String reason) {
+        where.put("path", segment.toString());
+        where.put("position", position);
+        where.put("offset", baseOffset);
+        where.put("last-offset", lastOffset);
+        where.put("epoch", leaderEpoch);
+        where.put("size", sizeInBytes);
+        where.put("reason", reason);
+        return where;
+    }
+
+    /** The batch as an anomaly's example names it: offsets, CRC, leader epoch and where it lies on disk. */
+    public ObjectNode toJson() {
+        ObjectNode o = Json.object();
+        o.put("offset", baseOffset);
+        o.put("last-offset", lastOffset);
+        o.put("crc", crc);
+        o.put("epoch", leaderEpoch);
+        o.put("path", segment.toString());
+        o.put("position", position);
+        return o;
     }
 }

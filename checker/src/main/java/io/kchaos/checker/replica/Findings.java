@@ -39,15 +39,7 @@ final class Findings {
     }
 
     void corruptBatch(Replica r, BatchInfo b, String reason) {
-        ObjectNode ex = replica(r);
-        ex.put("path", b.segment().toString());
-        ex.put("position", b.position());
-        ex.put("offset", b.baseOffset());
-        ex.put("last-offset", b.lastOffset());
-        ex.put("epoch", b.leaderEpoch());
-        ex.put("size", b.sizeInBytes());
-        ex.put("reason", reason);
-        result.anomaly(Anomalies.CORRUPT_BATCH.key(), ex);
+        result.anomaly(Anomalies.CORRUPT_BATCH.key(), b.corruption(replica(r), reason));
     }
 
     void corruptBytes(Replica r, UnreadableBytes u, long fromOffset, long toOffset) {
@@ -70,7 +62,7 @@ final class Findings {
         ex.put("high-watermark", highWatermark);
         ObjectNode byNode = ex.putObject("batches");
         batches.forEach((r, b) -> {
-            ObjectNode o = batch(b);
+            ObjectNode o = b.toJson();
             o.put("final-isr", r.inFinalIsr());
             byNode.set(Integer.toString(r.nodeId()), o);
         });
@@ -101,7 +93,7 @@ final class Findings {
         putNullable(ex, "first-offset-in-epoch", firstOffset);
         ex.put("mismatched-batches", mismatchedBatches);
         if (example != null) {
-            ObjectNode b = batch(example);
+            ObjectNode b = example.toJson();
             if (expectedEpoch >= 0) b.put("checkpoint-epoch-at-offset", expectedEpoch); else b.putNull("checkpoint-epoch-at-offset");
             ex.set("example-batch", b);
         }
@@ -170,17 +162,6 @@ final class Findings {
         ex.put("topic", tp.topic());
         ex.put("partition", tp.partition());
         return ex;
-    }
-
-    private static ObjectNode batch(BatchInfo b) {
-        ObjectNode o = Json.object();
-        o.put("offset", b.baseOffset());
-        o.put("last-offset", b.lastOffset());
-        o.put("crc", b.crc());
-        o.put("epoch", b.leaderEpoch());
-        o.put("path", b.segment().toString());
-        o.put("position", b.position());
-        return o;
     }
 
     private static void putNullable(ObjectNode o, String key, Long v) {

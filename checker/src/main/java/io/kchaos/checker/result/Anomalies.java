@@ -16,9 +16,11 @@ public final class Anomalies {
     public static final String TXN = "txn";
     public static final String GROUP = "group";
     public static final String SHARE = "share";
+    public static final String METADATA = "metadata";
     public static final String REPLICA_AUDIT = "replica-audit";
+    public static final String RAFT_AUDIT = "raft-audit";
     /** Every checker of the catalogue, in the order of the docs' tables. */
-    public static final List<String> CHECKERS = List.of(QUEUE, TXN, GROUP, SHARE, REPLICA_AUDIT);
+    public static final List<String> CHECKERS = List.of(QUEUE, TXN, GROUP, SHARE, METADATA, REPLICA_AUDIT, RAFT_AUDIT);
 
     private static final Map<String, AnomalyType> TYPES = new LinkedHashMap<>();
 
@@ -133,6 +135,34 @@ public final class Anomalies {
                     + "\"last-ended\": \"crash\", \"group-start-offset\": 410, \"end-offset\": 912, \"catch-up-index\": 9000, "
                     + "\"assigned-to\": [\"kchaos-share-41\"]} (assigned-to when the catch-up names the assignment)");
 
+    // the metadata workload (admin operations judged against every broker's final read and the quorum's offsets)
+    public static final AnomalyType METADATA_CHANGE_LOST = client(METADATA, "metadata-change-lost",
+            "an acknowledged (ok) admin change that a broker, read after it caught up with the quorum, does not serve at "
+                    + "the end: kind create, the topic is absent although no delete of it was acknowledged or indeterminate; "
+                    + "kind partitions, it has fewer partitions than the highest count acknowledged; kind config, the key "
+                    + "holds neither the last acknowledged value nor a value of a later set that was not acknowledged",
+            "{\"kind\": \"config\", \"topic\": \"kchaos-queue-md-0-3\", \"index\": 41, \"node\": 2, \"read-index\": 900, "
+                    + "\"expected\": [\"604800017\"], \"served\": \"604800009\"} (kind create: \"served\": null; partitions: counts)");
+    public static final AnomalyType METADATA_DELETE_UNDONE = client(METADATA, "metadata-delete-undone",
+            "a topic whose delete-topic was acknowledged (ok) that a broker, read after it caught up with the quorum, "
+                    + "serves at the end, with no create-topic of that name invoked after the delete completed",
+            "{\"topic\": \"kchaos-queue-md-1-7\", \"index\": 77, \"node\": 3, \"read-index\": 901, \"served\": "
+                    + "{\"id\": \"x3Vb...\", \"partitions\": 2}}");
+    public static final AnomalyType METADATA_DIVERGENCE = client(METADATA, "metadata-divergence",
+            "two brokers, each read after it caught up to the same target offset (the quorum's high watermark once every "
+                    + "admin op had completed), serve one topic differently: present on one and absent on the other, or "
+                    + "another topic id, partition count or config value. Topics with an indeterminate op are not compared: "
+                    + "its change may land between two reads",
+            "{\"topic\": \"kchaos-queue-md-0-3\", \"target-offset\": 812, \"served\": {\"1\": {\"id\": \"x3Vb...\", "
+                    + "\"partitions\": 3}, \"2\": null}, \"read-indexes\": {\"1\": 900, \"2\": 901}}");
+    public static final AnomalyType METADATA_OFFSET_REGRESSION = client(METADATA, "metadata-offset-regression",
+            "a replica of the metadata quorum (voter or observer) whose log end offset, as the quorum leader reports it, "
+                    + "fell below an offset it held committed: an earlier sample showed both its log end offset and the "
+                    + "quorum's high watermark at or past that offset. A replica behind the high watermark is lag, not "
+                    + "this; a leader that reports no offset (-1) is skipped",
+            "{\"node\": 2, \"role\": \"voter\", \"offset\": 540, \"index\": 620, \"committed-held\": 700, "
+                    + "\"held-index\": 600}");
+
     // the brokers' own files: the replica audit of run (after the clean stop) and verify-logs
     public static final AnomalyType REPLICA_DIVERGENCE = replica("replica-divergence",
             "two replicas of a partition hold different batches (offset range or CRC) below the partition's high watermark",
@@ -173,6 +203,46 @@ public final class Anomalies {
             "{\"node\": 2, \"path\": \".../replication-offset-checkpoint\", \"line\": 3, \"reason\": \"not a number\", "
                     + "\"text\": \"kchaos-queue 0 x\"}");
 
+    // the KRaft metadata log (__cluster_metadata-0) of every voter and observer, after the clean stop (the Raft audit).
+    // A batch is "committed" when a majority of the voter set holds it (same base offset, last offset, epoch and CRC);
+    // two logs are compared only on the offsets both hold, up to their first difference, and each first difference is
+    // one anomaly, the first of these rows that applies. A corrupt metadata batch or snapshot batch is corrupt-batch.
+    public static final AnomalyType RAFT_ELECTION_SAFETY = raft("raft-election-safety",
+            "two nodes' metadata logs first differ where both hold a batch of the same partition leader epoch covering "
+                    + "the offset, and the batches differ (base offset, last offset or CRC): two leaders wrote in one epoch",
+            "{\"topic\": \"__cluster_metadata\", \"partition\": 0, \"offset\": 120, \"epoch\": 3, \"batches\": "
+                    + "{\"1\": {\"offset\": 120, \"last-offset\": 121, \"crc\": 3054125, \"epoch\": 3, \"path\": \"...\", \"position\": 9120}, "
+                    + "\"2\": {\"offset\": 120, \"last-offset\": 120, \"crc\": 998123, \"epoch\": 3, ...}}}");
+    public static final AnomalyType RAFT_COMMITTED_REPLACED = raft("raft-committed-replaced",
+            "a committed metadata batch (held by a majority of voters) and, in another node's log (voter or observer), a "
+                    + "different batch covering its offset whose epoch is at least the highest epoch of the committed batches "
+                    + "at or after that offset (by which the batch was surely committed): a leader that came after the commit "
+                    + "lacked it (leader completeness broken). A node that lacks a committed suffix is not one (a clean stop "
+                    + "goes node by node), and a divergent batch of a lower epoch is a stale uncommitted tail (as in the Raft "
+                    + "paper's figure 8): a warning",
+            "{\"topic\": \"__cluster_metadata\", \"partition\": 0, \"offset\": 120, \"committed\": {\"offset\": 120, "
+                    + "\"last-offset\": 121, \"crc\": 3054125, \"epoch\": 3, ..., \"held-by\": [2, 3]}, \"replaced-by\": "
+                    + "{\"node\": 1, \"voter\": true, \"offset\": 120, \"last-offset\": 120, \"crc\": 77120, \"epoch\": 4, ...}}");
+    public static final AnomalyType RAFT_LOG_MISMATCH = raft("raft-log-mismatch",
+            "two metadata logs that both hold a batch at the same base offset with the same epoch, but differ at a lower "
+                    + "offset (log matching broken)",
+            "{\"topic\": \"__cluster_metadata\", \"partition\": 0, \"offset\": 80, \"nodes\": [1, 2], \"matching\": "
+                    + "{\"offset\": 130, \"epoch\": 5}, \"batches\": {\"1\": {...}, \"2\": {...}}}");
+    public static final AnomalyType RAFT_SNAPSHOT_MISMATCH = raft("raft-snapshot-mismatch",
+            "a metadata snapshot <end offset E>-<epoch e>.checkpoint (E > 0) that contradicts the logs: its holder's own log, "
+                    + "or a committed batch, covers offset E-1 with an epoch above e (kind epoch-behind-log; KRaft makes a "
+                    + "snapshot only of committed offsets whose epoch is at most the id's), or no voter's log "
+                    + "reaches E (kind beyond-logs: the snapshot summarises offsets no voter has)",
+            "{\"node\": 2, \"topic\": \"__cluster_metadata\", \"partition\": 0, \"kind\": \"epoch-behind-log\", "
+                    + "\"snapshot\": \".../00000000000000000120-0000000003.checkpoint\", \"end-offset\": 120, \"epoch\": 3, "
+                    + "\"log-node\": 1, \"batch\": {\"offset\": 118, \"last-offset\": 119, \"epoch\": 4, ...}} "
+                    + "(beyond-logs: \"log-end-offsets\" by voter instead of log-node and batch)");
+    public static final AnomalyType RAFT_QUORUM_STATE_BEHIND = raft("raft-quorum-state-behind",
+            "a node's quorum-state file names a leaderEpoch below the epoch of a batch in its own metadata log or of one "
+                    + "of its snapshots (a node never holds entries of an epoch newer than it knows)",
+            "{\"node\": 1, \"topic\": \"__cluster_metadata\", \"partition\": 0, \"quorum-state\": \".../quorum-state\", "
+                    + "\"leader-epoch\": 3, \"max-log-epoch\": 5, \"max-snapshot-epoch\": 4}");
+
     private Anomalies() {
     }
 
@@ -182,6 +252,10 @@ public final class Anomalies {
 
     private static AnomalyType replica(String key, String definition, String example) {
         return declare(new AnomalyType(key, AnomalyFamily.REPLICA, REPLICA_AUDIT, definition, example));
+    }
+
+    private static AnomalyType raft(String key, String definition, String example) {
+        return declare(new AnomalyType(key, AnomalyFamily.RAFT, RAFT_AUDIT, definition, example));
     }
 
     private static AnomalyType declare(AnomalyType t) {
@@ -213,6 +287,11 @@ public final class Anomalies {
     /** True for a key of the replica audit's family. */
     public static boolean isReplica(String key) {
         return lookup(key).map(AnomalyType::isReplica).orElse(false);
+    }
+
+    /** True for a key of the Raft audit's family. */
+    public static boolean isRaft(String key) {
+        return lookup(key).map(AnomalyType::isRaft).orElse(false);
     }
 
     /** Every key, in declaration order. */

@@ -1,6 +1,7 @@
 package io.kchaos.checker.result;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.FaultSpan;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -12,15 +13,34 @@ public final class AnomalyCases {
 
     private long count;
     private final List<ObjectNode> examples = new ArrayList<>();
+    private FaultTally byFault;
 
     public void add(ObjectNode example) {
         count++;
         if (examples.size() < MAX_EXAMPLES) examples.add(example);
     }
 
-    /** Adds to the count without an example (for merged counts). */
-    public void addCount(long n) {
-        count += n;
+    /** Counts a case at {@code time} against the run's fault windows (see {@link FaultTally}). */
+    void tally(long time, List<FaultSpan> windows) {
+        if (byFault == null) byFault = new FaultTally();
+        byFault.add(time, windows);
+    }
+
+    /** Folds another result's cases of this type in: the examples up to the limit, the count and the tally. */
+    void merge(AnomalyCases other) {
+        for (ObjectNode ex : other.examples) {
+            if (examples.size() < MAX_EXAMPLES) examples.add(ex);
+        }
+        count += other.count;
+        if (other.byFault != null) {
+            if (byFault == null) byFault = new FaultTally();
+            byFault.merge(other.byFault);
+        }
+    }
+
+    /** The cases by fault window, or null when none was tallied (no case carried a time, or no window was known). */
+    public FaultTally byFault() {
+        return byFault;
     }
 
     public long count() {

@@ -1,12 +1,14 @@
 package io.kchaos.checker.result;
 
 /**
- * Where an anomaly's evidence comes from: the client history, the brokers' own files (the replica audit), or the
+ * Where an anomaly's evidence comes from: the client history, the brokers' own files (the replica audit), the KRaft
+ * metadata log's files (the Raft audit), or the
  * availability figures (which today report figures only, never an anomaly: unavailability is not unsafety).
  */
 public enum AnomalyFamily {
     CLIENT("client"),
     REPLICA("replica"),
+    RAFT("raft"),
     AVAILABILITY("availability");
 
     private final String key;

@@ -6,7 +6,7 @@ package io.kchaos.checker.result;
  *
  * @param key        the key under {@code anomalies} in results.json, e.g. {@code lost-write}
  * @param family     where its evidence comes from
- * @param checker    the name of the checker that reports it ({@code queue}, {@code txn}, {@code group}, {@code replica-audit})
+ * @param checker    the name of the checker that reports it ({@code queue}, {@code txn}, {@code group}, {@code replica-audit}, {@code raft-audit})
  * @param definition what it means, in one sentence (docs/format.md, the report and junit.xml print it)
  * @param example    one case as results.json shows it, shortened to its identifying fields
  */
@@ -14,5 +14,10 @@ public record AnomalyType(String key, AnomalyFamily family, String checker, Stri
     /** True for the anomalies of the on-disk replica audit (verify-logs). */
     public boolean isReplica() {
         return family == AnomalyFamily.REPLICA;
+    }
+
+    /** True for the anomalies of the Raft audit of the KRaft metadata log. */
+    public boolean isRaft() {
+        return family == AnomalyFamily.RAFT;
     }
 }

@@ -3,6 +3,7 @@ package io.kchaos.checker.result;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.FaultSpan;
 import io.kchaos.history.FormatVersion;
 import io.kchaos.history.Json;
 import io.kchaos.history.folder.ResultsFields;
@@ -27,10 +28,22 @@ public final class CheckResult {
     private final List<String> warnings = new ArrayList<>();
     private final List<String> errors = new ArrayList<>();
     private String interrupted;
+    private List<FaultSpan> faultWindows;
+
+    /**
+     * The history's fault windows: from now on, each case whose example carries a {@code time} is also counted by the
+     * window it fell in ({@link FaultTally}; results.json {@code by-fault}). Call before judging.
+     */
+    public void tallyByFault(List<FaultSpan> windows) {
+        this.faultWindows = windows.isEmpty() ? null : List.copyOf(windows);
+    }
 
     /** Records one case of an anomaly. */
     public void anomaly(String type, ObjectNode example) {
-        anomalies.computeIfAbsent(type, t -> new AnomalyCases()).add(example);
+        AnomalyCases cases = anomalies.computeIfAbsent(type, t -> new AnomalyCases());
+        cases.add(example);
+        JsonNode time = example.path("time");
+        if (faultWindows != null && time.canConvertToLong()) cases.tally(time.asLong(), faultWindows);
     }
 
     public void warn(String warning) {
@@ -94,13 +107,7 @@ public final class CheckResult {
 
     /** Folds another checker's result into this one (anomalies, stats sections, warnings, errors). */
     public CheckResult merge(CheckResult other) {
-        other.anomalies.forEach((type, cases) -> {
-            AnomalyCases mine = anomalies.computeIfAbsent(type, t -> new AnomalyCases());
-            for (ObjectNode ex : cases.examples()) {
-                if (mine.examples().size() < AnomalyCases.MAX_EXAMPLES) mine.examples().add(ex);
-            }
-            mine.addCount(cases.count());
-        });
+        other.anomalies.forEach((type, cases) -> anomalies.computeIfAbsent(type, t -> new AnomalyCases()).merge(cases));
         Iterator<Map.Entry<String, JsonNode>> it = other.stats.properties().iterator();
         while (it.hasNext()) {
             Map.Entry<String, JsonNode> e = it.next();
@@ -130,6 +137,7 @@ public final class CheckResult {
             o.put(ResultsFields.Anomaly.COUNT, cases.count());
             ArrayNode ex = o.putArray(ResultsFields.Anomaly.EXAMPLES);
             cases.examples().forEach(ex::add);
+            if (cases.byFault() != null) o.set(ResultsFields.Anomaly.BY_FAULT, cases.byFault().toJson());
         });
         root.set(ResultsFields.STATS, stats);
         ArrayNode w = root.putArray(ResultsFields.WARNINGS);

@@ -41,6 +41,44 @@ class GroupCheckerTest {
         assertEquals("[0]", g.get("partitions-caught-up").toString());
         assertEquals(2, g.get("commit").get("ok").asLong());
         assertEquals(1, g.get("crash").get("info").asLong());
+        assertTrue(g.path("position-resets").isMissingNode(), "positive control: a member that reads first where it resumed moved nothing");
+    }
+
+    @Test
+    void aMemberReadingFirstBelowWhereItResumedIsAPositionResetWithItsRecordsOfferedAgain() {
+        // consumer 2 resumes at the committed 4, but its first poll starts at 0: auto.offset.reset=earliest after an
+        // out-of-range offset (KAFKA-19902's mass duplicates)
+        GroupHistory h = new GroupHistory().sends(0, 1, 2, 3, 4)
+                .subscribe(1, false).assigned(Map.of(0, 0L)).poll(1, r(0, 0, 0), r(0, 1, 1), r(0, 2, 2), r(0, 3, 3)).commit(1, Map.of(0, 4L))
+                .crash(1).subscribe(2, false).assigned(Map.of(0, 4L));
+        long poll = h.poll(2, r(0, 0, 0), r(0, 1, 1), r(0, 2, 2), r(0, 3, 3), r(0, 4, 4)).last();
+        CheckResult r = h.commit(2, Map.of(0, 5L)).catchUp(Map.of(0, 5L)).check();
+
+        JsonNode resets = r.stats().get("group").get("position-resets");
+        assertEquals(1, resets.get("backward").asLong(), resets::toString);
+        assertEquals(4, resets.get("re-offered").asLong());
+        assertEquals(0, resets.get("forward").asLong());
+        JsonNode ex = resets.get("examples").get(0);
+        assertEquals(4, ex.get("resumed-at").asLong());
+        assertEquals(0, ex.get("first-read").asLong());
+        assertEquals(poll, ex.get("index").asLong());
+        assertTrue(r.warnings().stream().anyMatch(w -> w.contains("1 back, offering 4 known record(s) again")), r.warnings()::toString);
+        assertEquals(4, r.stats().get("group").get("duplicates").asLong());
+    }
+
+    @Test
+    void aMemberReadingFirstAboveWhereItResumedSkippedTheRecordsBetween() {
+        // consumer 2 resumes at the committed 2 and reads 4 first: records 2 and 3 skipped, never consumed by the group
+        CheckResult r = new GroupHistory().sends(0, 1, 2, 3, 4)
+                .subscribe(1, false).assigned(Map.of(0, 0L)).poll(1, r(0, 0, 0), r(0, 1, 1)).commit(1, Map.of(0, 2L))
+                .crash(1).subscribe(2, false).assigned(Map.of(0, 2L)).poll(2, r(0, 4, 4)).commit(2, Map.of(0, 5L))
+                .catchUp(Map.of(0, 5L)).check();
+
+        JsonNode resets = r.stats().get("group").get("position-resets");
+        assertEquals(1, resets.get("forward").asLong(), resets::toString);
+        assertEquals(2, resets.get("skipped").asLong());
+        assertEquals(2, resets.get("skipped-never-consumed").asLong());
+        assertEquals(2, r.count(Anomalies.LOST_BY_GROUP.key()), "what the skip cost the group is judged as lost-by-group");
     }
 
     @Test

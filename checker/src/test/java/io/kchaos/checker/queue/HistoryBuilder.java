@@ -21,13 +21,14 @@ final class HistoryBuilder {
     }
 
     private final List<Op> ops = new ArrayList<>();
+    private long shift;
 
     static Rec rec(int partition, long offset, long value) {
         return new Rec(partition, offset, value);
     }
 
     HistoryBuilder line(int process, OpType type, String f, JsonNode value) {
-        ops.add(new Op(ops.size(), ops.size() * 1000L, process, type, f, value == null ? NullNode.getInstance() : value,
+        ops.add(new Op(ops.size(), ops.size() * 1000L + shift, process, type, f, value == null ? NullNode.getInstance() : value,
                 type == OpType.FAIL || type == OpType.INFO ? "TimeoutException: test" : null));
         return this;
     }
@@ -85,6 +86,19 @@ final class HistoryBuilder {
             startOffsets.forEach((p, o) -> starts.put(String.valueOf(p), o));
         }
         return line(process, OpType.INVOKE, "drain", null).line(process, OpType.OK, "drain", ok);
+    }
+
+    /** Lets {@code nanos} pass before the next line (lines are otherwise 1 µs apart). */
+    HistoryBuilder after(long nanos) {
+        shift += nanos;
+        return this;
+    }
+
+    /** A nemesis op on node 1: its invocation and an ok completion (the effect held). */
+    HistoryBuilder nemesisOk(String f) {
+        ObjectNode v = Json.object();
+        v.putArray("nodes").add(1);
+        return line(Op.NEMESIS, OpType.INVOKE, f, v).line(Op.NEMESIS, OpType.OK, f, v);
     }
 
     HistoryBuilder nemesis(String f) {

@@ -73,6 +73,11 @@ public final class VersionProfile {
         return version.atLeast(4, 0);
     }
 
+    /** True from 3.9: a dynamic metadata quorum (KIP-853: {@code format --initial-controllers}, {@code controller.quorum.bootstrap.servers}). */
+    public boolean hasDynamicQuorum() {
+        return version.atLeast(3, 9);
+    }
+
     /** True from 4.2: share groups and the Streams rebalance protocol are production features. */
     public boolean hasShareAndStreamsFeatures() {
         return version.atLeast(4, 2);

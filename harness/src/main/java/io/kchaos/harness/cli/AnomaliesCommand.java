@@ -14,7 +14,7 @@ import java.util.concurrent.Callable;
 
 /** {@code kchaos anomalies}: the anomaly catalogue — every key results.json can report, its family, checker and meaning. */
 @Command(name = "anomalies", mixinStandardHelpOptions = true,
-        description = {"List every anomaly type kchaos reports: its key in results.json, family (client, replica), the checker "
+        description = {"List every anomaly type kchaos reports: its key in results.json, family (client, replica, raft, availability), the checker "
                 + "that reports it, its definition and an example."})
 public final class AnomaliesCommand implements Callable<Integer> {
     @Spec

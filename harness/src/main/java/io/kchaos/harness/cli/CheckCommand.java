@@ -3,7 +3,7 @@ package io.kchaos.harness.cli;
 import io.kchaos.history.HistoryFile;
 import io.kchaos.checker.result.CheckResult;
 import io.kchaos.harness.run.HistoryWorkload;
-import io.kchaos.harness.run.WorkloadKind;
+import io.kchaos.harness.run.WorkloadMix;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -21,7 +21,7 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE", description = "write results.json here")
     Path out;
 
-    @Option(names = "--workload", paramLabel = "queue|txn|group|share",
+    @Option(names = "--workload", paramLabel = "queue|txn|group|share|metadata|DATA,metadata",
             description = "which workload wrote the history (default: run.json beside it, else detected from its ops)")
     String workload;
 
@@ -30,8 +30,8 @@ final class CheckCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         OutputPath.refuseClobbering(out, java.util.List.of(history));
         HistoryFile file = HistoryFile.open(StdinHistory.resolve(history, System.in));
-        WorkloadKind kind = workload != null ? WorkloadKind.of(workload) : HistoryWorkload.of(file.path(), file);
-        String judged = kind.workloadName();
+        WorkloadMix kind = workload != null ? WorkloadMix.of(workload) : HistoryWorkload.of(file.path(), file);
+        String judged = kind.name();
         CheckResult r = kind.historyChecker().check(file);
         if (out != null) r.writeTo(out);
         VerdictPrinter.print(r, System.out);

@@ -3,6 +3,8 @@ package io.kchaos.harness.cli;
 import io.kchaos.checker.result.CheckResult;
 import io.kchaos.harness.client.JavaClientRelease;
 import io.kchaos.cluster.ClusterSpec;
+import io.kchaos.cluster.QuorumMode;
+import io.kchaos.cluster.QuorumSpec;
 import io.kchaos.cluster.KafkaDistribution;
 import io.kchaos.backend.docker.DockerSpec;
 import io.kchaos.harness.launch.BackendChoice;
@@ -23,7 +25,7 @@ import io.kchaos.cluster.version.MavenKafkaResolver;
 import io.kchaos.cluster.version.UpgradePath;
 import io.kchaos.harness.run.SettingOrigins;
 import io.kchaos.harness.run.WorkloadConfig;
-import io.kchaos.harness.run.WorkloadKind;
+import io.kchaos.harness.run.WorkloadMix;
 import io.kchaos.harness.replay.ReplayBanner;
 import io.kchaos.harness.replay.ReplaySource;
 import io.kchaos.nemesis.replay.RecordedSchedule;
@@ -98,6 +100,12 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--nodes", paramLabel = "N")
     int nodes;
+
+    @Option(names = "--controllers", paramLabel = "N")
+    int controllers;
+
+    @Option(names = "--quorum", paramLabel = "static|dynamic")
+    String quorum;
 
     @Option(names = "--partitions", paramLabel = "P")
     int partitions;
@@ -196,6 +204,9 @@ public final class RunCommand implements Callable<Integer> {
         RecordedSchedule replay = replaySource == null ? null : replaySchedule(replaySource, config);
         UpgradePath upgradePath = upgrade.path(backend, () -> kafkaVersion != null ? kafkaVersion
                 : kafkaHome == null ? KafkaDistribution.bundled().version() : KafkaDistribution.fromHome(kafkaHome).version());
+        if (upgradePath != null && config.cluster().quorum().dedicated()) {
+            throw bad("--upgrade-to rolls the brokers of combined mode only; not with --controllers (Kafka upgrades controllers first)");
+        }
         NetworkFaultOptions netOptions = NetworkFaultOptions.defaults().withPartitionTargets(Topology.parse(config.faults().partitionTargets()));
         NemesisOptions faultOptions = new NemesisOptions(nemesisOptions);
         List<Nemesis> nemeses = FaultPlan.apply(NemesisRegistry.builtIn(netOptions, faultOptions).parse(config.faults().nemesis()), faultOptions);
@@ -206,6 +217,12 @@ public final class RunCommand implements Callable<Integer> {
         };
         if (kafkaVersion != null && config.cluster().kafkaHome() != null) throw bad("give --kafka-version or --kafka-home, not both");
         if (kafkaVersion != null) VersionProfile.of(kafkaVersion);
+        if (config.cluster().quorum().mode() == QuorumMode.DYNAMIC) {
+            String version = kafkaVersion != null ? kafkaVersion
+                    : kafkaHome == null ? KafkaDistribution.bundled().version() : KafkaDistribution.fromHome(kafkaHome).version();
+            String refused = config.cluster().quorum().mode().refusedOn(VersionProfile.of(version));
+            if (refused != null) throw bad(refused);
+        }
         boolean storeExisted = java.nio.file.Files.isDirectory(config.store());
         RunFolder staged = RunFolder.stage(config.store(), config.name()); // nothing visible until the inputs are valid
         BrokerRelease release;
@@ -217,8 +234,9 @@ public final class RunCommand implements Callable<Integer> {
             System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
             clientKind = clientKind(config); // after the log file is set: Maven Resolver logs through SLF4J
             release = BrokerRelease.resolve(config, kafkaVersion, System.out);
-            String refused = WorkloadKind.of(config.load().name()).refusedOn(release.distribution().version());
+            String refused = WorkloadMix.of(config.load().name()).refusedOn(release.distribution().version());
             if (refused != null) throw bad(refused);
+
             if (upgradePath != null) upgradeSchedule = upgrade.schedule(upgradePath, release.distribution(), release.settings());
         } catch (RuntimeException | Error refused) {
             staged.discard();
@@ -227,11 +245,11 @@ public final class RunCommand implements Callable<Integer> {
         }
         RunFolder folder = staged.publish();
         RunSetup setup = RunSetup.NONE.withClient(clientKind).withUpgrade(upgradeSchedule).withBrokers(new ClusterSpec(config.cluster().nodes(),
-                release.distribution(), release.settings(), config.cluster().heapMb(), Duration.ofSeconds(120)));
+                release.distribution(), release.settings(), config.cluster().heapMb(), Duration.ofSeconds(120), config.cluster().quorum()));
         if (replay != null) setup = setup.withReplay(replay, replaySource.replayOf(replay, replay.faults()));
         RunConfig plan = config.withSetup(setup);
         ChaosRun run = new ChaosRun(plan, folder, brokersHome.clusters(setup.brokers()),
-                c -> WorkloadKind.of(c.load().name()).create(), nemeses, Judges.forRun(plan.load().name()), System.out, RunClock.SYSTEM);
+                c -> WorkloadMix.of(c.load().name()).create(), nemeses, Judges.forRun(plan.load().name(), plan.cluster().partitions()), System.out, RunClock.SYSTEM);
         CheckResult result;
         Interrupts interrupts = Interrupts.install(run.stop(), run::moment, System.err);
         try {
@@ -313,6 +331,7 @@ public final class RunCommand implements Callable<Integer> {
     private RunConfig config() {
         if (timeLimit <= 0) throw bad("--time-limit must be > 0 seconds");
         if (nodes < 1) throw bad("--nodes must be >= 1");
+        QuorumSpec quorumSpec = quorumSpec();
         if (partitions < 1) throw bad("--partitions must be >= 1");
         if (!(rate > 0)) throw bad("--rate must be > 0");
         if (producers < 1) throw bad("--producers must be >= 1");
@@ -320,9 +339,8 @@ public final class RunCommand implements Callable<Integer> {
         if (!(nemesisInterval > 0)) throw bad("--nemesis-interval must be > 0");
         if (!(faultDuration > 0)) throw bad("--fault-duration must be > 0");
         if (heapMb < 128) throw bad("--broker-heap-mb must be >= 128");
-        if (WorkloadKind.named(workload).isEmpty()) throw bad("unknown workload '" + workload + "'; known: " + String.join(", ", WorkloadKind.names()));
         try {
-            WorkloadKind.of(workload).options().check(workloadOptions);
+            WorkloadMix.of(workload).checkOptions(workloadOptions);
         } catch (IllegalArgumentException e) {
             throw bad(e.getMessage());
         }
@@ -332,10 +350,32 @@ public final class RunCommand implements Callable<Integer> {
         String command = "kchaos " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
         String runName = name != null ? name : scenarioName != null ? scenarioName : workload;
         return new RunConfig(runName, command, scenarioName, s, timeLimit, store,
-                new ClusterConfig(nodes, kafkaHome, heapMb, !noNamespaces, brokerConfig, topic, partitions, (short) rf),
+                new ClusterConfig(nodes, kafkaHome, heapMb, !noNamespaces, brokerConfig, topic, partitions, (short) rf, quorumSpec),
                 new WorkloadConfig(workload, workloadOptions, rate, producers, consumers),
                 new FaultConfig(nemesis, partitionTargets, nemesisInterval, faultDuration, nemesisOptions),
                 new ClientConfig(producerConfig, consumerConfig, proxy), origins);
+    }
+
+    /**
+     * {@code --controllers} and {@code --quorum}, checked: at least one controller when given, on the local backend; an
+     * even count is allowed with a warning (it survives no more voter failures than one controller fewer).
+     */
+    private QuorumSpec quorumSpec() {
+        QuorumMode mode;
+        try {
+            mode = QuorumMode.parse(quorum == null ? QuorumMode.STATIC.wire() : quorum);
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
+        }
+        boolean given = spec.commandLine().getParseResult().hasMatchedOption("--controllers");
+        if (given && controllers < 1) throw bad("--controllers must be >= 1 (leave it out for combined mode)");
+        if (controllers < 0) throw bad("--controllers must be >= 0");
+        if (controllers > 0 && backend != Backend.LOCAL) throw bad("--controllers runs dedicated controllers on --backend local only");
+        if (mode == QuorumMode.DYNAMIC && backend != Backend.LOCAL) throw bad("--quorum dynamic runs on --backend local only");
+        if (controllers > 0 && controllers % 2 == 0) {
+            System.out.println("warning: " + controllers + " controllers tolerate no more voter failures than " + (controllers - 1));
+        }
+        return new QuorumSpec(controllers, mode);
     }
 
     private ParameterException bad(String message) {

@@ -29,6 +29,7 @@ final class VerdictPrinter {
         for (Map.Entry<String, AnomalyCases> e : r.anomalies().entrySet()) {
             out.printf("  %-32s %d%n", e.getKey(), e.getValue().count());
             if (!e.getValue().examples().isEmpty()) out.println("      e.g. " + e.getValue().examples().get(0));
+            if (e.getValue().byFault() != null) out.println("      by fault: " + e.getValue().byFault().summary());
         }
         var send = r.stats().path(ClientOps.SEND);
         if (!send.isMissingNode()) {
@@ -43,6 +44,18 @@ final class VerdictPrinter {
                     re.path("lock-expiry").asLong(), re.path("crash").asLong(), re.path("other").asLong(),
                     share.path("archived").path("rejected").asLong(), share.path("archived").path("delivery-limit").asLong(),
                     share.path("archived").path("delivery-limit-unseen").asLong(), share.path("lock-expiries").asLong());
+        }
+        var md = r.stats().path(ResultsFields.Stats.METADATA);
+        if (md.isObject()) {
+            long[] t = new long[3];
+            md.path("admin").forEach(c -> {
+                t[0] += c.path("ok").asLong();
+                t[1] += c.path("fail").asLong();
+                t[2] += c.path("info").asLong();
+            });
+            out.printf("  admin ops: ok %d, fail %d, info %d on %d topics; brokers read after catching up %d (not read %d); "
+                    + "quorum samples %d%n", t[0], t[1], t[2], md.path("topics").asLong(), md.path("brokers-read").asLong(),
+                    md.path("brokers-not-read").asLong(), md.path("quorum-samples").asLong());
         }
         r.warnings().stream().limit(10).forEach(w -> out.println("  warning: " + w));
         if (r.warnings().size() > 10) out.println("  (" + (r.warnings().size() - 10) + " more warnings in results.json)");

@@ -44,6 +44,7 @@ public interface BackendChoice {
     static BackendChoice local(RunConfig config, List<Nemesis> nemeses, CommandRunner runner, PrintStream out) {
         EnumSet<Capability> possible = EnumSet.complementOf(EnumSet.of(Capability.TOXIPROXY));
         if (!DataDisks.canMount(runner)) possible.remove(Capability.DISK_LIMIT);
+        if (config.cluster().controllers() == 0) possible.remove(Capability.DEDICATED_CONTROLLERS);
         Capabilities.refuse(nemeses, possible, "--backend local");
         Hosts.Plan hosts = Hosts.plan(config.cluster().namespaces(), runner);
         hosts.refuseUnavailable(nemeses);

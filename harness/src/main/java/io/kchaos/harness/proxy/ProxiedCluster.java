@@ -99,8 +99,18 @@ public final class ProxiedCluster implements KafkaCluster {
     }
 
     @Override
+    public Map<Integer, Path> metadataLogDirs() {
+        return cluster.metadataLogDirs();
+    }
+
+    @Override
     public List<Integer> nodeIds() {
         return cluster.nodeIds();
+    }
+
+    @Override
+    public List<Integer> controllerIds() {
+        return cluster.controllerIds();
     }
 
     @Override

@@ -10,6 +10,7 @@ import io.kchaos.cluster.Readiness;
 import io.kchaos.harness.proxy.ProxiedRuns;
 import io.kchaos.harness.upgrade.FeatureLevels;
 import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.cluster.AdminQuorumView;
 import io.kchaos.workload.Workload;
 import org.apache.kafka.clients.admin.Admin;
 
@@ -99,18 +100,21 @@ public final class ChaosRun {
              Workload workload = workloads.create(config)) {
             if (stop.isStopped()) {
                 out.println("stopped " + stop.reason() + ": no workload run");
-                return new FinalState(config.cluster().topic(), Map.of(), false, workload.stats().toString(), 0, cluster.logDirs());
+                return new FinalState(config.cluster().topic(), Map.of(), false, workload.stats().toString(), 0, cluster.logDirs(), FinalState.metadataLogs(cluster));
             }
             finalizedFeatures(admin, record);
             workloadStart = clock.nanoTime();
             CannotWriteWatch writes = new CannotWriteWatch(stop);
             history.addListener(writes);
             startWorkload(workload, cluster, history, record);
-            FaultPhase faults = new FaultPhase(config, nemeses, cluster, admin, workload, history);
+            AdminQuorumView quorum = new AdminQuorumView(admin);
+            FaultPhase faults = new FaultPhase(config, nemeses, cluster, admin, quorum, workload, history);
             try (MetadataPoller poller = new MetadataPoller(admin, config.cluster().topic(), history, folder.leaders());
+                 QuorumPoller quorumPoller = new QuorumPoller(quorum, history, record);
                  StatusLine status = new StatusLine(out, 5, () -> String.format("[%4ds / %ds] %s | fault: %s",
                          (clock.nanoTime() - t0) / 1_000_000_000L, config.timeLimitSeconds(), workload.stats(), faults.status()))) {
                 poller.start();
+                quorumPoller.start();
                 faults.start();
                 endFaults(faults, awaitTimeLimit(writes, admin, faults), record);
                 workload.stop();
@@ -163,7 +167,7 @@ public final class ChaosRun {
             workload.drain();
         }
         poller.pollOnce();
-        return new FinalState(topic, FinalIsr.read(admin, topic), inSync, workload.stats().toString(), injected, cluster.logDirs());
+        return new FinalState(topic, FinalIsr.read(admin, topic), inSync, workload.stats().toString(), injected, cluster.logDirs(), FinalState.metadataLogs(cluster));
     }
 
     /**

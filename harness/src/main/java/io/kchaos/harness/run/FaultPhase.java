@@ -11,6 +11,8 @@ import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
 import io.kchaos.nemesis.cluster.AdminCoordinatorView;
+import io.kchaos.nemesis.cluster.AdminOperationsView;
+import io.kchaos.nemesis.cluster.AdminQuorumView;
 import io.kchaos.nemesis.cluster.AdminTopicView;
 import io.kchaos.nemesis.guard.GuardedCluster;
 import io.kchaos.nemesis.guard.NodeGuard;
@@ -35,7 +37,8 @@ final class FaultPhase {
     private final FaultDriver schedule;
     private final RollingUpgrade rolling; // null without an upgrade
 
-    FaultPhase(RunConfig plan, List<Nemesis> nemeses, KafkaCluster cluster, Admin admin, Workload workload, HistoryWriter history) {
+    FaultPhase(RunConfig plan, List<Nemesis> nemeses, KafkaCluster cluster, Admin admin, AdminQuorumView quorum, Workload workload,
+            HistoryWriter history) {
         String topic = plan.cluster().topic();
         int partitions = plan.cluster().partitions();
         AdminTopicView topicView = new AdminTopicView(admin, topic, partitions);
@@ -46,7 +49,7 @@ final class FaultPhase {
         cluster.protocol().ifPresent(p -> p.onAction(a -> recorder.record(NemesisOps.PROXY_ACTION, a, () -> { })));
         UpgradeSchedule upgrade = plan.setup().upgrade().orElse(null);
         NemesisContext context = new NemesisContext(upgrade == null ? cluster : new GuardedCluster(cluster, guard), topicView, recorder,
-                new Random(plan.seed()), coordinators);
+                new Random(plan.seed()), coordinators, quorum, new AdminOperationsView(admin, topic));
         rolling = upgrade == null ? null : new RollingUpgrade(upgrade, cluster, guard, recorder, history, admin);
         schedule = plan.setup().replay().<FaultDriver>map(r -> new ReplaySchedule(r.schedule(), context))
                 .orElseGet(() -> new NemesisSchedule(nemeses, context, seconds(plan.faults().intervalSeconds()),

@@ -1,14 +1,27 @@
 package io.kchaos.harness.run;
 
+import io.kchaos.checker.raft.MetadataNode;
+import io.kchaos.cluster.KafkaCluster;
+
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The cluster as the run left it: the workload topic, each partition's final ISR read before the clean stop (for the
  * replica audit), whether the ISR was full before the drain, the workload's counters, how many faults were injected,
- * and each node's data directory as left after the stop.
+ * each node's data directory as left after the stop, and each node's metadata log with its role (for the Raft audit).
  */
 public record FinalState(String topic, Map<Integer, List<Integer>> finalIsr, boolean fullIsrBeforeDrain, String workloadStats,
-                         int faultsInjected, Map<Integer, Path> logDirs) {
+                         int faultsInjected, Map<Integer, Path> logDirs, List<MetadataNode> metadataLogs) {
+
+    /** The cluster's metadata logs, each node a voter or an observer as the cluster says. */
+    static List<MetadataNode> metadataLogs(KafkaCluster cluster) {
+        Set<Integer> voters = Set.copyOf(cluster.voterIds());
+        List<MetadataNode> nodes = new ArrayList<>();
+        cluster.metadataLogDirs().forEach((id, dir) -> nodes.add(new MetadataNode(id, dir, voters.contains(id))));
+        return List.copyOf(nodes);
+    }
 }

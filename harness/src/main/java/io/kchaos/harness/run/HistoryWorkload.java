@@ -19,13 +19,13 @@ public final class HistoryWorkload {
     }
 
     /** The workload named by run.json beside the history file, or found in its ops. */
-    public static WorkloadKind of(Path historyFile, History history) {
+    public static WorkloadMix of(Path historyFile, History history) {
         RunFiles folder = RunFiles.besideHistory(historyFile);
         if (folder.dir() != null) {
-            java.util.Optional<WorkloadKind> w = RunJson.read(folder.dir()).workload().flatMap(WorkloadKind::named);
+            java.util.Optional<WorkloadMix> w = RunJson.read(folder.dir()).workload().flatMap(WorkloadMix::named);
             if (w.isPresent()) return w.get();
         }
-        return fromOps(history);
+        return new WorkloadMix(fromOps(history), false);
     }
 
     /** The workload whose ops the history holds, from its first {@value #SCAN_LIMIT} ops. */

@@ -2,27 +2,53 @@ package io.kchaos.harness.run;
 
 import io.kchaos.history.folder.ResultsFields;
 import io.kchaos.history.History;
+import io.kchaos.checker.queue.PartitionGrowth;
+import io.kchaos.checker.raft.RaftAudit;
 import io.kchaos.checker.replica.ReplicaAudit;
 import io.kchaos.checker.result.CheckResult;
 
 import java.util.List;
 
 /**
- * The judge of a run: the client-history checks of its workload ({@link WorkloadKind}), then the replica audit.
+ * The judge of a run: the client-history checks of its workload ({@link WorkloadKind}), then the replica audit and the
+ * Raft audit of the metadata log.
  */
 public final class Judges {
     private Judges() {
     }
 
-    /** The judge of a full run: history checks, then the replica audit of the cleanly stopped data directories. */
-    public static Judge forRun(String workload) {
+    /**
+     * The judge of a full run: history checks, then the replica and Raft audits of the cleanly stopped nodes' files;
+     * its stats say how many partitions the topic had at the start ({@code partitionsAtStart}) and at the end.
+     */
+    public static Judge forRun(String workload, int partitionsAtStart) {
         return (history, folder, fin) -> {
-            CheckResult r = WorkloadKind.of(workload).historyChecker().check(history);
+            CheckResult r = WorkloadMix.of(workload).historyChecker().check(history);
             r.stats().put(ResultsFields.Stats.FAULTS_INJECTED, fin.faultsInjected());
+            r.stats().set(ResultsFields.Stats.TOPIC_PARTITIONS,
+                    PartitionGrowth.figures(history, partitionsAtStart, fin.finalIsr().size()));
             if (!fin.fullIsrBeforeDrain()) r.warn("the ISR was not full before the drain; replicas outside it may lag");
             r.merge(replicaAudit(history, fin));
+            r.merge(raftAudit(fin));
             return r;
         };
+    }
+
+    /** The Raft audit of the run's metadata logs; skipped with a warning when the backend does not bring them back. */
+    static CheckResult raftAudit(FinalState fin) {
+        CheckResult r;
+        if (fin.metadataLogs().isEmpty()) {
+            r = new CheckResult();
+            r.warn("Raft audit skipped: this backend does not bring the nodes' metadata logs back");
+            return r;
+        }
+        try {
+            return RaftAudit.of(fin.metadataLogs()).run();
+        } catch (RuntimeException e) {
+            r = new CheckResult();
+            r.error("Raft audit failed: " + e.getMessage());
+            return r;
+        }
     }
 
     /** The audit of the run's data directories against each other and against the history's acknowledged writes. */

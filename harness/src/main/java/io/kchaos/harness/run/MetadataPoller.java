@@ -32,8 +32,7 @@ public final class MetadataPoller implements AutoCloseable {
     private final HistoryWriter clock;
     private final BufferedWriter out;
     private final Map<Integer, String> last = new HashMap<>();
-    private final Thread thread;
-    private volatile boolean stopped;
+    private final PollingThread thread;
 
     public MetadataPoller(Admin admin, String topic, HistoryWriter clock, Path file) {
         this.admin = admin;
@@ -44,27 +43,11 @@ public final class MetadataPoller implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        this.thread = new Thread(this::loop, "metadata-poller");
-        this.thread.setDaemon(true);
+        this.thread = new PollingThread("metadata-poller", 1000, this::pollOnce);
     }
 
     public void start() {
         thread.start();
-    }
-
-    private void loop() {
-        while (!stopped) {
-            try {
-                pollOnce();
-            } catch (Exception e) {
-                // the cluster may be unavailable during a fault; the next poll tries again
-            }
-            try {
-                Thread.sleep(1000);
-            } catch (InterruptedException e) {
-                return;
-            }
-        }
     }
 
     /** Reads leaders, ISRs and leader epochs once and records what changed. */
@@ -102,14 +85,12 @@ public final class MetadataPoller implements AutoCloseable {
 
     @Override
     public void close() {
-        stopped = true;
-        thread.interrupt();
+        thread.close();
         try {
-            thread.join(5000);
             synchronized (this) {
                 out.close();
             }
-        } catch (InterruptedException | IOException e) {
+        } catch (IOException e) {
             // best effort
         }
     }

@@ -15,7 +15,9 @@ import java.util.function.Function;
 public enum RunOption {
     WORKLOAD("--workload", "workload", RunFields.WORKLOAD, Kind.STRING, "queue", c -> c.load().name(),
             "what the clients do: queue (sends and reads), txn (transactions, read_committed), group (a consumer group committing "
-                    + "offsets), share (a KIP-932 share group acknowledging records; Kafka 4.2+) (default ${DEFAULT-VALUE})"),
+                    + "offsets), share (a KIP-932 share group acknowledging records; Kafka 4.2+), metadata (admin clients creating, growing, "
+                    + "configuring and deleting topics, judged from every broker's final metadata), or DATA,metadata (both in one run) "
+                    + "(default ${DEFAULT-VALUE})"),
     WORKLOAD_OPTIONS("--workload-option", "workload-options", RunFields.WORKLOAD_OPTIONS, Kind.STRING_MAP, null, c -> c.load().options(),
             "a workload setting; repeatable (kchaos workloads describes each); with the defaults: " + WorkloadOptionTable.summary()),
     CLIENT("--client", "client", null, Kind.STRING, "java", null,
@@ -42,7 +44,13 @@ public enum RunOption {
             "mean time a fault lasts before it is healed (default ${DEFAULT-VALUE})"),
     SEED("--seed", "seed", RunFields.SEED, Kind.LONG, null, RunConfig::seed,
             "seeds every random choice (default: random, recorded in run.json)"),
-    NODES("--nodes", "nodes", RunFields.NODES, Kind.INT, "3", c -> c.cluster().nodes(), "cluster size (default ${DEFAULT-VALUE})"),
+    NODES("--nodes", "nodes", RunFields.NODES, Kind.INT, "3", c -> c.cluster().nodes(), "cluster size: nodes that run a broker (default ${DEFAULT-VALUE})"),
+    CONTROLLERS("--controllers", "controllers", RunFields.CONTROLLERS, Kind.INT, "0", c -> c.cluster().quorum().controllers(),
+            "dedicated KRaft controllers (process.roles=controller, node ids after the brokers') beside the --nodes brokers, "
+                    + "local backend; 0: combined mode, every node a broker and a voter (default ${DEFAULT-VALUE})"),
+    QUORUM("--quorum", "quorum", RunFields.QUORUM, Kind.STRING, "static", c -> c.cluster().quorum().mode().wire(),
+            "how the voters are configured: static (controller.quorum.voters) or dynamic (KIP-853, Kafka 3.9+: format "
+                    + "--initial-controllers, controller.quorum.bootstrap.servers) (default ${DEFAULT-VALUE})"),
     TOPIC("--topic", "topic", RunFields.TOPIC, Kind.STRING, "kchaos-queue", c -> c.cluster().topic(), "the workload's topic (default ${DEFAULT-VALUE})"),
     PARTITIONS("--partitions", "partitions", RunFields.PARTITIONS, Kind.INT, "3", c -> c.cluster().partitions(), "topic partitions (default ${DEFAULT-VALUE})"),
     REPLICATION_FACTOR("--replication-factor", "replication-factor", RunFields.REPLICATION_FACTOR, Kind.INT, null, c -> (int) c.cluster().replicationFactor(),

@@ -2,6 +2,7 @@ package io.kchaos.harness.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.folder.RunJson;
 import io.kchaos.cluster.install.BuildInfo;
 import io.kchaos.history.FormatVersion;
 import io.kchaos.history.folder.RunFields;
@@ -95,6 +96,9 @@ public final class RunRecord {
         json.put(RunFields.CLUSTER_ID, cluster.clusterId());
         ObjectNode nodes = json.putObject(RunFields.NODE_ADDRESSES);
         cluster.nodeAddresses().forEach((id, a) -> nodes.put(Integer.toString(id), a));
+        ObjectNode roles = json.putObject(RunJson.NODE_ROLES);
+        cluster.nodeIds().forEach(id -> roles.put(Integer.toString(id), cluster.role(id).processRoles()));
+        cluster.controllerIds().forEach(id -> roles.put(Integer.toString(id), cluster.role(id).processRoles()));
         write();
     }
 

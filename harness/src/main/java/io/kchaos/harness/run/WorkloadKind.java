@@ -4,6 +4,7 @@ import io.kchaos.checker.Checker;
 import io.kchaos.checker.ComposedChecker;
 import io.kchaos.checker.availability.AvailabilityChecker;
 import io.kchaos.checker.group.GroupChecker;
+import io.kchaos.checker.metadata.MetadataChecker;
 import io.kchaos.checker.queue.QueueChecker;
 import io.kchaos.checker.share.ShareChecker;
 import io.kchaos.checker.txn.TxnChecker;
@@ -11,6 +12,7 @@ import io.kchaos.cluster.version.VersionProfile;
 import io.kchaos.history.ClientOps;
 import io.kchaos.workload.Workload;
 import io.kchaos.workload.group.GroupWorkload;
+import io.kchaos.workload.metadata.MetadataWorkload;
 import io.kchaos.workload.queue.QueueWorkload;
 import io.kchaos.workload.share.ShareWorkload;
 import io.kchaos.workload.txn.TxnWorkload;
@@ -33,7 +35,8 @@ public enum WorkloadKind {
     TXN(TxnWorkload.NAME, TxnWorkload::new, TxnWorkload.OPTIONS, () -> List.of(new TxnChecker()), Set.of(ClientOps.TXN)),
     GROUP(GroupWorkload.NAME, GroupWorkload::new, GroupWorkload.OPTIONS, () -> List.of(new GroupChecker(), new AvailabilityChecker()),
             Set.of(ClientOps.SUBSCRIBE, ClientOps.COMMIT, ClientOps.COMMITTED, ClientOps.CATCH_UP, ClientOps.CRASH, ClientOps.CLOSE, ClientOps.RESET)),
-    SHARE(ShareWorkload.NAME, ShareWorkload::new, ShareWorkload.OPTIONS, () -> List.of(new ShareChecker(), new AvailabilityChecker()), ClientOps.SHARE);
+    SHARE(ShareWorkload.NAME, ShareWorkload::new, ShareWorkload.OPTIONS, () -> List.of(new ShareChecker(), new AvailabilityChecker()), ClientOps.SHARE),
+    METADATA(MetadataWorkload.NAME, MetadataWorkload::new, MetadataWorkload.OPTIONS, () -> List.of(new MetadataChecker()), ClientOps.METADATA);
 
     private final String workloadName;
     private final Supplier<Workload> factory;
@@ -93,6 +96,11 @@ public enum WorkloadKind {
 
     /** Every check of this workload's history that needs only the history. */
     public Checker historyChecker() {
-        return new ComposedChecker(checkers.get());
+        return new ComposedChecker(checkers());
+    }
+
+    /** New instances of the checkers of {@link #historyChecker}. */
+    List<Checker> checkers() {
+        return checkers.get();
     }
 }

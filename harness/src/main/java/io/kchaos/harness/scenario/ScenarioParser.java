@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.harness.run.RunOption;
 import io.kchaos.harness.run.WorkloadKind;
+import io.kchaos.harness.run.WorkloadMix;
 import io.kchaos.history.Json;
 
 import java.util.ArrayList;
@@ -77,9 +78,17 @@ public final class ScenarioParser {
         @SuppressWarnings("unchecked")
         Map<String, String> values = (Map<String, String>) given;
         Object workload = options.get(RunOption.WORKLOAD);
+        String field = "field '" + RunOption.WORKLOAD_OPTIONS.scenarioKey() + "': ";
+        if (workload instanceof String mix && mix.contains(",")) {
+            try {
+                WorkloadMix.of(mix).checkOptions(values);
+            } catch (IllegalArgumentException e) {
+                throw error(source, field + e.getMessage());
+            }
+            return;
+        }
         List<WorkloadKind> candidates = workload == null ? List.of(WorkloadKind.values())
                 : WorkloadKind.named((String) workload).stream().toList();
-        String field = "field '" + RunOption.WORKLOAD_OPTIONS.scenarioKey() + "': ";
         values.forEach((key, value) -> {
             List<WorkloadKind> declaring = candidates.stream().filter(k -> k.options().option(key).isPresent()).toList();
             if (declaring.isEmpty() && candidates.size() > 1) {

@@ -45,6 +45,43 @@ class CliErrorsTest {
     }
 
     @Test
+    void badControllerCountsExit2() {
+        assertEquals(2, run("run", "--controllers", "0"));
+        assertSingleLineError("--controllers must be >= 1 (leave it out for combined mode)");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("run", "--controllers", "-2"));
+        assertSingleLineError("--controllers must be >= 1");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("run", "--controllers", "three"));
+        assertSingleLineError("--controllers");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("run", "--controllers", "3", "--backend", "docker"));
+        assertSingleLineError("--controllers runs dedicated controllers on --backend local only");
+    }
+
+    @Test
+    void aDynamicQuorumBefore39AndAnUnknownQuorumExit2() {
+        assertEquals(2, run("run", "--quorum", "dynamic", "--controllers", "3", "--kafka-version", "3.8.1"));
+        assertSingleLineError("--quorum dynamic needs Kafka 3.9 or later (KIP-853); Kafka 3.8.1 has only a static quorum: use --quorum static");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("run", "--quorum", "raft"));
+        assertSingleLineError("unknown --quorum 'raft'; known: static, dynamic");
+    }
+
+    @Test
+    void partitionControllerInCombinedModeExits2() {
+        assertEquals(2, run("run", "--nemesis", "partition-controller"));
+        assertSingleLineError("nemesis 'partition-controller' is unavailable");
+        assertTrue(err.toString().contains("--controllers N"), err.toString());
+    }
+
+    /** The error, and nothing else: one line. */
+    private void assertSingleLineError(String mustContain) {
+        assertOneLineError(mustContain);
+        assertEquals(1, err.toString().strip().lines().count(), err.toString());
+    }
+
+    @Test
     void unknownNemesisExits2() {
         assertEquals(2, run("run", "--nemesis", "kill-everything"));
         assertOneLineError("unknown nemesis 'kill-everything'");

@@ -51,7 +51,7 @@ class WorkloadOptionsTest {
                         k.workloadName() + " " + o.key() + ": " + listing);
             }
         }
-        assertTrue(help.contains("group:commit=after,churn-seconds=8,crash-rate=0.5,group-protocol;"), help);
+        assertTrue(help.contains("group:commit=after,commit-epoch=false,churn-seconds=8,crash-rate=0.5,group-protocol;"), help);
         assertTrue(help.contains("share:accept=0.8,") && help.contains("churn-seconds=10"), help);
         assertTrue(out("workloads", "--markdown").equals(WorkloadOptionTable.markdown()));
     }

@@ -40,7 +40,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The contract between the nemeses and the readers of their ops: every registered nemesis, run against one shared
- * fake cluster, records only ops its {@link FaultSpec} declares (ops of {@link NemesisOps}), and availability and
+ * fake cluster (with three dedicated controllers, so the controller faults have a quorum leader to aim at), records only ops its {@link FaultSpec} declares (ops of {@link NemesisOps}), and availability and
  * the report both see each fault it injected as a window with a start and an end (its heal).
  */
 class NemesisContractTest {
@@ -51,7 +51,7 @@ class NemesisContractTest {
     private History injectAndHeal(Nemesis nemesis, long seed) {
         Path file = dir.resolve(nemesis.name() + "-" + seed + ".jsonl");
         try (HistoryWriter w = new HistoryWriter(file)) {
-            NemesisContext ctx = FakeCluster.full().context(new NemesisRecorder(w), seed);
+            NemesisContext ctx = FakeCluster.full().withControllers(3).context(new NemesisRecorder(w), seed);
             Fault fault = nemesis.inject(ctx);
             fault.heal();
         }

@@ -16,6 +16,7 @@ import org.testcontainers.DockerClientFactory;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,10 +48,15 @@ class DockerRunTest {
         assertEquals(0, code, "valid run; see " + run.toRealPath() + ": " + Files.readString(run.resolve("results.json")));
 
         Map<String, Integer> nemesisOps = new HashMap<>();
+        List<String> nemesisLines = new ArrayList<>();
         HistoryFile.open(run.resolve("history.jsonl")).forEach((Op op) -> {
             if (op.isNemesis() && !op.isInvoke() && op.error() == null) nemesisOps.merge(op.f(), 1, Integer::sum);
+            if (op.isNemesis() && !"proxy-action".equals(op.f())) {
+                nemesisLines.add(String.format("%.1f s %s %s %s%s", op.time() / 1e9, op.type(), op.f(), op.value(), op.error() == null ? "" : " error: " + op.error()));
+            }
         });
         System.out.println("nemesis ops: " + nemesisOps);
+        nemesisLines.forEach(l -> System.out.println("  " + l));
         assertTrue(nemesisOps.getOrDefault("kill", 0) >= 1, "a container was killed: " + nemesisOps);
         assertTrue(nemesisOps.getOrDefault("pause", 0) >= 1, "a container was paused: " + nemesisOps);
         assertTrue(nemesisOps.getOrDefault("start", 0) >= 1 && nemesisOps.getOrDefault("resume", 0) >= 1, "and healed: " + nemesisOps);

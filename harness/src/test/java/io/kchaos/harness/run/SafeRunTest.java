@@ -1,5 +1,6 @@
 package io.kchaos.harness.run;
 
+import io.kchaos.checker.result.CheckResult;
 import io.kchaos.history.OpType;
 import io.kchaos.harness.cli.Main;
 import org.junit.jupiter.api.BeforeAll;
@@ -18,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The foundation's end-to-end check on a real 3-node cluster: the safe default (acks=all, min.insync.replicas=2,
  * unclean election off) under kill-leader for 45 s is valid, the history shows the faults really happened, the
- * post-run replica audit ran, and the report renders. One run serves every test here.
+ * post-run replica and Raft audits ran (and report damage planted in copies of the real files), and the report renders. One run serves every test here.
  */
 @Tag("cluster")
 class SafeRunTest {
@@ -73,6 +74,27 @@ class SafeRunTest {
             assertTrue(part.path("batches-compared").asLong() > 0, "batches compared for partition " + p + ": " + part);
             assertTrue(part.path("epochs").size() >= 1, "epochs listed for partition " + p + ": " + part);
         }
+    }
+
+    @Test
+    void resultsIncludeAValidRaftAuditOfTheMetadataLog() {
+        var raft = run.results.path("stats").path("raft");
+        assertEquals(3, raft.path("nodes").asInt(), "three metadata logs read: " + raft);
+        assertEquals(3, raft.path("voters").asInt(), "combined mode: every node a voter: " + raft);
+        assertTrue(raft.path("batches-compared").asLong() > 0, "batches compared across nodes: " + raft);
+        assertTrue(raft.path("committed-batches").asLong() > 0, "committed batches found: " + raft);
+        for (var type : run.results.path("anomaly-types")) assertTrue(!type.asText().startsWith("raft-"), "no Raft anomaly: " + type);
+    }
+
+    @Test
+    void raftDamageOfRealMetadataLogsIsReported(@TempDir Path work) throws Exception {
+        RaftDamage damage = new RaftDamage(run.dir, work);
+        CheckResult intact = damage.audit("intact", null);
+        assertTrue(intact.valid(), "the copied metadata logs agree: " + intact.toJson());
+        CheckResult bytes = damage.audit("record bytes", RaftDamage::rewriteRecordBytes);
+        assertEquals(List.of("raft-election-safety"), bytes.anomalyTypes(), "same offset and epoch, other bytes: " + bytes.toJson());
+        CheckResult epoch = damage.audit("epoch", RaftDamage::rewriteEpoch);
+        assertEquals(List.of("raft-committed-replaced"), epoch.anomalyTypes(), "a later epoch over a committed batch: " + epoch.toJson());
     }
 
     @Test

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class WorkloadKindTest {
     @Test
     void everyWorkloadIsKnownByNameAndMadeByItsEntry() {
-        assertEquals(List.of("group", "queue", "share", "txn"), WorkloadKind.names());
+        assertEquals(List.of("group", "metadata", "queue", "share", "txn"), WorkloadKind.names());
         for (String name : WorkloadKind.names()) assertEquals(name, WorkloadKind.of(name).create().name());
     }
 
@@ -29,7 +29,7 @@ class WorkloadKindTest {
     @Test
     void unknownNameIsRejectedWithTheKnownOnes() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> WorkloadKind.of("qeue"));
-        assertEquals("unknown workload 'qeue'; known: [group, queue, share, txn]", e.getMessage());
+        assertEquals("unknown workload 'qeue'; known: [group, metadata, queue, share, txn]", e.getMessage());
     }
 
     @Test
@@ -42,6 +42,8 @@ class WorkloadKindTest {
         assertEquals(Optional.of(WorkloadKind.TXN), WorkloadKind.owningOp(ClientOps.TXN));
         assertEquals(Optional.of(WorkloadKind.GROUP), WorkloadKind.owningOp(ClientOps.COMMIT));
         assertEquals(Optional.of(WorkloadKind.SHARE), WorkloadKind.owningOp(ClientOps.SHARE_ACK));
+        assertEquals(Optional.of(WorkloadKind.METADATA), WorkloadKind.owningOp(ClientOps.CREATE_TOPIC));
+        assertEquals(Optional.of(WorkloadKind.METADATA), WorkloadKind.owningOp(ClientOps.METADATA_QUORUM));
         assertEquals(Optional.empty(), WorkloadKind.owningOp(ClientOps.SEND));
         assertEquals(Optional.empty(), WorkloadKind.owningOp(ClientOps.POLL));
     }

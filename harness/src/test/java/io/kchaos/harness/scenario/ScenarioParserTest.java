@@ -55,6 +55,17 @@ class ScenarioParserTest {
     }
 
     @Test
+    void aMixsOptionsAreCheckedPerPart() {
+        Scenario mix = ScenarioParser.parse("{\"workload\": \"queue,metadata\", \"workload-options\": {\"in-flight\": 4, \"metadata.clients\": 3}}",
+                "m.json", "m");
+        assertEquals(Map.of("in-flight", "4", "metadata.clients", "3"), mix.settings(RunOption.WORKLOAD_OPTIONS));
+        assertEquals("scenario s.json: field 'workload-options': metadata option clients must be a whole number from 1 to 16, not '99'",
+                error("{\"workload\": \"queue,metadata\", \"workload-options\": {\"metadata.clients\": 99}}"));
+        assertEquals("scenario s.json: field 'workload-options': unknown option 'clients' for workload queue; known: in-flight, topics",
+                error("{\"workload\": \"queue,metadata\", \"workload-options\": {\"clients\": 2}}"));
+    }
+
+    @Test
     void notJsonOrNotAnObjectIsRefused() {
         assertTrue(error("{\"time-limit\": 5,,}").startsWith("scenario s.json: not valid JSON at line 1"), error("{\"time-limit\": 5,,}"));
         assertEquals("scenario s.json: must be a JSON object { ... }", error("[1, 2]"));

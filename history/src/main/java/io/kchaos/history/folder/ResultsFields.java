@@ -31,8 +31,29 @@ public final class ResultsFields {
     public static final class Anomaly {
         public static final String COUNT = "count";
         public static final String EXAMPLES = "examples";
+        /** The cases tallied by the fault window they were acknowledged in; its fields are {@link ByFault}. */
+        public static final String BY_FAULT = "by-fault";
 
         private Anomaly() {
+        }
+    }
+
+    /** The fields of an anomaly's {@code by-fault} tally (docs/format.md, "Anomalies by fault"). */
+    public static final class ByFault {
+        /** Cases that carry a time (only those are tallied). */
+        public static final String TIMED = "timed";
+        /** Timed cases that fall in no fault window. */
+        public static final String OUTSIDE = "outside";
+        /** One entry per window holding a case, in window order. */
+        public static final String WINDOWS = "windows";
+        /** The window's 1-based number, as in the report's fault table. */
+        public static final String WINDOW = "window";
+        public static final String F = "f";
+        public static final String START_S = "start-s";
+        public static final String END_S = "end-s";
+        public static final String CASES = "cases";
+
+        private ByFault() {
         }
     }
 
@@ -49,13 +70,30 @@ public final class ResultsFields {
         public static final String INT_SEND_SKIP = "int-send-skip";
         public static final String GROUP = "group";
         public static final String SHARE = "share";
+        /** The metadata workload's figures. */
+        public static final String METADATA = "metadata";
         /** See {@link Availability}. */
         public static final String AVAILABILITY = "availability";
         /** The replica audit's figures. */
         public static final String REPLICAS = "replicas";
+        /** The Raft audit of the KRaft metadata log. */
+        public static final String RAFT = "raft";
         public static final String FAULTS_INJECTED = "faults-injected";
+        /** See {@link TopicPartitions}. */
+        public static final String TOPIC_PARTITIONS = "topic-partitions";
 
         private Stats() {
+        }
+    }
+
+    /** The figures of {@code stats.topic-partitions}: the topic's partition count, and what the partitions added mid-run took. */
+    public static final class TopicPartitions {
+        public static final String AT_START = "at-start";
+        public static final String AT_END = "at-end";
+        public static final String ACKNOWLEDGED_ON_ADDED = "acknowledged-on-added";
+        public static final String READ_ON_ADDED = "read-on-added";
+
+        private TopicPartitions() {
         }
     }
 

@@ -20,8 +20,11 @@ import java.util.Map;
 public record ResultsJson(FolderJson file, Boolean valid, Map<String, Anomaly> anomalies, List<String> anomalyTypes,
                           JsonNode stats, List<String> warnings, List<String> errors) {
 
-    /** One anomaly type's entry: its {@code count} (null when absent or not an integer) and the examples kept. */
-    public record Anomaly(Long count, List<JsonNode> examples) {
+    /**
+     * One anomaly type's entry: its {@code count} (null when absent or not an integer), the examples kept and its
+     * {@code by-fault} tally (a MissingNode when absent).
+     */
+    public record Anomaly(Long count, List<JsonNode> examples, JsonNode byFault) {
     }
 
     /** Reads the results.json of the run folder {@code dir}; never throws (see {@link FolderJson#problem()}). */
@@ -40,7 +43,8 @@ public record ResultsJson(FolderJson file, Boolean valid, Map<String, Anomaly> a
                 List<JsonNode> examples = new ArrayList<>();
                 e.getValue().path(ResultsFields.Anomaly.EXAMPLES).forEach(examples::add);
                 JsonNode count = e.getValue().path(ResultsFields.Anomaly.COUNT);
-                anomalies.put(e.getKey(), new Anomaly(count.canConvertToLong() ? count.asLong() : null, List.copyOf(examples)));
+                anomalies.put(e.getKey(), new Anomaly(count.canConvertToLong() ? count.asLong() : null, List.copyOf(examples),
+                        e.getValue().path(ResultsFields.Anomaly.BY_FAULT)));
             });
         }
         List<String> types = new ArrayList<>();

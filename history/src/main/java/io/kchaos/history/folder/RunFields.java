@@ -21,6 +21,13 @@ public final class RunFields {
     /** An object, see {@link Client}; absent in files from before it (the Java client ran). */
     public static final String CLIENT = "client";
     public static final String NODES = "nodes";
+    /** Dedicated KRaft controllers (0: combined mode) and how the voters are configured ({@code static}, {@code dynamic}). */
+    public static final String CONTROLLERS = "controllers";
+    public static final String QUORUM = "quorum";
+    /** Each node id's roles ({@code broker}, {@code controller}); see {@link RunJson#nodeRoles}. */
+    public static final String NODE_ROLES = "node-roles";
+    /** The active controller over time, see {@link ControllerTimeline}. */
+    public static final String CONTROLLER_TIMELINE = "controller-timeline";
     public static final String TOPIC = "topic";
     public static final String PARTITIONS = "partitions";
     public static final String REPLICATION_FACTOR = "replication-factor";

@@ -11,6 +11,8 @@ import java.util.OptionalLong;
  * field is optional, so run.json files of older releases read as they are.
  */
 public record RunJson(FolderJson file) {
+    /** Node id → its {@code process.roles} ({@code broker,controller}, {@code broker}, {@code controller}). */
+    public static final String NODE_ROLES = RunFields.NODE_ROLES;
 
     /** Reads the run.json of the run folder {@code dir}; never throws (see {@link FolderJson#problem()}). */
     public static RunJson read(Path dir) {

@@ -5,6 +5,11 @@ import io.kchaos.nemesis.NemesisSetting;
 import io.kchaos.nemesis.NemesisSettings;
 import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.cluster.Toxic;
+import io.kchaos.nemesis.controller.KillControllerNemesis;
+import io.kchaos.nemesis.controller.LyingDiskNemesis;
+import io.kchaos.nemesis.controller.PartitionControllerNemesis;
+import io.kchaos.nemesis.controller.PauseControllerNemesis;
+import io.kchaos.nemesis.controller.PowerLossVotersNemesis;
 import io.kchaos.nemesis.coordinator.KillCoordinatorNemesis;
 import io.kchaos.nemesis.coordinator.PartitionCoordinatorNemesis;
 import io.kchaos.nemesis.coordinator.PowerLossCoordinatorNemesis;
@@ -12,6 +17,12 @@ import io.kchaos.nemesis.network.ClientPartitionNemesis;
 import io.kchaos.nemesis.network.FlakyNemesis;
 import io.kchaos.nemesis.network.PartitionNemesis;
 import io.kchaos.nemesis.network.SlowNemesis;
+import io.kchaos.nemesis.operation.AddPartitionsNemesis;
+import io.kchaos.nemesis.operation.AlterConfigNemesis;
+import io.kchaos.nemesis.operation.DrainBrokerNemesis;
+import io.kchaos.nemesis.operation.ElectLeadersNemesis;
+import io.kchaos.nemesis.operation.ReassignCancelNemesis;
+import io.kchaos.nemesis.operation.ReassignNemesis;
 import io.kchaos.nemesis.process.IsrShrinkNemesis;
 import io.kchaos.nemesis.process.KillNemesis;
 import io.kchaos.nemesis.process.LeaderCrash;
@@ -42,6 +53,7 @@ import static io.kchaos.history.NemesisOps.DISK_FULL;
 import static io.kchaos.history.NemesisOps.FLAKY;
 import static io.kchaos.history.NemesisOps.ISOLATE;
 import static io.kchaos.history.NemesisOps.KILL;
+import static io.kchaos.history.NemesisOps.LYING_DISK;
 import static io.kchaos.history.NemesisOps.PARTITION;
 import static io.kchaos.history.NemesisOps.PARTITION_CLIENTS;
 import static io.kchaos.history.NemesisOps.PAUSE;
@@ -83,11 +95,17 @@ public final class FaultCatalogue {
                     b -> new RollingRestartNemesis(Duration.ofSeconds(90)), STOP),
             of("kill-coordinator", "SIGKILL the transaction or group coordinator of the workload (txn, group), restart it later",
                     b -> new KillCoordinatorNemesis(), KILL),
+            of("kill-controller", "SIGKILL the active controller (the KRaft quorum's leader, from describeMetadataQuorum), restart it "
+                    + "later; in combined mode it is a broker too", b -> new KillControllerNemesis(), KILL),
+            of("pause-controller", "SIGSTOP the active controller, SIGCONT later", b -> new PauseControllerNemesis(), PAUSE),
             of("partition", "cut links between nodes (iptables DROP, both directions); topology from --partition-targets: "
                     + "one, leader, halves, majority-ring, bridge", b -> new PartitionNemesis(b.network().partitionTargets()), PARTITION)
                     .needs(Capability.NETWORK),
             of("partition-coordinator", "cut the workload's transaction or group coordinator from the other nodes (iptables)",
                     b -> new PartitionCoordinatorNemesis(), PARTITION).needs(Capability.NETWORK),
+            of("partition-controller", "cut the active controller from the other voters (iptables) while every broker still reaches "
+                    + "all of them; needs --controllers", b -> new PartitionControllerNemesis(), PARTITION)
+                    .needs(Capability.NETWORK, Capability.DEDICATED_CONTROLLERS),
             of("partition-clients", "cut the harness's clients from some nodes while the nodes still see each other",
                     b -> new ClientPartitionNemesis(), PARTITION_CLIENTS).needs(Capability.NETWORK),
             of("slow", "delay the packets of one node or all (200 ± 50 ms): tc netem, or on kernels without netem an NFQUEUE "
@@ -128,6 +146,37 @@ public final class FaultCatalogue {
                     + "__share_group_state leader), else its transaction or group coordinator, loses power (unsynced bytes "
                     + "dropped); restart later", b -> new PowerLossCoordinatorNemesis(b.options().flag("torn-writes")), POWER_LOSS)
                     .needs(Capability.POWER_LOSS).reads(TORN_WRITES),
+            of("power-loss-controller", "the active controller loses power (SIGKILL, unsynced bytes dropped); restart later",
+                    b -> PowerLossVotersNemesis.activeController(b.options().flag("torn-writes")), POWER_LOSS)
+                    .needs(Capability.POWER_LOSS).reads(TORN_WRITES),
+            of("power-loss-voters", "a random majority of the metadata quorum's voters (the controllers; in combined mode, nodes) "
+                    + "lose power at the same moment; all restart later", b -> PowerLossVotersNemesis.majority(b.options().flag("torn-writes")),
+                    POWER_LOSS).needs(Capability.POWER_LOSS).reads(TORN_WRITES),
+            of("lying-disk", "the disks of lying-disk-nodes (every voter) ignore fsync on lying-disk-scope (the metadata "
+                    + "log): Kafka's syncs succeed but are not kept; the heal is their power loss (only what was synced before the lie "
+                    + "survives), then restart: the negative control of power-loss-voters", b -> new LyingDiskNemesis(b.options()),
+                    LYING_DISK, POWER_LOSS).needs(Capability.POWER_LOSS)
+                    .reads(NemesisSettings.LYING_DISK_NODES, NemesisSettings.LYING_DISK_SCOPE, TORN_WRITES),
+            of("reassign", "move a random partition's replicas to another set (Admin.alterPartitionReassignments: replace a replica, "
+                    + "swap the leader, shrink or grow the replication factor), optionally throttled; one op until the new set is in "
+                    + "place", b -> new ReassignNemesis(b.options()), NemesisOps.REASSIGN)
+                    .reads(NemesisSettings.REASSIGN_SHAPE, NemesisSettings.REASSIGN_THROTTLE, NemesisSettings.REASSIGN_TIMEOUT_SECONDS),
+            of("reassign-cancel", "start a reassignment throttled so it stays in progress; the heal cancels it (the old replicas "
+                    + "come back)", b -> new ReassignCancelNemesis(b.options()), NemesisOps.THROTTLED_REASSIGN)
+                    .reads(NemesisSettings.REASSIGN_CANCEL_THROTTLE, NemesisSettings.REASSIGN_TIMEOUT_SECONDS),
+            of("elect-leaders", "a preferred (or, with election=unclean, an unclean) leader election of every partition of the "
+                    + "topic (Admin.electLeaders)", b -> new ElectLeadersNemesis(b.options()), NemesisOps.ELECT_LEADERS)
+                    .reads(NemesisSettings.ELECTION),
+            of("add-partitions", "grow the topic by add-partitions-count partitions mid-run (Admin.createPartitions), up to "
+                    + "add-partitions-max", b -> new AddPartitionsNemesis(b.options()), NemesisOps.ADD_PARTITIONS)
+                    .reads(NemesisSettings.ADD_PARTITIONS_COUNT, NemesisSettings.ADD_PARTITIONS_MAX),
+            of("alter-config", "a live change of a topic config (alter-config=KEY=VALUE, min.insync.replicas=3 by default); "
+                    + "the heal restores it", b -> new AlterConfigNemesis(b.options()), NemesisOps.ALTER_CONFIG)
+                    .reads(NemesisSettings.ALTER_CONFIG),
+            of("drain-broker", "the operator's decommission: move every replica off a random broker, stop it; the heal starts it "
+                    + "and moves them back (needs more brokers than the replication factor)", b -> new DrainBrokerNemesis(b.options()),
+                    NemesisOps.DRAIN_BROKER, STOP, NemesisOps.REASSIGN)
+                    .reads(NemesisSettings.REASSIGN_THROTTLE, NemesisSettings.REASSIGN_TIMEOUT_SECONDS),
             protocol(of("proxy-hold", PROXY + "take one matching request (each matches with the proxy-share chance) out of its "
                     + "client's stream and deliver it later on the proxy's own connection, once the client's next proxy-release-after "
                     + "request was answered (or after proxy-hold-ms): KAFKA-17754's late Produce or EndTxn",

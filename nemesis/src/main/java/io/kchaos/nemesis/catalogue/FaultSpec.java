@@ -64,13 +64,15 @@ public record FaultSpec(String name, String description, List<FaultOp> ops, List
     }
 
     /**
-     * What a run needs for it, from its capabilities, as the docs print it: e.g. {@code `--backend local`, root};
+     * What a run needs for it, from its capabilities, as the docs print it: e.g. {@code `--backend local`, root}
+     * (and {@code `--controllers N`} for dedicated controllers);
      * empty when it runs everywhere.
      */
     public String needs() {
         StringJoiner j = new StringJoiner(", ");
         new TreeSet<>(capabilities.stream().flatMap(c -> c.backend().stream()).toList()).forEach(b -> j.add("`--backend " + b + "`"));
         if (capabilities.stream().anyMatch(Capability::root)) j.add("root");
+        if (capabilities.contains(Capability.DEDICATED_CONTROLLERS)) j.add("`--controllers N`");
         return j.toString();
     }
 }

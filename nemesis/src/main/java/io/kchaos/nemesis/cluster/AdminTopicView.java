@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 public final class AdminTopicView implements TopicView {
     private final Admin admin;
     private final String topic;
-    private final int partitions;
+    private volatile int partitions; // grows when a read of the metadata lists more (partitions added mid-run)
 
     public AdminTopicView(Admin admin, String topic, int partitions) {
         this.admin = admin;
@@ -28,10 +28,12 @@ public final class AdminTopicView implements TopicView {
         return partitions;
     }
 
-    /** The topic's current description, if it could be read within 5 s. */
+    /** The topic's current description, if it could be read within 5 s; a description with more partitions grows {@link #partitions()}. */
     public Optional<TopicDescription> describe() {
         try {
-            return Optional.of(admin.describeTopics(List.of(topic)).allTopicNames().get(5, TimeUnit.SECONDS).get(topic));
+            TopicDescription d = admin.describeTopics(List.of(topic)).allTopicNames().get(5, TimeUnit.SECONDS).get(topic);
+            if (d != null && d.partitions().size() > partitions) partitions = d.partitions().size();
+            return Optional.ofNullable(d);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // a nemesis waiting on the metadata must see that the run is stopping
             return Optional.empty();

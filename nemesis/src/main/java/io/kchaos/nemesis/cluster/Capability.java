@@ -6,7 +6,8 @@ import java.util.Optional;
  * What a cluster backend can do beyond process control, so a run can refuse a fault it cannot inject before it starts:
  * {@link #NETWORK} cuts links and drops packets, {@link #LINK_DELAY} delays them, {@link #TOXIPROXY} acts on the
  * connections through Toxiproxy, {@link #PROTOCOL} on single Kafka requests through the kchaos proxy, {@link #STORAGE}
- * and {@link #DISK_LIMIT} act on the nodes' data directories, {@link #POWER_LOSS} drops unsynced file data. Each says
+ * and {@link #DISK_LIMIT} act on the nodes' data directories, {@link #POWER_LOSS} drops unsynced file data,
+ * {@link #DEDICATED_CONTROLLERS} runs the metadata quorum apart from the brokers. Each says
  * what a run needs for it (a backend, root), from which the catalogue's "needs" column is made.
  */
 public enum Capability {
@@ -23,7 +24,9 @@ public enum Capability {
     /** Faults inside Kafka's protocol: the clients reach the brokers through the kchaos proxy (a Kroxylicious JVM). */
     PROTOCOL(null, false, "protocol faults need the kchaos proxy in front of the brokers (it runs next to the harness on every backend)"),
     /** Power loss: kill a node and drop every byte it never synced (the local backend's sync-tracking agent). */
-    POWER_LOSS("local", false, "power loss needs the local backend's sync tracking (--backend local)");
+    POWER_LOSS("local", false, "power loss needs the local backend's sync tracking (--backend local)"),
+    /** Dedicated KRaft controllers beside the brokers ({@code --controllers N}, the local backend). */
+    DEDICATED_CONTROLLERS("local", false, "it needs dedicated controllers (--controllers N): in combined mode the other voters are the brokers");
 
     private final String backend;
     private final boolean root;

@@ -9,8 +9,27 @@ import java.util.Optional;
  * {@link #toxics()}.
  */
 public interface ClusterControl {
-    /** Node ids, in order. */
+    /**
+     * The ids of the nodes that run a broker, in order: every node in combined mode, the brokers beside dedicated
+     * controllers. Data faults, readiness and the replica audit see these.
+     */
     List<Integer> nodeIds();
+
+    /** The ids of the dedicated controllers ({@code process.roles=controller}), in order; empty in combined mode. */
+    default List<Integer> controllerIds() {
+        return List.of();
+    }
+
+    /** The voters of the metadata quorum: the dedicated controllers, else (combined mode) every node. */
+    default List<Integer> voterIds() {
+        return controllerIds().isEmpty() ? nodeIds() : controllerIds();
+    }
+
+    /** What the node runs: {@link NodeRole#COMBINED} in combined mode, else a broker or a controller. */
+    default NodeRole role(int node) {
+        if (controllerIds().isEmpty()) return NodeRole.COMBINED;
+        return controllerIds().contains(node) ? NodeRole.CONTROLLER : NodeRole.BROKER;
+    }
 
     /** SIGKILL the node's broker process (no-op if it is not running). */
     void kill(int node);

@@ -6,6 +6,7 @@ import java.util.Set;
 
 /** What the nemesis may ask of the cluster's metadata: leaders, replicas and ISRs of the workload's topic. */
 public interface TopicView {
+    /** The topic's partition count as last seen: it grows when partitions are added mid-run. */
     int partitions();
 
     /** The partition's current leader, if it has one and the metadata could be read. */

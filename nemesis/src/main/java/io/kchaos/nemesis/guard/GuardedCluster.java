@@ -33,6 +33,11 @@ public final class GuardedCluster implements ClusterControl {
     }
 
     @Override
+    public List<Integer> controllerIds() {
+        return cluster.controllerIds();
+    }
+
+    @Override
     public void kill(int node) {
         guard.disturb(Set.of(node));
         cluster.kill(node);

@@ -1,6 +1,7 @@
 package io.kchaos.nemesis.replay;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.NemesisContext;
@@ -8,17 +9,24 @@ import io.kchaos.nemesis.cluster.ClusterControl;
 import io.kchaos.nemesis.cluster.NetworkControl;
 import io.kchaos.nemesis.cluster.PowerControl;
 import io.kchaos.nemesis.network.NetworkFaultOptions;
+import io.kchaos.nemesis.operation.Elections;
+import io.kchaos.nemesis.operation.MoveWatch;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * What a replay does for each op it can replay: the fault ops (SIGKILL, clean stop, SIGSTOP, power loss, the network
- * faults) on the nodes resolved for them, and the heals that undo them (start, resume, network heals). An op is known
+ * faults) on the nodes resolved for them, the heals that undo them (start, resume, network heals), and the planned
+ * one-off operations with their recorded targets (a reassignment's or drain's new replica sets, an election, the
+ * partition count: {@code reassign}, {@code drain-broker}, {@code elect-leaders}, {@code add-partitions}). An op is known
  * by its record in {@link NemesisOps}, so another tool's name for a SIGKILL ({@code crash}, ...) replays as one; a
  * value without the recorded settings of a network fault takes the network faults' defaults.
  */
@@ -30,6 +38,8 @@ final class ReplayActions {
 
     private static final NetworkFaultOptions DEFAULTS = NetworkFaultOptions.defaults();
     private static final Map<FaultOp, FaultAction> FAULTS = new LinkedHashMap<>();
+    /** How long a replayed reassignment may take: the default of {@code reassign-timeout-seconds}. */
+    private static final Duration MOVE_BOUND = Duration.ofSeconds(120);
 
     static {
         FAULTS.put(NemesisOps.KILL, (ctx, nodes, value) -> nodes.forEach(ctx.cluster()::kill));
@@ -45,6 +55,30 @@ final class ReplayActions {
                 value.path("delay-ms").asInt(DEFAULTS.latencyMs()), value.path("jitter-ms").asInt(DEFAULTS.jitterMs())));
         FAULTS.put(NemesisOps.FLAKY, (ctx, nodes, value) -> network(ctx).flaky(new HashSet<>(nodes),
                 value.path("loss-percent").asDouble(DEFAULTS.lossPercent())));
+        FAULTS.put(NemesisOps.REASSIGN, (ctx, nodes, value) -> move(ctx, value));
+        FAULTS.put(NemesisOps.DRAIN_BROKER, (ctx, nodes, value) -> move(ctx, value));
+        FAULTS.put(NemesisOps.ELECT_LEADERS, (ctx, nodes, value) -> {
+            Set<Integer> partitions = new TreeSet<>();
+            value.path("partitions").forEach(p -> partitions.add(p.asInt()));
+            Elections.elect(ctx, value.path("election").asText("preferred").equals("unclean"), partitions, (ObjectNode) value.deepCopy());
+        });
+        FAULTS.put(NemesisOps.ADD_PARTITIONS, (ctx, nodes, value) -> {
+            int to = value.path("to").asInt();
+            if (ctx.topic().partitions() < to) ctx.operations().createPartitions(to);
+        });
+    }
+
+    /** Moves each recorded partition to its recorded {@code to} replicas and waits until they are in place. */
+    private static void move(NemesisContext ctx, JsonNode value) {
+        Map<Integer, List<Integer>> to = new TreeMap<>();
+        value.path("to").properties().forEach(e -> {
+            List<Integer> replicas = new ArrayList<>();
+            e.getValue().forEach(n -> replicas.add(n.asInt()));
+            to.put(Integer.parseInt(e.getKey()), List.copyOf(replicas));
+        });
+        if (to.isEmpty()) throw new IllegalStateException("the recorded op names no replica sets (\"to\")");
+        ctx.operations().reassign(to);
+        MoveWatch.awaitDone(ctx, to, (ObjectNode) value.deepCopy(), System.nanoTime(), MOVE_BOUND);
     }
 
     private ReplayActions() {

@@ -1,6 +1,8 @@
 package io.kchaos.nemesis.replay;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.FaultKind;
+import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
 import io.kchaos.nemesis.schedule.ScheduleThread;
@@ -63,7 +65,8 @@ public final class ReplaySchedule extends ScheduleThread {
 
     private void fault(RecordedSchedule.Step step) {
         RoleResolver.Resolved r = resolved.computeIfAbsent(step.id(), id -> RoleResolver.resolve(step, ctx));
-        if (r.nodes().isEmpty()) {
+        boolean onTheTopic = NemesisOps.lookup(step.f()).map(o -> o.kind() == FaultKind.OPERATION).orElse(false); // needs no node
+        if (r.nodes().isEmpty() && !onTheTopic) {
             current = "none (" + step.f() + ": no node was " + r.how() + ")";
             return;
         }
@@ -91,11 +94,7 @@ public final class ReplaySchedule extends ScheduleThread {
         while (!stopping) {
             long left = time - ctx.recorder().now();
             if (left <= 0) return true;
-            try {
-                Thread.sleep(Math.max(1, Math.min(left / 1_000_000, 200)));
-            } catch (InterruptedException e) {
-                return false;
-            }
+            if (!pause(Math.max(1, Math.min(left / 1_000_000, 200)))) return false;
         }
         return false;
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.history.FaultRole;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.cluster.Coordinated;
+import io.kchaos.nemesis.cluster.QuorumState;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +13,7 @@ import java.util.Optional;
 /**
  * Resolves a recorded fault op's role against the cluster of this run, at the moment of the op: the leader of
  * partition p now, the running replicas of p other than its leader now, the coordinator of the same transactional id
- * or group now, every node. A random node, and an op recorded without a role, keep the recorded node ids.
+ * or group now, every node, the active controller now. A random node, and an op recorded without a role, keep the recorded node ids.
  */
 public final class RoleResolver {
     /** The nodes resolved for one op, and how (for the history and the console). */
@@ -40,6 +41,8 @@ public final class RoleResolver {
                 yield new Resolved(followers, r.describe());
             }
             case FaultRole.ALL -> new Resolved(cluster.nodeIds(), r.describe());
+            case FaultRole.CONTROLLER -> new Resolved(ctx.quorum().state().map(QuorumState::leader).filter(cluster::isRunning)
+                    .map(List::of).orElse(List.of()), r.describe());
             case FaultRole.COORDINATOR, FaultRole.GROUP_COORDINATOR -> coordinator(r.of(), ctx)
                     .map(n -> new Resolved(List.of(n), r.describe()))
                     .orElseGet(() -> new Resolved(List.copyOf(step.nodes()), r.describe() + " not found now: node ids " + step.nodes()));

@@ -65,13 +65,7 @@ public final class NemesisSchedule extends ScheduleThread {
 
     /** Sleeps between 0.5x and 1.5x the duration; false if interrupted. */
     private boolean sleepJittered(Duration d) {
-        long ms = (long) (d.toMillis() * (0.5 + ctx.random().nextDouble()));
-        try {
-            Thread.sleep(ms);
-            return !stopping;
-        } catch (InterruptedException e) {
-            return false;
-        }
+        return pause((long) (d.toMillis() * (0.5 + ctx.random().nextDouble())));
     }
 
     /** Restores the whole cluster: network and proxies healed, every node resumed and running; each repair recorded. */

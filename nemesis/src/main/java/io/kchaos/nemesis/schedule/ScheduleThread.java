@@ -4,8 +4,10 @@ import io.kchaos.nemesis.NemesisContext;
 
 /**
  * A {@link FaultDriver} that injects on a daemon thread of its own: the thread, the stop flag, the status line's
- * current fault and the count of faults; stopping interrupts and joins the thread, heals what the driver itself left
- * open, then restores the whole cluster ({@link NemesisSchedule#finalHeal}).
+ * current fault and the count of faults; stopping wakes the thread if it sleeps between steps, lets a fault or heal in
+ * progress finish (an interrupted heal would leave half its rules, recorded as not held), interrupts it only past
+ * {@link #FINISH_BOUND_MS}, joins it, heals what the driver itself left open, then restores the whole cluster
+ * ({@link NemesisSchedule#finalHeal}).
  */
 public abstract class ScheduleThread implements FaultDriver, Runnable {
     protected final NemesisContext ctx;
@@ -13,6 +15,9 @@ public abstract class ScheduleThread implements FaultDriver, Runnable {
     protected volatile boolean stopping;
     protected volatile String current = "none";
     protected volatile int injected;
+    private volatile boolean sleeping;
+    /** How long a stop waits for a step in progress before it interrupts it. */
+    static final long FINISH_BOUND_MS = 60_000;
 
     protected ScheduleThread(NemesisContext ctx, String threadName) {
         this.ctx = ctx;
@@ -39,11 +44,29 @@ public abstract class ScheduleThread implements FaultDriver, Runnable {
     protected void healActive() {
     }
 
+    /** Sleeps {@code ms} between steps, woken early by a stop; false when stopping. */
+    protected boolean pause(long ms) {
+        sleeping = true;
+        try {
+            if (stopping) return false;
+            Thread.sleep(ms);
+            return !stopping;
+        } catch (InterruptedException e) {
+            return false;
+        } finally {
+            sleeping = false;
+        }
+    }
+
     @Override
     public void stopAndHeal() throws InterruptedException {
         stopping = true;
-        thread.interrupt();
-        thread.join(60_000);
+        if (sleeping) thread.interrupt();
+        thread.join(FINISH_BOUND_MS);
+        if (thread.isAlive()) {
+            thread.interrupt();
+            thread.join(FINISH_BOUND_MS);
+        }
         healActive();
         NemesisSchedule.finalHeal(ctx);
     }

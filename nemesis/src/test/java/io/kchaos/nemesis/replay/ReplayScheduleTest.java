@@ -107,4 +107,36 @@ class ReplayScheduleTest {
     private static int rotate(int node) {
         return node % 3 + 1;
     }
+
+    @Test
+    void recordedOperationsReplayWithTheirRecordedTargets(@TempDir Path dir) throws Exception {
+        Path original = dir.resolve("original.jsonl");
+        FakeCluster first = new FakeCluster(4, List.of(List.of(1, 2, 3), List.of(2, 3, 4)));
+        try (HistoryWriter h = new HistoryWriter(original)) {
+            NemesisContext ctx = first.context(new NemesisRecorder(h), 1);
+            Thread.sleep(50); // the replay resolves a fault's roles a moment before it: leave room before the first op
+            new io.kchaos.nemesis.operation.ReassignNemesis(options("reassign-shape", "replace")).inject(ctx);
+            new io.kchaos.nemesis.operation.AddPartitionsNemesis(io.kchaos.nemesis.NemesisOptions.none()).inject(ctx);
+        }
+        RecordedSchedule schedule = ScheduleReader.read(HistoryFile.open(original), original.toString());
+        assertEquals(List.of("reassign", "add-partitions"), schedule.steps().stream().map(RecordedSchedule.Step::f).toList());
+        FakeCluster second = new FakeCluster(4, List.of(List.of(1, 2, 3), List.of(2, 3, 4)));
+        try (HistoryWriter h = new HistoryWriter(dir.resolve("replay.jsonl"))) {
+            CountDownLatch done = new CountDownLatch(schedule.steps().size());
+            h.addListener(op -> {
+                if (op.isNemesis() && !op.isInvoke()) done.countDown();
+            });
+            ReplaySchedule replay = new ReplaySchedule(schedule, second.context(new NemesisRecorder(h), 7));
+            replay.start();
+            long lastStepMs = schedule.steps().get(schedule.steps().size() - 1).time() / 1_000_000;
+            assertTrue(done.await(lastStepMs + 10_000, TimeUnit.MILLISECONDS), "every step replayed: " + schedule.describe());
+            replay.stopAndHeal();
+        }
+        for (int p = 0; p < 2; p++) assertEquals(first.replicas(p), second.replicas(p), "partition " + p + ": the recorded target, not a new draw");
+        assertEquals(3, second.partitions(), "the recorded partition count");
+    }
+
+    private static io.kchaos.nemesis.NemesisOptions options(String key, String value) {
+        return new io.kchaos.nemesis.NemesisOptions(java.util.Map.of(key, value));
+    }
 }

@@ -87,7 +87,7 @@ class ScheduleReaderTest {
         corrupt.nemesis(5, 6, "corrupt", "{\"nodes\":[2]}");
         String e = assertThrows(IllegalArgumentException.class, () -> ScheduleReader.read(History.of(corrupt.ops), "h")).getMessage();
         assertTrue(e.contains("cannot replay corrupt (history line 1)") && e.endsWith("a replay does kill, stop, pause, power-loss, "
-                + "partition, partition-clients, slow, flaky"), e);
+                + "partition, partition-clients, slow, flaky, reassign, drain-broker, elect-leaders, add-partitions"), e);
     }
 
     @Test

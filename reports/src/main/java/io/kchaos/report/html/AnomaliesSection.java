@@ -8,7 +8,10 @@ import io.kchaos.checker.result.Anomalies;
 import io.kchaos.report.ExampleFields;
 import io.kchaos.report.Format;
 import io.kchaos.report.Results;
+import io.kchaos.report.scan.FaultWindow;
+import io.kchaos.history.folder.ResultsFields.ByFault;
 
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
@@ -23,10 +26,12 @@ final class AnomaliesSection implements Section {
 
     private final Results results;
     private final SortedMap<Long, Op> lines;
+    private final Map<Integer, String> windowLabels = new HashMap<>();
 
     AnomaliesSection(ReportContext ctx) {
         this.results = ctx.folder().results();
         this.lines = ctx.digest().excerpts();
+        for (FaultWindow w : ctx.digest().windows()) windowLabels.put(w.number(), w.label());
     }
 
     @Override
@@ -63,6 +68,7 @@ final class AnomaliesSection implements Section {
         while (!ids.add(id)) id = id + "_";
         h.open("h3", "id", id).text(a.type() + " ").el("span", count(a), "class", "count").close("h3");
         h.el("p", Anomalies.definition(a.type()), "class", "def");
+        byFault(h, a.byFault());
         List<JsonNode> shown = ExampleFields.shown(a);
         if (shown.isEmpty()) {
             h.el("p", "no examples in results.json", "class", "muted");
@@ -74,6 +80,24 @@ final class AnomaliesSection implements Section {
         int n = 0;
         for (JsonNode ex : shown) example(h, ++n, ex);
         h.close("table");
+    }
+
+    /**
+     * Where the cases fell among the faults (results.json {@code by-fault}): per window, how many cases were acknowledged
+     * in it or within 1 s before it opened, and how many in none; the evidence that lays a loss at a fault's door.
+     */
+    private void byFault(Html h, JsonNode tally) {
+        if (!tally.path(ByFault.TIMED).canConvertToLong()) return;
+        long timed = tally.path(ByFault.TIMED).asLong();
+        h.open("p", "class", "by-fault").text("By fault (acknowledged while the window was open or within 1 s before it opened), of "
+                + timed + " timed " + (timed == 1 ? "case" : "cases") + ": ");
+        for (JsonNode w : tally.path(ByFault.WINDOWS)) {
+            int number = w.path(ByFault.WINDOW).asInt();
+            String label = windowLabels.getOrDefault(number, w.path(ByFault.F).asText());
+            h.el("b", w.path(ByFault.CASES).asLong() + " in #" + number + " " + label)
+                    .text(" (" + w.path(ByFault.START_S).asText() + "–" + w.path(ByFault.END_S).asText() + " s); ");
+        }
+        h.text(tally.path(ByFault.OUTSIDE).asLong() + " outside every fault window.").close("p");
     }
 
     private void example(Html h, int n, JsonNode ex) {

@@ -10,7 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** Findings of the on-disk replica audit: replica anomalies per partition and the audit's own per-partition figures. */
+/**
+ * Findings of the brokers' own files: replica and Raft-audit anomalies per partition ({@code __cluster_metadata-0} for
+ * the Raft audit), the replica audit's per-partition figures and the Raft audit's figures.
+ */
 final class ReplicasSection implements Section {
     private final Results results;
 
@@ -20,7 +23,8 @@ final class ReplicasSection implements Section {
 
     /** True when results.json has anything from the replica audit. */
     static boolean applies(Results r) {
-        return r.stats().has(ResultsFields.Stats.REPLICAS) || r.anomalies().keySet().stream().anyMatch(Anomalies::isReplica);
+        return r.stats().has(ResultsFields.Stats.REPLICAS) || r.stats().has(ResultsFields.Stats.RAFT)
+                || r.anomalies().keySet().stream().anyMatch(k -> Anomalies.isReplica(k) || Anomalies.isRaft(k));
     }
 
     @Override
@@ -37,7 +41,7 @@ final class ReplicasSection implements Section {
     public void render(Html h) {
         List<Results.Anomaly> replica = new ArrayList<>();
         for (Results.Anomaly a : results.anomalies().values()) {
-            if (Anomalies.isReplica(a.type())) replica.add(a);
+            if (Anomalies.isReplica(a.type()) || Anomalies.isRaft(a.type())) replica.add(a);
         }
         if (replica.isEmpty()) {
             h.el("p", "No replica anomaly.");
@@ -48,6 +52,14 @@ final class ReplicasSection implements Section {
         if (!stats.isMissingNode()) {
             h.el("h3", "Audit figures (results.json stats.replicas)");
             ReplicaFigures.render(h, stats);
+        }
+        JsonNode raft = results.stats().path(ResultsFields.Stats.RAFT);
+        if (!raft.isMissingNode()) {
+            h.el("h3", "Raft audit of __cluster_metadata (results.json stats.raft)");
+            h.open("table", "class", "grid");
+            raft.properties().forEach(f -> h.open("tr").el("th", f.getKey()).el("td", f.getValue().isValueNode()
+                    ? f.getValue().asText() : f.getValue().toString()).close("tr"));
+            h.close("table");
         }
     }
 

@@ -1,6 +1,7 @@
 package io.kchaos.report.html;
 
 import io.kchaos.history.folder.RunFields;
+import io.kchaos.history.folder.ControllerTimeline;
 import io.kchaos.checker.result.Verdict;
 import io.kchaos.report.Format;
 import io.kchaos.report.Results;
@@ -21,6 +22,8 @@ public final class RunPage {
         ReportContext ctx = ReportContext.of(folder, digest);
         List<Section> sections = new ArrayList<>(List.of(new RunSection(ctx), new OutcomeSection(ctx),
                 new AnomaliesSection(ctx), new FaultsSection(ctx), new LatencySection(ctx), new ProgressSection(ctx), new LeadersSection(ctx)));
+        ControllerTimeline controllers = ControllerTimeline.of(folder.run().json());
+        if (ControllersSection.applies(controllers)) sections.add(new ControllersSection(controllers));
         if (ReplicasSection.applies(folder.results())) sections.add(new ReplicasSection(ctx));
         sections.add(new ExcerptsSection(ctx));
         sections.add(new LogsSection(ctx));

@@ -5,6 +5,8 @@ import io.kchaos.history.folder.RunFields;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.checker.result.Verdict;
 import io.kchaos.checker.result.Anomalies;
+import io.kchaos.checker.result.AnomalyFamily;
+import io.kchaos.checker.result.AnomalyType;
 import io.kchaos.report.ExampleFields;
 import io.kchaos.report.Format;
 import io.kchaos.report.Results;
@@ -38,7 +40,10 @@ public final class RunJUnit {
         List<JUnitCase> cases = new ArrayList<>();
         cases.add(client(classname, workload(run), seconds, r));
         if (r.stats().has(ResultsFields.Stats.REPLICAS) || r.anomalies().keySet().stream().anyMatch(Anomalies::isReplica)) {
-            cases.add(family(classname, "replicas", 0, r, true, null));
+            cases.add(family(classname, "replicas", 0, r, AnomalyFamily.REPLICA, null));
+        }
+        if (r.stats().has(ResultsFields.Stats.RAFT) || r.anomalies().keySet().stream().anyMatch(Anomalies::isRaft)) {
+            cases.add(family(classname, "raft", 0, r, AnomalyFamily.RAFT, null));
         }
         for (Results.Anomaly a : r.anomalies().values()) {
             cases.add(JUnitCase.failure(classname, a.type(), 0, a.type(), summary(a), body(a)));
@@ -67,14 +72,15 @@ public final class RunJUnit {
         if (r.verdict() == Verdict.INVALID && r.anomalies().isEmpty()) {
             return JUnitCase.failure(classname, name, seconds, "invalid", r.reason(), r.reason());
         }
-        return family(classname, name, seconds, r, false, r.warnings().isEmpty() ? null : String.join("\n", r.warnings()));
+        return family(classname, name, seconds, r, AnomalyFamily.CLIENT, r.warnings().isEmpty() ? null : String.join("\n", r.warnings()));
     }
 
-    /** Passes unless anomalies of the family (replica or client) were found. */
-    private static JUnitCase family(String classname, String name, double seconds, Results r, boolean replica, String out) {
+    /** Passes unless anomalies of the family were found (a key the catalogue does not know counts as a client one). */
+    private static JUnitCase family(String classname, String name, double seconds, Results r, AnomalyFamily fam, String out) {
         List<Results.Anomaly> found = new ArrayList<>();
         for (Results.Anomaly a : r.anomalies().values()) {
-            if (Anomalies.isReplica(a.type()) == replica) found.add(a);
+            AnomalyFamily of = Anomalies.lookup(a.type()).map(AnomalyType::family).orElse(AnomalyFamily.CLIENT);
+            if (of == fam || (fam == AnomalyFamily.CLIENT && of == AnomalyFamily.AVAILABILITY)) found.add(a);
         }
         if (found.isEmpty()) return JUnitCase.passed(classname, name, seconds, out);
         StringJoiner msg = new StringJoiner(", ", found.size() + " anomaly type(s): ", "");

@@ -48,6 +48,7 @@ public final class Palette {
             case PAUSE -> "#9467bd";
             case PARTITION -> "#8c564b";
             case LINK -> "#17becf";
+            case OPERATION -> "#2ca02c";
             default -> OTHER_FAULT;
         };
     }

@@ -8,6 +8,7 @@ import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 
 import java.time.Duration;
@@ -34,8 +35,8 @@ public final class Drainer {
     private static final String UNREADABLE_RECORD = "Received exception when fetching the next record from ";
 
     private final Supplier<Consumer<String, String>> consumers;
-    private final TopicLayout layout;
-    private final List<TopicPartition> partitions;
+    private TopicLayout layout;
+    private List<TopicPartition> partitions;
     private final HistoryWriter history;
     private final WorkloadStats stats;
     private final int process;
@@ -74,6 +75,7 @@ public final class Drainer {
     }
 
     private boolean drain(Consumer<String, String> c, long deadline) {
+        follow(c, deadline);
         c.assign(partitions);
         Map<TopicPartition, Long> start = retry(() -> c.beginningOffsets(partitions, OFFSETS_TIMEOUT), deadline);
         Map<TopicPartition, Long> end = retry(() -> c.endOffsets(partitions, OFFSETS_TIMEOUT), deadline);
@@ -123,6 +125,16 @@ public final class Drainer {
             }
         }
         return lastError;
+    }
+
+    /** Takes in the partitions the topic gained since the layout was made, so the drain reads them too. */
+    private void follow(Consumer<String, String> c, long deadline) {
+        if (layout.named()) return;
+        List<PartitionInfo> now = retry(() -> c.partitionsFor(layout.topics().get(0), OFFSETS_TIMEOUT), deadline);
+        TopicLayout grown = layout.grown(now == null ? 0 : now.size());
+        if (grown == layout) return;
+        layout = grown;
+        partitions = grown.all();
     }
 
     /**

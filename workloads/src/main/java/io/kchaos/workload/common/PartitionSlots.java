@@ -2,6 +2,7 @@ package io.kchaos.workload.common;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -15,20 +16,47 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class PartitionSlots {
     private final List<ArrayDeque<Slot>> free;
-    private final int[] withFree;
+    private final int perPartition;
+    private final ProcessIds ids;
+    private int[] withFree;
     private int withFreeCount;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition released = lock.newCondition();
 
     PartitionSlots(int partitions, int perPartition, ProcessIds ids) {
         if (partitions < 1 || perPartition < 1) throw new IllegalArgumentException("need at least one slot per partition");
+        this.perPartition = perPartition;
+        this.ids = ids;
         free = new ArrayList<>(partitions);
         withFree = new int[partitions];
-        for (int p = 0; p < partitions; p++) {
-            ArrayDeque<Slot> slots = new ArrayDeque<>(perPartition);
-            for (int i = 0; i < perPartition; i++) slots.add(new Slot(p, ids.next()));
-            free.add(slots);
-            withFree[withFreeCount++] = p;
+        grow(partitions);
+    }
+
+    /** The number of partitions with slots. */
+    int partitions() {
+        lock.lock();
+        try {
+            return free.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Adds free slots for partitions up to {@code partitions} - 1 (a topic that gained partitions); never shrinks. */
+    void grow(int partitions) {
+        lock.lock();
+        try {
+            if (partitions <= free.size()) return;
+            if (withFree.length < partitions) withFree = Arrays.copyOf(withFree, partitions);
+            for (int p = free.size(); p < partitions; p++) {
+                ArrayDeque<Slot> slots = new ArrayDeque<>(perPartition);
+                for (int i = 0; i < perPartition; i++) slots.add(new Slot(p, ids.next()));
+                free.add(slots);
+                withFree[withFreeCount++] = p;
+            }
+            released.signalAll();
+        } finally {
+            lock.unlock();
         }
     }
 

@@ -23,6 +23,7 @@ public final class ProducerFleet {
     private final List<ProducerWorker> workers = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
     private final SendRecorder recorder;
+    private final TopicFollower follower;
     private final long deliveryTimeoutMillis;
     private final long maxBlockMillis;
 
@@ -36,28 +37,32 @@ public final class ProducerFleet {
         recorder = new SendRecorder(ctx.history(), stats, new SendErrorClassifier(singleAttempt), layout);
         SendPacer pacer = new SendPacer(ctx.ratePerSecond());
         AtomicLong values = new AtomicLong();
+        follower = new TopicFollower(ctx, layout);
         try {
             for (int i = 0; i < ctx.producers(); i++) {
                 String clientId = "kchaos-producer-" + i;
                 SendClient producer = ctx.client().sender(ctx, clientId);
                 ProducerWorker w = new ProducerWorker(layout, producer, recorder, pacer, ids, values,
-                        ctx.seed() * 1_000_003L + i, inFlightPerPartition);
+                        ctx.seed() * 1_000_003L + i, inFlightPerPartition, follower::count);
                 workers.add(w);
                 threads.add(Clients.daemon(w, clientId));
             }
         } catch (RuntimeException e) {
             workers.forEach(w -> w.close(Duration.ZERO));
+            follower.close();
             throw e;
         }
     }
 
     public void start() {
+        follower.start();
         threads.forEach(Thread::start);
     }
 
     /** Stops sending, waits for every in-flight send's completion (or completes it as info), closes the producers. */
     public void stop() throws InterruptedException {
         workers.forEach(ProducerWorker::stopSending);
+        follower.close();
         for (Thread t : threads) {
             t.join(maxBlockMillis + 2_000);
             if (t.isAlive()) {
@@ -76,6 +81,7 @@ public final class ProducerFleet {
 
     /** Closes the producers at once, for a start that failed half way. */
     public void abort() {
+        follower.close();
         workers.forEach(w -> w.close(Duration.ZERO));
     }
 }

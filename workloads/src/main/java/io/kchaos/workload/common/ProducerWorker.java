@@ -8,6 +8,7 @@ import org.apache.kafka.common.TopicPartition;
 import java.time.Duration;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntSupplier;
 
 /**
  * One producer thread with its own {@link SendClient}. It keeps up to {@code inFlightPerPartition} sends outstanding to
@@ -15,7 +16,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * process runs one send at a time), and a slot takes a fresh process id after an info completion. Each record goes to
  * a partition chosen uniformly at random among those with a free slot (explicitly, so every partition receives
  * records whatever the keys hash to, and a partition without a leader does not hold up the others) with a key
- * {@code k0..k7} chosen at random, and carries the run-unique next value of the shared counter.
+ * {@code k0..k7} chosen at random, and carries the run-unique next value of the shared counter. When the topic gains
+ * partitions ({@code partitionCount} grows) the worker adds slots for them and writes to them too.
  */
 final class ProducerWorker implements Runnable {
     static final int KEYS = 8;
@@ -29,11 +31,14 @@ final class ProducerWorker implements Runnable {
     private final AtomicLong values;
     private final Random random;
     private final PartitionSlots slots;
-    private final TopicLayout layout;
+    private final IntSupplier partitionCount;
+    private TopicLayout layout;
     private volatile boolean running = true;
 
     ProducerWorker(TopicLayout layout, SendClient producer, SendRecorder recorder,
-                   SendPacer pacer, ProcessIds ids, AtomicLong values, long seed, int inFlightPerPartition) {
+                   SendPacer pacer, ProcessIds ids, AtomicLong values, long seed, int inFlightPerPartition,
+                   IntSupplier partitionCount) {
+        this.partitionCount = partitionCount;
         this.producer = producer;
         this.recorder = recorder;
         this.pacer = pacer;
@@ -48,6 +53,7 @@ final class ProducerWorker implements Runnable {
     public void run() {
         try {
             while (running) {
+                follow();
                 Slot slot = slots.take(random, TAKE_TIMEOUT_MILLIS);
                 if (slot == null) continue;
                 if (!pacer.awaitTurn(() -> running)) break;
@@ -56,6 +62,14 @@ final class ProducerWorker implements Runnable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** Adds slots for partitions the topic gained since the last look. */
+    private void follow() {
+        TopicLayout grown = layout.grown(partitionCount.getAsInt());
+        if (grown == layout) return;
+        layout = grown;
+        slots.grow(grown.size());
     }
 
     /** Asks the thread to send nothing more; sends already invoked still complete. */

@@ -27,6 +27,15 @@ public record TopicLayout(List<String> topics, int partitions) {
         return new TopicLayout(List.of(topic), partitions);
     }
 
+    /**
+     * This layout after its one topic grew to {@code count} partitions (a topic that gained partitions mid-run keeps
+     * its history numbering, since partition p is p); itself when the count is not larger, or when the history numbers
+     * several topics' partitions by their count, which must then stay fixed.
+     */
+    public TopicLayout grown(int count) {
+        return named() || count <= partitions ? this : single(topics.get(0), count);
+    }
+
     /** True when the history names topics (more than one). */
     public boolean named() {
         return topics.size() > 1;

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /** Creates the workload's topic, or reuses it if it exists, and waits until every partition has a leader. */
 public final class TopicSetup {
@@ -42,6 +43,20 @@ public final class TopicSetup {
                 count = n;
             }
             return new TopicLayout(topics, count);
+        }
+    }
+
+    /**
+     * The topic's partitions now, when it has more than {@code known} (it gained partitions mid-run); {@code known}
+     * when it has not or the cluster does not answer.
+     */
+    public static List<TopicPartition> grown(Admin admin, String topic, List<TopicPartition> known) throws InterruptedException {
+        try {
+            int n = admin.describeTopics(List.of(topic)).allTopicNames().get(10, TimeUnit.SECONDS)
+                    .get(topic).partitions().size();
+            return n > known.size() ? Partitions.of(topic, n) : known;
+        } catch (ExecutionException | TimeoutException e) {
+            return known;
         }
     }
 

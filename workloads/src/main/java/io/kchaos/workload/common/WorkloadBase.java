@@ -11,12 +11,18 @@ import io.kchaos.workload.WorkloadStats;
 public abstract class WorkloadBase implements Workload {
     private final String name;
     protected final WorkloadStats stats = new WorkloadStats();
-    protected final ProcessIds ids = new ProcessIds();
+    protected final ProcessIds ids;
     /** The context given to {@link #start}; null before it. */
     protected WorkloadContext context;
 
     protected WorkloadBase(String name) {
+        this(name, new ProcessIds());
+    }
+
+    /** A workload whose history processes come from {@code ids} (a range of its own beside another workload). */
+    protected WorkloadBase(String name, ProcessIds ids) {
         this.name = name;
+        this.ids = ids;
     }
 
     @Override

@@ -26,6 +26,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Supplier;
@@ -51,18 +52,21 @@ final class GroupMember implements Runnable {
     private final String topic;
     private final String group;
     private final CommitMode mode;
+    private final boolean commitEpoch;
     private final HistoryWriter history;
     private final WorkloadStats stats;
     private final ProcessIds ids;
     private volatile boolean running = true;
     private volatile Exit exit = Exit.NONE;
 
-    GroupMember(Supplier<Consumer<String, String>> consumers, String topic, String group, CommitMode mode,
+    /** @param commitEpoch commit each offset with the leader epoch of the last record processed below it (KIP-320) */
+    GroupMember(Supplier<Consumer<String, String>> consumers, String topic, String group, CommitMode mode, boolean commitEpoch,
                 HistoryWriter history, WorkloadStats stats, ProcessIds ids) {
         this.consumers = consumers;
         this.topic = topic;
         this.group = group;
         this.mode = mode;
+        this.commitEpoch = commitEpoch;
         this.history = history;
         this.stats = stats;
         this.ids = ids;
@@ -99,6 +103,7 @@ final class GroupMember implements Runnable {
         private final Set<TopicPartition> assigned = new HashSet<>();
         private final Map<TopicPartition, Long> processed = new HashMap<>();
         private final Map<TopicPartition, Long> processedAtCommit = new HashMap<>();
+        private final Map<TopicPartition, Integer> processedEpoch = new HashMap<>();
         private boolean closed;
         private int process = ids.next();
         private long lastObserved = System.nanoTime();
@@ -139,6 +144,7 @@ final class GroupMember implements Runnable {
             partitions.forEach(tp -> {
                 processed.remove(tp);
                 processedAtCommit.remove(tp);
+                processedEpoch.remove(tp);
             });
         }
 
@@ -167,7 +173,9 @@ final class GroupMember implements Runnable {
             List<ReadRecord> records = new ArrayList<>(polled.count());
             for (ConsumerRecord<String, String> r : polled) {
                 records.add(ReadRecord.of(r));
-                processed.put(new TopicPartition(r.topic(), r.partition()), r.offset() + 1);
+                TopicPartition tp = new TopicPartition(r.topic(), r.partition());
+                processed.put(tp, r.offset() + 1);
+                r.leaderEpoch().ifPresentOrElse(e -> processedEpoch.put(tp, e), () -> processedEpoch.remove(tp));
             }
             ObjectNode v = Json.object();
             v.set("records", ReadRecord.toJson(records));
@@ -194,9 +202,16 @@ final class GroupMember implements Runnable {
             }
             ObjectNode v = Json.object();
             v.set("offsets", byPartition(offsets));
+            Map<TopicPartition, Long> epochs = new HashMap<>();
+            if (commitEpoch && mode != CommitMode.AHEAD) progress.keySet().forEach(tp -> {
+                Integer e = processedEpoch.get(tp);
+                if (e != null) epochs.put(tp, e.longValue());
+            });
+            if (!epochs.isEmpty()) v.set("leader-epochs", byPartition(epochs));
             history.invoke(process, ClientOps.COMMIT, v);
             Map<TopicPartition, OffsetAndMetadata> request = new HashMap<>();
-            offsets.forEach((tp, o) -> request.put(tp, new OffsetAndMetadata(o)));
+            offsets.forEach((tp, o) -> request.put(tp, epochs.containsKey(tp)
+                    ? new OffsetAndMetadata(o, Optional.of(epochs.get(tp).intValue()), "") : new OffsetAndMetadata(o)));
             try {
                 consumer.commitSync(request, CALL_TIMEOUT);
             } catch (CommitFailedException | RebalanceInProgressException e) {

@@ -37,7 +37,7 @@ import java.util.function.Supplier;
  * {@code churn-seconds} (8 s by default, jittered) — closing it, or with {@code crash-rate} (0.5) crashing it — and
  * starting a new one; broker faults add theirs. After the run, with the producers stopped, the group consumes to the
  * end offsets ({@code catch-up}), the members close, and a drain outside the group reads every partition. Ops:
- * docs/history-txn-group.md. Options: {@code commit} = after | auto | ahead, {@code churn-seconds}, {@code crash-rate},
+ * docs/history-txn-group.md. Options: {@code commit} = after | auto | ahead, {@code commit-epoch} = false | true, {@code churn-seconds}, {@code crash-rate},
  * {@code group-protocol} = consumer | classic ({@link GroupProtocol}: KIP-848's consumer protocol by default where the
  * cluster has {@code group.version} 1, i.e. Kafka 4.0 or later; classic elsewhere).
  */
@@ -47,11 +47,16 @@ public final class GroupWorkload extends WorkloadBase {
     private static final Duration CATCH_UP_TIMEOUT = Duration.ofSeconds(60);
     private static final long MEMBER_STOP_MILLIS = 20_000;
     private static final long FEATURES_TIMEOUT_S = 30;
+    static final long METADATA_MAX_AGE_MS = 2_000;
     static final WorkloadOption COMMIT = WorkloadOption.word("commit", Set.copyOf(CommitMode.wires()), CommitMode.AFTER.wire(),
             "after: commit each poll's processed positions; auto: Kafka's auto-commit; ahead (a negative control): past them");
+    static final WorkloadOption COMMIT_EPOCH = WorkloadOption.word("commit-epoch", Set.of("true", "false"), "false",
+            "true: commit each offset with the leader epoch of the last record processed (KIP-320; the consumer then validates "
+                    + "it on resume and detects a truncated log); false: the offset alone, as a consumer that commits explicit offsets "
+                    + "often does (KAFKA-19902)");
     static final WorkloadOption CHURN_SECONDS = Churner.CHURN_SECONDS.withDefault(8);
     /** The group workload's {@code --workload-option}s. */
-    public static final WorkloadOptionSet OPTIONS = WorkloadOptionSet.of(NAME, COMMIT, CHURN_SECONDS, Churner.CRASH_RATE, GroupProtocol.OPTION);
+    public static final WorkloadOptionSet OPTIONS = WorkloadOptionSet.of(NAME, COMMIT, COMMIT_EPOCH, CHURN_SECONDS, Churner.CRASH_RATE, GroupProtocol.OPTION);
 
     private final List<GroupMember> members = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
@@ -70,6 +75,7 @@ public final class GroupWorkload extends WorkloadBase {
         requireNotStarted();
         WorkloadOptions options = OPTIONS.read(ctx.options());
         CommitMode mode = CommitMode.of(options.word(COMMIT).orElseThrow());
+        boolean commitEpoch = Boolean.parseBoolean(options.word(COMMIT_EPOCH).orElseThrow());
         double churnSeconds = options.number(CHURN_SECONDS);
         double crashRate = options.number(Churner.CRASH_RATE);
         Optional<String> protocolOption = options.word(GroupProtocol.OPTION);
@@ -82,7 +88,7 @@ public final class GroupWorkload extends WorkloadBase {
         producers = new ProducerFleet(ctx, TopicLayout.single(ctx.topic(), partitions.size()), ids, stats, QueueWorkload.DEFAULT_IN_FLIGHT);
         for (int i = 0; i < Math.max(1, ctx.consumers()); i++) {
             String clientId = "kchaos-member-" + i;
-            GroupMember m = new GroupMember(Clients.consumers(ctx, clientId, settings), ctx.topic(), GROUP, mode,
+            GroupMember m = new GroupMember(Clients.consumers(ctx, clientId, settings), ctx.topic(), GROUP, mode, commitEpoch,
                     ctx.history(), stats, ids);
             members.add(m);
             threads.add(Clients.daemon(m, clientId));
@@ -96,7 +102,8 @@ public final class GroupWorkload extends WorkloadBase {
 
     /**
      * The members' consumer settings under the user's: the group, earliest reset, the protocol with its session
-     * settings ({@link GroupProtocol#memberSettings}), a short poll timeout.
+     * settings ({@link GroupProtocol#memberSettings}), a short poll timeout, and metadata refreshed every
+     * {@value #METADATA_MAX_AGE_MS} ms so partitions the topic gains mid-run are assigned within seconds.
      */
     private static Map<String, String> settings(CommitMode mode, GroupProtocol protocol) {
         Map<String, String> s = new HashMap<>(protocol.memberSettings());
@@ -105,6 +112,7 @@ public final class GroupWorkload extends WorkloadBase {
         s.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, String.valueOf(mode == CommitMode.AUTO));
         s.put(ConsumerConfig.AUTO_COMMIT_INTERVAL_MS_CONFIG, "1000");
         s.put(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG, "20000");
+        s.put(ConsumerConfig.METADATA_MAX_AGE_CONFIG, String.valueOf(METADATA_MAX_AGE_MS));
         return s;
     }
 
@@ -134,6 +142,7 @@ public final class GroupWorkload extends WorkloadBase {
         churner.stop();
         producers.stop();
         try (Admin admin = Admin.create(ClientConfigs.admin(context.bootstrapServers().get()))) {
+            partitions = TopicSetup.grown(admin, context.topic(), partitions);
             if (!CatchUp.run(admin, GROUP, partitions, context.history(), ids.next(), CATCH_UP_TIMEOUT)) {
                 System.err.println("warning: group: the group did not consume to the end offsets within "
                         + CATCH_UP_TIMEOUT.toSeconds() + " s; lost-by-group is judged only where it did");

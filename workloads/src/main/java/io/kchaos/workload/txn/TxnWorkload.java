@@ -10,6 +10,7 @@ import io.kchaos.workload.common.Clients;
 import io.kchaos.workload.common.Drainer;
 import io.kchaos.workload.common.PollerFleet;
 import io.kchaos.workload.common.SendPacer;
+import io.kchaos.workload.common.TopicFollower;
 import io.kchaos.workload.common.TopicLayout;
 import io.kchaos.workload.common.TopicSetup;
 import io.kchaos.workload.common.WorkerThreads;
@@ -52,6 +53,7 @@ public final class TxnWorkload extends WorkloadBase {
     private final List<Thread> threads = new ArrayList<>();
     private final List<String> transactionalIds = new ArrayList<>();
     private List<TopicPartition> partitions;
+    private TopicFollower follower;
     private PollerFleet consumers;
     private boolean stopped;
 
@@ -67,19 +69,26 @@ public final class TxnWorkload extends WorkloadBase {
         partitions = TopicSetup.ensure(ctx);
         SendPacer pacer = new SendPacer(ctx.ratePerSecond() / options.meanSends());
         AtomicLong values = new AtomicLong();
+        follower = new TopicFollower(ctx, TopicLayout.single(ctx.topic(), partitions.size()));
         TxnAttempt attempt = new TxnAttempt(ctx.history(), ctx.topic(), stats);
-        for (int i = 0; i < ctx.producers(); i++) {
-            String id = TRANSACTIONAL_ID_PREFIX + i;
-            Supplier<Producer<String, String>> factory = producerFactory(ctx, id);
-            Clients.construct("producer", factory).close(Duration.ZERO); // reject bad settings now, not in the thread
-            TxnPoller poller = options.pollRate() > 0 ? new TxnPoller(Clients.consumers(ctx, id + "-poller", READ_COMMITTED), partitions) : null;
-            TxnGenerator generator = new TxnGenerator(ctx.seed() * 1_000_003L + i, values, partitions.size(), options);
-            TxnWorker w = new TxnWorker(id, factory, poller, generator, attempt, pacer, ids);
-            workers.add(w);
-            threads.add(Clients.daemon(w, id));
-            transactionalIds.add(id);
+        try {
+            for (int i = 0; i < ctx.producers(); i++) {
+                String id = TRANSACTIONAL_ID_PREFIX + i;
+                Supplier<Producer<String, String>> factory = producerFactory(ctx, id);
+                Clients.construct("producer", factory).close(Duration.ZERO); // reject bad settings now, not in the thread
+                TxnPoller poller = options.pollRate() > 0 ? new TxnPoller(Clients.consumers(ctx, id + "-poller", READ_COMMITTED), partitions) : null;
+                TxnGenerator generator = new TxnGenerator(ctx.seed() * 1_000_003L + i, values, follower::count, options);
+                TxnWorker w = new TxnWorker(id, factory, poller, generator, attempt, pacer, ids);
+                workers.add(w);
+                threads.add(Clients.daemon(w, id));
+                transactionalIds.add(id);
+            }
+            consumers = new PollerFleet(ctx, TopicLayout.single(ctx.topic(), partitions.size()), READ_COMMITTED, ids, stats);
+        } catch (RuntimeException e) {
+            follower.close();
+            throw e;
         }
-        consumers = new PollerFleet(ctx, TopicLayout.single(ctx.topic(), partitions.size()), READ_COMMITTED, ids, stats);
+        follower.start();
         threads.forEach(Thread::start);
         consumers.start();
     }
@@ -100,6 +109,7 @@ public final class TxnWorkload extends WorkloadBase {
         stopped = true;
         workers.forEach(TxnWorker::stopRunning);
         WorkerThreads.joinAll(threads, STOP_MILLIS);
+        follower.close();
         consumers.stop();
         int initFailures = workers.stream().mapToInt(TxnWorker::initFailures).sum();
         if (initFailures > 0) System.out.println("txn: producers failed to initialize " + initFailures + " time(s) during faults");
@@ -113,6 +123,7 @@ public final class TxnWorkload extends WorkloadBase {
     public void drain() throws InterruptedException {
         started();
         try (Admin admin = Admin.create(ClientConfigs.admin(context.bootstrapServers().get()))) {
+            partitions = TopicSetup.grown(admin, context.topic(), partitions);
             List<Integer> unstable = StableOffsets.await(admin, partitions, STABLE_TIMEOUT);
             if (!unstable.isEmpty()) {
                 System.err.println("warning: txn: partitions " + unstable + " still have an open transaction after "

@@ -7,6 +7,8 @@ import io.kchaos.workload.WorkloadStats;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.MockConsumer;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.CorruptRecordException;
@@ -66,6 +68,22 @@ class DrainerTest {
 
     private boolean drain(MockConsumer<String, String> c, Duration timeout, int maxPerOp) {
         return new Drainer(() -> c, TopicLayout.single("t", PARTITIONS.size()), history.writer, stats, 7, timeout, maxPerOp).run();
+    }
+
+    @Test
+    void readsThePartitionsTheTopicGainedAfterTheLayoutWasMade() {
+        MockConsumer<String, String> c = consumer(10);
+        Node n = new Node(1, "localhost", 9092);
+        List<PartitionInfo> infos = new ArrayList<>();
+        for (int p = 0; p < 3; p++) infos.add(new PartitionInfo("t", p, n, new Node[]{n}, new Node[]{n}));
+        c.updatePartitions("t", infos);
+        assertTrue(new Drainer(() -> c, TopicLayout.single("t", 1), history.writer, stats, 7, Duration.ofSeconds(10), 100).run());
+        Map<String, Long> ends = new HashMap<>();
+        for (Op ok : history.ops("drain", OpType.OK)) {
+            ok.value().get("end-offsets").fields().forEachRemaining(e -> ends.put(e.getKey(), e.getValue().asLong()));
+        }
+        assertEquals(Map.of("0", 3L, "1", 4L, "2", 5L), ends, "partitions 1 and 2, added later, are drained too");
+        assertEquals(7, stats.drained.sum());
     }
 
     @Test

@@ -28,7 +28,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntSupplier;
 import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -57,10 +59,15 @@ class ProducerWorkerTest {
     }
 
     private void start(Producer<String, String> producer, int partitions, int inFlightPerPartition, double rate) {
+        start(producer, partitions, inFlightPerPartition, rate, () -> partitions);
+    }
+
+    private void start(Producer<String, String> producer, int partitions, int inFlightPerPartition, double rate,
+                       IntSupplier count) {
         history = new RecordedHistory(dir);
         recorder = new SendRecorder(history.writer, stats, new SendErrorClassifier(false), TopicLayout.single(TOPIC, partitions));
         worker = new ProducerWorker(TopicLayout.single(TOPIC, partitions), JavaClientKind.sender(producer), recorder, new SendPacer(rate), new ProcessIds(),
-                new AtomicLong(), 42, inFlightPerPartition);
+                new AtomicLong(), 42, inFlightPerPartition, count);
         thread = new Thread(worker);
         thread.start();
     }
@@ -183,6 +190,19 @@ class ProducerWorkerTest {
         assertEquals(Set.of(0, 1, 2), perPartition.keySet());
         Set<Long> values = new HashSet<>();
         history.ops("send", OpType.INVOKE).forEach(o -> assertTrue(values.add(o.value().get("value").asLong())));
+    }
+
+    @Test
+    void writesToPartitionsTheTopicGainsMidRun() throws Exception {
+        AtomicInteger count = new AtomicInteger(1);
+        start(mock(true), 1, 2, 0, count::get);
+        history.await("sends to partition 0", ops -> count(ops, OpType.OK) >= 20);
+        count.set(3);
+        history.await("sends to the partitions added", ops -> ops.stream().filter(o -> o.type() == OpType.OK)
+                .map(o -> o.value().get("partition").asInt()).collect(Collectors.toSet()).containsAll(Set.of(1, 2)));
+        stopWorker();
+        worker = null;
+        assertEachInvokeCompletedOnce(history.ops());
     }
 
     private static MockProducer<String, String> mock(boolean autoComplete) {

@@ -10,6 +10,8 @@ import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.MockConsumer;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.record.TimestampType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,6 +19,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -52,7 +56,7 @@ class GroupMemberTest {
     void incarnationsRecordTheirRebalancesCommitsAndEnd() throws Exception {
         List<MockConsumer<String, String>> made = new ArrayList<>();
         try (RecordedHistory history = new RecordedHistory(dir)) {
-            GroupMember m = new GroupMember(consumers(made), "t", "g", CommitMode.AFTER, history.writer, new WorkloadStats(),
+            GroupMember m = new GroupMember(consumers(made), "t", "g", CommitMode.AFTER, false, history.writer, new WorkloadStats(),
                     new ProcessIds());
             Thread t = new Thread(m);
             t.start();
@@ -71,6 +75,7 @@ class GroupMemberTest {
             Op commit = history.ops("commit", OpType.OK).get(0);
             assertEquals("{\"0\":2}", commit.value().get("offsets").toString());
             assertEquals("{\"0\":2}", commit.value().get("committed").toString(), "the broker's committed offsets, read back");
+            assertFalse(commit.value().has("leader-epochs"), "commit-epoch=false commits the offset alone");
             Op crash = history.ops("crash", OpType.INFO).get(0);
             assertEquals(firstPoll.process(), crash.process());
             assertTrue(made.get(0).closed());
@@ -78,6 +83,29 @@ class GroupMemberTest {
             assertNotEquals(crash.process(), close.process(), "a new incarnation is a new process");
             assertEquals(1, history.ops("commit", OpType.OK).size(), "nothing new to commit later");
             assertEachInvokeCompletedOnce(ops);
+        }
+    }
+
+    @Test
+    void withCommitEpochEachOffsetIsCommittedWithTheLastProcessedRecordsLeaderEpoch() throws Exception {
+        MockConsumer<String, String> c = new MockConsumer<>("earliest");
+        c.updateBeginningOffsets(Map.of(P0, 0L));
+        c.schedulePollTask(() -> {
+            c.rebalance(List.of(P0));
+            c.addRecord(new ConsumerRecord<>("t", 0, 0, 0L, TimestampType.CREATE_TIME, 2, 3, "k0", "100", new RecordHeaders(), Optional.of(6)));
+            c.addRecord(new ConsumerRecord<>("t", 0, 1, 0L, TimestampType.CREATE_TIME, 2, 3, "k1", "101", new RecordHeaders(), Optional.of(7)));
+        });
+        try (RecordedHistory history = new RecordedHistory(dir)) {
+            GroupMember m = new GroupMember(() -> c, "t", "g", CommitMode.AFTER, true, history.writer, new WorkloadStats(), new ProcessIds());
+            Thread t = new Thread(m);
+            t.start();
+            history.await("a commit", ops -> ops.stream().anyMatch(o -> o.f().equals("commit") && o.isOk()));
+            Optional<Integer> committedEpoch = c.committed(Set.of(P0)).get(P0).leaderEpoch(); // MockConsumer is synchronized
+            m.stopRunning();
+            t.join(10_000);
+            Op commit = history.ops("commit", OpType.OK).get(0);
+            assertEquals("{\"0\":7}", commit.value().get("leader-epochs").toString(), commit.value()::toString);
+            assertEquals(Optional.of(7), committedEpoch, "the epoch reached the commit itself");
         }
     }
 

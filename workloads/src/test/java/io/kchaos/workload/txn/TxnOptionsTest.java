@@ -38,6 +38,19 @@ class TxnOptionsTest {
     }
 
     @Test
+    void theGeneratorSendsToPartitionsTheTopicGains() {
+        java.util.concurrent.atomic.AtomicInteger count = new java.util.concurrent.atomic.AtomicInteger(3);
+        TxnGenerator g = new TxnGenerator(7, new AtomicLong(), count::get, new TxnOptions(0, 0, 3, 1));
+        java.util.Set<Integer> before = new java.util.HashSet<>();
+        for (int i = 0; i < 100; i++) g.next().sends().forEach(s -> before.add(s.partition()));
+        assertEquals(java.util.Set.of(0, 1, 2), before);
+        count.set(5);
+        java.util.Set<Integer> after = new java.util.HashSet<>();
+        for (int i = 0; i < 100; i++) g.next().sends().forEach(s -> after.add(s.partition()));
+        assertEquals(java.util.Set.of(0, 1, 2, 3, 4), after);
+    }
+
+    @Test
     void aSpecWhoseRoundsDoNotSplitItsSendsIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> new TxnSpec(java.util.List.of(new TxnSpec.Send("k", 1, 0)),
                 java.util.List.of(1, 1), false, false));

@@ -5,6 +5,8 @@ import io.kchaos.cluster.ClusterSpec;
 import io.kchaos.cluster.KafkaCluster;
 import io.kchaos.cluster.KafkaDistribution;
 import io.kchaos.cluster.NodeHosts;
+import io.kchaos.cluster.QuorumSpec;
+import io.kchaos.cluster.QuorumVoters;
 import io.kchaos.cluster.Readiness;
 import io.kchaos.cluster.ServerProperties;
 import io.kchaos.cluster.VersionedNodes;
@@ -58,6 +60,9 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
     private final NodeProcesses processes;
     private final DataDisks disks;
     private final Map<Integer, LocalNode> nodes = new LinkedHashMap<>();
+    private final List<Integer> brokerIds = new ArrayList<>();
+    private final List<Integer> controllerIds = new ArrayList<>();
+    private QuorumVoters voters;
     private final LocalLaunches launches;
     /** The jar set each node runs; a node restarted after {@link #switchDistribution} runs its new one. */
     private final Map<Integer, KafkaDistribution> distributions = new ConcurrentHashMap<>();
@@ -97,14 +102,17 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
         long t0 = System.nanoTime();
         startWallMillis = System.currentTimeMillis();
         Runtime.getRuntime().addShutdownHook(shutdownHook);
-        List<Integer> ids = new ArrayList<>();
-        for (int i = 1; i <= spec.nodes(); i++) ids.add(i);
+        for (int i = 1; i <= spec.nodes(); i++) brokerIds.add(i);
+        for (int i = 1; i <= spec.quorum().controllers(); i++) controllerIds.add(QuorumSpec.controllerId(spec.nodes(), i));
+        List<Integer> ids = new ArrayList<>(brokerIds);
+        ids.addAll(controllerIds);
         CompletableFuture<Void> archives = launches.prepareArchives();
         hosts.setup(ids);
         clusterId = Uuid.randomUuid().toString();
         for (int id : ids) {
             nodes.put(id, new LocalNode(id, hosts.address(id), FreePorts.next(), FreePorts.next(), nodesDir.resolve(Integer.toString(id))));
         }
+        voters = QuorumVoters.of(voterIds().stream().map(id -> nodes.get(id).listeners()).toList(), spec.quorum().mode());
         for (LocalNode n : nodes.values()) disks.prepare(n.id(), n.dataDir());
         for (LocalNode n : nodes.values()) writeConfig(n);
         Readiness readiness = new Readiness(this);
@@ -112,9 +120,10 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
         Admin admin = null;
         try {
             archives.join();
-            launches.formatAll(nodes.values(), clusterId);
+            launches.formatAll(nodes.values(), clusterId, n -> voters.formatArgs(role(n.id())));
             if (syncTracking != null) nodes.values().forEach(n -> syncTracking.baseline(n.dir(), n.dataDir()));
-            for (int id : ids) start(id);
+            for (int id : controllerIds) start(id); // the quorum first: the brokers register with it
+            for (int id : brokerIds) start(id);
             admin = client.join();
             readiness.awaitReady(admin, spec.startTimeout());
         } finally {
@@ -139,7 +148,7 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
             Files.createDirectories(n.dataDir());
             Map<String, String> settings = new LinkedHashMap<>(base);
             if (disks.separateMetadataLog()) settings.put("metadata.log.dir", n.metadataDir().toAbsolutePath().toString());
-            Files.writeString(n.propertiesFile(), ServerProperties.render(n.listeners(), nodes.values().stream().map(LocalNode::listeners).toList(), settings));
+            Files.writeString(n.propertiesFile(), ServerProperties.render(n.listeners(), role(n.id()), voters, settings));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write config of node " + n.id(), e);
         }
@@ -148,7 +157,9 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
     /** Formats the stopped node's unformatted directories (an emptied data directory) with its cluster and node id. */
     private void formatUnformatted(int id) {
         LocalNode n = node(id);
-        launches.format(n, clusterId, List.of("--ignore-formatted"));
+        List<String> args = new ArrayList<>(List.of("--ignore-formatted"));
+        args.addAll(voters.formatArgs(role(id)));
+        launches.format(n, clusterId, args);
         if (syncTracking != null) syncTracking.baseline(n.dir(), n.dataDir()); // the new files are on disk: a power loss keeps them
     }
 
@@ -169,9 +180,25 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
         return node(id).logFile();
     }
 
+    /** The nodes that run a broker (all of them in combined mode). */
     @Override
     public List<Integer> nodeIds() {
+        return List.copyOf(brokerIds);
+    }
+
+    @Override
+    public List<Integer> controllerIds() {
+        return List.copyOf(controllerIds);
+    }
+
+    /** Every node, brokers then dedicated controllers. */
+    public List<Integer> allNodeIds() {
         return List.copyOf(nodes.keySet());
+    }
+
+    /** The quorum's voters as the nodes' files name them (set once {@link #start()} began). */
+    public QuorumVoters voters() {
+        return voters;
     }
 
     public LocalNode node(int id) {
@@ -187,7 +214,7 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
 
     @Override
     public String bootstrapServers() {
-        return nodes.values().stream().map(LocalNode::bootstrap).collect(Collectors.joining(","));
+        return brokerIds.stream().map(id -> nodes.get(id).bootstrap()).collect(Collectors.joining(","));
     }
 
     @Override
@@ -197,7 +224,7 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
         LocalNode n = node(id);
         finishLaunch(id, false); // a broker that died by itself: its dump, if any, is not trusted
         try {
-            Process p = launches.startBroker(n, distribution(id));
+            Process p = launches.startBroker(n, distribution(id), role(id).broker() ? spec.heapMb() : spec.controllerHeapMb());
             processes.started(id, p);
             Files.writeString(n.pidFile(), p.pid() + "\n", StandardCharsets.UTF_8);
         } catch (IOException e) {
@@ -232,12 +259,14 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
     /**
      * Stops every node cleanly, in parallel, except that a broker dumping a class-data archive stops first and alone:
      * it writes the archive only at a clean exit, and the last broker of a combined KRaft quorum to stop waits for
-     * controlled shutdown with no quorum left until it is killed.
+     * controlled shutdown with no quorum left until it is killed. Dedicated controllers stop after every broker, so the
+     * brokers' controlled shutdown has its quorum.
      */
     @Override
     public void stopAll() {
         launches.dumpingNodes().forEach(this::stop);
         KafkaCluster.super.stopAll();
+        stopInParallel(controllerIds);
     }
 
     /** Publishes the archive the node's last broker dumped at a clean exit, or discards it. */
@@ -320,10 +349,19 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
         return m;
     }
 
+    /** The brokers' data directories (the replica audit's input). */
     @Override
     public Map<Integer, Path> logDirs() {
         Map<Integer, Path> m = new LinkedHashMap<>();
-        nodes.forEach((id, n) -> m.put(id, n.dataDir()));
+        brokerIds.forEach(id -> m.put(id, nodes.get(id).dataDir()));
+        return m;
+    }
+
+    /** Every node → the directory holding its copy of {@code __cluster_metadata} (voters and observers alike). */
+    @Override
+    public Map<Integer, Path> metadataLogDirs() {
+        Map<Integer, Path> m = new LinkedHashMap<>();
+        nodes.forEach((id, n) -> m.put(id, disks.separateMetadataLog() ? n.metadataDir() : n.dataDir()));
         return m;
     }
 

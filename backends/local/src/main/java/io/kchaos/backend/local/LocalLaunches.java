@@ -46,6 +46,8 @@ final class LocalLaunches {
     private final Map<String, ClassDataSharing> sharing = new ConcurrentHashMap<>();
     /** The archive flags each node's current broker process was started with. */
     private final Map<Integer, ClassDataSharing.Launch> brokerLaunches = new ConcurrentHashMap<>();
+    /** The heap each node's current process was started with (its archive is that heap's). */
+    private final Map<Integer, Integer> launchHeaps = new ConcurrentHashMap<>();
     private SyncTracking syncTracking;
     private Path watchdogDir;
     private Optional<Path> watchdogJar;
@@ -70,12 +72,20 @@ final class LocalLaunches {
     CompletableFuture<Void> prepareArchives() {
         return CompletableFuture.allOf(
                 CompletableFuture.runAsync(() -> formatSharing().prepare()),
-                CompletableFuture.runAsync(() -> brokerSharing(spec.distribution()).prepare()));
+                CompletableFuture.runAsync(() -> brokerSharing(spec.distribution(), spec.heapMb()).prepare()),
+                CompletableFuture.runAsync(() -> {
+                    if (spec.quorum().dedicated()) brokerSharing(spec.distribution(), spec.controllerHeapMb()).prepare();
+                }));
     }
 
     /** Formats every node's storage, the StorageTools running side by side. */
     void formatAll(Collection<LocalNode> nodes, String clusterId) {
-        List<Format> formats = nodes.stream().map(n -> launchFormat(n, clusterId, List.of())).toList();
+        formatAll(nodes, clusterId, n -> List.of());
+    }
+
+    /** Formats every node's storage side by side, each with its own extra arguments (a dynamic quorum's). */
+    void formatAll(Collection<LocalNode> nodes, String clusterId, java.util.function.Function<LocalNode, List<String>> extraArgs) {
+        List<Format> formats = nodes.stream().map(n -> launchFormat(n, clusterId, extraArgs.apply(n))).toList();
         int i = 0;
         for (LocalNode n : nodes) awaitFormat(n, formats.get(i++));
     }
@@ -127,19 +137,20 @@ final class LocalLaunches {
         }
     }
 
-    /** Starts node {@code n}'s broker on jar set {@code d}, its output appended to the node's server.log. */
-    Process startBroker(LocalNode n, KafkaDistribution d) throws IOException {
-        ClassDataSharing cds = brokerSharing(d);
+    /** Starts node {@code n}'s Kafka JVM on jar set {@code d} with {@code heapMb} of heap, its output appended to the node's server.log. */
+    Process startBroker(LocalNode n, KafkaDistribution d, int heapMb) throws IOException {
+        ClassDataSharing cds = brokerSharing(d, heapMb);
         ClassDataSharing.Launch launch = cds.next();
         Process p;
         try {
-            p = new ProcessBuilder(brokerCommand(n, d, launch.flags())).redirectErrorStream(true)
+            p = new ProcessBuilder(brokerCommand(n, d, heapMb, launch.flags())).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(n.logFile().toFile())).start();
         } catch (IOException e) {
             cds.finished(launch, false);
             throw e;
         }
         brokerLaunches.put(n.id(), launch);
+        launchHeaps.put(n.id(), heapMb);
         return p;
     }
 
@@ -156,7 +167,8 @@ final class LocalLaunches {
     /** Node {@code id}'s broker (of jar set {@code d}) exited: publishes the archive it dumped at a clean exit, or discards it. */
     void brokerExited(int id, KafkaDistribution d, boolean exitedByItself) {
         ClassDataSharing.Launch launch = brokerLaunches.remove(id);
-        if (launch != null) brokerSharing(d).finished(launch, exitedByItself);
+        Integer heap = launchHeaps.remove(id);
+        if (launch != null) brokerSharing(d, heap == null ? spec.heapMb() : heap).finished(launch, exitedByItself);
     }
 
     /** The StorageTool launches of this cluster's jar set; they share one archive. */
@@ -170,29 +182,30 @@ final class LocalLaunches {
      * The broker launches of a jar set. An archive is made (at a broker's clean stop) only without the sync-tracking
      * agent, so it holds the broker's classes alone.
      */
-    private ClassDataSharing brokerSharing(KafkaDistribution d) {
-        return sharing.computeIfAbsent("broker " + d.libs(), k -> {
+    private ClassDataSharing brokerSharing(KafkaDistribution d, int heapMb) {
+        String key = heapMb == spec.heapMb() ? "broker " + d.libs() : "broker " + heapMb + "m " + d.libs();
+        return sharing.computeIfAbsent(key, k -> {
             Optional<Path> jar = watchdogJar();
             if (jar.isEmpty()) return ClassDataSharing.off();
             List<Path> classPath = new ArrayList<>(d.jarPaths());
             classPath.add(jar.get());
-            return ClassDataSharing.standard(new JvmLaunch("broker", Path.of(javaBin()), brokerJvmFlags(), classPath), syncTracking == null);
+            return ClassDataSharing.standard(new JvmLaunch("broker", Path.of(javaBin()), brokerJvmFlags(heapMb), classPath), syncTracking == null);
         });
     }
 
     /** The broker JVM's memory, JIT and GC options ({@code -X...}): what a class-data archive must match. */
-    private List<String> brokerJvmFlags() {
-        List<String> flags = new ArrayList<>(BrokerLaunch.brokerJvmFlags(spec.heapMb()));
+    private static List<String> brokerJvmFlags(int heapMb) {
+        List<String> flags = new ArrayList<>(BrokerLaunch.brokerJvmFlags(heapMb));
         flags.addAll(extraBrokerJvmFlags());
         return flags;
     }
 
     /** The command that runs node {@code n} on jar set {@code d} with the given class-data archive flags. */
-    private List<String> brokerCommand(LocalNode n, KafkaDistribution d, List<String> archiveFlags) {
+    private List<String> brokerCommand(LocalNode n, KafkaDistribution d, int heapMb, List<String> archiveFlags) {
         List<String> cmd = new ArrayList<>(hosts.commandPrefix(n.id()));
         if (Files.isExecutable(SETSID)) cmd.add(SETSID.toString()); // a session of its own: a terminal's Ctrl-C reaches only the harness
         cmd.add(javaBin());
-        cmd.addAll(brokerJvmFlags());
+        cmd.addAll(brokerJvmFlags(heapMb));
         cmd.addAll(archiveFlags);
         cmd.addAll(BrokerLaunch.BROKER_PROPERTIES);
         cmd.add(BrokerLaunch.nodeProperty(n.id()));

@@ -3,6 +3,7 @@ package io.kchaos.backend.local;
 import io.kchaos.backend.local.storage.SyncTracking;
 import io.kchaos.nemesis.cluster.FaultNotHeld;
 import io.kchaos.nemesis.cluster.PowerControl;
+import io.kchaos.nemesis.cluster.PowerControl.LieScope;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,5 +37,10 @@ final class LocalPower implements PowerControl {
             dropped.put(id, tracking.cut(n.dir(), n.dataDir(), tornWrites, random));
         }
         return dropped;
+    }
+
+    @Override
+    public void lie(List<Integer> nodes, LieScope scope) {
+        for (int id : nodes) tracking.lie(cluster.node(id).dir(), scope);
     }
 }

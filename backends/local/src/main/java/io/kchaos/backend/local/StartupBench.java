@@ -2,6 +2,8 @@ package io.kchaos.backend.local;
 
 import io.kchaos.cluster.ClusterSpec;
 import io.kchaos.cluster.KafkaDistribution;
+import io.kchaos.cluster.QuorumMode;
+import io.kchaos.cluster.QuorumSpec;
 import io.kchaos.cluster.ServerProperties;
 
 import io.kchaos.cluster.os.CommandRunner;
@@ -23,7 +25,7 @@ import java.util.Map;
  * broker, kchaos's default settings) N times and prints where each start-up's time went, then median/min/max per
  * phase. Phases come from the nodes' files, so the figures mean the same whatever the start-up code does:
  * {@link StartupPhases}. {@code java -cp harness/target/kchaos.jar io.kchaos.backend.local.StartupBench [N]} (or
- * {@code bench/startup}); run it under {@code with-cluster-slot --exclusive}.
+ * {@code bench/startup}; a third argument adds that many dedicated controllers); run it under {@code with-cluster-slot --exclusive}.
  */
 public final class StartupBench {
     private StartupBench() {
@@ -33,11 +35,13 @@ public final class StartupBench {
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "error"); // the readiness client's connection attempts
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 10;
         int nodes = args.length > 1 ? Integer.parseInt(args[1]) : 3;
+        int controllers = args.length > 2 ? Integer.parseInt(args[2]) : 0;
         CommandRunner runner = new ProcessCommandRunner();
         Hosts.Plan hosts = Hosts.plan(true, runner);
         KafkaDistribution dist = KafkaDistribution.bundled();
-        ClusterSpec spec = new ClusterSpec(nodes, dist, ServerProperties.harnessDefaults(nodes), 512, Duration.ofSeconds(120));
-        System.out.println(nodes + "-node Kafka " + dist.version() + " cluster, " + (hosts.support().namespaces() ? "network namespaces" : "loopback")
+        ClusterSpec spec = new ClusterSpec(nodes, dist, ServerProperties.harnessDefaults(nodes), 512, Duration.ofSeconds(120),
+                new QuorumSpec(controllers, QuorumMode.STATIC));
+        System.out.println(nodes + "-node Kafka " + dist.version() + " cluster" + (controllers > 0 ? " + " + controllers + " controllers" : "") + ", " + (hosts.support().namespaces() ? "network namespaces" : "loopback")
                 + ", " + runs + " starts; seconds since start() was called");
         List<Map<String, Double>> all = new ArrayList<>();
         for (int i = 1; i <= runs; i++) {

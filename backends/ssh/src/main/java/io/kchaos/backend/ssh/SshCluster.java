@@ -312,6 +312,12 @@ public final class SshCluster implements KafkaCluster {
         return m;
     }
 
+    /** The metadata logs stay on the hosts (digests carry the data partitions only): the Raft audit is skipped. */
+    @Override
+    public Map<Integer, Path> metadataLogDirs() {
+        return Map.of();
+    }
+
     /** The remote data directories of each node (for a test or an operator that wants to look). */
     public Map<Integer, List<String>> remoteDataDirs() {
         Map<Integer, List<String>> m = new LinkedHashMap<>();

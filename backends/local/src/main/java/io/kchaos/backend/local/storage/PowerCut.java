@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
 /**
  * Applies a power loss to the data directory of a node whose broker is dead: every file is cut to its durable length
  * (its content as of its last successful sync; a file never synced becomes empty, but exists: creating, renaming and
- * deleting persist). Memory-mapped offset and time indexes ({@code .index}, {@code .timeindex}) are left whole: Kafka
+ * deleting persist). On a lying disk ({@link SyncMarks#lie()}) a file in the lie's scope keeps only what it had synced
+ * before the lie began. Memory-mapped offset and time indexes ({@code .index}, {@code .timeindex}) are left whole: Kafka
  * writes them through a mapping whose sync the agent cannot attribute to a file, keeping more than was synced is a
  * state a real machine also reaches, and Kafka rebuilds the indexes of every segment above the recovery point.
  */
@@ -36,14 +37,15 @@ public final class PowerCut {
             if (MAPPED_INDEX.matcher(file.getFileName().toString()).matches()) continue;
             try {
                 long length = Files.size(file);
-                long keep = torn.keep(marks.durableLength(Inodes.of(file)), length);
+                String relative = dataDir.relativize(file).toString();
+                long keep = torn.keep(marks.survivingLength(Inodes.of(file), relative), length);
                 if (keep >= length) continue;
                 try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
                     ch.truncate(keep);
                 }
                 long now = Files.size(file);
                 if (now != keep) throw new FaultNotHeld("power cut: " + file + " holds " + now + " bytes after its cut to " + keep);
-                dropped.add(new DroppedBytes(dataDir.relativize(file).toString(), length, keep));
+                dropped.add(new DroppedBytes(relative, length, keep));
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot cut " + file, e);
             }

@@ -1,5 +1,7 @@
 package io.kchaos.backend.local.storage;
 
+import io.kchaos.nemesis.cluster.PowerControl.LieScope;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,7 +16,8 @@ import java.util.stream.Stream;
  * A node's sync journal file (kept in the node's folder, outside its data directory, so it survives restarts): the
  * agent in the broker appends a line after each successful sync or truncate; the harness appends a baseline — every
  * file of the data directory at its current length — whenever the directory's whole content is durable (after
- * formatting, after a power loss has been applied, after a wipe).
+ * formatting, after a power loss has been applied, after a wipe), and the start ({@code L scope}) and end ({@code H})
+ * of a lying disk. Every line is one append: the agent's and the harness's lines never interleave within a line.
  */
 public record SyncJournal(Path file) {
 
@@ -40,6 +43,20 @@ public record SyncJournal(Path file) {
                 throw new UncheckedIOException("cannot read " + p, e);
             }
         }
+        append(lines.toString());
+    }
+
+    /** Journals the start of a lying disk over {@code scope}: the syncs after this line are not honoured at the next cut. */
+    public void recordLie(LieScope scope) {
+        append("L " + scope.word() + "\n");
+    }
+
+    /** Journals the end of a lie, once a power loss applied it (a baseline of what is left follows). */
+    public void recordLieApplied() {
+        append("H\n");
+    }
+
+    private void append(String lines) {
         try {
             Files.writeString(file, lines, StandardCharsets.US_ASCII, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         } catch (IOException e) {

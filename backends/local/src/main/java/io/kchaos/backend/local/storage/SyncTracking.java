@@ -2,7 +2,9 @@ package io.kchaos.backend.local.storage;
 
 import io.kchaos.history.folder.RunFiles;
 import io.kchaos.agent.SyncAgent;
+import io.kchaos.nemesis.cluster.FaultNotHeld;
 import io.kchaos.nemesis.cluster.PowerControl.DroppedBytes;
+import io.kchaos.nemesis.cluster.PowerControl.LieScope;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,7 +24,7 @@ public final class SyncTracking {
     private static final String JOURNAL = RunFiles.SYNC_JOURNAL;
     private final Path agentJar;
 
-    private SyncTracking(Path agentJar) {
+    SyncTracking(Path agentJar) {
         this.agentJar = agentJar;
     }
 
@@ -43,7 +45,7 @@ public final class SyncTracking {
 
     /**
      * Cuts the data directory of a node whose broker is dead to what it had synced, then re-baselines it (what is left
-     * is durable). Returns the files that lost bytes.
+     * is durable; a lie the cut applied is over). Returns the files that lost bytes.
      */
     public List<DroppedBytes> cut(Path nodeDir, Path dataDir, boolean tornWrites, Random random) {
         SyncMarks marks = journal(nodeDir).read();
@@ -52,8 +54,21 @@ public final class SyncTracking {
                     + " sync call(s) could not be attributed to a file; their files may lose synced bytes (see " + JOURNAL + ")");
         }
         List<DroppedBytes> dropped = PowerCut.apply(dataDir, marks, tornWrites ? TornWrites.randomPrefix(random) : TornWrites.NONE);
+        if (marks.lie().isPresent()) journal(nodeDir).recordLieApplied();
         baseline(nodeDir, dataDir);
         return dropped;
+    }
+
+    /**
+     * Makes the node's disk lie about fsync within {@code scope} from now on, read back from its journal, else
+     * {@link FaultNotHeld}. A lie already in force keeps its start.
+     */
+    public void lie(Path nodeDir, LieScope scope) {
+        SyncJournal journal = journal(nodeDir);
+        journal.recordLie(scope);
+        if (journal.read().lie().isEmpty()) {
+            throw new FaultNotHeld("lying disk: the sync journal of node folder " + nodeDir.getFileName() + " does not read back the lie");
+        }
     }
 
     private static SyncJournal journal(Path nodeDir) {

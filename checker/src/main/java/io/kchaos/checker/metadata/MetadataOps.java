@@ -1,0 +1,124 @@
+package io.kchaos.checker.metadata;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.checker.queue.QueueOps;
+import io.kchaos.history.ClientOps;
+import io.kchaos.history.MetadataFields;
+import io.kchaos.history.Op;
+import io.kchaos.history.OpType;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The metadata workload's ops as the checker reads them (docs/format.md, metadata ops): admin changes paired with
+ * their completion, quorum samples, and the final read of each broker; a value that breaks the format is refused.
+ */
+final class MetadataOps {
+    private MetadataOps() {
+    }
+
+    /** A completed admin op on one topic: its invocation's index and time, its completion's index and type. */
+    record AdminOp(String f, String topic, long index, long time, long completionIndex, long completionTime,
+                   OpType type, int partitions, String key, String value) {
+        boolean ok() {
+            return type == OpType.OK;
+        }
+    }
+
+    /** A quorum sample: the high watermark and each replica's log end offset (voters and observers) by node. */
+    record QuorumSample(long index, long highWatermark, Map<Integer, Long> voters, Map<Integer, Long> observers) {
+    }
+
+    /** What one broker served of one topic at the end. */
+    record ServedTopic(String id, int partitions, Map<String, String> configs) {
+    }
+
+    /** One broker's caught-up final read (an ok metadata-read). */
+    record BrokerRead(long index, int node, long targetOffset, long offset, Map<String, ServedTopic> topics) {
+    }
+
+    /** The admin op completed by {@code completion}, invoked by {@code invoke} (null completion: never completed). */
+    static AdminOp admin(Op invoke, Op completion) {
+        JsonNode v = invoke.value();
+        if (!v.isObject() || !v.path(MetadataFields.TOPIC).isTextual()) throw QueueOps.malformed(invoke, "missing string \"topic\"");
+        int partitions = -1;
+        String key = null;
+        String value = null;
+        switch (invoke.f()) {
+            case ClientOps.CREATE_TOPIC, ClientOps.CREATE_PARTITIONS -> {
+                long n = QueueOps.requiredLong(invoke, v, MetadataFields.PARTITIONS);
+                if (n < 1 || n > Integer.MAX_VALUE) throw QueueOps.malformed(invoke, "\"partitions\" out of range: " + n);
+                partitions = (int) n;
+            }
+            case ClientOps.ALTER_CONFIG -> {
+                key = text(invoke, v, MetadataFields.KEY);
+                value = text(invoke, v, MetadataFields.VALUE);
+            }
+            default -> {
+            }
+        }
+        OpType type = completion == null ? OpType.INFO : completion.type();
+        long ci = completion == null ? Long.MAX_VALUE : completion.index();
+        long ct = completion == null ? Long.MAX_VALUE : completion.time();
+        return new AdminOp(invoke.f(), v.get(MetadataFields.TOPIC).asText(), invoke.index(), invoke.time(), ci, ct, type,
+                partitions, key, value);
+    }
+
+    static QuorumSample quorum(Op ok) {
+        JsonNode v = ok.value();
+        if (!v.isObject()) throw QueueOps.malformed(ok, "value is not an object");
+        return new QuorumSample(ok.index(), QueueOps.requiredLong(ok, v, MetadataFields.HIGH_WATERMARK),
+                offsets(ok, v, MetadataFields.VOTERS), offsets(ok, v, MetadataFields.OBSERVERS));
+    }
+
+    static BrokerRead read(Op ok) {
+        JsonNode v = ok.value();
+        if (!v.isObject()) throw QueueOps.malformed(ok, "value is not an object");
+        long node = QueueOps.requiredLong(ok, v, MetadataFields.NODE);
+        JsonNode topics = v.get(MetadataFields.TOPICS);
+        if (topics == null || !topics.isObject()) throw QueueOps.malformed(ok, "missing \"topics\" object");
+        Map<String, ServedTopic> served = new TreeMap<>();
+        for (Map.Entry<String, JsonNode> e : topics.properties()) {
+            JsonNode t = e.getValue();
+            if (!t.isObject()) throw QueueOps.malformed(ok, "topic " + e.getKey() + " is not an object");
+            Map<String, String> configs = new TreeMap<>();
+            JsonNode c = t.get(MetadataFields.CONFIGS);
+            if (c != null && c.isObject()) c.properties().forEach(x -> configs.put(x.getKey(), x.getValue().asText()));
+            JsonNode id = t.get(MetadataFields.ID);
+            served.put(e.getKey(), new ServedTopic(id == null ? null : id.asText(),
+                    (int) QueueOps.requiredLong(ok, t, MetadataFields.PARTITIONS), configs));
+        }
+        JsonNode target = v.get(MetadataFields.TARGET_OFFSET);
+        JsonNode offset = v.get(MetadataFields.OFFSET);
+        return new BrokerRead(ok.index(), (int) node, target == null ? -1 : QueueOps.integer(ok, target, "\"target-offset\""),
+                offset == null ? -1 : QueueOps.integer(ok, offset, "\"offset\""), served);
+    }
+
+    private static Map<Integer, Long> offsets(Op op, JsonNode v, String field) {
+        Map<Integer, Long> out = new TreeMap<>();
+        JsonNode o = v.get(field);
+        if (o == null || o.isNull()) return out;
+        if (!o.isObject()) throw QueueOps.malformed(op, "\"" + field + "\" is not an object");
+        for (Map.Entry<String, JsonNode> e : o.properties()) {
+            out.put(nodeId(op, e.getKey()), QueueOps.integer(op, e.getValue(), "\"" + field + "\" entry"));
+        }
+        return out;
+    }
+
+    private static int nodeId(Op op, String name) {
+        try {
+            int n = Integer.parseInt(name);
+            if (n >= 0) return n;
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw QueueOps.malformed(op, "\"" + name + "\" is not a node id");
+    }
+
+    private static String text(Op op, JsonNode v, String field) {
+        JsonNode t = v.get(field);
+        if (t == null || !t.isTextual()) throw QueueOps.malformed(op, "missing string \"" + field + "\"");
+        return t.asText();
+    }
+}

@@ -1,0 +1,215 @@
+package io.kchaos.checker.metadata;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.checker.result.Anomalies;
+import io.kchaos.checker.result.CheckResult;
+import io.kchaos.checker.result.Verdict;
+import io.kchaos.history.HistoryFormatException;
+import io.kchaos.history.Json;
+import io.kchaos.history.OpType;
+import org.junit.jupiter.api.Test;
+
+import static io.kchaos.checker.queue.Checks.assertOnly;
+import static io.kchaos.checker.queue.Checks.assertValid;
+import static io.kchaos.checker.queue.Checks.example;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The metadata checker on micro-histories: each anomaly planted (negative controls) and its near-misses (positive controls). */
+class MetadataCheckerTest {
+    private static final OpType OK = OpType.OK;
+    private static final OpType FAIL = OpType.FAIL;
+    private static final OpType INFO = OpType.INFO;
+    private static final String LOST = Anomalies.METADATA_CHANGE_LOST.key();
+    private static final String UNDONE = Anomalies.METADATA_DELETE_UNDONE.key();
+    private static final String DIVERGENCE = Anomalies.METADATA_DIVERGENCE.key();
+    private static final String REGRESSION = Anomalies.METADATA_OFFSET_REGRESSION.key();
+
+    /** Topic a: created with 1 partition, grown to 2, retention.ms set twice; topic b created and deleted. */
+    private static MetadataHistory acknowledged() {
+        return new MetadataHistory().create(1, "a", 1, OK).partitions(1, "a", 2, OK).config(1, "a", "7", OK)
+                .config(1, "a", "8", OK).create(2, "b", 1, OK).delete(2, "b", OK);
+    }
+
+    // ---- positive controls ----
+
+    @Test
+    void everyAcknowledgedChangeServedByEveryBrokerIsValid() {
+        CheckResult r = acknowledged().quorum(100, 1, 100, 2, 100, 3, 90).read(1, "a:2:8").read(2, "a:2:8").read(3, "a:2:8").check();
+
+        assertValid(r);
+        assertEquals(Verdict.VALID, r.verdict());
+        assertEquals(6, r.stats().get("metadata").get("acknowledged").asLong());
+        assertEquals(3, r.stats().get("metadata").get("brokers-read").asLong());
+        assertEquals(2, r.stats().get("metadata").get("admin").get("alter-config").get("ok").asLong());
+    }
+
+    @Test
+    void indeterminateOpsMayHaveHappenedOrNot() {
+        // c's create, d's delete, a's third config and e's growth are info: either outcome is allowed
+        CheckResult absent = acknowledged().create(3, "c", 1, INFO).create(4, "d", 1, OK).delete(4, "d", INFO)
+                .config(1, "a", "9", INFO).create(5, "e", 1, OK).partitions(5, "e", 2, INFO)
+                .read(1, "a:2:8", "e:1").read(2, "a:2:8", "e:1").check();
+        CheckResult present = acknowledged().create(3, "c", 1, INFO).create(4, "d", 1, OK).delete(4, "d", INFO)
+                .config(1, "a", "9", INFO).create(5, "e", 1, OK).partitions(5, "e", 2, INFO)
+                .read(1, "a:2:9", "c:1", "d:1", "e:2").read(2, "a:2:9", "c:1", "d:1", "e:2").check();
+
+        assertValid(absent);
+        assertValid(present);
+    }
+
+    @Test
+    void aFailedOpChangesNothingAndAnInfoSetIssuedBeforeAnAckedOneMayStillLand() {
+        CheckResult r = new MetadataHistory().create(1, "a", 1, OK).config(1, "a", "7", INFO).config(2, "a", "8", OK)
+                .partitions(2, "a", 9, FAIL).delete(2, "a", FAIL).read(1, "a:1:7").read(2, "a:1:7").check();
+
+        assertValid(r);
+    }
+
+    @Test
+    void aBrokerThatDidNotCatchUpIsNotJudgedButWarned() {
+        CheckResult r = acknowledged().read(1, "a:2:8").unread(2).check();
+
+        assertValid(r);
+        assertTrue(r.warnings().stream().anyMatch(w -> w.startsWith("1 broker read(s) did not complete ok")), r.warnings()::toString);
+    }
+
+    @Test
+    void aDeletedTopicCreatedAgainAfterTheDeleteIsNotUndone() {
+        CheckResult r = acknowledged().create(3, "b", 1, OK).read(1, "a:2:8", "b:1").read(2, "a:2:8", "b:1").check();
+
+        assertValid(r);
+    }
+
+    @Test
+    void divergenceOnATopicWithAnIndeterminateOpIsNotReported() {
+        CheckResult r = acknowledged().create(3, "c", 1, OK).partitions(3, "c", 2, INFO)
+                .read(1, "a:2:8", "c:2").read(2, "a:2:8", "c:1").check();
+
+        assertValid(r);
+    }
+
+    @Test
+    void lagAndTruncationAboveTheHighWatermarkAreNotRegressions() {
+        // node 2 lags; node 3 held 120 with the high watermark at 80, and truncates to 90; -1 is "unknown"
+        CheckResult r = acknowledged().quorum(80, 1, 120, 2, 40, 3, 120).quorum(-1, 1, -1, 2, -1, 3, -1)
+                .quorum(100, 1, 130, 2, 60, 3, 90).observers(100, 4, 100).observers(120, 4, 130)
+                .read(1, "a:2:8").check();
+
+        assertValid(r);
+    }
+
+    @Test
+    void withoutAcknowledgedAdminOpsTheVerdictIsUnknown() {
+        CheckResult r = new MetadataHistory().create(1, "a", 1, INFO).read(1).check();
+
+        assertEquals(Verdict.UNKNOWN, r.verdict());
+        assertEquals("nothing to judge: no admin operation was acknowledged", r.reason());
+    }
+
+    @Test
+    void withoutACaughtUpReadTheVerdictIsUnknown() {
+        CheckResult r = acknowledged().unread(1).check();
+
+        assertEquals(Verdict.UNKNOWN, r.verdict());
+        assertTrue(r.reason().startsWith("nothing to judge: no broker was read"), r.reason());
+    }
+
+    // ---- negative controls ----
+
+    @Test
+    void anAcknowledgedCreateMissingOnACaughtUpBrokerIsLost() {
+        CheckResult r = acknowledged().read(2).check();
+
+        assertOnly(r, LOST, 1);
+        ObjectNode c = example(r, LOST, 0);
+        assertEquals("create", c.get("kind").asText());
+        assertEquals("a", c.get("topic").asText());
+        assertEquals(2, c.get("node").asInt());
+        assertEquals(0, c.get("index").asLong());
+        assertTrue(c.get("served").isNull());
+    }
+
+    @Test
+    void fewerPartitionsThanAcknowledgedIsLost() {
+        CheckResult r = acknowledged().read(1, "a:1:8").check();
+
+        assertOnly(r, LOST, 1);
+        ObjectNode c = example(r, LOST, 0);
+        assertEquals("partitions", c.get("kind").asText());
+        assertEquals(2, c.get("expected").asInt());
+        assertEquals(1, c.get("served").asInt());
+    }
+
+    @Test
+    void anOverwrittenConfigValueIsLost() {
+        CheckResult r = acknowledged().read(1, "a:2:7").check();
+
+        assertOnly(r, LOST, 1);
+        ObjectNode c = example(r, LOST, 0);
+        assertEquals("config", c.get("kind").asText());
+        assertEquals("[\"8\"]", c.get("expected").toString());
+        assertEquals("7", c.get("served").asText());
+        assertEquals(6, c.get("index").asLong());
+    }
+
+    @Test
+    void anAcknowledgedDeleteServedAgainIsUndone() {
+        CheckResult r = acknowledged().read(1, "a:2:8", "b:1").check();
+
+        assertOnly(r, UNDONE, 1);
+        ObjectNode c = example(r, UNDONE, 0);
+        assertEquals("b", c.get("topic").asText());
+        assertEquals(10, c.get("index").asLong());
+        assertEquals(1, c.get("served").get("partitions").asInt());
+    }
+
+    @Test
+    void caughtUpBrokersServingATopicDifferentlyDiverge() {
+        // broker 2 serves another topic id for a (same partitions and config: nothing acknowledged is lost)
+        CheckResult r = acknowledged().read(1, "a:2:8").read(2, "a:2:8:other").read(3, "a:2:8").check();
+
+        assertOnly(r, DIVERGENCE, 1);
+        ObjectNode c = example(r, DIVERGENCE, 0);
+        assertEquals("a", c.get("topic").asText());
+        assertEquals("other", c.get("served").get("2").get("id").asText());
+        assertEquals("id-a", c.get("served").get("1").get("id").asText());
+        assertEquals(500, c.get("target-offset").asLong());
+    }
+
+    @Test
+    void readsAtDifferentTargetsAreNotCompared() {
+        CheckResult r = acknowledged().read(1, "a:2:8").target(900).read(2, "a:2:8:other").check();
+
+        assertValid(r);
+    }
+
+    @Test
+    void aVoterFallingBelowWhatItHeldCommittedRegresses() {
+        CheckResult r = acknowledged().quorum(100, 1, 120, 2, 100).quorum(110, 1, 130, 2, 90).read(1, "a:2:8").check();
+
+        assertOnly(r, REGRESSION, 1);
+        ObjectNode c = example(r, REGRESSION, 0);
+        assertEquals(2, c.get("node").asInt());
+        assertEquals("voter", c.get("role").asText());
+        assertEquals(90, c.get("offset").asLong());
+        assertEquals(100, c.get("committed-held").asLong());
+    }
+
+    @Test
+    void anObserverFallingBelowWhatItHeldCommittedRegresses() {
+        CheckResult r = acknowledged().observers(100, 4, 100).observers(100, 4, 99).read(1, "a:2:8").check();
+
+        assertOnly(r, REGRESSION, 1);
+        assertEquals("observer", example(r, REGRESSION, 0).get("role").asText());
+    }
+
+    @Test
+    void aMalformedAdminOpIsRefused() {
+        MetadataHistory h = new MetadataHistory();
+        h.line(1, OK.INVOKE, "create-topic", Json.object().put("topic", "a")).line(1, OK, "create-topic", Json.object());
+
+        assertThrows(HistoryFormatException.class, () -> new MetadataChecker().check(h.build()));
+    }
+}

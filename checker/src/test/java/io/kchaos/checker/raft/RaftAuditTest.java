@@ -1,0 +1,260 @@
+package io.kchaos.checker.raft;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.checker.result.Anomalies;
+import io.kchaos.checker.result.CheckResult;
+import io.kchaos.testkit.SyntheticMetadataLog;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Planted metadata logs of three voters: each broken Raft promise is reported as exactly its own anomaly (negative
+ * controls); identical logs, a node missing a committed suffix and a stale uncommitted tail stay valid (positive ones).
+ */
+class RaftAuditTest {
+    @TempDir
+    Path tmp;
+
+    /** Offsets 0 (LeaderChange, epoch 1), 1-3, 4-5 (epoch 1), 6 (LeaderChange, epoch 2), 7-10 (epoch 2). */
+    private static void common(SyntheticMetadataLog log) {
+        log.leaderChange(1, 1).batch(1, 3, "a").batch(1, 2, "b");
+    }
+
+    private static void epochTwo(SyntheticMetadataLog log) {
+        log.leaderChange(2, 2).batch(2, 4, "c");
+    }
+
+    private Path node(int id, int quorumEpoch, Consumer<SyntheticMetadataLog> batches) {
+        Path dir = tmp.resolve("n" + id);
+        try (SyntheticMetadataLog log = SyntheticMetadataLog.create(dir, 0)) {
+            batches.accept(log);
+            log.quorumState(2, quorumEpoch);
+        }
+        return dir;
+    }
+
+    private static CheckResult audit(Path... dirs) {
+        List<MetadataNode> nodes = new ArrayList<>();
+        for (int i = 0; i < dirs.length; i++) nodes.add(new MetadataNode(i + 1, dirs[i], true));
+        return RaftAudit.of(nodes).run();
+    }
+
+    private Path full(int id) {
+        return node(id, 2, l -> {
+            common(l);
+            epochTwo(l);
+        });
+    }
+
+    private static void onlyAnomaly(CheckResult r, String key) {
+        assertEquals(List.of(key), r.anomalyTypes(), r.toJson().toString());
+        assertEquals(1, r.count(key), r.toJson().toString());
+    }
+
+    @Test
+    void identicalLogsWithSnapshotsAreValid() {
+        Path a = full(1);
+        Path b = full(2);
+        Path c = full(3);
+        for (Path d : List.of(a, b, c)) writeSnapshots(d, new long[] {0, 6, 11}, new int[] {0, 1, 2});
+        CheckResult r = audit(a, b, c);
+        assertTrue(r.valid(), r.toJson().toString());
+        assertTrue(r.warnings().isEmpty(), r.warnings().toString());
+        JsonNode s = r.toJson().path("stats").path("raft");
+        assertEquals(3, s.path("nodes").asInt());
+        assertEquals(15, s.path("batches-compared").asLong()); // 5 batches, 3 pairs
+        assertEquals(5, s.path("committed-batches").asLong());
+        assertEquals(9, s.path("snapshots-checked").asLong());
+        assertEquals(11, s.path("log-end-offsets").path("2").asLong());
+    }
+
+    @Test
+    void aNodeMissingACommittedSuffixIsValid() {
+        CheckResult r = audit(full(1), full(2), node(3, 1, RaftAuditTest::common));
+        assertTrue(r.valid(), r.toJson().toString());
+        assertTrue(r.warnings().isEmpty(), r.warnings().toString());
+    }
+
+    @Test
+    void aStaleUncommittedTailIsAWarningOnly() {
+        Path stale = node(1, 3, l -> {
+            common(l);
+            l.leaderChange(2, 1).batch(2, 2, "never-committed"); // node 1 led epoch 2 alone
+        });
+        Consumer<SyntheticMetadataLog> newLeader = l -> {
+            common(l);
+            l.leaderChange(3, 2).batch(3, 4, "c");
+        };
+        CheckResult r = audit(stale, node(2, 3, newLeader), node(3, 3, newLeader));
+        assertTrue(r.valid(), r.toJson().toString());
+        assertEquals(2, r.warnings().size(), r.warnings().toString()); // pairs (1,2) and (1,3)
+        assertTrue(r.warnings().get(0).contains("diverge at offset 6"), r.warnings().toString());
+    }
+
+    @Test
+    void aStaleTailOfAnEpochAboveTheCommittedBatchButBelowItsCommitIsAWarningOnly() {
+        // the Raft paper's figure 8: node 1 led epoch 2 and wrote offset 6 alone; the epoch-1 batch at 6 reached a
+        // majority only under the epoch-4 leader, which committed it with its own batches after it
+        Path stale = node(1, 2, l -> {
+            common(l);
+            l.leaderChange(2, 1);
+        });
+        Consumer<SyntheticMetadataLog> committed = l -> {
+            common(l);
+            l.batch(1, 2, "x").leaderChange(4, 2).batch(4, 2, "d");
+        };
+        Path two = node(2, 4, committed);
+        writeSnapshots(two, new long[] {7}, new int[] {1}); // offset 6 is epoch 1 where committed, epoch 2 on node 1's stale tail
+        CheckResult r = audit(stale, two, node(3, 4, committed));
+        assertTrue(r.valid(), r.toJson().toString());
+        assertEquals(2, r.warnings().size(), r.warnings().toString());
+    }
+
+    @Test
+    void twoBatchesOfOneEpochAtOneOffsetBreakElectionSafety() {
+        Path other = node(3, 2, l -> {
+            common(l);
+            l.leaderChange(2, 2).batch(2, 4, "other");
+        });
+        CheckResult r = audit(full(1), node(2, 2, RaftAuditTest::common), other);
+        onlyAnomaly(r, Anomalies.RAFT_ELECTION_SAFETY.key());
+        JsonNode ex = example(r, Anomalies.RAFT_ELECTION_SAFETY.key());
+        assertEquals(7, ex.path("offset").asLong());
+        assertEquals(2, ex.path("epoch").asInt());
+    }
+
+    @Test
+    void aCommittedBatchReplacedByALaterEpochIsReported() {
+        Path replaced = node(1, 3, l -> {
+            common(l);
+            l.leaderChange(3, 1).batch(3, 4, "rewritten"); // epoch 3 leader without the committed epoch-2 entries
+        });
+        CheckResult r = audit(replaced, full(2), full(3));
+        onlyAnomaly(r, Anomalies.RAFT_COMMITTED_REPLACED.key());
+        JsonNode ex = example(r, Anomalies.RAFT_COMMITTED_REPLACED.key());
+        assertEquals(6, ex.path("offset").asLong());
+        assertEquals("[2,3]", ex.path("committed").path("held-by").toString());
+        assertEquals(1, ex.path("replaced-by").path("node").asInt());
+        assertEquals(3, ex.path("replaced-by").path("epoch").asInt());
+    }
+
+    @Test
+    void aSameEpochBatchAfterADifferenceBreaksLogMatching() {
+        Path one = node(1, 3, l -> {
+            common(l);
+            l.leaderChange(3, 3);
+        });
+        Path two = node(2, 3, l -> {
+            l.leaderChange(1, 1).batch(1, 3, "a").batch(2, 2, "z");
+            l.leaderChange(3, 3);
+        });
+        CheckResult r = audit(one, two, node(3, 1, l -> l.leaderChange(1, 1).batch(1, 3, "a")));
+        onlyAnomaly(r, Anomalies.RAFT_LOG_MISMATCH.key());
+        JsonNode ex = example(r, Anomalies.RAFT_LOG_MISMATCH.key());
+        assertEquals(4, ex.path("offset").asLong());
+        assertEquals(6, ex.path("matching").path("offset").asLong());
+    }
+
+    @Test
+    void aSnapshotOlderThanTheEntryItEndsAfterIsReported() {
+        Path a = full(1);
+        writeSnapshots(a, new long[] {8}, new int[] {1}); // offset 7 is epoch 2
+        CheckResult r = audit(a, full(2), full(3));
+        onlyAnomaly(r, Anomalies.RAFT_SNAPSHOT_MISMATCH.key());
+        JsonNode ex = example(r, Anomalies.RAFT_SNAPSHOT_MISMATCH.key());
+        assertEquals("epoch-behind-log", ex.path("kind").asText());
+        assertEquals(7, ex.path("batch").path("offset").asLong());
+    }
+
+    @Test
+    void aSnapshotBeyondEveryVoterLogIsReported() {
+        Path a = full(1);
+        writeSnapshots(a, new long[] {50}, new int[] {2});
+        CheckResult r = audit(a, full(2), full(3));
+        onlyAnomaly(r, Anomalies.RAFT_SNAPSHOT_MISMATCH.key());
+        assertEquals("beyond-logs", example(r, Anomalies.RAFT_SNAPSHOT_MISMATCH.key()).path("kind").asText());
+    }
+
+    @Test
+    void aQuorumStateBehindItsLogIsReported() {
+        Path behind = node(1, 1, l -> {
+            common(l);
+            epochTwo(l);
+        });
+        CheckResult r = audit(behind, full(2), full(3));
+        onlyAnomaly(r, Anomalies.RAFT_QUORUM_STATE_BEHIND.key());
+        JsonNode ex = example(r, Anomalies.RAFT_QUORUM_STATE_BEHIND.key());
+        assertEquals(1, ex.path("node").asInt());
+        assertEquals(2, ex.path("max-log-epoch").asInt());
+    }
+
+    @Test
+    void observersAreCheckedButDoNotCommit() {
+        // voters 1 and 2 hold epoch 2; voter 3 and observer 4 hold another epoch-3 batch: not committed, yet node 4's
+        // log replaces the voters' committed epoch-2 entries with a later epoch
+        Path rewritten = node(4, 3, l -> {
+            common(l);
+            l.leaderChange(3, 3).batch(3, 4, "rewritten");
+        });
+        List<MetadataNode> nodes = List.of(new MetadataNode(1, full(1), true), new MetadataNode(2, full(2), true),
+                new MetadataNode(3, node(3, 1, RaftAuditTest::common), true), new MetadataNode(4, rewritten, false));
+        CheckResult r = RaftAudit.of(nodes).run();
+        onlyAnomaly(r, Anomalies.RAFT_COMMITTED_REPLACED.key());
+        assertEquals(1, r.toJson().path("stats").path("raft").path("observers").asInt());
+        assertTrue(example(r, Anomalies.RAFT_COMMITTED_REPLACED.key()).path("replaced-by").path("voter").isBoolean());
+    }
+
+    @Test
+    void aCorruptMetadataBatchOrSnapshotIsCorruptBatchOnly() throws Exception {
+        Path a = full(1);
+        Path folder = a.resolve(MetadataNode.PARTITION_FOLDER);
+        Path snapshot = SyntheticMetadataLog.writeSnapshot(folder, 6, 1);
+        flipLastByte(folder.resolve(String.format("%020d.log", 0)));
+        flipLastByte(snapshot);
+        CheckResult r = audit(a, full(2), full(3));
+        assertEquals(List.of(Anomalies.CORRUPT_BATCH.key()), r.anomalyTypes(), r.toJson().toString());
+        assertEquals(2, r.count(Anomalies.CORRUPT_BATCH.key()), "the log's last batch and the snapshot's footer");
+        assertEquals("__cluster_metadata", example(r, Anomalies.CORRUPT_BATCH.key()).path("topic").asText());
+    }
+
+    @Test
+    void aQuorumStateListingOtherVotersIsAWarning() {
+        Path a = full(1);
+        SyntheticMetadataLog.writeQuorumState(a.resolve(MetadataNode.PARTITION_FOLDER), 2, 2, 1, 2, 4);
+        CheckResult r = audit(a, full(2), full(3));
+        assertTrue(r.valid(), r.toJson().toString());
+        assertTrue(r.warnings().stream().anyMatch(w -> w.contains("quorum-state lists voters [1, 2, 4]")), r.warnings().toString());
+    }
+
+    private static void flipLastByte(Path file) throws Exception {
+        byte[] bytes = Files.readAllBytes(file);
+        bytes[bytes.length - 1] ^= 0x5a;
+        Files.write(file, bytes);
+    }
+
+    @Test
+    void aNodeWithoutAMetadataLogIsAWarning() throws Exception {
+        Path empty = Files.createDirectories(tmp.resolve("empty"));
+        CheckResult r = audit(full(1), full(2), empty);
+        assertTrue(r.valid(), r.toJson().toString());
+        assertTrue(r.warnings().stream().anyMatch(w -> w.contains("node 3: no __cluster_metadata-0")), r.warnings().toString());
+    }
+
+    private static JsonNode example(CheckResult r, String key) {
+        return r.anomalies().get(key).examples().get(0);
+    }
+
+    private static void writeSnapshots(Path metadataDir, long[] ends, int[] epochs) {
+        Path folder = metadataDir.resolve(MetadataNode.PARTITION_FOLDER);
+        for (int i = 0; i < ends.length; i++) SyntheticMetadataLog.writeSnapshot(folder, ends[i], epochs[i]);
+    }
+}

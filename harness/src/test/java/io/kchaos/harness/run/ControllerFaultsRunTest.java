@@ -1,0 +1,60 @@
+package io.kchaos.harness.run;
+
+import io.kchaos.backend.local.net.NetworkSupport;
+import io.kchaos.cluster.os.ProcessCommandRunner;
+import io.kchaos.harness.cli.Main;
+import io.kchaos.history.FaultRole;
+import io.kchaos.history.folder.ControllerTimeline;
+import io.kchaos.history.folder.RunJson;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Three brokers beside three dedicated controllers (static quorum, the bundled release) under kill-controller and
+ * partition-controller for 75 s: VALID, every fault and heal ok, each aimed at the active controller (role
+ * {@code controller}, never a broker), and run.json's controller timeline shows at least three failovers, each a new
+ * leader in a higher epoch.
+ */
+@Tag("cluster")
+class ControllerFaultsRunTest {
+
+    @Test
+    void killAndPartitionOfTheActiveControllerKeepTheQueueValid(@TempDir Path store) throws Exception {
+        NetworkSupport support = NetworkSupport.probe(new ProcessCommandRunner(), true);
+        assumeTrue(support.namespaces(), "network namespaces unavailable: " + support.noNamespaces());
+        int exit = Main.execute("run", "--controllers", "3", "--nemesis", "kill-controller,partition-controller", "--time-limit", "75",
+                "--nemesis-interval", "6", "--fault-duration", "5", "--nemesis-option", "fault-order=cycle", "--seed", "37",
+                "--store", store.toString());
+        RunHistories h = new RunHistories(store);
+        assertEquals(0, exit, "verdict of " + h.dir + ": " + h.results);
+        assertTrue(h.nemesis("kill") >= 2 && h.nemesis("start") >= 2, "kills of the active controller, restarted: " + h.counts);
+        assertTrue(h.nemesis("partition") >= 2 && h.nemesis("heal") >= 2, "partitions of the active controller, healed: " + h.counts);
+        assertEquals(List.of(), h.nemesisNotOk("kill", "start", "partition", "heal"), "every fault and heal held: " + h.nemesisCompletions);
+        h.nemesisCompletions.stream().filter(op -> List.of("kill", "partition").contains(op.f())).forEach(op -> {
+            assertEquals(FaultRole.CONTROLLER, op.value().path(FaultRole.FIELD).asText(), "aimed at the active controller: " + op);
+            int node = op.value().path("nodes").path(0).asInt();
+            assertTrue(node >= 4 && node <= 6, "a controller (4-6), never a broker: " + op);
+        });
+
+        RunJson run = RunJson.read(h.dir);
+        assertEquals("controller", run.field(RunJson.NODE_ROLES).path("5").asText(), run.fields().toString());
+        assertEquals("broker", run.field(RunJson.NODE_ROLES).path("1").asText());
+        ControllerTimeline timeline = ControllerTimeline.of(run);
+        System.out.println("MEASURED controller timeline " + timeline.toJson());
+        assertTrue(timeline.failovers() >= 3 && timeline.leaderChanges() >= 3,
+                "at least three failovers, each a new leader in a higher epoch: " + timeline.toJson());
+        for (int i = 1; i < timeline.changes().size(); i++) {
+            assertTrue(timeline.changes().get(i).epoch() >= timeline.changes().get(i - 1).epoch(), "epochs never go back: " + timeline.toJson());
+        }
+        assertTrue(Files.readString(h.dir.resolve("nodes/4/server.properties")).contains("process.roles=controller"));
+    }
+}

@@ -1,0 +1,58 @@
+package io.kchaos.harness.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.harness.cli.Main;
+import io.kchaos.history.Op;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Five brokers under the planned operations and a leader kill, in turn, for 100 s: the queue stays VALID (acks=all),
+ * and each operation really happened, read back from the cluster by its own op: a reassignment's new replica set, a
+ * preferred election's leader back on the first replica, the topic's new partitions, a topic config set and
+ * restored, a drained broker stopped and its replicas returned, a throttled reassignment cancelled.
+ */
+@Tag("cluster")
+class OperationsRunTest {
+
+    @Test
+    void plannedOperationsBesideLeaderKillsKeepTheQueueValidAndEachIsReadBack(@TempDir Path store) throws Exception {
+        int exit = Main.execute("run", "--nodes", "5", "--nemesis",
+                "reassign,elect-leaders,kill-leader,alter-config,reassign-cancel,drain-broker,add-partitions", "--time-limit", "100",
+                "--nemesis-interval", "4", "--fault-duration", "4", "--nemesis-option", "fault-order=cycle", "--seed", "41",
+                "--store", store.toString());
+        RunHistories h = new RunHistories(store);
+        assertEquals(0, exit, "verdict of " + h.dir + ": " + h.results);
+        List<String> ops = List.of("reassign", "elect-leaders", "alter-config", "restore-config", "throttled-reassign",
+                "cancel-reassignment", "drain-broker", "stop", "start", "add-partitions");
+        for (String f : ops) assertTrue(h.nemesis(f) >= 1, f + " completed ok at least once: " + h.counts);
+        assertEquals(List.of(), h.nemesisNotOk(ops.toArray(String[]::new)), "every operation held: " + h.nemesisCompletions);
+
+        for (Op op : h.nemesisCompletions) {
+            JsonNode v = op.value();
+            switch (op.f()) {
+                case "reassign", "drain-broker" -> v.path("to").properties().forEach(e ->
+                        assertEquals(e.getValue(), v.path("replicas-after").path(e.getKey()), "the new set read back: " + op));
+                case "elect-leaders" -> v.path("results").properties().forEach(e -> {
+                    if (e.getValue().asText().equals("ok")) {
+                        assertTrue(v.path("leaders-after").path(e.getKey()).isInt(), "an elected partition has a leader: " + op);
+                    }
+                });
+                case "cancel-reassignment" -> assertTrue(v.path("cancelled").asBoolean(), "cancelled, the old set back: " + op);
+                case "add-partitions" -> assertTrue(v.path("to").asInt() > v.path("from").asInt(), op.toString());
+                default -> { }
+            }
+        }
+        JsonNode grown = h.results.path("stats").path("topic-partitions");
+        assertTrue(grown.path("at-end").asInt() > grown.path("at-start").asInt() && grown.path("acknowledged-on-added").asLong() > 0,
+                "the queue wrote to the partitions added mid-run: " + grown);
+        System.out.println("MEASURED operations " + h.counts + " " + grown);
+    }
+}

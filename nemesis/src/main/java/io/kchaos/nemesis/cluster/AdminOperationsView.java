@@ -1,0 +1,169 @@
+package io.kchaos.nemesis.cluster;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.NewPartitionReassignment;
+import org.apache.kafka.clients.admin.NewPartitions;
+import org.apache.kafka.clients.admin.PartitionReassignment;
+import org.apache.kafka.common.ElectionType;
+import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.errors.NoReassignmentInProgressException;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+/** {@link OperationsView} over Kafka's Admin API for one topic: what {@code kafka-reassign-partitions}, {@code kafka-leader-election}, {@code kafka-topics --alter} and {@code kafka-configs} do. */
+public final class AdminOperationsView implements OperationsView {
+    private static final long TIMEOUT_S = 15;
+    private static final String LEADER_RATE = "leader.replication.throttled.rate";
+    private static final String FOLLOWER_RATE = "follower.replication.throttled.rate";
+    private static final String LEADER_REPLICAS = "leader.replication.throttled.replicas";
+    private static final String FOLLOWER_REPLICAS = "follower.replication.throttled.replicas";
+
+    private final Admin admin;
+    private final String topic;
+
+    public AdminOperationsView(Admin admin, String topic) {
+        this.admin = admin;
+        this.topic = topic;
+    }
+
+    @Override
+    public void reassign(Map<Integer, List<Integer>> targets) {
+        Map<TopicPartition, Optional<NewPartitionReassignment>> request = new LinkedHashMap<>();
+        targets.forEach((p, r) -> request.put(tp(p), Optional.of(new NewPartitionReassignment(r))));
+        await(admin.alterPartitionReassignments(request).all());
+    }
+
+    @Override
+    public void cancelReassignments(Set<Integer> partitions) {
+        Map<TopicPartition, Optional<NewPartitionReassignment>> request = new LinkedHashMap<>();
+        partitions.forEach(p -> request.put(tp(p), Optional.empty()));
+        admin.alterPartitionReassignments(request).values().forEach((tp, f) -> {
+            try {
+                await(f);
+            } catch (OperationFailed e) {
+                if (!(e.getCause() instanceof NoReassignmentInProgressException)) throw e;
+            }
+        });
+    }
+
+    @Override
+    public Optional<Map<Integer, Reassigning>> reassignments() {
+        try {
+            Map<Integer, Reassigning> out = new TreeMap<>();
+            Map<TopicPartition, PartitionReassignment> all = admin.listPartitionReassignments().reassignments().get(TIMEOUT_S, TimeUnit.SECONDS);
+            all.forEach((tp, r) -> {
+                if (tp.topic().equals(topic)) out.put(tp.partition(), new Reassigning(r.replicas(), r.addingReplicas(), r.removingReplicas()));
+            });
+            return Optional.of(out);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        } catch (Exception e) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public Map<Integer, String> electLeaders(boolean unclean, Set<Integer> partitions) {
+        Set<TopicPartition> tps = new java.util.LinkedHashSet<>();
+        partitions.forEach(p -> tps.add(tp(p)));
+        Map<TopicPartition, Optional<Throwable>> answers = await(admin.electLeaders(unclean ? ElectionType.UNCLEAN : ElectionType.PREFERRED, tps).partitions());
+        Map<Integer, String> out = new TreeMap<>();
+        answers.forEach((tp, error) -> out.put(tp.partition(), error.map(t -> t.getClass().getSimpleName()).orElse("ok")));
+        return out;
+    }
+
+    @Override
+    public void createPartitions(int total) {
+        await(admin.createPartitions(Map.of(topic, NewPartitions.increaseTo(total))).all());
+    }
+
+    @Override
+    public Optional<TopicConfig> topicConfig(String key) {
+        try {
+            ConfigResource r = topicResource();
+            Config c = admin.describeConfigs(List.of(r)).all().get(TIMEOUT_S, TimeUnit.SECONDS).get(r);
+            ConfigEntry e = c == null ? null : c.get(key);
+            if (e == null) return Optional.of(new TopicConfig(null, false));
+            return Optional.of(new TopicConfig(e.value(), e.source() == ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        } catch (Exception e) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public void setTopicConfig(String key, String value) {
+        AlterConfigOp op = value == null ? new AlterConfigOp(new ConfigEntry(key, ""), AlterConfigOp.OpType.DELETE)
+                : new AlterConfigOp(new ConfigEntry(key, value), AlterConfigOp.OpType.SET);
+        await(admin.incrementalAlterConfigs(Map.of(topicResource(), List.of(op))).all());
+    }
+
+    @Override
+    public void throttle(Collection<Integer> brokers, long bytesPerSecond) {
+        Map<ConfigResource, Collection<AlterConfigOp>> ops = new HashMap<>();
+        for (int b : brokers) {
+            List<AlterConfigOp> rates = new ArrayList<>();
+            for (String k : List.of(LEADER_RATE, FOLLOWER_RATE)) rates.add(setOrDelete(k, bytesPerSecond > 0 ? Long.toString(bytesPerSecond) : null));
+            ops.put(new ConfigResource(ConfigResource.Type.BROKER, Integer.toString(b)), rates);
+        }
+        List<AlterConfigOp> replicas = new ArrayList<>();
+        for (String k : List.of(LEADER_REPLICAS, FOLLOWER_REPLICAS)) replicas.add(setOrDelete(k, bytesPerSecond > 0 ? "*" : null));
+        ops.put(topicResource(), replicas);
+        await(admin.incrementalAlterConfigs(ops).all());
+    }
+
+    private static AlterConfigOp setOrDelete(String key, String value) {
+        return value == null ? new AlterConfigOp(new ConfigEntry(key, ""), AlterConfigOp.OpType.DELETE)
+                : new AlterConfigOp(new ConfigEntry(key, value), AlterConfigOp.OpType.SET);
+    }
+
+    private ConfigResource topicResource() {
+        return new ConfigResource(ConfigResource.Type.TOPIC, topic);
+    }
+
+    private TopicPartition tp(int partition) {
+        return new TopicPartition(topic, partition);
+    }
+
+    /** The future's value within the timeout; Kafka's refusal, a timeout or an interrupt as {@link OperationFailed}. */
+    private static <T> T await(KafkaFuture<T> f) {
+        try {
+            return f.get(TIMEOUT_S, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new OperationFailed("interrupted", e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            throw new OperationFailed(cause.getClass().getSimpleName() + ": " + cause.getMessage(), cause);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new OperationFailed("no answer within " + TIMEOUT_S + " s", e);
+        }
+    }
+
+    /** Kafka refused an operation, or did not answer in time. */
+    public static final class OperationFailed extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        OperationFailed(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+}

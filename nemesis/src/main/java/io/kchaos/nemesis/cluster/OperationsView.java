@@ -1,0 +1,85 @@
+package io.kchaos.nemesis.cluster;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What a planned-operation nemesis may ask of the cluster through the Admin API, on the workload's topic: reassign its
+ * partitions and see their progress, elect leaders, add partitions, change a topic config, throttle replication. A
+ * request that Kafka refuses or that times out throws; a read that fails reads as empty.
+ */
+public interface OperationsView {
+    /** A cluster that takes no operations (a context built without an Admin client). */
+    OperationsView NONE = new OperationsView() {
+    };
+
+    /** Asks Kafka to move each partition to its listed replicas (preferred leader first); returns once it accepted. */
+    default void reassign(Map<Integer, List<Integer>> targets) {
+        throw new UnsupportedOperationException("this cluster takes no operations");
+    }
+
+    /** Cancels the reassignments of {@code partitions} still in progress (one that is not is left as it is). */
+    default void cancelReassignments(Set<Integer> partitions) {
+        throw new UnsupportedOperationException("this cluster takes no operations");
+    }
+
+    /** The reassignments in progress on the topic, by partition; empty when they could not be listed. */
+    default Optional<Map<Integer, Reassigning>> reassignments() {
+        return Optional.empty();
+    }
+
+    /** Elects leaders of {@code partitions}: each partition's outcome, {@code ok} or the error Kafka gave. */
+    default Map<Integer, String> electLeaders(boolean unclean, Set<Integer> partitions) {
+        throw new UnsupportedOperationException("this cluster takes no operations");
+    }
+
+    /** Grows the topic to {@code total} partitions; returns once Kafka accepted. */
+    default void createPartitions(int total) {
+        throw new UnsupportedOperationException("this cluster takes no operations");
+    }
+
+    /** The topic's value of config {@code key} as a broker reports it, if it could be read. */
+    default Optional<TopicConfig> topicConfig(String key) {
+        return Optional.empty();
+    }
+
+    /** Sets the topic's config {@code key} to {@code value}, or removes the topic's override when {@code value} is null. */
+    default void setTopicConfig(String key, String value) {
+        throw new UnsupportedOperationException("this cluster takes no operations");
+    }
+
+    /**
+     * Limits replication traffic on {@code brokers} to {@code bytesPerSecond} each way for every replica of the topic
+     * (the broker and topic throttle configs {@code kafka-reassign-partitions --throttle} sets); 0 removes the limit.
+     */
+    default void throttle(Collection<Integer> brokers, long bytesPerSecond) {
+        throw new UnsupportedOperationException("this cluster takes no operations");
+    }
+
+    /**
+     * A partition's reassignment in progress.
+     *
+     * @param replicas the replica set while it moves (old and new)
+     * @param adding   replicas being added
+     * @param removing replicas being removed
+     */
+    record Reassigning(List<Integer> replicas, List<Integer> adding, List<Integer> removing) {
+        public Reassigning {
+            replicas = List.copyOf(replicas);
+            adding = List.copyOf(adding);
+            removing = List.copyOf(removing);
+        }
+    }
+
+    /**
+     * A topic config's value.
+     *
+     * @param value    the value in effect (null when Kafka has none)
+     * @param override true when the topic sets it itself, false when it takes the broker's or Kafka's default
+     */
+    record TopicConfig(String value, boolean override) {
+    }
+}

@@ -1,0 +1,80 @@
+package io.kchaos.nemesis.schedule;
+
+import io.kchaos.history.HistoryWriter;
+import io.kchaos.nemesis.FakeCluster;
+import io.kchaos.nemesis.Fault;
+import io.kchaos.nemesis.Nemesis;
+import io.kchaos.nemesis.NemesisContext;
+import io.kchaos.nemesis.NemesisRecorder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Stopping the schedule wakes it from a sleep but lets a heal in progress finish (an interrupted heal half-heals). */
+class NemesisScheduleTest {
+    @Test
+    void aStopDuringAHealLetsTheHealFinishUninterrupted(@TempDir Path dir) throws Exception {
+        CountDownLatch healing = new CountDownLatch(1);
+        AtomicBoolean interrupted = new AtomicBoolean();
+        AtomicBoolean finished = new AtomicBoolean();
+        Nemesis slowHeal = new Nemesis() {
+            @Override
+            public String name() {
+                return "slow-heal";
+            }
+
+            @Override
+            public Fault inject(NemesisContext ctx) {
+                return new Fault() {
+                    @Override
+                    public String description() {
+                        return "slow heal";
+                    }
+
+                    @Override
+                    public void heal() {
+                        healing.countDown();
+                        try {
+                            Thread.sleep(500);
+                            finished.set(true);
+                        } catch (InterruptedException e) {
+                            interrupted.set(true);
+                        }
+                    }
+                };
+            }
+        };
+        try (HistoryWriter h = new HistoryWriter(dir.resolve("h.jsonl"))) {
+            FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3)));
+            NemesisSchedule s = new NemesisSchedule(List.of(slowHeal), c.context(new NemesisRecorder(h), 1),
+                    Duration.ofMillis(10), Duration.ofMillis(10));
+            s.start();
+            assertTrue(healing.await(10, TimeUnit.SECONDS), "a heal began");
+            s.stopAndHeal();
+            assertFalse(interrupted.get(), "the heal in progress was not interrupted");
+            assertTrue(finished.get(), "and it finished before the stop returned");
+        }
+    }
+
+    @Test
+    void aStopDuringTheIntervalWakesTheScheduleAtOnce(@TempDir Path dir) throws Exception {
+        try (HistoryWriter h = new HistoryWriter(dir.resolve("h.jsonl"))) {
+            FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3)));
+            NemesisSchedule s = new NemesisSchedule(List.of(), c.context(new NemesisRecorder(h), 1), Duration.ofMinutes(10), Duration.ofSeconds(1));
+            s.start();
+            Thread.sleep(100);
+            long t0 = System.nanoTime();
+            s.stopAndHeal();
+            assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(30), "woken from its 10-minute interval, not waited for");
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package io.kchaos.report.html;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.Json;
+import io.kchaos.history.folder.ControllerTimeline;
+import io.kchaos.history.folder.RunJson;
+import io.kchaos.report.RunContents;
+import io.kchaos.report.scan.HistoryScan;
+import io.kchaos.testkit.SyntheticRun;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** run.json's controller timeline: read back, counted, and shown in the report only when the run recorded one. */
+class ControllersSectionTest {
+    @TempDir
+    Path dir;
+
+    private static final ControllerTimeline TIMELINE = new ControllerTimeline(List.of(new ControllerTimeline.Change(1_000_000_000L, 4, 1),
+            new ControllerTimeline.Change(9_500_000_000L, 5, 2), new ControllerTimeline.Change(20_000_000_000L, 5, 3),
+            new ControllerTimeline.Change(31_000_000_000L, 6, 4)));
+
+    private String render(Path run) {
+        return RunPage.render(RunContents.read(run), HistoryScan.scan(run.resolve("history.jsonl"), List.of()));
+    }
+
+    @Test
+    void theTimelineRoundTripsThroughRunJsonAndCountsFailovers() throws Exception {
+        Path run = dir.resolve("c");
+        SyntheticRun.write(run, 200, false, 1);
+        ObjectNode json = (ObjectNode) Json.MAPPER.readTree(run.resolve("run.json").toFile());
+        json.set(ControllerTimeline.FIELD, TIMELINE.toJson());
+        Json.PRETTY.writeValue(run.resolve("run.json").toFile(), json);
+
+        ControllerTimeline read = ControllerTimeline.of(RunJson.read(run));
+        assertEquals(TIMELINE, read);
+        assertEquals(3, read.failovers());
+        assertEquals(2, read.leaderChanges());
+        String html = render(run);
+        assertTrue(html.contains("Controller timeline"), html);
+        assertTrue(html.contains("<tr><td>9.500</td><td>node 5</td><td>2</td><td>failover</td></tr>"), html);
+        assertTrue(html.contains("<td>new epoch, same leader</td>"));
+    }
+
+    @Test
+    void aRunWithoutATimelineHasNoSection() throws Exception {
+        Path run = dir.resolve("old");
+        SyntheticRun.write(run, 200, false, 1);
+        assertEquals(0, ControllerTimeline.of(RunJson.read(run)).changes().size());
+        assertFalse(render(run).contains("Controller timeline"));
+    }
+}

@@ -1,0 +1,78 @@
+package io.kchaos.workload.metadata;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.Json;
+import io.kchaos.history.MetadataFields;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.message.DescribeConfigsRequestData;
+import org.apache.kafka.common.message.DescribeConfigsResponseData;
+import org.apache.kafka.common.message.MetadataRequestData;
+import org.apache.kafka.common.message.MetadataResponseData;
+import org.apache.kafka.common.protocol.Errors;
+import org.apache.kafka.common.requests.DescribeConfigsRequest;
+import org.apache.kafka.common.requests.DescribeConfigsResponse;
+import org.apache.kafka.common.requests.MetadataRequest;
+import org.apache.kafka.common.requests.MetadataResponse;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What one broker serves of the workload's topics, read from that broker alone ({@link NodeRequest}): each topic whose
+ * name starts with the prefix, its topic id, its partition count and its {@value AdminWorker#CONFIG_KEY}. Metadata
+ * v12 and DescribeConfigs v4, which every release kchaos runs (3.7 and later) serves.
+ */
+final class BrokerView {
+    private static final short METADATA_VERSION = 12;
+    private static final short DESCRIBE_CONFIGS_VERSION = 4;
+    private static final int TIMEOUT_MS = 10_000;
+
+    private BrokerView() {
+    }
+
+    /** The {@code topics} object of a metadata-read: topic name to {"id", "partitions", "configs"}. */
+    static ObjectNode read(String host, int port, String prefix) throws IOException {
+        MetadataRequest.Builder all = new MetadataRequest.Builder(new MetadataRequestData().setTopics(null)
+                .setAllowAutoTopicCreation(false));
+        MetadataResponse metadata = (MetadataResponse) NodeRequest.send(host, port, all, METADATA_VERSION, TIMEOUT_MS);
+        Map<String, ObjectNode> topics = new TreeMap<>();
+        for (MetadataResponseData.MetadataResponseTopic t : metadata.data().topics()) {
+            if (t.name() == null || !t.name().startsWith(prefix)) continue;
+            if (t.errorCode() != Errors.NONE.code()) {
+                throw new IOException("topic " + t.name() + ": " + Errors.forCode(t.errorCode()).name());
+            }
+            ObjectNode o = Json.object();
+            o.put(MetadataFields.ID, t.topicId() == null ? Uuid.ZERO_UUID.toString() : t.topicId().toString());
+            o.put(MetadataFields.PARTITIONS, t.partitions().size());
+            o.putObject(MetadataFields.CONFIGS);
+            topics.put(t.name(), o);
+        }
+        if (!topics.isEmpty()) configs(host, port, topics);
+        ObjectNode out = Json.object();
+        topics.forEach(out::set);
+        return out;
+    }
+
+    private static void configs(String host, int port, Map<String, ObjectNode> topics) throws IOException {
+        List<DescribeConfigsRequestData.DescribeConfigsResource> resources = new ArrayList<>();
+        for (String name : topics.keySet()) {
+            resources.add(new DescribeConfigsRequestData.DescribeConfigsResource().setResourceType(ConfigResource.Type.TOPIC.id())
+                    .setResourceName(name).setConfigurationKeys(List.of(AdminWorker.CONFIG_KEY)));
+        }
+        DescribeConfigsRequest.Builder b = new DescribeConfigsRequest.Builder(new DescribeConfigsRequestData().setResources(resources));
+        DescribeConfigsResponse r = (DescribeConfigsResponse) NodeRequest.send(host, port, b, DESCRIBE_CONFIGS_VERSION, TIMEOUT_MS);
+        for (DescribeConfigsResponseData.DescribeConfigsResult res : r.data().results()) {
+            ObjectNode topic = topics.get(res.resourceName());
+            if (topic == null) continue;
+            if (res.errorCode() != Errors.NONE.code()) {
+                throw new IOException("configs of " + res.resourceName() + ": " + Errors.forCode(res.errorCode()).name());
+            }
+            ObjectNode configs = (ObjectNode) topic.get(MetadataFields.CONFIGS);
+            for (DescribeConfigsResponseData.DescribeConfigsResourceResult c : res.configs()) configs.put(c.name(), c.value());
+        }
+    }
+}
