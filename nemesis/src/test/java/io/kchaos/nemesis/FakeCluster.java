@@ -1,7 +1,10 @@
 package io.kchaos.nemesis;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.HistoryFile;
+import io.kchaos.history.HistoryWriter;
 import io.kchaos.history.Json;
+import io.kchaos.history.Op;
 import io.kchaos.nemesis.cluster.ClusterControl;
 import io.kchaos.nemesis.cluster.QuorumState;
 import io.kchaos.nemesis.cluster.QuorumView;
@@ -19,6 +22,7 @@ import io.kchaos.nemesis.cluster.Toxic;
 import io.kchaos.nemesis.cluster.ToxicControl;
 import io.kchaos.nemesis.cluster.Traffic;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -163,6 +167,22 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     /** A nemesis context on this cluster, recording to {@code recorder}, seeded. */
     public NemesisContext context(NemesisRecorder recorder, long seed) {
         return new NemesisContext(this, this, recorder, new Random(seed), this, this, this);
+    }
+
+    /**
+     * Injects {@code nemesis} on this cluster (seed 1), heals it twice (the second must do nothing), and returns the
+     * history it recorded in a file under {@code dir}, one {@code "type f value"} line per op.
+     */
+    public List<String> injectAndHeal(FaultInjector nemesis, Path dir) {
+        Path file = dir.resolve(nemesis.getClass().getSimpleName() + hashCode() + ".jsonl");
+        try (HistoryWriter w = new HistoryWriter(file)) {
+            Fault f = nemesis.inject(context(new NemesisRecorder(w), 1));
+            f.heal();
+            f.heal();
+        }
+        List<String> lines = new ArrayList<>();
+        HistoryFile.open(file).forEach((Op op) -> lines.add(op.type().wire() + " " + op.f() + " " + op.value()));
+        return lines;
     }
 
     private void log(String call) {

@@ -69,6 +69,24 @@ final class RunHistories {
         return Json.MAPPER.readTree(Files.readString(dir.resolve("run.json")));
     }
 
+    /** The anomaly types the results report, in their order. */
+    List<String> anomalyTypes() {
+        List<String> types = new ArrayList<>();
+        results.path("anomaly-types").forEach(t -> types.add(t.asText()));
+        return types;
+    }
+
+    /** Whether any node's {@code nodes/<id>/server.log} in the run folder holds {@code text}. */
+    boolean serverLogsMention(String text) throws IOException {
+        try (var nodes = Files.list(dir.resolve("nodes"))) {
+            for (Path n : nodes.toList()) {
+                Path log = n.resolve("server.log");
+                if (Files.exists(log) && new String(Files.readAllBytes(log), java.nio.charset.StandardCharsets.ISO_8859_1).contains(text)) return true;
+            }
+        }
+        return false;
+    }
+
     long anomalies(String type) {
         return results.path("anomalies").path(type).path("count").asLong(0);
     }

@@ -63,19 +63,14 @@ public final class AdminOperationsView implements OperationsView {
 
     @Override
     public Optional<Map<Integer, Reassigning>> reassignments() {
-        try {
+        return read(() -> {
             Map<Integer, Reassigning> out = new TreeMap<>();
             Map<TopicPartition, PartitionReassignment> all = admin.listPartitionReassignments().reassignments().get(TIMEOUT_S, TimeUnit.SECONDS);
             all.forEach((tp, r) -> {
                 if (tp.topic().equals(topic)) out.put(tp.partition(), new Reassigning(r.replicas(), r.addingReplicas(), r.removingReplicas()));
             });
-            return Optional.of(out);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.empty();
-        } catch (Exception e) {
-            return Optional.empty();
-        }
+            return out;
+        });
     }
 
     @Override
@@ -95,18 +90,13 @@ public final class AdminOperationsView implements OperationsView {
 
     @Override
     public Optional<TopicConfig> topicConfig(String key) {
-        try {
+        return read(() -> {
             ConfigResource r = topicResource();
             Config c = admin.describeConfigs(List.of(r)).all().get(TIMEOUT_S, TimeUnit.SECONDS).get(r);
             ConfigEntry e = c == null ? null : c.get(key);
-            if (e == null) return Optional.of(new TopicConfig(null, false));
-            return Optional.of(new TopicConfig(e.value(), e.source() == ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.empty();
-        } catch (Exception e) {
-            return Optional.empty();
-        }
+            if (e == null) return new TopicConfig(null, false);
+            return new TopicConfig(e.value(), e.source() == ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG);
+        });
     }
 
     @Override
@@ -144,6 +134,18 @@ public final class AdminOperationsView implements OperationsView {
     }
 
     /** The future's value within the timeout; Kafka's refusal, a timeout or an interrupt as {@link OperationFailed}. */
+    /** What {@code read} returns, or empty when the cluster did not answer (interrupted: the flag is kept). */
+    private static <T> Optional<T> read(java.util.concurrent.Callable<T> read) {
+        try {
+            return Optional.of(read.call());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        } catch (Exception e) {
+            return Optional.empty();
+        }
+    }
+
     private static <T> T await(KafkaFuture<T> f) {
         try {
             return f.get(TIMEOUT_S, TimeUnit.SECONDS);

@@ -1,10 +1,8 @@
 package io.kchaos.nemesis.controller;
 
 import io.kchaos.history.FaultRole;
-import io.kchaos.history.HistoryFile;
 import io.kchaos.history.HistoryWriter;
 import io.kchaos.history.Json;
-import io.kchaos.history.Op;
 import io.kchaos.nemesis.FakeCluster;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.FaultInjector;
@@ -22,7 +20,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -41,15 +38,7 @@ class ControllerNemesesTest {
     }
 
     private List<String> injectAndHeal(FaultInjector nemesis, FakeCluster c) {
-        Path file = dir.resolve(nemesis.getClass().getSimpleName() + c.hashCode() + ".jsonl");
-        try (HistoryWriter w = new HistoryWriter(file)) {
-            Fault f = nemesis.inject(c.context(new NemesisRecorder(w), 1));
-            f.heal();
-            f.heal();
-        }
-        List<String> lines = new ArrayList<>();
-        HistoryFile.open(file).forEach((Op op) -> lines.add(op.type().wire() + " " + op.f() + " " + op.value()));
-        return lines;
+        return c.injectAndHeal(nemesis, dir);
     }
 
     @Test

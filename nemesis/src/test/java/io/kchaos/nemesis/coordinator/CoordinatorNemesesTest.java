@@ -1,13 +1,9 @@
 package io.kchaos.nemesis.coordinator;
 
-import io.kchaos.history.HistoryFile;
-import io.kchaos.history.HistoryWriter;
-import io.kchaos.history.Op;
 import io.kchaos.nemesis.FakeCluster;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.NemesisContext;
-import io.kchaos.nemesis.NemesisRecorder;
 import io.kchaos.nemesis.catalogue.NemesisRegistry;
 import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.cluster.Coordinated;
@@ -15,7 +11,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
@@ -39,15 +34,7 @@ class CoordinatorNemesesTest {
     }
 
     private List<String> injectAndHeal(FaultInjector nemesis, FakeCluster c) {
-        Path file = dir.resolve(nemesis.getClass().getSimpleName() + c.hashCode() + ".jsonl");
-        try (HistoryWriter w = new HistoryWriter(file)) {
-            Fault f = nemesis.inject(new NemesisContext(c, c, new NemesisRecorder(w), new Random(1), c));
-            f.heal();
-            f.heal();
-        }
-        List<String> lines = new ArrayList<>();
-        HistoryFile.open(file).forEach((Op op) -> lines.add(op.type().wire() + " " + op.f() + " " + op.value()));
-        return lines;
+        return c.injectAndHeal(nemesis, dir);
     }
 
     @Test
