@@ -7,6 +7,8 @@ import io.kchaos.history.Op;
 import io.kchaos.history.OpType;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -77,15 +79,18 @@ final class RunHistories {
     }
 
     /**
-     * Asserts the run VALID, or INVALID only by Kafka's own out-of-order duplicates (docs/findings.md, "A retried batch
-     * refused as out of order"): {@code duplicate} its only anomaly, and a broker's server.log holding the
-     * {@code OutOfOrderSequenceException} with which a leader refused a retried batch before the idempotent producer
-     * bumped its epoch and sent it again. Anything else fails.
+     * Asserts the run VALID with exit 0, or INVALID (exit 1) only by Kafka's own out-of-order duplicates
+     * (docs/findings.md, "A retried batch refused as out of order"): {@code duplicate} its only anomaly, and a broker's
+     * server.log holding the {@code OutOfOrderSequenceException} with which a leader refused a retried batch before
+     * the idempotent producer bumped its epoch and sent it again. Anything else fails.
      */
-    void assertValidOrOnlyOutOfOrderDuplicates() {
-        if (results.path("valid").asBoolean(false)) return;
-        if (!anomalyTypes().equals(List.of("duplicate")) || !serverLogsMention("OutOfOrderSequenceException")) {
-            throw new AssertionError("valid (or only Kafka's out-of-order duplicates), in " + dir + ": " + results);
+    void assertValidOrOnlyOutOfOrderDuplicates(int exit) {
+        if (results.path("valid").asBoolean(false)) {
+            if (exit != 0) throw new AssertionError("VALID but exit " + exit + ", in " + dir);
+            return;
+        }
+        if (exit != 1 || !anomalyTypes().equals(List.of("duplicate")) || !serverLogsMention("OutOfOrderSequenceException")) {
+            throw new AssertionError("valid (or only Kafka's out-of-order duplicates), exit " + exit + ", in " + dir + ": " + results);
         }
         System.out.println("Kafka duplicated " + anomalies("duplicate") + " idempotent sends after an out-of-order refusal (" + dir + ")");
     }
@@ -95,10 +100,10 @@ final class RunHistories {
         try (var nodes = Files.list(dir.resolve("nodes"))) {
             for (Path n : nodes.toList()) {
                 Path log = n.resolve("server.log");
-                if (Files.exists(log) && new String(Files.readAllBytes(log), java.nio.charset.StandardCharsets.ISO_8859_1).contains(text)) return true;
+                if (Files.exists(log) && new String(Files.readAllBytes(log), StandardCharsets.ISO_8859_1).contains(text)) return true;
             }
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
         return false;
     }

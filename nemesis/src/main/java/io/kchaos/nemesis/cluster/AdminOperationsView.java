@@ -133,7 +133,6 @@ public final class AdminOperationsView implements OperationsView {
         return new TopicPartition(topic, partition);
     }
 
-    /** The future's value within the timeout; Kafka's refusal, a timeout or an interrupt as {@link OperationFailed}. */
     /** What {@code read} returns, or empty when the cluster did not answer (interrupted: the flag is kept). */
     private static <T> Optional<T> read(java.util.concurrent.Callable<T> read) {
         try {
@@ -146,6 +145,7 @@ public final class AdminOperationsView implements OperationsView {
         }
     }
 
+    /** The future's value within the timeout; Kafka's refusal, a timeout or an interrupt as {@link OperationFailed}. */
     private static <T> T await(KafkaFuture<T> f) {
         try {
             return f.get(TIMEOUT_S, TimeUnit.SECONDS);
