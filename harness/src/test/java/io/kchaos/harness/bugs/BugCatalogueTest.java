@@ -26,7 +26,7 @@ class BugCatalogueTest {
 
     @Test
     void theShippedEntriesAndTheirRanges() {
-        assertEquals(List.of("KIP-966", "KAFKA-16541", "KAFKA-15375", "isr-shrink-unclean", "KAFKA-17754", "KAFKA-20554"), SHIPPED.stream().map(KnownBug::id).toList());
+        assertEquals(List.of("KIP-966", "KAFKA-16541", "KAFKA-15375", "isr-shrink-unclean", "KAFKA-17754", "KAFKA-20554", "KAFKA-20035"), SHIPPED.stream().map(KnownBug::id).toList());
         assertEquals(Exposure.EXPOSED, expected("KIP-966", "3.9.1"));
         assertEquals(Exposure.EXPOSED, expected("KIP-966", "4.0.2"));
         assertEquals(Exposure.SAFE, expected("KIP-966", "4.1.0"));
@@ -40,6 +40,7 @@ class BugCatalogueTest {
             assertEquals(Exposure.NOT_APPLICABLE, expected("KAFKA-15375", r), "KAFKA-15375 is fixed in 3.5.2");
             assertEquals(Exposure.EXPOSED, expected("isr-shrink-unclean", r), "a configuration hazard applies everywhere");
             assertEquals(Exposure.EXPOSED, expected("KAFKA-20554", r), "acks=1 on planned leader moves: everywhere");
+            assertEquals(Exposure.EXPOSED, expected("KAFKA-20035", r), "partition expansion: open in every release");
         }
         assertEquals(Exposure.EXPOSED, expected("KAFKA-17754", "3.9.1"), "transactions v1: the stale EndTxn is accepted");
         assertEquals(Exposure.SAFE, expected("KAFKA-17754", "4.4.0"), "transactions v2 fence it: the positive control");
@@ -62,7 +63,7 @@ class BugCatalogueTest {
         assertEquals(List.of("KIP-966", "KAFKA-16541"), BugCatalogue.select(SHIPPED, List.of("kafka-16541", " kip-966")).stream().map(KnownBug::id).toList());
         assertEquals(SHIPPED, BugCatalogue.select(SHIPPED, List.of()));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BugCatalogue.select(SHIPPED, List.of("KIP-966", "KAFKA-1")));
-        assertEquals("--bug 'KAFKA-1' is not in the catalogue; known: KIP-966, KAFKA-16541, KAFKA-15375, isr-shrink-unclean, KAFKA-17754, KAFKA-20554", e.getMessage());
+        assertEquals("--bug 'KAFKA-1' is not in the catalogue; known: KIP-966, KAFKA-16541, KAFKA-15375, isr-shrink-unclean, KAFKA-17754, KAFKA-20554, KAFKA-20035", e.getMessage());
     }
 
     private static final String GOOD = "{\"id\":\"X-1\",\"title\":\"t\",\"kind\":\"bug\",\"link\":\"https://x\",\"affected\":[\"[3.7.0,3.8.0)\"],"

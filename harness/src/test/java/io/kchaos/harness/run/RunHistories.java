@@ -80,9 +80,9 @@ final class RunHistories {
 
     /**
      * Asserts the run VALID with exit 0, or INVALID (exit 1) only by Kafka's own out-of-order duplicates
-     * (docs/findings.md, "A retried batch refused as out of order"): {@code duplicate} its only anomaly, and a broker's
-     * server.log holding the {@code OutOfOrderSequenceException} with which a leader refused a retried batch before
-     * the idempotent producer bumped its epoch and sent it again. Anything else fails.
+     * (docs/findings.md, "A restart shrinks the duplicate window to one batch"): {@code duplicate} its only anomaly,
+     * and a broker's server.log holding the {@code OutOfOrderSequenceException} with which a restarted leader refused
+     * a retried batch it held before the idempotent producer bumped its epoch and sent it again. Anything else fails.
      */
     void assertValidOrOnlyOutOfOrderDuplicates(int exit) {
         if (results.path("valid").asBoolean(false)) {
