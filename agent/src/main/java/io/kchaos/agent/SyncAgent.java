@@ -19,7 +19,7 @@ public final class SyncAgent {
         Module agent = SyncAgent.class.getModule();
         inst.redefineModule(Object.class.getModule(), Set.of(), Map.of(),
                 Map.of("java.io", Set.of(agent), "sun.nio.ch", Set.of(agent)), Set.of(), Map.of());
-        SyncHooks.open(new SyncJournalWriter(Path.of(args)));
+        SyncHooks.journalTo(Path.of(args));
         inst.addTransformer(new SyncCallRewriter(), false);
     }
 }

@@ -4,6 +4,7 @@ import java.io.FileDescriptor;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.channels.FileChannel;
+import java.nio.file.Path;
 
 /**
  * The static methods Kafka's sync and truncate calls are rewritten to: each calls the real method and, only once it
@@ -17,8 +18,9 @@ public final class SyncHooks {
     private SyncHooks() {
     }
 
-    static void open(SyncJournalWriter writer) {
-        journal = writer;
+    /** Journals to {@code file} from now on (what the agent does when loaded; public for bench's SyncHookBench). */
+    public static void journalTo(Path file) {
+        journal = new SyncJournalWriter(file);
     }
 
     /** Replaces {@code FileChannel.force(boolean)}. */
@@ -26,6 +28,12 @@ public final class SyncHooks {
         OpenFile before = identify(channel);
         channel.force(metaData);
         if (before != null) journal.synced(before.inode(), before.length());
+    }
+
+    /** The hook's own work in {@link #force} without the sync: identifies the file and journals its length (for bench). */
+    public static void journalSynced(FileChannel channel) {
+        OpenFile now = identify(channel);
+        if (now != null) journal.synced(now.inode(), now.length());
     }
 
     /** Replaces {@code FileDescriptor.sync()}. */

@@ -31,7 +31,7 @@ class SyncCallRewriterTest {
     @Test
     void everySyncAndTruncateIsJournaledAfterItSucceeded(@TempDir Path dir) throws Exception {
         Path journal = dir.resolve("journal");
-        SyncHooks.open(new SyncJournalWriter(journal));
+        SyncHooks.journalTo(journal);
         byte[] rewritten = SyncCallRewriter.rewrite(classBytes(SyncingCode.class));
         assertNotNull(rewritten, "the class has sync calls");
 

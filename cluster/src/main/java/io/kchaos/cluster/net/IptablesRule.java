@@ -15,6 +15,8 @@ import java.util.List;
  * @param first insert at the head of the chain instead of appending (for host chains others also use)
  */
 public record IptablesRule(String namespace, String chain, List<String> match, String comment, List<String> target, boolean first) {
+    /** The command that lists the filter rules where it runs ({@link RuleListing#read} reads its result). */
+    public static final List<String> LIST = List.of("iptables", "-w", "5", "-S");
 
     public IptablesRule {
         match = List.copyOf(match);
@@ -45,8 +47,12 @@ public record IptablesRule(String namespace, String chain, List<String> match, S
     /** Deletes the rule; an absent rule (or namespace) counts as deleted, any other failure throws CommandException. */
     public void delete(CommandRunner runner) {
         CommandResult r = runner.run(deleteCommand());
-        if (r.ok() || r.stderr().contains("does a matching rule exist") || r.stderr().contains("Cannot open network namespace")) return;
-        throw new CommandException(String.join(" ", deleteCommand()), r);
+        if (!removed(r)) throw new CommandException(String.join(" ", deleteCommand()), r);
+    }
+
+    /** Whether a delete command's result leaves the rule gone: deleted, never there, or its namespace gone. */
+    public static boolean removed(CommandResult r) {
+        return r.ok() || r.stderr().contains("does a matching rule exist") || Namespaces.gone(r);
     }
 
     /**

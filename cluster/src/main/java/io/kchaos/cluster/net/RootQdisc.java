@@ -1,5 +1,7 @@
 package io.kchaos.cluster.net;
 
+import io.kchaos.cluster.os.CommandResult;
+
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -29,6 +31,12 @@ public record RootQdisc(String kind, double delayMs, double jitterMs, String see
             return new RootQdisc(w.get(1), Math.max(0, delay), Math.max(0, jitter), line);
         }
         return new RootQdisc("", 0, 0, "no root qdisc listed");
+    }
+
+    /** The root qdisc a {@code tc qdisc show dev X} printed; a namespace that is gone lists none. */
+    public static RootQdisc read(CommandResult r) {
+        if (r.ok()) return parse(r.stdout());
+        return Namespaces.gone(r) ? parse("") : unreadable(r.stderr().strip());
     }
 
     /** The qdiscs could not be listed ({@code why}: the command's error). */

@@ -1,5 +1,7 @@
 package io.kchaos.cluster.net;
 
+import io.kchaos.cluster.os.CommandResult;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,6 +27,12 @@ public final class RuleListing {
         List<List<String>> rules = new ArrayList<>();
         listing.lines().map(String::strip).filter(l -> l.startsWith("-A ")).forEach(l -> rules.add(canonical(words(l))));
         return new RuleListing(List.copyOf(rules), null);
+    }
+
+    /** The listing {@link IptablesRule#LIST} printed; a namespace that is gone lists no rule. */
+    public static RuleListing read(CommandResult r) {
+        if (r.ok()) return of(r.stdout());
+        return Namespaces.gone(r) ? of("") : unreadable(r.stderr().strip());
     }
 
     /** A listing that could not be had ({@code why}: the command's error). */

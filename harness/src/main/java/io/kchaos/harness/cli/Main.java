@@ -8,13 +8,15 @@ import picocli.CommandLine.Command;
 
 /**
  * The {@code kchaos} command line: picocli dispatch to run, check, verify-logs, report, matrix, bugs, compare, dashboard,
- * shrink and the catalogues (anomalies, nemeses, workloads). Exit 0 valid, 1 anomalies, 2 could not judge: bad input, an unknown verdict, or any failure of the harness
+ * shrink and the catalogues (anomalies, nemeses, workloads), and two hidden helpers for the scripts (docker-sweep,
+ * cds-training). Exit 0 valid, 1 anomalies, 2 could not judge: bad input, an unknown verdict, or any failure of the harness
  * or the JVM (one line).
  */
 @Command(name = "kchaos", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "A Jepsen-style consistency test harness for Apache Kafka.",
         subcommands = {RunCommand.class, CheckCommand.class, VerifyLogsCommand.class, ReportCommand.class, MatrixCommand.class, BugsCommand.class, CompareCommand.class,
-                AnomaliesCommand.class, NemesesCommand.class, WorkloadsCommand.class, DashboardCommand.class, ShrinkCommand.class, CommandLine.HelpCommand.class})
+                AnomaliesCommand.class, NemesesCommand.class, WorkloadsCommand.class, DashboardCommand.class, ShrinkCommand.class, CommandLine.HelpCommand.class,
+                DockerSweepCommand.class, CdsTrainingCommand.class})
 public final class Main {
 
     /** {@code --version}: the version the build wrote into the jar, and the default broker's. */

@@ -2,7 +2,6 @@ package io.kchaos.harness.launch;
 
 import io.kchaos.cluster.ClusterSpec;
 import io.kchaos.cluster.KafkaCluster;
-import io.kchaos.backend.local.LocalCluster;
 import io.kchaos.backend.docker.ContainerCluster;
 import io.kchaos.backend.docker.DockerBackend;
 import io.kchaos.backend.docker.DockerSpec;
@@ -10,19 +9,15 @@ import io.kchaos.cluster.os.CommandRunner;
 import io.kchaos.harness.run.Capabilities;
 import io.kchaos.harness.run.ClusterFactory;
 import io.kchaos.backend.local.Hosts;
-import io.kchaos.harness.run.LocalClusters;
+import io.kchaos.backend.local.LocalBackend;
 import io.kchaos.harness.run.RunConfig;
 import io.kchaos.harness.run.RunFolder;
 import io.kchaos.backend.ssh.SshCluster;
 import io.kchaos.backend.ssh.SshSession;
-import io.kchaos.backend.local.storage.DataDisks;
-import io.kchaos.backend.local.storage.SyncTracking;
 import io.kchaos.nemesis.Nemesis;
-import io.kchaos.nemesis.cluster.Capability;
 
 import java.io.PrintStream;
 import java.time.Duration;
-import java.util.EnumSet;
 import java.util.List;
 
 /**
@@ -42,18 +37,21 @@ public interface BackendChoice {
      * faults this machine cannot inject, and loads the sync-tracking agent only when power loss is in the mix.
      */
     static BackendChoice local(RunConfig config, List<Nemesis> nemeses, CommandRunner runner, PrintStream out) {
-        EnumSet<Capability> possible = EnumSet.complementOf(EnumSet.of(Capability.TOXIPROXY));
-        if (!DataDisks.canMount(runner)) possible.remove(Capability.DISK_LIMIT);
-        if (config.cluster().controllers() == 0) possible.remove(Capability.DEDICATED_CONTROLLERS);
-        Capabilities.refuse(nemeses, possible, "--backend local");
+        Capabilities.refuse(nemeses, LocalBackend.capabilities(runner, config.cluster().controllers()), "--backend local");
         Hosts.Plan hosts = Hosts.plan(config.cluster().namespaces(), runner);
         hosts.refuseUnavailable(nemeses);
         hosts.note().ifPresent(out::println);
-        boolean power = nemeses.stream().anyMatch(n -> n.requires().contains(Capability.POWER_LOSS));
-        return spec -> new LocalClusters((c, folder) -> {
-            LocalCluster cluster = new LocalCluster(spec, folder.nodes(), hosts.create(), runner, DataDisks.forNemeses(nemeses, runner));
-            return power ? cluster.trackSyncs(SyncTracking.withBundledAgent()) : cluster;
-        }, runner);
+        return spec -> new ClusterFactory() {
+            @Override
+            public KafkaCluster create(RunConfig c, RunFolder folder) {
+                return LocalBackend.cluster(spec, folder.nodes(), hosts, runner, nemeses);
+            }
+
+            @Override
+            public List<String> sweepLeftovers() {
+                return LocalBackend.sweepLeftovers(runner);
+            }
+        };
     }
 
     /** Containers through Testcontainers, with a Toxiproxy container only when a Toxiproxy fault is asked for. */

@@ -7,7 +7,6 @@ import io.kchaos.checker.result.CheckResult;
 import io.kchaos.cluster.ClusterException;
 import io.kchaos.cluster.KafkaCluster;
 import io.kchaos.cluster.Readiness;
-import io.kchaos.harness.proxy.ProxiedRuns;
 import io.kchaos.harness.upgrade.FeatureLevels;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.cluster.AdminQuorumView;

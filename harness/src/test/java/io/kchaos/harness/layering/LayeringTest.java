@@ -33,7 +33,7 @@ class LayeringTest {
         module("nemesis", "history");
         module("report", "history", "checker");
         module("testkit", "history");                        // synthetic data for tests and benchmarks, not shipped
-        module("bench", "history", "checker", "report", "testkit");
+        module("bench", "history", "checker", "report", "testkit", "cluster", "backend.local", "agent"); // benchmark mains, not shipped
         module("cluster", "history", "nemesis");             // the cluster abstraction every backend implements
         module("backend.local", "history", "checker", "nemesis", "cluster", "agent"); // each backend sees no other backend
         module("backend.docker", "history", "nemesis", "cluster");

@@ -1,5 +1,6 @@
 package io.kchaos.backend.ssh;
 
+import io.kchaos.cluster.net.Netem;
 import io.kchaos.nemesis.cluster.Capability;
 
 import java.util.EnumSet;
@@ -18,7 +19,7 @@ record HostProbe(boolean root, boolean sudo, boolean iptables, boolean netem, bo
         SshHost h = shell.host();
         String script = "echo uid=$(id -u); if [ \"$(id -u)\" != 0 ] && sudo -n true 2>/dev/null; then echo sudo=yes; S='sudo -n '; else S=; fi;"
                 + " ${S}iptables -w 5 -S INPUT >/dev/null 2>&1 && echo iptables=yes;"
-                + " ${S}unshare --net tc qdisc add dev lo root netem delay 1ms >/dev/null 2>&1 && echo netem=yes;"
+                + " ${S}" + Shell.join(Netem.PROBE) + " >/dev/null 2>&1 && echo netem=yes;"
                 + " " + Shell.quote(h.java()) + " -version >/dev/null 2>&1 && echo java=yes;"
                 + " echo client=${SSH_CLIENT%% *}; echo hostname=$(hostname)";
         Map<String, String> facts = new HashMap<>();

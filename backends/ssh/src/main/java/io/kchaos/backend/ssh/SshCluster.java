@@ -9,7 +9,9 @@ import io.kchaos.cluster.KafkaDistribution;
 import io.kchaos.cluster.NodeListeners;
 import io.kchaos.cluster.Readiness;
 import io.kchaos.cluster.ServerProperties;
+import io.kchaos.cluster.net.FirewallNetwork;
 import io.kchaos.cluster.os.PortProbe;
+import io.kchaos.nemesis.cluster.EffectWait;
 import io.kchaos.nemesis.cluster.NetworkControl;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.Uuid;
@@ -49,7 +51,7 @@ public final class SshCluster implements KafkaCluster {
     private final Set<Integer> paused = ConcurrentHashMap.newKeySet();
     private final Set<Integer> foundRunning = ConcurrentHashMap.newKeySet();
     private final Thread shutdownHook = new Thread(this::close, "kchaos-ssh-cleanup");
-    private final HostNetwork network;
+    private final FirewallNetwork network;
     private String clusterId;
     private boolean closed;
 
@@ -68,7 +70,12 @@ public final class SshCluster implements KafkaCluster {
         for (RemoteShell s : session.shells().values()) {
             brokers.put(s.host().id(), session.existing() ? new ManagedBroker(s) : new DeployedBroker(s, session.runTag(), jvmOptions()));
         }
-        this.network = session.networkAllowed() ? new HostNetwork(NetworkHost.of(session.shells()), session.controlAddresses(), session.runTag()) : null;
+        this.network = session.networkAllowed() ? network(new HostSites(NetworkHost.of(session.shells()), session.controlAddresses(), session.runTag())) : null;
+    }
+
+    /** The shared network recipe on these hosts, with netem on each host's device towards its peers. */
+    private static FirewallNetwork network(HostSites sites) {
+        return new FirewallNetwork(sites, new HostDelay(sites, EffectWait.BOUND));
     }
 
     private List<String> jvmOptions() {
@@ -330,7 +337,7 @@ public final class SshCluster implements KafkaCluster {
         if (closed) return;
         closed = true;
         List<String> problems = new ArrayList<>();
-        if (network != null) attempt(problems, network::shutdown);
+        if (network != null) attempt(problems, network::close);
         for (int id : brokers.keySet()) attempt(problems, () -> broker(id).resume());
         if (session.existing()) {
             attempt(problems, () -> parallel(id -> {

@@ -1,5 +1,6 @@
 package io.kchaos.backend.local.net;
 
+import io.kchaos.cluster.net.FirewallNetwork;
 import io.kchaos.cluster.net.IptablesRule;
 
 import io.kchaos.cluster.ClusterException;
@@ -31,7 +32,7 @@ public final class NamespaceHosts implements NodeHosts {
     private final LinkDelay.Factory delays;
     private final Deque<List<String>> undo = new ArrayDeque<>();
     private NodeNetwork layout;
-    private IptablesNetwork network;
+    private FirewallNetwork network;
     private boolean closed;
 
     /** {@code delays} builds the link delay mechanism; null when this machine cannot delay packets. */
@@ -51,7 +52,8 @@ public final class NamespaceHosts implements NodeHosts {
             check(forward.addCommand());
             undo.push(forward.deleteCommand());
             for (int id : nodeIds) createNode(id);
-            network = new IptablesNetwork(runner, layout, delays == null ? null : delays.create(runner, names));
+            network = new FirewallNetwork(new NamespaceSites(runner, layout),
+                    delays == null ? null : new NamespaceDelay(layout, delays.create(runner, names)));
         } catch (RuntimeException e) {
             close();
             throw new ClusterException("cannot set up network namespaces: " + e.getMessage());

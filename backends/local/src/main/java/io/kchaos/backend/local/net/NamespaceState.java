@@ -1,7 +1,7 @@
 package io.kchaos.backend.local.net;
 
 import io.kchaos.cluster.net.Namespaces;
-import io.kchaos.cluster.net.RootQdisc;
+import io.kchaos.cluster.net.IptablesRule;
 import io.kchaos.cluster.net.RuleListing;
 import io.kchaos.cluster.os.CommandResult;
 import io.kchaos.cluster.os.CommandRunner;
@@ -11,11 +11,10 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Reads back what is set inside a node's namespace, for the faults to see their effect: its iptables filter rules,
- * a device's root qdisc, and which process binds each NFQUEUE. A namespace that is gone holds nothing.
+ * Reads back what is set inside a node's namespace, for the delay queue to see its effect: its iptables filter rules
+ * and which process binds each NFQUEUE. A namespace that is gone holds nothing.
  */
 final class NamespaceState {
-    private static final String GONE = "Cannot open network namespace";
     static final String QUEUE_TABLE = "/proc/net/netfilter/nfnetlink_queue";
 
     private final CommandRunner runner;
@@ -26,16 +25,7 @@ final class NamespaceState {
 
     /** {@code iptables -S} in the namespace. */
     RuleListing rules(String namespace) {
-        CommandResult r = runner.run(Namespaces.exec(namespace, "iptables", "-w", "5", "-S"));
-        if (r.ok()) return RuleListing.of(r.stdout());
-        return r.stderr().contains(GONE) ? RuleListing.of("") : RuleListing.unreadable(r.stderr().strip());
-    }
-
-    /** {@code tc qdisc show dev <device>} in the namespace. */
-    RootQdisc rootQdisc(String namespace, String device) {
-        CommandResult r = runner.run(Namespaces.exec(namespace, "tc", "qdisc", "show", "dev", device));
-        if (r.ok()) return RootQdisc.parse(r.stdout());
-        return r.stderr().contains(GONE) ? RootQdisc.parse("") : RootQdisc.unreadable(r.stderr().strip());
+        return RuleListing.read(runner.run(Namespaces.exec(namespace, IptablesRule.LIST)));
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.kchaos.backend.local.net;
 
+import io.kchaos.cluster.net.Netem;
 import io.kchaos.cluster.os.CommandRunner;
 
 import java.util.ArrayList;
@@ -44,7 +45,7 @@ public record NetworkSupport(String noNamespaces, String noDelay, LinkDelay.Fact
         if (!runner.run("iptables", "--version").ok()) missing.add("iptables");
         if (!missing.isEmpty()) return none(String.join(" and ", missing) + " not found (install the iproute2 and iptables packages)");
         if (choice != DelayChoice.NFQUEUE && runner.run("tc", "-V").ok()
-                && runner.run("unshare", "--net", "tc", "qdisc", "add", "dev", "lo", "root", "netem", "delay", "1ms").ok()) {
+                && runner.run(Netem.PROBE).ok()) {
             return new NetworkSupport(null, null, (r, names) -> new NetemDelay(r), "netem");
         }
         if (choice == DelayChoice.NETEM) {

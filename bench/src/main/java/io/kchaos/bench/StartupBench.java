@@ -1,5 +1,8 @@
-package io.kchaos.backend.local;
+package io.kchaos.bench;
 
+import io.kchaos.backend.local.Hosts;
+import io.kchaos.backend.local.LocalCluster;
+import io.kchaos.backend.local.StartupPhases;
 import io.kchaos.cluster.ClusterSpec;
 import io.kchaos.cluster.KafkaDistribution;
 import io.kchaos.cluster.QuorumMode;
@@ -24,8 +27,8 @@ import java.util.Map;
  * Starts and stops the default local cluster (3 nodes, network namespaces when the machine allows them, the bundled
  * broker, kchaos's default settings) N times and prints where each start-up's time went, then median/min/max per
  * phase. Phases come from the nodes' files, so the figures mean the same whatever the start-up code does:
- * {@link StartupPhases}. {@code java -cp harness/target/kchaos.jar io.kchaos.backend.local.StartupBench [N]} (or
- * {@code bench/startup}; a third argument adds that many dedicated controllers); run it under {@code with-cluster-slot --exclusive}.
+ * {@link StartupPhases}. {@code bench/startup [N] [NODES] [CONTROLLERS]} (the harness's class path first, so that the
+ * bundled broker is found, then {@code bench/target/kchaos-bench.jar}); run it under {@code with-cluster-slot --exclusive}.
  */
 public final class StartupBench {
     private StartupBench() {

@@ -1,6 +1,8 @@
 package io.kchaos.backend.local.net;
 
+import io.kchaos.cluster.net.FirewallNetwork;
 import io.kchaos.cluster.os.CommandException;
+import io.kchaos.nemesis.cluster.EffectWait;
 import io.kchaos.nemesis.cluster.FaultNotHeld;
 import org.junit.jupiter.api.Test;
 
@@ -12,7 +14,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class IptablesNetworkTest {
+/** The shared network recipe on namespaced nodes: the commands in each namespace, and what is read back. */
+class NamespaceNetworkTest {
     private static final String NS1 = "ip netns exec kchaos-4242a-n1 ";
     private static final String NS2 = "ip netns exec kchaos-4242a-n2 ";
     private static final String NS3 = "ip netns exec kchaos-4242a-n3 ";
@@ -20,9 +23,13 @@ class IptablesNetworkTest {
 
     private final CapturingRunner runner = new CapturingRunner();
     private final NodeNetwork layout = new NodeNetwork(new NetNames(4242, 'a'), new Subnet(7), List.of(1, 2, 3));
-    private final IptablesNetwork net = new IptablesNetwork(runner, layout, new NetemDelay(runner));
+    private final FirewallNetwork net = network(new NetemDelay(runner), EffectWait.BOUND);
     private static final Duration SHORT = Duration.ofMillis(300);
-    private final IptablesNetwork quick = new IptablesNetwork(runner, layout, new NetemDelay(runner, SHORT), SHORT);
+    private final FirewallNetwork quick = network(new NetemDelay(runner, SHORT), SHORT);
+
+    private FirewallNetwork network(LinkDelay delay, Duration bound) {
+        return new FirewallNetwork(new NamespaceSites(runner, layout), delay == null ? null : new NamespaceDelay(layout, delay), bound);
+    }
 
     @Test
     void isolatingOneNodeDropsBothDirectionsAtBothEndsOfEveryCutLinkAndHealDeletesExactlyThose() {
@@ -166,7 +173,7 @@ class IptablesNetworkTest {
 
     @Test
     void withoutADelayMechanismSlowIsRefused() {
-        IptablesNetwork noDelay = new IptablesNetwork(runner, layout, null);
+        FirewallNetwork noDelay = network(null, SHORT);
         assertThrows(UnsupportedOperationException.class, () -> noDelay.slow(Set.of(1), 100, 0));
         assertThrows(IllegalArgumentException.class, () -> net.partitionClients(Set.of(9)));
     }

@@ -1,5 +1,6 @@
 package io.kchaos.backend.ssh;
 
+import io.kchaos.cluster.net.FirewallNetwork;
 import io.kchaos.cluster.os.CommandResult;
 import io.kchaos.cluster.os.CommandRunner;
 import io.kchaos.nemesis.cluster.FaultNotHeld;
@@ -19,8 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** HostNetwork's commands on each host, and what it reads back before a fault or heal counts as done. */
-class HostNetworkTest {
+/** The shared network recipe on SSH hosts: its commands on each host, and what it reads back before a fault or heal counts as done. */
+class HostSitesTest {
     private static final String TAG = " -m comment --comment kchaos-ssh-t1 -j DROP";
     /** The client cut of node 2 as {@code iptables -S} prints it back (with /32 and the implicit -m tcp). */
     private static final String CLIENT_CUT = "-P INPUT ACCEPT\n"
@@ -29,9 +30,9 @@ class HostNetworkTest {
     private static final String NO_RULES = "-P INPUT ACCEPT\n-P OUTPUT ACCEPT\n";
 
     private final Map<Integer, FakeHost> fakes = new TreeMap<>();
-    private final HostNetwork net;
+    private final FirewallNetwork net;
 
-    HostNetworkTest() {
+    HostSitesTest() {
         Map<Integer, NetworkHost> hosts = new TreeMap<>();
         Map<Integer, String> control = new TreeMap<>();
         for (int id = 1; id <= 3; id++) {
@@ -42,7 +43,9 @@ class HostNetworkTest {
             hosts.put(id, new NetworkHost(h, f.user, f.root));
             control.put(id, "10.9.0.1");
         }
-        net = new HostNetwork(hosts, control, "t1", Duration.ofMillis(300));
+        HostSites sites = new HostSites(hosts, control, "t1");
+        Duration bound = Duration.ofMillis(300);
+        net = new FirewallNetwork(sites, new HostDelay(sites, bound), bound);
     }
 
     /** One host: records each command as sent (as root or as the login user) and answers the read-backs from queues. */
@@ -107,7 +110,7 @@ class HostNetworkTest {
 
         fakes.get(2).lists(NO_RULES);
         net.healPartitions();
-        assertEquals(0, net.activeRules());
+        assertEquals(0, net.activeRules().size());
     }
 
     @Test
@@ -129,7 +132,7 @@ class HostNetworkTest {
                 "qdisc noqueue 0: root refcnt 2\n");
         net.slow(Set.of(1), 200, 50);
         assertEquals(List.of("user$ ip -o route get 10.9.0.12", "user$ sh -c 'echo ens5 >> /opt/kc/.kchaos-netem'",
-                "root# tc qdisc replace dev ens5 root netem delay 200ms 50ms"), fakes.get(1).commands);
+                "root# tc qdisc replace dev ens5 root netem limit 100000 delay 200ms 50ms"), fakes.get(1).commands);
         net.healLinks();
         assertEquals("root# tc qdisc del dev ens5 root", fakes.get(1).commands.get(3));
 

@@ -1,4 +1,6 @@
-package io.kchaos.agent;
+package io.kchaos.bench;
+
+import io.kchaos.agent.SyncHooks;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -10,8 +12,8 @@ import java.nio.file.StandardOpenOption;
 /**
  * What the sync tracking adds to one fsync: appends 1 KiB and forces, N times directly and N times through
  * {@link SyncHooks#force}, alternating in rounds, and prints the mean microseconds of each. Run with
- * {@code java --add-opens java.base/java.io=ALL-UNNAMED --add-opens java.base/sun.nio.ch=ALL-UNNAMED -cp kchaos-agent.jar
- * io.kchaos.agent.SyncHookBench [N] [DIR] [JOURNAL-DIR]}.
+ * {@code java --add-opens java.base/java.io=ALL-UNNAMED --add-opens java.base/sun.nio.ch=ALL-UNNAMED -cp bench/target/kchaos-bench.jar
+ * io.kchaos.bench.SyncHookBench [N] [DIR] [JOURNAL-DIR]}.
  */
 public final class SyncHookBench {
     private SyncHookBench() {
@@ -21,7 +23,7 @@ public final class SyncHookBench {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 2000;
         Path dir = Files.createTempDirectory(args.length > 1 ? Path.of(args[1]) : Path.of(System.getProperty("java.io.tmpdir")), "sync-bench");
         Path journal = args.length > 2 ? Files.createTempFile(Path.of(args[2]), "sync-bench", ".journal") : dir.resolve("journal");
-        SyncHooks.open(new SyncJournalWriter(journal));
+        SyncHooks.journalTo(journal);
         long direct = 0;
         long hooked = 0;
         long bookkeeping;
@@ -30,12 +32,9 @@ public final class SyncHookBench {
                 direct += forces(ch, n / 10, false);
                 hooked += forces(ch, n / 10, true);
             }
-            SyncJournalWriter scratch = new SyncJournalWriter(dir.resolve("scratch-journal"));
+            SyncHooks.journalTo(dir.resolve("scratch-journal"));
             long t0 = System.nanoTime();
-            for (int i = 0; i < 10 * n; i++) {
-                OpenFile f = OpenFile.of(ch);
-                scratch.synced(f.inode(), f.length());
-            }
+            for (int i = 0; i < 10 * n; i++) SyncHooks.journalSynced(ch);
             bookkeeping = System.nanoTime() - t0;
         }
         System.out.printf("fsync of a 1 KiB append: %.1f us direct, %.1f us with the sync hook (%d each); "
