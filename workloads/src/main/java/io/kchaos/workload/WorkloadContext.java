@@ -1,7 +1,6 @@
 package io.kchaos.workload;
 
 import io.kchaos.history.HistoryWriter;
-import io.kchaos.workload.common.ClientKind;
 
 import java.util.Map;
 import java.util.function.Supplier;

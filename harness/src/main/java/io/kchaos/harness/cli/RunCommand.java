@@ -37,7 +37,7 @@ import io.kchaos.nemesis.schedule.FaultPlan;
 import io.kchaos.nemesis.catalogue.NemesisRegistry;
 import io.kchaos.nemesis.network.NetworkFaultOptions;
 import io.kchaos.nemesis.network.Topology;
-import io.kchaos.workload.common.ClientKind;
+import io.kchaos.workload.ClientKind;
 import io.kchaos.workload.common.JavaClientKind;
 import io.kchaos.workload.queue.QueueWorkload;
 import io.kchaos.workload.rdkafka.RdkafkaClientKind;

@@ -1,6 +1,6 @@
 package io.kchaos.harness.client;
 
-import io.kchaos.workload.common.ReadRecord;
+import io.kchaos.workload.ReadRecord;
 
 import java.util.List;
 import java.util.Map;

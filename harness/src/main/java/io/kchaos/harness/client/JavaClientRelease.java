@@ -2,13 +2,13 @@ package io.kchaos.harness.client;
 
 import io.kchaos.cluster.version.KafkaVersion;
 import io.kchaos.cluster.version.MavenKafkaResolver;
+import io.kchaos.workload.ClientKind;
+import io.kchaos.workload.PollClient;
+import io.kchaos.workload.ReadRecord;
+import io.kchaos.workload.SendClient;
 import io.kchaos.workload.WorkloadContext;
 import io.kchaos.workload.common.ClientConfigs;
-import io.kchaos.workload.common.ClientKind;
 import io.kchaos.workload.common.JavaClientKind;
-import io.kchaos.workload.common.PollClient;
-import io.kchaos.workload.common.ReadRecord;
-import io.kchaos.workload.common.SendClient;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.common.TopicPartition;
 

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.cluster.ClusterSpec;
 import io.kchaos.harness.upgrade.UpgradeSchedule;
 import io.kchaos.nemesis.replay.RecordedSchedule;
-import io.kchaos.workload.common.ClientKind;
+import io.kchaos.workload.ClientKind;
 import io.kchaos.workload.common.JavaClientKind;
 
 import java.util.Optional;

@@ -1,7 +1,7 @@
 package io.kchaos.harness.client;
 
 import io.kchaos.cluster.version.MavenKafkaResolver;
-import io.kchaos.workload.common.SendClient;
+import io.kchaos.workload.SendClient;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.common.errors.NotEnoughReplicasException;
 import org.apache.kafka.common.errors.TimeoutException;

@@ -5,6 +5,8 @@ import io.kchaos.history.ClientOps;
 import io.kchaos.history.HistoryWriter;
 import io.kchaos.history.Json;
 import io.kchaos.history.OpType;
+import io.kchaos.workload.PollClient;
+import io.kchaos.workload.ReadRecord;
 import io.kchaos.workload.WorkloadStats;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.Consumer;

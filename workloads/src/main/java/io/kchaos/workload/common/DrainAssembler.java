@@ -1,5 +1,7 @@
 package io.kchaos.workload.common;
 
+import io.kchaos.workload.ReadRecord;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;

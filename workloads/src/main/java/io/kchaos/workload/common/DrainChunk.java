@@ -2,6 +2,7 @@ package io.kchaos.workload.common;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
+import io.kchaos.workload.ReadRecord;
 
 import java.util.List;
 import java.util.SortedMap;

@@ -1,6 +1,10 @@
 package io.kchaos.workload.common;
 
 import io.kchaos.history.folder.RunFields;
+import io.kchaos.workload.ClientKind;
+import io.kchaos.workload.PollClient;
+import io.kchaos.workload.ReadRecord;
+import io.kchaos.workload.SendClient;
 import io.kchaos.workload.WorkloadContext;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.producer.KafkaProducer;

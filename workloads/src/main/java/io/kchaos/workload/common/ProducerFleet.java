@@ -1,5 +1,7 @@
 package io.kchaos.workload.common;
 
+import io.kchaos.workload.ClientKind;
+import io.kchaos.workload.SendClient;
 import io.kchaos.workload.WorkloadContext;
 import io.kchaos.workload.WorkloadStats;
 import org.apache.kafka.clients.producer.ProducerConfig;

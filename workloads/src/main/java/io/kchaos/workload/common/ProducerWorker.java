@@ -1,6 +1,7 @@
 package io.kchaos.workload.common;
 
 import io.kchaos.history.OpType;
+import io.kchaos.workload.SendClient;
 import io.kchaos.workload.common.PartitionSlots.Slot;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;

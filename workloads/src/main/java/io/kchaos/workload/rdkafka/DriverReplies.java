@@ -1,8 +1,8 @@
 package io.kchaos.workload.rdkafka;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kchaos.workload.common.ReadRecord;
-import io.kchaos.workload.common.SendClient;
+import io.kchaos.workload.ReadRecord;
+import io.kchaos.workload.SendClient;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;

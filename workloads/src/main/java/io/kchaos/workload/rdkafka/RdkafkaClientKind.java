@@ -1,13 +1,13 @@
 package io.kchaos.workload.rdkafka;
 
-import io.kchaos.history.folder.RunFields;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
+import io.kchaos.history.folder.RunFields;
+import io.kchaos.workload.ClientKind;
+import io.kchaos.workload.PollClient;
+import io.kchaos.workload.SendClient;
 import io.kchaos.workload.WorkloadContext;
-import io.kchaos.workload.common.ClientKind;
-import io.kchaos.workload.common.PollClient;
-import io.kchaos.workload.common.SendClient;
 
 import java.time.Duration;
 import java.util.Map;

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
-import io.kchaos.workload.common.PollClient;
-import io.kchaos.workload.common.ReadRecord;
+import io.kchaos.workload.PollClient;
+import io.kchaos.workload.ReadRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 

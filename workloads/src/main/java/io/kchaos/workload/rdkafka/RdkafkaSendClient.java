@@ -1,7 +1,7 @@
 package io.kchaos.workload.rdkafka;
 
 import io.kchaos.history.Json;
-import io.kchaos.workload.common.SendClient;
+import io.kchaos.workload.SendClient;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.common.KafkaException;
 

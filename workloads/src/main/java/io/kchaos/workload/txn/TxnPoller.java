@@ -2,9 +2,9 @@ package io.kchaos.workload.txn;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
+import io.kchaos.workload.ReadRecord;
 import io.kchaos.workload.common.ConsumerWorker;
 import io.kchaos.workload.common.Partitions;
-import io.kchaos.workload.common.ReadRecord;
 import io.kchaos.workload.common.SendErrorClassifier;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;

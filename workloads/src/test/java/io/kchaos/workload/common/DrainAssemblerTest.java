@@ -1,5 +1,6 @@
 package io.kchaos.workload.common;
 
+import io.kchaos.workload.ReadRecord;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

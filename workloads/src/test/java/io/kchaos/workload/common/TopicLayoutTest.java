@@ -1,5 +1,6 @@
 package io.kchaos.workload.common;
 
+import io.kchaos.workload.ReadRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,7 @@
 package io.kchaos.workload.rdkafka;
 
 import io.kchaos.history.Json;
-import io.kchaos.workload.common.ReadRecord;
+import io.kchaos.workload.ReadRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;

@@ -1,8 +1,8 @@
 package io.kchaos.harness.client.adapter;
 
 import io.kchaos.harness.client.ClientBridge;
+import io.kchaos.workload.ReadRecord;
 import io.kchaos.workload.common.Clients;
-import io.kchaos.workload.common.ReadRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;

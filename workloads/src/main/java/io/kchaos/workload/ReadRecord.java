@@ -1,4 +1,4 @@
-package io.kchaos.workload.common;
+package io.kchaos.workload;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * One record as a consumer read it, and its history form {@code {"partition", "offset", "key", "value"}} with the
  * value as a long (as the queue workload's producers write it), and {@code "topic"} when the history names topics
- * ({@link TopicLayout}).
+ * ({@link io.kchaos.workload.common.TopicLayout}).
  *
  * @param topic the topic the history names, or null (one-topic histories name none)
  */

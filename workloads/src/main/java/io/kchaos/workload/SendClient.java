@@ -1,4 +1,4 @@
-package io.kchaos.workload.common;
+package io.kchaos.workload;
 
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.RecordMetadata;
@@ -7,8 +7,9 @@ import org.apache.kafka.common.TopicPartition;
 import java.time.Duration;
 
 /**
- * The client a {@link ProducerWorker} sends through: one producer of some client library, sending String records to
- * explicit partitions of the workload's topics and reporting each outcome once to a {@link Callback}.
+ * The client a {@link io.kchaos.workload.common.ProducerWorker} sends through: one producer of some client library,
+ * sending String records to explicit partitions of the workload's topics and reporting each outcome once to a
+ * {@link Callback}.
  */
 public interface SendClient {
     /**

@@ -1,14 +1,12 @@
-package io.kchaos.workload.common;
-
-import io.kchaos.workload.WorkloadContext;
+package io.kchaos.workload;
 
 import java.util.Map;
 import java.util.function.Supplier;
 
 /**
  * The client library the plain producers and pollers of a run speak through ({@code kchaos run --client}): the
- * built-in Java client ({@link JavaClientKind}) or another one behind the same {@link SendClient} and
- * {@link PollClient} seam, so that the workload and its history stay the same.
+ * built-in Java client ({@link io.kchaos.workload.common.JavaClientKind}) or another one behind the same
+ * {@link SendClient} and {@link PollClient} seam, so that the workload and its history stay the same.
  */
 public interface ClientKind {
     /** Builds one producer; bad settings fail here with a one-line {@link IllegalArgumentException}. */

@@ -1,4 +1,4 @@
-package io.kchaos.workload.common;
+package io.kchaos.workload;
 
 import org.apache.kafka.common.TopicPartition;
 
@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The client a {@link ConsumerWorker} polls through: one consumer of some client library, assigned partitions of the
- * workload's topic without a group. Used by one thread, except {@link #wakeup}.
+ * The client a {@link io.kchaos.workload.common.ConsumerWorker} polls through: one consumer of some client library,
+ * assigned partitions of the workload's topic without a group. Used by one thread, except {@link #wakeup}.
  */
 public interface PollClient {
     /** Assigns the partitions and positions each at its log start offset, which it returns. */
