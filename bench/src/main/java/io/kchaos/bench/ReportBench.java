@@ -3,7 +3,7 @@ package io.kchaos.bench;
 import io.kchaos.history.folder.RunFiles;
 import io.kchaos.report.Format;
 import io.kchaos.report.ReportOutput;
-import io.kchaos.report.RunReport;
+import io.kchaos.report.write.RunReport;
 import io.kchaos.report.scan.HistoryDigest;
 import io.kchaos.report.scan.HistoryScan;
 import io.kchaos.history.HistoryFile;

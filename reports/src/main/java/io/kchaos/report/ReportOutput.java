@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * What {@link RunReport#write} produced, and the headline figures a matrix row needs.
+ * What {@link io.kchaos.report.write.RunReport#write} produced, and the headline figures a matrix row needs.
  *
  * @param html          report.html
  * @param junit         junit.xml

@@ -4,6 +4,8 @@ import io.kchaos.history.folder.RunFiles;
 import io.kchaos.checker.result.Verdict;
 import io.kchaos.report.bugs.BugsReport;
 import io.kchaos.report.bugs.BugsReportTest;
+import io.kchaos.report.write.MatrixReport;
+import io.kchaos.report.write.RunReport;
 import io.kchaos.testkit.SyntheticRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

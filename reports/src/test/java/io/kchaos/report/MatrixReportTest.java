@@ -1,6 +1,8 @@
 package io.kchaos.report;
 
 import io.kchaos.checker.result.Verdict;
+import io.kchaos.report.write.MatrixReport;
+import io.kchaos.report.write.RunReport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;

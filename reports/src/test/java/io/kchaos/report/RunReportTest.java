@@ -4,6 +4,7 @@ import io.kchaos.history.folder.ResultsJson;
 import io.kchaos.checker.result.Anomalies;
 
 import io.kchaos.checker.result.Verdict;
+import io.kchaos.report.write.RunReport;
 import io.kchaos.testkit.SyntheticRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,7 +1,7 @@
 package io.kchaos.harness.cli;
 
 import io.kchaos.report.ReportOutput;
-import io.kchaos.report.RunReport;
+import io.kchaos.report.write.RunReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 

@@ -4,7 +4,7 @@ import io.kchaos.history.folder.RunFiles;
 import io.kchaos.harness.compare.RunSummary;
 import io.kchaos.report.MatrixCell;
 import io.kchaos.report.MatrixExpectations;
-import io.kchaos.report.MatrixReport;
+import io.kchaos.report.write.MatrixReport;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

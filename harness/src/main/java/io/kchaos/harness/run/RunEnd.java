@@ -2,7 +2,7 @@ package io.kchaos.harness.run;
 
 import io.kchaos.checker.result.CheckResult;
 import io.kchaos.history.HistoryFile;
-import io.kchaos.report.RunReport;
+import io.kchaos.report.write.RunReport;
 
 import java.io.PrintStream;
 

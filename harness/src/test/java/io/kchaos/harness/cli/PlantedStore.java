@@ -24,7 +24,7 @@ import io.kchaos.history.History;
 import io.kchaos.history.Json;
 import io.kchaos.history.Op;
 import io.kchaos.history.OpType;
-import io.kchaos.report.RunReport;
+import io.kchaos.report.write.RunReport;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package io.kchaos.report.bugs;
 
-import io.kchaos.report.MatrixReport;
+import io.kchaos.report.write.MatrixReport;
 
 import java.nio.file.Path;
 import java.util.List;

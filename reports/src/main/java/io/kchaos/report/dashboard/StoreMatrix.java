@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.checker.result.Verdict;
 import io.kchaos.history.Json;
 import io.kchaos.report.MatrixExpectations;
-import io.kchaos.report.MatrixReport;
+import io.kchaos.report.write.MatrixReport;
 import io.kchaos.report.VerdictCounts;
 
 import java.io.IOException;

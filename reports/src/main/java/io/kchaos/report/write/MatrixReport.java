@@ -1,6 +1,8 @@
-package io.kchaos.report;
+package io.kchaos.report.write;
 
 import io.kchaos.history.folder.RunFiles;
+import io.kchaos.report.MatrixCell;
+import io.kchaos.report.MatrixExpectations;
 import io.kchaos.report.html.MatrixPage;
 import io.kchaos.report.junit.JUnitSuite;
 import io.kchaos.report.junit.JUnitXml;

@@ -1,6 +1,10 @@
-package io.kchaos.report;
+package io.kchaos.report.write;
 
 import io.kchaos.history.folder.RunFiles;
+import io.kchaos.report.ExampleFields;
+import io.kchaos.report.ReportOutput;
+import io.kchaos.report.Results;
+import io.kchaos.report.RunContents;
 import io.kchaos.report.html.RunPage;
 import io.kchaos.report.junit.JUnitXml;
 import io.kchaos.report.junit.RunJUnit;
