@@ -9,7 +9,9 @@ jar="$here/harness/target/kchaos.jar"
 
 if docker info >/dev/null 2>&1; then
   if [ -f "$jar" ]; then
-    java -jar "$jar" docker-sweep | sed 's/^/docker-teardown: /'
+    # Ryuk (Testcontainers' reaper) is not needed for a one-shot sweep, and its image cannot be pulled here: without
+    # this the sweep waits out Testcontainers' pull retries. Bounded, so a daemon that hangs cannot hold CI.
+    TESTCONTAINERS_RYUK_DISABLED=true timeout 120 java -jar "$jar" docker-sweep | sed 's/^/docker-teardown: /'
   else
     echo "docker-teardown: $jar not built; leftovers stay for the next Docker run's sweep"
   fi
