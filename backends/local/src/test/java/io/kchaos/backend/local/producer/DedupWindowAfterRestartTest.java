@@ -10,6 +10,9 @@ import io.kchaos.cluster.KafkaBounds;
 import io.kchaos.cluster.KafkaDistribution;
 import io.kchaos.cluster.Readiness;
 import io.kchaos.cluster.ServerProperties;
+import io.kchaos.cluster.net.IptablesRule;
+import io.kchaos.cluster.os.CommandException;
+import io.kchaos.cluster.os.CommandRunner;
 import io.kchaos.cluster.os.ProcessCommandRunner;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -28,7 +31,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,11 +55,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Tag("cluster")
 class DedupWindowAfterRestartTest {
     private static final KafkaBounds BOUNDS = new KafkaBounds(ServerProperties.harnessDefaults(1));
+    private static final CommandRunner RUNNER = new ProcessCommandRunner();
+    private static final String RULE_COMMENT = "kchaos-dedup-window-test";
 
     @Test
     void aRestartedBrokerRefusesARetryOfAnOlderBatchAndTheJavaProducerWritesItTwice(@TempDir Path dir) throws Exception {
         ClusterSpec spec = new ClusterSpec(1, KafkaDistribution.bundled(), ServerProperties.harnessDefaults(1), 384, Duration.ofSeconds(90));
-        try (LocalCluster c = new LocalCluster(spec, dir, new LoopbackHosts(), new ProcessCommandRunner())) {
+        try (LocalCluster c = new LocalCluster(spec, dir, new LoopbackHosts(), RUNNER)) {
             c.start();
             try (Admin admin = c.admin()) {
                 admin.createTopics(List.of(new NewTopic("raw", 1, (short) 1), new NewTopic("java", 1, (short) 1),
@@ -99,7 +103,7 @@ class DedupWindowAfterRestartTest {
      */
     private static Map<String, List<Long>> sendWithLostResponses(LocalCluster c, String topic, boolean restart) throws Exception {
         int port = c.node(1).clientPort();
-        List<String> rules = new ArrayList<>();
+        List<IptablesRule> rules = new ArrayList<>();
         // With a restart, the request timeout (10 s) outlasts the stop, so the producer retries only once the broker is
         // down and its retries reach the restarted broker; without one they reach the same broker, whose window holds them
         try (KafkaProducer<String, String> producer = producer(c.bootstrapServers(), restart ? 10_000 : 3_000)) {
@@ -107,8 +111,9 @@ class DedupWindowAfterRestartTest {
             List<Integer> clientPorts = peersOf(port);
             assertTrue(!clientPorts.isEmpty(), "the producer's connections are found");
             for (int clientPort : clientPorts) {
-                String rule = "OUTPUT -o lo -p tcp --sport " + port + " --dport " + clientPort + " -j DROP";
-                iptables("-I " + rule);
+                IptablesRule rule = new IptablesRule(null, "OUTPUT", List.of("-o", "lo", "-p", "tcp", "--sport", String.valueOf(port),
+                        "--dport", String.valueOf(clientPort)), RULE_COMMENT, List.of("DROP"), true);
+                rule.add(RUNNER);
                 rules.add(rule);
             }
             List<Future<RecordMetadata>> sends = new ArrayList<>();
@@ -127,14 +132,14 @@ class DedupWindowAfterRestartTest {
                         for (int clientPort : clientPorts) if (!peersOf(clientPort).isEmpty()) return false;
                         return true;
                     });
-            while (!rules.isEmpty()) iptables("-D " + rules.remove(0));
+            while (!rules.isEmpty()) rules.remove(0).delete(RUNNER);
             for (Future<RecordMetadata> send : sends) send.get(BOUNDS.rejoin().toSeconds() + 60, TimeUnit.SECONDS);
         } finally {
-            for (String rule : rules) {
+            for (IptablesRule rule : rules) {
                 try {
-                    iptables("-D " + rule);
-                } catch (IOException stillTried) {
-                    System.err.println("cannot remove iptables rule " + rule + ": " + stillTried.getMessage());
+                    rule.delete(RUNNER);
+                } catch (CommandException stillTried) {
+                    System.err.println("cannot remove " + rule.spec() + ": " + stillTried.getMessage());
                 }
             }
         }
@@ -168,24 +173,14 @@ class DedupWindowAfterRestartTest {
     }
 
     /** The peer ports of the connections established from local port {@code localPort}. */
-    private static List<Integer> peersOf(int localPort) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("ss", "-Htn", "state", "established", "( sport = :" + localPort + " )").redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        p.waitFor();
+    private static List<Integer> peersOf(int localPort) {
+        String out = RUNNER.check("ss", "-Htn", "state", "established", "( sport = :" + localPort + " )").stdout();
         List<Integer> ports = new ArrayList<>();
         for (String line : out.split("\n")) {
             String[] f = line.trim().split("\\s+");
             if (f.length >= 4) ports.add(Integer.parseInt(f[3].substring(f[3].lastIndexOf(':') + 1)));
         }
         return ports;
-    }
-
-    private static void iptables(String args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of("iptables"));
-        cmd.addAll(List.of(args.split(" ")));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (p.waitFor() != 0) throw new IOException("iptables " + args + ": " + out);
     }
 
     private static long batches(Path logDir, String topic) {
