@@ -9,8 +9,6 @@ import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
-import com.tngtech.archunit.library.dependencies.SliceAssignment;
-import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.process.LeaderCrash;
@@ -19,15 +17,15 @@ import org.junit.jupiter.api.Test;
 import java.util.Set;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
-import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The catalogue says each fault's name and needs once: no worker class (nor a crash it is given) states a
- * {@code name()} or {@code requires()} of its own or makes itself a {@link Nemesis}; and no packages of the nemesis
- * module use each other in a circle (the registry once called its faults' {@code bind}, which called back into it).
- * Each rule is also run on planted violators (test classes under {@code io.kchaos.nemesis.planted}) and must fail there.
+ * {@code name()} or {@code requires()} of its own or makes itself a {@link Nemesis}. The rule is also run on a planted
+ * violator (test classes under {@code io.kchaos.nemesis.planted}) and must fail there. That no packages use each other
+ * in a circle (the registry once called its faults' {@code bind}, which called back into it) is held for every module,
+ * this one included, by the harness's {@code PackageCirclesTest}.
  */
 class FaultCatalogueRulesTest {
     private static final JavaClasses MAIN = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -58,21 +56,6 @@ class FaultCatalogueRulesTest {
                 .allowEmptyShould(false);
     }
 
-    /** Each package of {@code io.kchaos.nemesis} is one slice; none may reach itself through the others. */
-    static ArchRule noPackageCircles() {
-        return slices().assignedFrom(new SliceAssignment() {
-            @Override
-            public SliceIdentifier getIdentifierOf(JavaClass c) {
-                return c.getPackageName().startsWith("io.kchaos.nemesis") ? SliceIdentifier.of(c.getPackageName()) : SliceIdentifier.ignore();
-            }
-
-            @Override
-            public String getDescription() {
-                return "the packages of io.kchaos.nemesis";
-            }
-        }).should().beFreeOfCycles();
-    }
-
     @Test
     void noWorkerStatesItsNameOrNeeds() {
         workersStateNoNameOrNeeds().check(MAIN);
@@ -83,16 +66,5 @@ class FaultCatalogueRulesTest {
         AssertionError e = assertThrows(AssertionError.class, () -> workersStateNoNameOrNeeds().check(PLANTED));
         assertTrue(e.getMessage().contains("NamedWorker declares name()") && e.getMessage().contains("NamedWorker declares requires()"),
                 e.getMessage());
-    }
-
-    @Test
-    void noPackagesOfTheNemesisModuleUseEachOtherInACircle() {
-        noPackageCircles().check(MAIN);
-    }
-
-    @Test
-    void aPlantedRegistryCircleFailsTheRule() {
-        AssertionError e = assertThrows(AssertionError.class, () -> noPackageCircles().check(PLANTED));
-        assertTrue(e.getMessage().contains("planted.circle.registry") && e.getMessage().contains("planted.circle.faults"), e.getMessage());
     }
 }
