@@ -97,7 +97,9 @@ public final class Anomalies {
             "a record known to the history below the group's start offset in its partition after the final drain (the "
                     + "broker counts it done) that the group never finished: never delivered, or every delivery ended in a "
                     + "release, lock expiry or crash below the delivery limit with no accept or reject the broker may have "
-                    + "taken (ok or info)",
+                    + "taken (ok or info). Last seen at delivery count k below the limit L, it counts as archived unseen "
+                    + "instead when at least L - k members left after that sighting by ops invoked before the final catch-up "
+                    + "completed: a member leaving after the catch-up saw the start offset past the record cannot have archived it",
             "{\"partition\": 0, \"offset\": 19, \"value\": 77, \"index\": 260, \"deliveries\": 1, \"last-delivery-count\": 1, "
                     + "\"last-ended\": \"release\", \"group-start-offset\": 912, \"catch-up-index\": 9000}");
     public static final AnomalyType SHARE_CONCURRENT_HOLD = client(SHARE, "share-concurrent-hold",

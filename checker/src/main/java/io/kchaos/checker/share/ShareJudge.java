@@ -120,10 +120,11 @@ final class ShareJudge {
         for (long off = ledger.nextKnown(partition, 0); off >= 0 && off < cu.endOffset(); off = ledger.nextKnown(partition, off + 1)) {
             SharePass.Pos pos = new SharePass.Pos(partition, off);
             List<Delivery> ds = pass.deliveries.getOrDefault(pos, List.of());
-            Ending ending = ending(ds);
+            boolean lost = off < cu.groupStartOffset();
+            // below the start offset, only what came before the catch-up saw the start offset pass it can have finished it
+            Ending ending = ending(ds, lost ? cu.time() : Long.MAX_VALUE);
             if (ending == Ending.LIMIT_UNSEEN) pass.counts.archivedDeliveryLimitUnseen++;
             if (ending != Ending.NOT_FINISHED) continue;
-            boolean lost = off < cu.groupStartOffset();
             if (!lost && unfinishedFromStart++ == 0) firstUnfinished = off;
             ObjectNode o = at(pos).put("index", ledger.firstIndexAt(partition, off)).put("deliveries", ds.size());
             if (!ds.isEmpty()) {
@@ -166,7 +167,7 @@ final class ShareJudge {
         ACKED,
         /** delivered up to the delivery limit: archived */
         AT_LIMIT,
-        /** last seen below the limit, but enough members left after that sighting to have taken it to the limit unseen */
+        /** last seen below the limit, but enough members left after that sighting (and in time) to have taken it to the limit unseen */
         LIMIT_UNSEEN,
         NOT_FINISHED
     }
@@ -174,9 +175,11 @@ final class ShareJudge {
     /**
      * How the record ended. A share consumer fetches ahead of its polls, and one that crashes or closes takes records it
      * acquired but never returned with it: each such acquisition counts a delivery no history line shows. So a record
-     * last seen below the limit is finished too when enough members left after that sighting ({@link Ending#LIMIT_UNSEEN}).
+     * last seen below the limit is finished too when enough members left after that sighting and before history time
+     * {@code before} ({@link Ending#LIMIT_UNSEEN}): for a record below the group's start offset, the completion of the
+     * catch-up that saw the start offset past it, for one above it no bound ({@code Long.MAX_VALUE}).
      */
-    private Ending ending(List<Delivery> ds) {
+    private Ending ending(List<Delivery> ds, long before) {
         for (Delivery d : ds) {
             if (d.acked(ShareOps.AckType.ACCEPT, true) || d.acked(ShareOps.AckType.REJECT, true)) return Ending.ACKED;
         }
@@ -184,20 +187,8 @@ final class ShareJudge {
         Delivery last = ds.isEmpty() ? null : ds.get(ds.size() - 1);
         int seen = last == null ? 0 : last.count;
         if (seen >= pass.deliveryLimit) return Ending.AT_LIMIT;
-        long unseenAcquisitions = leavesAfter(last == null ? Long.MIN_VALUE : last.time);
+        long unseenAcquisitions = pass.leaves.between(last == null ? Long.MIN_VALUE : last.time, before);
         return seen + unseenAcquisitions >= pass.deliveryLimit ? Ending.LIMIT_UNSEEN : Ending.NOT_FINISHED;
-    }
-
-    /** Members that left after history time {@code t} (the leave times are in history order). */
-    private long leavesAfter(long t) {
-        int lo = 0;
-        int hi = pass.leaves.size();
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (pass.leaves.get(mid) <= t) lo = mid + 1;
-            else hi = mid;
-        }
-        return pass.leaves.size() - lo;
     }
 
     private ObjectNode at(SharePass.Pos pos) {

@@ -107,6 +107,19 @@ class ShareCheckerTest {
         assertEquals(0, share(r).get("archived").get("delivery-limit").asLong());
     }
 
+    @Test
+    void aLeaveInvokedBeforeTheCatchUpCompletedMayHaveArchivedTheRecordUnseen() {
+        // the crash was under way while the catch-up read the start offset: it may have come first
+        ShareHistory h = new ShareHistory().limit(3).sends(0).subscribe(1).subscribe(2).poll(1, 0, 1).ack(1, "release", OK, 0)
+                .poll(2, 0, 2).ack(2, "release", OK, 0);
+        h.line(2, OpType.INVOKE, "share-crash", null);
+        h.catchUp(1, 1).line(2, OpType.INFO, "share-crash", null);
+        CheckResult r = h.check();
+
+        assertValid(r);
+        assertEquals(1, share(r).get("archived").get("delivery-limit-unseen").asLong());
+    }
+
     // ---- anomalies (negative controls) ----
 
     @Test
@@ -148,6 +161,16 @@ class ShareCheckerTest {
                 .ack(1, "release", OK, 0).poll(2, 0, 2).ack(2, "release", OK, 0).catchUp(1, 1).check();
 
         assertOnly(r, Anomalies.SHARE_LOST.key(), 1);
+    }
+
+    @Test
+    void membersThatLeftAfterTheCatchUpSawTheStartOffsetPassTheRecordExcuseNothing() {
+        // the start offset had passed the record when the catch-up completed: leaves after that cannot have archived it
+        CheckResult r = new ShareHistory().limit(3).sends(0).subscribe(1).subscribe(2).subscribe(3).poll(1, 0, 1)
+                .ack(1, "release", OK, 0).poll(2, 0, 2).ack(2, "release", OK, 0).catchUp(1, 1).crash(1).crash(2).crash(3).check();
+
+        assertOnly(r, Anomalies.SHARE_LOST.key(), 1);
+        assertEquals(0, share(r).get("archived").get("delivery-limit-unseen").asLong());
     }
 
     @Test
