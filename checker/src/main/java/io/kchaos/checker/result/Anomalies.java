@@ -120,8 +120,9 @@ public final class Anomalies {
                     + "(the broker archived it)",
             "same fields as share-redelivered-after-accept");
     public static final AnomalyType SHARE_DELIVERY_COUNT = client(SHARE, "share-delivery-count",
-            "a record's delivery count went backwards (a delivery acquired after an earlier delivery's poll completed, "
-                    + "by its lock-until less the lock duration, has a lower count) or exceeded the group's delivery limit (Kafka documents one "
+            "a record's delivery count went backwards (a delivery has a lower count than any delivery of the record whose "
+                    + "poll completed before it was acquired, by its lock-until less the lock duration: every such delivery, "
+                    + "not only the one just before, which may be a stale buffered one) or exceeded the group's delivery limit (Kafka documents one "
                     + "attempt past it only when the limit is lowered while records are in flight, KIP-1240; the workload "
                     + "never lowers it)",
             "{\"partition\": 0, \"offset\": 19, \"value\": 77, \"kind\": \"backwards\", \"index\": 300, \"delivery-count\": 1, "

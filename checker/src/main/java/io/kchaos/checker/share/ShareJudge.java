@@ -51,6 +51,8 @@ final class ShareJudge {
         ShareCounts c = pass.counts;
         c.recordsDelivered++;
         Delivery finishing = null;
+        DeliveryCounts counts = new DeliveryCounts(ds);
+        c.unseenDeliveries += counts.unseen();
         for (int i = 0; i < ds.size(); i++) {
             Delivery d = ds.get(i);
             if (d.lockExpired()) c.lockExpiries++;
@@ -59,12 +61,9 @@ final class ShareJudge {
                         .put("delivery-count", d.count).put("limit", pass.deliveryLimit);
                 result.anomaly(Anomalies.SHARE_DELIVERY_COUNT.key(), o);
             }
-            if (i == 0) {
-                c.unseenDeliveries += d.count - 1;
-            } else {
-                Delivery prev = ds.get(i - 1);
-                c.redelivered(prev.endedBy());
-                counts(pos, prev, d);
+            if (i > 0) {
+                c.redelivered(ds.get(i - 1).endedBy());
+                backwards(pos, counts.highestCompletedBefore(i), d);
                 if (finishing != null && d.acquiredAfter > finishing.ackTime) afterFinal(pos, finishing, d);
                 concurrent(pos, ds.subList(0, i), d);
             }
@@ -76,16 +75,12 @@ final class ShareJudge {
         else if (pass.deliveryLimit > 0 && last.count >= pass.deliveryLimit && last.ack != ShareOps.AckType.ACCEPT) c.archivedDeliveryLimit++;
     }
 
-    /** A later delivery (acquired after the earlier's poll completed) must not have a lower count. */
-    private void counts(SharePass.Pos pos, Delivery prev, Delivery d) {
-        if (d.acquiredAfter <= prev.time) return;
-        if (d.count < prev.count) {
-            ObjectNode o = at(pos).put("kind", "backwards").put("index", d.index).put("process", d.process)
-                    .put("delivery-count", d.count).put("previous-index", prev.index).put("previous-delivery-count", prev.count);
-            result.anomaly(Anomalies.SHARE_DELIVERY_COUNT.key(), o);
-        } else if (d.count > prev.count + 1) {
-            pass.counts.unseenDeliveries += d.count - prev.count - 1;
-        }
+    /** A delivery must not have a lower count than any whose poll completed before it was acquired (the highest, e). */
+    private void backwards(SharePass.Pos pos, Delivery e, Delivery d) {
+        if (e == null || d.count >= e.count) return;
+        ObjectNode o = at(pos).put("kind", "backwards").put("index", d.index).put("process", d.process)
+                .put("delivery-count", d.count).put("previous-index", e.index).put("previous-delivery-count", e.count);
+        result.anomaly(Anomalies.SHARE_DELIVERY_COUNT.key(), o);
     }
 
     private void afterFinal(SharePass.Pos pos, Delivery finished, Delivery d) {
