@@ -89,7 +89,8 @@ public final class Anomalies {
                     + "\"skipped-value\": 77, \"skipped-index\": 260}");
     public static final AnomalyType LOST_BY_GROUP = client(GROUP, "lost-by-group",
             "a record known to the history below the end offset the group caught up to in its partition, that no group "
-                    + "member ever polled (at-least-once broken)",
+                    + "member ever polled (at-least-once broken); one below the log start offset the final drain began at was "
+                    + "deleted by retention: expired (stats.expired), not this",
             "{\"partition\": 0, \"offset\": 19, \"value\": 77, \"index\": 260, \"end-offset\": 912, \"catch-up-index\": 9000}");
 
     // the share-group workload (KIP-932; docs/format.md, share ops)
