@@ -15,7 +15,7 @@ import java.util.List;
 /**
  * Judges, once every record known to the history is known, what needs them all: resumes past the committed offset
  * over a known record (skipped-on-resume), and records below the end offsets the group caught up to that no group
- * consumer ever polled (lost-by-group); then writes the group figures, with the members' positions moved by the
+ * consumer ever polled and retention did not delete (lost-by-group); then writes the group figures, with the members' positions moved by the
  * consumer itself ({@link PositionResets}).
  */
 final class GroupJudge {
@@ -57,11 +57,14 @@ final class GroupJudge {
         result.anomaly(Anomalies.SKIPPED_ON_RESUME.key(), o);
     }
 
-    /** Every record known in [0, end) of a partition the group caught up to must have been polled by the group. */
+    /**
+     * Every record known in [0, end) of a partition the group caught up to must have been polled by the group, but for
+     * those below the log start offset the final drain began at: retention deleted them (expired, stats.expired).
+     */
     private void lostByGroup(int partition, long end) {
-        OffsetSet consumed = pass.consumed.getOrDefault(partition, new OffsetSet());
+        OffsetSet consumed = pass.consumed.offsets(partition);
         for (long o = ledger.nextKnown(partition, 0); o >= 0 && o < end; o = ledger.nextKnown(partition, o + 1)) {
-            if (consumed.contains(o)) continue;
+            if (consumed.contains(o) || ledger.expired(partition, o)) continue;
             ObjectNode c = Json.object();
             c.put("partition", partition);
             c.put("offset", o);

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
 import io.kchaos.history.Op;
 import io.kchaos.history.OpType;
-import io.kchaos.checker.queue.OffsetSet;
 import io.kchaos.checker.queue.MemberPass;
 import io.kchaos.checker.queue.QueueLedger;
 import io.kchaos.checker.queue.QueueOps;
@@ -35,7 +34,7 @@ final class GroupPass extends MemberPass<GroupPass.Member> {
     final GroupCounts counts = new GroupCounts();
     final List<Resume> resumes = new ArrayList<>();
     final PositionResets positionResets = new PositionResets();
-    final Map<Integer, OffsetSet> consumed = new TreeMap<>();
+    final ConsumedRecords consumed = new ConsumedRecords();
     final Map<Integer, Long> caughtUp = new TreeMap<>();
     long catchUpIndex = -1;
     boolean autoCommit;
@@ -120,9 +119,7 @@ final class GroupPass extends MemberPass<GroupPass.Member> {
         QueueOps.forEachRecord(op, op.value(), (p, o, v) -> {
             ledger.read(op.process(), QueueLedger.ReadKind.POLL, p, o, v, op.index());
             counts.recordsConsumed++;
-            OffsetSet set = consumed.computeIfAbsent(p, k -> new OffsetSet());
-            if (set.contains(o)) counts.duplicates++;
-            else set.add(o);
+            if (consumed.add(p, o, v, ledger.valueAt(p, o))) counts.duplicates++;
             if (autoCommit) observedOrRead.raise(p, o + 1, op.index());
             Long bound = m.awaitingFirstRead.remove(p);
             if (bound != null) resumes.add(new Resume(op.process(), p, o, bound, op.index()));

@@ -9,7 +9,6 @@ import io.kchaos.history.Json;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Members whose first read of a partition after an assignment was at another offset than the position the assignment
@@ -34,7 +33,7 @@ final class PositionResets {
     }
 
     /** Writes {@code position-resets} into the group's stats and the warning, once every record of the history is known. */
-    void judge(QueueLedger ledger, Map<Integer, OffsetSet> consumed, ObjectNode group, CheckResult result) {
+    void judge(QueueLedger ledger, ConsumedRecords consumed, ObjectNode group, CheckResult result) {
         if (jumps.isEmpty()) return;
         long backward = 0;
         long forward = 0;
@@ -46,7 +45,7 @@ final class PositionResets {
             long to = Math.max(j.resumedAt(), j.firstRead());
             long known = 0;
             long never = 0;
-            OffsetSet polled = consumed.getOrDefault(j.partition(), new OffsetSet());
+            OffsetSet polled = consumed.offsets(j.partition());
             for (long o = ledger.nextKnown(j.partition(), from); o >= 0 && o < to; o = ledger.nextKnown(j.partition(), o + 1)) {
                 known++;
                 if (!polled.contains(o)) never++;

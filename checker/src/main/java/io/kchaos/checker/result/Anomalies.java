@@ -89,7 +89,8 @@ public final class Anomalies {
                     + "\"skipped-value\": 77, \"skipped-index\": 260}");
     public static final AnomalyType LOST_BY_GROUP = client(GROUP, "lost-by-group",
             "a record known to the history below the end offset the group caught up to in its partition, that no group "
-                    + "member ever polled (at-least-once broken)",
+                    + "member ever polled (at-least-once broken); one below the log start offset the final drain began at was "
+                    + "deleted by retention: expired (stats.expired), not this",
             "{\"partition\": 0, \"offset\": 19, \"value\": 77, \"index\": 260, \"end-offset\": 912, \"catch-up-index\": 9000}");
 
     // the share-group workload (KIP-932; docs/format.md, share ops)
@@ -97,7 +98,9 @@ public final class Anomalies {
             "a record known to the history below the group's start offset in its partition after the final drain (the "
                     + "broker counts it done) that the group never finished: never delivered, or every delivery ended in a "
                     + "release, lock expiry or crash below the delivery limit with no accept or reject the broker may have "
-                    + "taken (ok or info)",
+                    + "taken (ok or info). Last seen at delivery count k below the limit L, it counts as archived unseen "
+                    + "instead when at least L - k members left after that sighting by ops invoked before the final catch-up "
+                    + "completed: a member leaving after the catch-up saw the start offset past the record cannot have archived it",
             "{\"partition\": 0, \"offset\": 19, \"value\": 77, \"index\": 260, \"deliveries\": 1, \"last-delivery-count\": 1, "
                     + "\"last-ended\": \"release\", \"group-start-offset\": 912, \"catch-up-index\": 9000}");
     public static final AnomalyType SHARE_CONCURRENT_HOLD = client(SHARE, "share-concurrent-hold",
@@ -118,8 +121,9 @@ public final class Anomalies {
                     + "(the broker archived it)",
             "same fields as share-redelivered-after-accept");
     public static final AnomalyType SHARE_DELIVERY_COUNT = client(SHARE, "share-delivery-count",
-            "a record's delivery count went backwards (a delivery acquired after an earlier delivery's poll completed, "
-                    + "by its lock-until less the lock duration, has a lower count) or exceeded the group's delivery limit (Kafka documents one "
+            "a record's delivery count went backwards (a delivery has a lower count than any delivery of the record whose "
+                    + "poll completed before it was acquired, by its lock-until less the lock duration: every such delivery, "
+                    + "not only the one just before, which may be a stale buffered one) or exceeded the group's delivery limit (Kafka documents one "
                     + "attempt past it only when the limit is lowered while records are in flight, KIP-1240; the workload "
                     + "never lowers it)",
             "{\"partition\": 0, \"offset\": 19, \"value\": 77, \"kind\": \"backwards\", \"index\": 300, \"delivery-count\": 1, "

@@ -51,6 +51,8 @@ final class ShareJudge {
         ShareCounts c = pass.counts;
         c.recordsDelivered++;
         Delivery finishing = null;
+        DeliveryCounts counts = new DeliveryCounts(ds);
+        c.unseenDeliveries += counts.unseen();
         for (int i = 0; i < ds.size(); i++) {
             Delivery d = ds.get(i);
             if (d.lockExpired()) c.lockExpiries++;
@@ -59,12 +61,9 @@ final class ShareJudge {
                         .put("delivery-count", d.count).put("limit", pass.deliveryLimit);
                 result.anomaly(Anomalies.SHARE_DELIVERY_COUNT.key(), o);
             }
-            if (i == 0) {
-                c.unseenDeliveries += d.count - 1;
-            } else {
-                Delivery prev = ds.get(i - 1);
-                c.redelivered(prev.endedBy());
-                counts(pos, prev, d);
+            if (i > 0) {
+                c.redelivered(ds.get(i - 1).endedBy());
+                backwards(pos, counts.highestCompletedBefore(i), d);
                 if (finishing != null && d.acquiredAfter > finishing.ackTime) afterFinal(pos, finishing, d);
                 concurrent(pos, ds.subList(0, i), d);
             }
@@ -76,16 +75,12 @@ final class ShareJudge {
         else if (pass.deliveryLimit > 0 && last.count >= pass.deliveryLimit && last.ack != ShareOps.AckType.ACCEPT) c.archivedDeliveryLimit++;
     }
 
-    /** A later delivery (acquired after the earlier's poll completed) must not have a lower count. */
-    private void counts(SharePass.Pos pos, Delivery prev, Delivery d) {
-        if (d.acquiredAfter <= prev.time) return;
-        if (d.count < prev.count) {
-            ObjectNode o = at(pos).put("kind", "backwards").put("index", d.index).put("process", d.process)
-                    .put("delivery-count", d.count).put("previous-index", prev.index).put("previous-delivery-count", prev.count);
-            result.anomaly(Anomalies.SHARE_DELIVERY_COUNT.key(), o);
-        } else if (d.count > prev.count + 1) {
-            pass.counts.unseenDeliveries += d.count - prev.count - 1;
-        }
+    /** A delivery must not have a lower count than any whose poll completed before it was acquired (the highest, e). */
+    private void backwards(SharePass.Pos pos, Delivery e, Delivery d) {
+        if (e == null || d.count >= e.count) return;
+        ObjectNode o = at(pos).put("kind", "backwards").put("index", d.index).put("process", d.process)
+                .put("delivery-count", d.count).put("previous-index", e.index).put("previous-delivery-count", e.count);
+        result.anomaly(Anomalies.SHARE_DELIVERY_COUNT.key(), o);
     }
 
     private void afterFinal(SharePass.Pos pos, Delivery finished, Delivery d) {
@@ -120,10 +115,11 @@ final class ShareJudge {
         for (long off = ledger.nextKnown(partition, 0); off >= 0 && off < cu.endOffset(); off = ledger.nextKnown(partition, off + 1)) {
             SharePass.Pos pos = new SharePass.Pos(partition, off);
             List<Delivery> ds = pass.deliveries.getOrDefault(pos, List.of());
-            Ending ending = ending(ds);
+            boolean lost = off < cu.groupStartOffset();
+            // below the start offset, only what came before the catch-up saw the start offset pass it can have finished it
+            Ending ending = ending(ds, lost ? cu.time() : Long.MAX_VALUE);
             if (ending == Ending.LIMIT_UNSEEN) pass.counts.archivedDeliveryLimitUnseen++;
             if (ending != Ending.NOT_FINISHED) continue;
-            boolean lost = off < cu.groupStartOffset();
             if (!lost && unfinishedFromStart++ == 0) firstUnfinished = off;
             ObjectNode o = at(pos).put("index", ledger.firstIndexAt(partition, off)).put("deliveries", ds.size());
             if (!ds.isEmpty()) {
@@ -166,7 +162,7 @@ final class ShareJudge {
         ACKED,
         /** delivered up to the delivery limit: archived */
         AT_LIMIT,
-        /** last seen below the limit, but enough members left after that sighting to have taken it to the limit unseen */
+        /** last seen below the limit, but enough members left after that sighting (and in time) to have taken it to the limit unseen */
         LIMIT_UNSEEN,
         NOT_FINISHED
     }
@@ -174,9 +170,11 @@ final class ShareJudge {
     /**
      * How the record ended. A share consumer fetches ahead of its polls, and one that crashes or closes takes records it
      * acquired but never returned with it: each such acquisition counts a delivery no history line shows. So a record
-     * last seen below the limit is finished too when enough members left after that sighting ({@link Ending#LIMIT_UNSEEN}).
+     * last seen below the limit is finished too when enough members left after that sighting and before history time
+     * {@code before} ({@link Ending#LIMIT_UNSEEN}): for a record below the group's start offset, the completion of the
+     * catch-up that saw the start offset past it, for one above it no bound ({@code Long.MAX_VALUE}).
      */
-    private Ending ending(List<Delivery> ds) {
+    private Ending ending(List<Delivery> ds, long before) {
         for (Delivery d : ds) {
             if (d.acked(ShareOps.AckType.ACCEPT, true) || d.acked(ShareOps.AckType.REJECT, true)) return Ending.ACKED;
         }
@@ -184,20 +182,8 @@ final class ShareJudge {
         Delivery last = ds.isEmpty() ? null : ds.get(ds.size() - 1);
         int seen = last == null ? 0 : last.count;
         if (seen >= pass.deliveryLimit) return Ending.AT_LIMIT;
-        long unseenAcquisitions = leavesAfter(last == null ? Long.MIN_VALUE : last.time);
+        long unseenAcquisitions = pass.leaves.between(last == null ? Long.MIN_VALUE : last.time, before);
         return seen + unseenAcquisitions >= pass.deliveryLimit ? Ending.LIMIT_UNSEEN : Ending.NOT_FINISHED;
-    }
-
-    /** Members that left after history time {@code t} (the leave times are in history order). */
-    private long leavesAfter(long t) {
-        int lo = 0;
-        int hi = pass.leaves.size();
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (pass.leaves.get(mid) <= t) lo = mid + 1;
-            else hi = mid;
-        }
-        return pass.leaves.size() - lo;
     }
 
     private ObjectNode at(SharePass.Pos pos) {

@@ -38,8 +38,8 @@ final class SharePass extends MemberPass<SharePass.Member> {
     final Map<Integer, CatchUp> caughtUp = new TreeMap<>();
     /** Each partition's last delivery: the time of the share-poll that returned it. */
     final Map<Integer, Long> lastDelivery = new TreeMap<>();
-    /** When members left (crash or close), in history order: each may have taken records with it that no poll returned. */
-    final List<Long> leaves = new ArrayList<>();
+    /** When members left (crash or close): each may have taken records with it that no poll returned. */
+    final Leaves leaves = new Leaves();
     final ShareCounts counts = new ShareCounts();
     long lockMs = -1;
     int deliveryLimit = -1;
@@ -109,7 +109,7 @@ final class SharePass extends MemberPass<SharePass.Member> {
             }
             case ShareOps.ACK -> acked(op, m, invoked);
             case ShareOps.CLOSE, ShareOps.CRASH -> {
-                leaves.add(op.time());
+                leaves.add(invokeTime, op.time());
                 m.held.values().forEach(d -> d.left = true);
                 m.held.clear();
             }

@@ -212,6 +212,42 @@ class GroupCheckerTest {
     }
 
     @Test
+    void recordsRetentionDeletedBeforeTheGroupReadThemAreExpiredNotLostByGroup() {
+        // the drain began at log start offset 2: records 0 and 1, never polled, were deleted by retention (the member's
+        // position was reset from 0 to the log start)
+        CheckResult r = new GroupHistory().sends(0, 1, 2, 3)
+                .subscribe(1, false).assigned(Map.of(0, 0L)).poll(1, r(0, 2, 2), r(0, 3, 3)).commit(1, Map.of(0, 4L))
+                .catchUp(Map.of(0, 4L)).drainFrom(2, 2, 3).check();
+
+        assertValid(r);
+        assertEquals(2, r.stats().get("expired").asLong());
+    }
+
+    @Test
+    void aRecordAtOrAboveTheDrainsLogStartOffsetNeverPolledIsStillLostByGroup() {
+        CheckResult r = new GroupHistory().sends(0, 1, 2, 3)
+                .subscribe(1, false).assigned(Map.of(0, 0L)).poll(1, r(0, 2, 2), r(0, 3, 3)).commit(1, Map.of(0, 4L))
+                .catchUp(Map.of(0, 4L)).drainFrom(1, 1, 2, 3).check();
+
+        assertOnly(r, Anomalies.LOST_BY_GROUP.key(), 1);
+        assertEquals(1, example(r, Anomalies.LOST_BY_GROUP.key(), 0).get("offset").asLong());
+        assertEquals(1, r.stats().get("expired").asLong());
+    }
+
+    @Test
+    void anOffsetReadAgainAfterATruncationHoldingAnotherRecordIsNoDuplicate() {
+        // offset 1 held value 1, then (an unclean election truncated it) value 5: reading 5 there is its first read
+        GroupHistory h = new GroupHistory().sends(0, 1)
+                .subscribe(1, false).assigned(Map.of(0, 0L)).poll(1, r(0, 0, 0), r(0, 1, 1)).commit(1, Map.of(0, 2L));
+        ObjectNode send = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode().put("key", "k").put("value", 5);
+        h.line(100, OpType.INVOKE, "send", send).line(100, OpType.OK, "send", send.deepCopy().put("partition", 0).put("offset", 1));
+        CheckResult r = h.revoked(0).assigned(Map.of(0, 1L)).poll(1, r(0, 1, 5))
+                .revoked(0).assigned(Map.of(0, 1L)).poll(1, r(0, 1, 5)).check();
+
+        assertEquals(1, r.stats().get("group").get("duplicates").asLong(), "only the second read of value 5 at offset 1");
+    }
+
+    @Test
     void recordsInAPartitionTheGroupDidNotCatchUpOnAreNotJudged() {
         CheckResult r = new GroupHistory().sends(0, 1)
                 .subscribe(1, false).assigned(Map.of(0, 0L)).poll(1, r(0, 0, 0)).commit(1, Map.of(0, 1L)).check();

@@ -50,11 +50,22 @@ public abstract class MemberHistoryBuilder<B extends MemberHistoryBuilder<B>> {
 
     /** The final drain: partition 0 read completely, holding these values at offsets equal to them. */
     public B drain(long... values) {
+        return line(98, OpType.INVOKE, "drain", null).line(98, OpType.OK, "drain", drained(values));
+    }
+
+    /** The final drain, begun at partition 0's log start offset {@code startOffset} (retention deleted what lies below). */
+    public B drainFrom(long startOffset, long... values) {
+        ObjectNode v = drained(values);
+        v.putObject("start-offsets").put("0", startOffset);
+        return line(98, OpType.INVOKE, "drain", null).line(98, OpType.OK, "drain", v);
+    }
+
+    private static ObjectNode drained(long... values) {
         ObjectNode v = Json.object();
         ArrayNode a = v.putArray("records");
         for (long x : values) a.addObject().put("partition", 0).put("offset", x).put("key", "k").put("value", x);
         v.putObject("end-offsets").put("0", values.length == 0 ? 0 : values[values.length - 1] + 1);
-        return line(98, OpType.INVOKE, "drain", null).line(98, OpType.OK, "drain", v);
+        return v;
     }
 
     /** The index of the last line. */

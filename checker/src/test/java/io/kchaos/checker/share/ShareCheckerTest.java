@@ -107,6 +107,19 @@ class ShareCheckerTest {
         assertEquals(0, share(r).get("archived").get("delivery-limit").asLong());
     }
 
+    @Test
+    void aLeaveInvokedBeforeTheCatchUpCompletedMayHaveArchivedTheRecordUnseen() {
+        // the crash was under way while the catch-up read the start offset: it may have come first
+        ShareHistory h = new ShareHistory().limit(3).sends(0).subscribe(1).subscribe(2).poll(1, 0, 1).ack(1, "release", OK, 0)
+                .poll(2, 0, 2).ack(2, "release", OK, 0);
+        h.line(2, OpType.INVOKE, "share-crash", null);
+        h.catchUp(1, 1).line(2, OpType.INFO, "share-crash", null);
+        CheckResult r = h.check();
+
+        assertValid(r);
+        assertEquals(1, share(r).get("archived").get("delivery-limit-unseen").asLong());
+    }
+
     // ---- anomalies (negative controls) ----
 
     @Test
@@ -148,6 +161,16 @@ class ShareCheckerTest {
                 .ack(1, "release", OK, 0).poll(2, 0, 2).ack(2, "release", OK, 0).catchUp(1, 1).check();
 
         assertOnly(r, Anomalies.SHARE_LOST.key(), 1);
+    }
+
+    @Test
+    void membersThatLeftAfterTheCatchUpSawTheStartOffsetPassTheRecordExcuseNothing() {
+        // the start offset had passed the record when the catch-up completed: leaves after that cannot have archived it
+        CheckResult r = new ShareHistory().limit(3).sends(0).subscribe(1).subscribe(2).subscribe(3).poll(1, 0, 1)
+                .ack(1, "release", OK, 0).poll(2, 0, 2).ack(2, "release", OK, 0).catchUp(1, 1).crash(1).crash(2).crash(3).check();
+
+        assertOnly(r, Anomalies.SHARE_LOST.key(), 1);
+        assertEquals(0, share(r).get("archived").get("delivery-limit-unseen").asLong());
     }
 
     @Test
@@ -218,6 +241,35 @@ class ShareCheckerTest {
         ObjectNode ex = example(r, Anomalies.SHARE_DELIVERY_COUNT.key(), 0);
         assertEquals("backwards", ex.get("kind").asText());
         assertEquals(2, ex.get("previous-delivery-count").asInt());
+    }
+
+    @Test
+    void aDeliveryCountBelowOneCompletedBeforeItsAcquisitionIsReportedPastAStaleDeliveryBetween() {
+        // count 3 to consumer 1; consumer 2's fetch from before it returns the record at count 1 (stale, buffered); then
+        // consumer 3 gets it at count 2, acquired after the count-3 delivery completed: backwards, though not from count 1
+        ShareHistory h = new ShareHistory().sends(0).subscribe(1).subscribe(2).subscribe(3).poll(2);
+        long three = h.poll(1, 0, 3).last();
+        h.ack(1, "release", OK, 0).poll(2, 0, 1).ack(2, "release", OK, 0);
+        long two = h.poll(3, 0, 2).last();
+        CheckResult r = h.ack(3, "accept", OK, 0).catchUp(1, 1).check();
+
+        assertOnly(r, Anomalies.SHARE_DELIVERY_COUNT.key(), 1);
+        ObjectNode ex = example(r, Anomalies.SHARE_DELIVERY_COUNT.key(), 0);
+        assertEquals("backwards", ex.get("kind").asText());
+        assertEquals(two, ex.get("index").asLong());
+        assertEquals(three, ex.get("previous-index").asLong());
+        assertEquals(3, ex.get("previous-delivery-count").asInt());
+    }
+
+    @Test
+    void aStaleDeliveryBetweenTwoOthersWhoseCountsHoldIsValid() {
+        // the stale count-1 delivery was acquired before the count-3 one completed; the next repeats count 3
+        CheckResult r = new ShareHistory().sends(0).subscribe(1).subscribe(2).subscribe(3).poll(2).poll(1, 0, 3)
+                .ack(1, "release", OK, 0).poll(2, 0, 1).ack(2, "release", OK, 0).poll(3, 0, 3).ack(3, "accept", OK, 0)
+                .catchUp(1, 1).check();
+
+        assertValid(r);
+        assertEquals(1, share(r).get("unseen-deliveries").asLong(), "count 2 only: count 1 was seen, though late");
     }
 
     @Test
