@@ -159,8 +159,11 @@ public final class Anomalies {
     public static final AnomalyType METADATA_DIVERGENCE = client(METADATA, "metadata-divergence",
             "two brokers, each read after it caught up to the same target offset (the quorum's high watermark once every "
                     + "admin op had completed), serve one topic differently: present on one and absent on the other, or "
-                    + "another topic id, partition count or config value. Topics with an indeterminate op are not compared: "
-                    + "its change may land between two reads",
+                    + "another topic id, partition count or config value, beyond what its indeterminate ops allow (one may "
+                    + "land between two reads): presence and id when a create or delete of it is indeterminate, the "
+                    + "partition count when a create-partitions is (among the counts asked by ops that did not fail), a "
+                    + "config value when a set of the key is (among the values of sets that did not fail, or none when no "
+                    + "set of the key was acknowledged)",
             "{\"topic\": \"kchaos-queue-md-0-3\", \"target-offset\": 812, \"served\": {\"1\": {\"id\": \"x3Vb...\", "
                     + "\"partitions\": 3}, \"2\": null}, \"read-indexes\": {\"1\": 900, \"2\": 901}}");
     public static final AnomalyType METADATA_OFFSET_REGRESSION = client(METADATA, "metadata-offset-regression",

@@ -115,6 +115,16 @@ class MetadataCheckerTest {
     }
 
     @Test
+    void divergenceAnOutcomeOfAnIndeterminateOpExplainsIsNotReported() {
+        // c's second config set and d's delete are indeterminate: one broker may read before they land, one after
+        CheckResult r = acknowledged().create(3, "c", 1, OK).config(3, "c", "9", OK).config(3, "c", "10", INFO)
+                .create(4, "d", 1, OK).delete(4, "d", INFO)
+                .read(1, "a:2:8", "c:1:9", "d:1").read(2, "a:2:8", "c:1:10").check();
+
+        assertValid(r);
+    }
+
+    @Test
     void lagAndTruncationAboveTheHighWatermarkAreNotRegressions() {
         // node 2 lags; node 3 held 120 with the high watermark at 80, and truncates to 90; -1 is "unknown"
         CheckResult r = acknowledged().quorum(80, 1, 120, 2, 40, 3, 120).quorum(-1, 1, -1, 2, -1, 3, -1)
@@ -241,6 +251,19 @@ class MetadataCheckerTest {
                 .read(1, "a:1").check();
 
         assertOnly(r, UNDONE, 1);
+    }
+
+    @Test
+    void divergenceNoOutcomeOfAnIndeterminateOpExplainsIsReported() {
+        // c's growth to 2 is indeterminate: 1 or 2 partitions may be served, never 3, and nothing could change its id
+        CheckResult count = acknowledged().create(3, "c", 1, OK).partitions(3, "c", 2, INFO)
+                .read(1, "a:2:8", "c:2").read(2, "a:2:8", "c:3").check();
+        CheckResult id = acknowledged().create(3, "c", 1, OK).partitions(3, "c", 2, INFO)
+                .read(1, "a:2:8", "c:2").read(2, "a:2:8", "c:2:-:other").check();
+
+        assertOnly(count, DIVERGENCE, 1);
+        assertEquals("c", example(count, DIVERGENCE, 0).get("topic").asText());
+        assertOnly(id, DIVERGENCE, 1);
     }
 
     @Test
