@@ -21,7 +21,8 @@ import java.util.TreeMap;
 /**
  * Judges each topic's acknowledged admin changes against every caught-up broker's final read:
  * {@code metadata-change-lost} and {@code metadata-delete-undone} (definitions in the anomaly catalogue). An
- * indeterminate op may have happened at any time after its invocation, or never, so it only widens what is allowed.
+ * indeterminate op may have happened at any time after its invocation, or never, so it only widens what is allowed; a
+ * delete excuses only what it may have removed (see {@link Lives}).
  */
 final class ChangeJudge {
     private ChangeJudge() {
@@ -29,23 +30,24 @@ final class ChangeJudge {
 
     /** Judges one topic's ops against every read. */
     static void judge(String topic, List<AdminOp> ops, List<BrokerRead> reads, CheckResult result) {
-        Optional<AdminOp> acked = ops.stream().filter(a -> a.ok() && !a.f().equals(ClientOps.DELETE_TOPIC)).findFirst();
-        boolean deleteMaybe = ops.stream().anyMatch(a -> a.f().equals(ClientOps.DELETE_TOPIC) && a.type() != OpType.FAIL);
-        Optional<AdminOp> deleted = ops.stream().filter(a -> a.ok() && a.f().equals(ClientOps.DELETE_TOPIC)).findFirst();
+        Lives lives = new Lives(ops);
+        Optional<AdminOp> undone = ops.stream()
+                .filter(a -> a.ok() && a.f().equals(ClientOps.DELETE_TOPIC) && !lives.recreated(a)).findFirst();
         for (BrokerRead read : reads) {
             ServedTopic served = read.topics().get(topic);
-            if (acked.isPresent() && !deleteMaybe) {
-                if (served == null) {
-                    ObjectNode c = lost("create", topic, acked.get(), read);
-                    c.putNull("served");
-                    result.anomaly(Anomalies.METADATA_CHANGE_LOST.key(), c);
-                    continue;
-                }
-                partitions(topic, ops, read, served, result);
-                configs(topic, ops, read, served, result);
+            List<AdminOp> owed = ops.stream().filter(a -> a.ok() && !a.f().equals(ClientOps.DELETE_TOPIC)
+                    && !lives.excused(a, served != null)).toList();
+            if (served == null) {
+                if (owed.isEmpty()) continue;
+                ObjectNode c = lost("create", topic, owed.get(0), read);
+                c.putNull("served");
+                result.anomaly(Anomalies.METADATA_CHANGE_LOST.key(), c);
+                continue;
             }
-            if (deleted.isPresent() && served != null && !recreatable(ops, deleted.get())) {
-                ObjectNode c = Json.object().put("topic", topic).put("index", deleted.get().index())
+            partitions(topic, owed, read, served, result);
+            configs(topic, owed, ops, read, served, result);
+            if (undone.isPresent()) {
+                ObjectNode c = Json.object().put("topic", topic).put("index", undone.get().index())
                         .put("node", read.node()).put("read-index", read.index());
                 c.set("served", served(served));
                 result.anomaly(Anomalies.METADATA_DELETE_UNDONE.key(), c);
@@ -53,16 +55,11 @@ final class ChangeJudge {
         }
     }
 
-    /** A create-topic invoked after the delete completed, or one of unknown outcome, may make the topic exist again. */
-    private static boolean recreatable(List<AdminOp> ops, AdminOp delete) {
-        return ops.stream().anyMatch(a -> a.f().equals(ClientOps.CREATE_TOPIC)
-                && (a.type() == OpType.INFO || a.index() > delete.completionIndex()));
-    }
-
-    private static void partitions(String topic, List<AdminOp> ops, BrokerRead read, ServedTopic served, CheckResult result) {
+    /** {@code owed}: the acknowledged changes the read may not lack. */
+    private static void partitions(String topic, List<AdminOp> owed, BrokerRead read, ServedTopic served, CheckResult result) {
         AdminOp highest = null;
-        for (AdminOp a : ops) {
-            if (a.ok() && a.partitions() > 0 && (highest == null || a.partitions() > highest.partitions())) highest = a;
+        for (AdminOp a : owed) {
+            if (a.partitions() > 0 && (highest == null || a.partitions() > highest.partitions())) highest = a;
         }
         if (highest != null && served.partitions() < highest.partitions()) {
             ObjectNode c = lost("partitions", topic, highest, read);
@@ -73,15 +70,16 @@ final class ChangeJudge {
     }
 
     /**
-     * Per config key: the values the key may hold — those of acknowledged sets no later acknowledged set followed in
-     * real time, and of every indeterminate set — when some set of it was acknowledged.
+     * Per config key: the values the key may hold — those of owed sets no later acknowledged set followed in real
+     * time, and of every indeterminate set — when some owed set of it was acknowledged.
      */
-    private static void configs(String topic, List<AdminOp> ops, BrokerRead read, ServedTopic served, CheckResult result) {
+    private static void configs(String topic, List<AdminOp> owed, List<AdminOp> ops, BrokerRead read, ServedTopic served,
+                                CheckResult result) {
         Map<String, Set<String>> allowed = new TreeMap<>();
         Map<String, AdminOp> lastAcked = new TreeMap<>();
-        for (AdminOp a : ops) {
-            if (!a.f().equals(ClientOps.ALTER_CONFIG) || !a.ok()) continue;
-            boolean overwritten = ops.stream().anyMatch(b -> b.f().equals(ClientOps.ALTER_CONFIG) && b.ok()
+        for (AdminOp a : owed) {
+            if (!a.f().equals(ClientOps.ALTER_CONFIG)) continue;
+            boolean overwritten = owed.stream().anyMatch(b -> b.f().equals(ClientOps.ALTER_CONFIG)
                     && b.key().equals(a.key()) && b.index() > a.completionIndex());
             if (!overwritten) {
                 allowed.computeIfAbsent(a.key(), k -> new LinkedHashSet<>()).add(a.value());

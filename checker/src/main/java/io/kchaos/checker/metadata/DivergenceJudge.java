@@ -7,19 +7,18 @@ import io.kchaos.checker.metadata.MetadataOps.ServedTopic;
 import io.kchaos.checker.result.Anomalies;
 import io.kchaos.checker.result.CheckResult;
 import io.kchaos.history.Json;
-import io.kchaos.history.OpType;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
  * {@code metadata-divergence} (definition in the anomaly catalogue): among the final reads taken at one target offset,
- * every topic the reads or the admin ops name is served alike by every broker, unless one of its ops is indeterminate.
+ * every topic the reads or the admin ops name is served alike by every broker, but for what its indeterminate ops
+ * allow ({@link Leeway}).
  */
 final class DivergenceJudge {
     private DivergenceJudge() {
@@ -35,9 +34,9 @@ final class DivergenceJudge {
             rs.forEach(r -> topics.addAll(r.topics().keySet()));
             for (String topic : topics) {
                 List<AdminOp> own = ops.getOrDefault(topic, List.of());
-                if (own.stream().anyMatch(a -> a.type() == OpType.INFO)) continue;
+                Leeway leeway = Leeway.of(own);
                 ServedTopic first = rs.get(0).topics().get(topic);
-                if (rs.stream().allMatch(r -> Objects.equals(r.topics().get(topic), first))) continue;
+                if (rs.stream().allMatch(r -> leeway.allows(first, r.topics().get(topic)))) continue;
                 ObjectNode c = Json.object().put("topic", topic).put("target-offset", group.getKey());
                 ObjectNode served = c.putObject("served");
                 ObjectNode indexes = c.putObject("read-indexes");

@@ -142,21 +142,32 @@ public final class Anomalies {
     // the metadata workload (admin operations judged against every broker's final read and the quorum's offsets)
     public static final AnomalyType METADATA_CHANGE_LOST = client(METADATA, "metadata-change-lost",
             "an acknowledged (ok) admin change that a broker, read after it caught up with the quorum, does not serve at "
-                    + "the end: kind create, the topic is absent although no delete of it was acknowledged or indeterminate; "
-                    + "kind partitions, it has fewer partitions than the highest count acknowledged; kind config, the key "
-                    + "holds neither the last acknowledged value nor a value of a later set that was not acknowledged",
+                    + "the end: kind create, the topic is absent; kind partitions, it has fewer partitions than the highest "
+                    + "count acknowledged; kind config, the key holds neither the last acknowledged value nor a value of a "
+                    + "later set that was not acknowledged. A delete excuses only what it may have removed: a change is not "
+                    + "owed when a delete that did not fail may have taken effect after it (each op takes effect once "
+                    + "between its invocation and its completion, an indeterminate one never completes) and, if the broker "
+                    + "serves the topic, a create that did not fail after that delete; so a change acknowledged on a topic "
+                    + "created again after the delete completed is owed, and a topic served with no create possible after "
+                    + "an indeterminate delete shows the delete never landed",
             "{\"kind\": \"config\", \"topic\": \"kchaos-queue-md-0-3\", \"index\": 41, \"node\": 2, \"read-index\": 900, "
                     + "\"expected\": [\"604800017\"], \"served\": \"604800009\"} (kind create: \"served\": null; partitions: counts)");
     public static final AnomalyType METADATA_DELETE_UNDONE = client(METADATA, "metadata-delete-undone",
             "a topic whose delete-topic was acknowledged (ok) that a broker, read after it caught up with the quorum, "
-                    + "serves at the end, with no create-topic of that name invoked after the delete completed",
+                    + "serves at the end, although no create-topic of that name that did not fail may have taken effect "
+                    + "after the delete with another before it (the delete removed a topic): a create acknowledged while a "
+                    + "delete of the existing topic was in flight took effect after the delete, so the topic is served "
+                    + "rightly",
             "{\"topic\": \"kchaos-queue-md-1-7\", \"index\": 77, \"node\": 3, \"read-index\": 901, \"served\": "
                     + "{\"id\": \"x3Vb...\", \"partitions\": 2}}");
     public static final AnomalyType METADATA_DIVERGENCE = client(METADATA, "metadata-divergence",
             "two brokers, each read after it caught up to the same target offset (the quorum's high watermark once every "
                     + "admin op had completed), serve one topic differently: present on one and absent on the other, or "
-                    + "another topic id, partition count or config value. Topics with an indeterminate op are not compared: "
-                    + "its change may land between two reads",
+                    + "another topic id, partition count or config value, beyond what its indeterminate ops allow (one may "
+                    + "land between two reads): presence and id when a create or delete of it is indeterminate, the "
+                    + "partition count when a create-partitions is (among the counts asked by ops that did not fail), a "
+                    + "config value when a set of the key is (among the values of sets that did not fail, or none when no "
+                    + "set of the key was acknowledged)",
             "{\"topic\": \"kchaos-queue-md-0-3\", \"target-offset\": 812, \"served\": {\"1\": {\"id\": \"x3Vb...\", "
                     + "\"partitions\": 3}, \"2\": null}, \"read-indexes\": {\"1\": 900, \"2\": 901}}");
     public static final AnomalyType METADATA_OFFSET_REGRESSION = client(METADATA, "metadata-offset-regression",

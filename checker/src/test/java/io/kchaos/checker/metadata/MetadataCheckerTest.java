@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.checker.result.Anomalies;
 import io.kchaos.checker.result.CheckResult;
 import io.kchaos.checker.result.Verdict;
+import io.kchaos.history.ClientOps;
 import io.kchaos.history.HistoryFormatException;
 import io.kchaos.history.Json;
 import io.kchaos.history.OpType;
@@ -91,6 +92,39 @@ class MetadataCheckerTest {
     }
 
     @Test
+    void aDeleteExcusesWhatItCouldHaveRemovedFromTheLifeItEnded() {
+        // c: grown and set on its first life, deleted, created again; d: its delete and re-create are indeterminate
+        MetadataHistory h = acknowledged().create(3, "c", 1, OK).partitions(3, "c", 3, OK).config(3, "c", "9", OK)
+                .delete(3, "c", OK).create(3, "c", 2, OK).create(4, "d", 1, OK).partitions(4, "d", 2, OK)
+                .delete(4, "d", INFO).create(5, "d", 1, INFO);
+
+        assertValid(h.read(1, "a:2:8", "c:2:-", "d:1").read(2, "a:2:8", "c:2:-").check());
+    }
+
+    @Test
+    void aCreateAcknowledgedWhileADeleteOfTheExistingTopicWasInFlightFollowsTheDelete() {
+        // a existed; the create could only succeed after the overlapping delete removed it
+        CheckResult r = new MetadataHistory().create(1, "a", 1, OK)
+                .invoke(2, ClientOps.DELETE_TOPIC, MetadataHistory.topic("a"))
+                .invoke(3, ClientOps.CREATE_TOPIC, MetadataHistory.topic("a", 2))
+                .complete(3, OK, ClientOps.CREATE_TOPIC, MetadataHistory.topic("a", 2))
+                .complete(2, OK, ClientOps.DELETE_TOPIC, MetadataHistory.topic("a"))
+                .read(1, "a:2").read(2, "a:2").check();
+
+        assertValid(r);
+    }
+
+    @Test
+    void divergenceAnOutcomeOfAnIndeterminateOpExplainsIsNotReported() {
+        // c's second config set and d's delete are indeterminate: one broker may read before they land, one after
+        CheckResult r = acknowledged().create(3, "c", 1, OK).config(3, "c", "9", OK).config(3, "c", "10", INFO)
+                .create(4, "d", 1, OK).delete(4, "d", INFO)
+                .read(1, "a:2:8", "c:1:9", "d:1").read(2, "a:2:8", "c:1:10").check();
+
+        assertValid(r);
+    }
+
+    @Test
     void lagAndTruncationAboveTheHighWatermarkAreNotRegressions() {
         // node 2 lags; node 3 held 120 with the high watermark at 80, and truncates to 90; -1 is "unknown"
         CheckResult r = acknowledged().quorum(80, 1, 120, 2, 40, 3, 120).quorum(-1, 1, -1, 2, -1, 3, -1)
@@ -163,6 +197,73 @@ class MetadataCheckerTest {
         assertEquals("b", c.get("topic").asText());
         assertEquals(10, c.get("index").asLong());
         assertEquals(1, c.get("served").get("partitions").asInt());
+    }
+
+    @Test
+    void aGrowthAcknowledgedOnATopicCreatedAgainAfterItsDeleteIsLost() {
+        CheckResult r = acknowledged().create(3, "b", 1, OK).partitions(3, "b", 2, OK).read(1, "a:2:8", "b:1").check();
+
+        assertOnly(r, LOST, 1);
+        ObjectNode c = example(r, LOST, 0);
+        assertEquals("partitions", c.get("kind").asText());
+        assertEquals("b", c.get("topic").asText());
+        assertEquals(14, c.get("index").asLong());
+    }
+
+    @Test
+    void aTopicCreatedAgainAfterItsDeleteAndMissingIsLost() {
+        CheckResult r = acknowledged().create(3, "b", 1, OK).read(1, "a:2:8").check();
+
+        assertOnly(r, LOST, 1);
+        ObjectNode c = example(r, LOST, 0);
+        assertEquals("create", c.get("kind").asText());
+        assertEquals(12, c.get("index").asLong());
+    }
+
+    @Test
+    void changesOnATopicWhoseIndeterminateDeleteNeverLandedAreJudged() {
+        // c is still served and nothing could have created it again, so the delete never landed: its growth (before
+        // the delete) and its config (acknowledged while the delete was pending) must be served
+        CheckResult r = acknowledged().create(3, "c", 1, OK).partitions(3, "c", 2, OK).delete(3, "c", INFO)
+                .config(4, "c", "9", OK).read(1, "a:2:8", "c:1:-").check();
+
+        assertOnly(r, LOST, 2);
+        assertEquals("partitions", example(r, LOST, 0).get("kind").asText());
+        assertEquals("config", example(r, LOST, 1).get("kind").asText());
+    }
+
+    @Test
+    void aCreateOverlappingADeleteOfATopicThatDidNotExistYetPrecedesItSoTheDeleteIsUndone() {
+        // nothing created a before: the delete, acknowledged, removed what this create made
+        CheckResult r = new MetadataHistory()
+                .invoke(2, ClientOps.DELETE_TOPIC, MetadataHistory.topic("a"))
+                .invoke(3, ClientOps.CREATE_TOPIC, MetadataHistory.topic("a", 2))
+                .complete(3, OK, ClientOps.CREATE_TOPIC, MetadataHistory.topic("a", 2))
+                .complete(2, OK, ClientOps.DELETE_TOPIC, MetadataHistory.topic("a"))
+                .read(1, "a:2").check();
+
+        assertOnly(r, UNDONE, 1);
+    }
+
+    @Test
+    void aFailedCreateAfterAnAcknowledgedDeleteDoesNotExplainTheTopicServedAgain() {
+        CheckResult r = new MetadataHistory().create(1, "a", 1, OK).delete(1, "a", OK).create(1, "a", 2, FAIL)
+                .read(1, "a:1").check();
+
+        assertOnly(r, UNDONE, 1);
+    }
+
+    @Test
+    void divergenceNoOutcomeOfAnIndeterminateOpExplainsIsReported() {
+        // c's growth to 2 is indeterminate: 1 or 2 partitions may be served, never 3, and nothing could change its id
+        CheckResult count = acknowledged().create(3, "c", 1, OK).partitions(3, "c", 2, INFO)
+                .read(1, "a:2:8", "c:2").read(2, "a:2:8", "c:3").check();
+        CheckResult id = acknowledged().create(3, "c", 1, OK).partitions(3, "c", 2, INFO)
+                .read(1, "a:2:8", "c:2").read(2, "a:2:8", "c:2:-:other").check();
+
+        assertOnly(count, DIVERGENCE, 1);
+        assertEquals("c", example(count, DIVERGENCE, 0).get("topic").asText());
+        assertOnly(id, DIVERGENCE, 1);
     }
 
     @Test

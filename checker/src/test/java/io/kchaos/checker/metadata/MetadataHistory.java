@@ -30,27 +30,42 @@ final class MetadataHistory extends MemberHistoryBuilder<MetadataHistory> {
     }
 
     private MetadataHistory admin(int process, String f, ObjectNode v, OpType type) {
-        line(process, OpType.INVOKE, f, v);
+        return invoke(process, f, v).complete(process, type, f, v);
+    }
+
+    /** The invocation alone of an admin op with value {@code v}, for ops that overlap; {@link #complete} ends it. */
+    MetadataHistory invoke(int process, String f, ObjectNode v) {
+        return line(process, OpType.INVOKE, f, v);
+    }
+
+    MetadataHistory complete(int process, OpType type, String f, ObjectNode v) {
         return line(process, type, f, v);
     }
 
+    /** The value of a delete-topic of {@code topic}. */
+    static ObjectNode topic(String topic) {
+        return Json.object().put(MetadataFields.TOPIC, topic);
+    }
+
+    /** The value of a create-topic of {@code topic}. */
+    static ObjectNode topic(String topic, int partitions) {
+        return topic(topic).put(MetadataFields.PARTITIONS, partitions).put(MetadataFields.REPLICATION_FACTOR, 3);
+    }
+
     MetadataHistory create(int process, String topic, int partitions, OpType type) {
-        return admin(process, ClientOps.CREATE_TOPIC, Json.object().put(MetadataFields.TOPIC, topic)
-                .put(MetadataFields.PARTITIONS, partitions).put(MetadataFields.REPLICATION_FACTOR, 3), type);
+        return admin(process, ClientOps.CREATE_TOPIC, topic(topic, partitions), type);
     }
 
     MetadataHistory partitions(int process, String topic, int partitions, OpType type) {
-        return admin(process, ClientOps.CREATE_PARTITIONS, Json.object().put(MetadataFields.TOPIC, topic)
-                .put(MetadataFields.PARTITIONS, partitions), type);
+        return admin(process, ClientOps.CREATE_PARTITIONS, topic(topic).put(MetadataFields.PARTITIONS, partitions), type);
     }
 
     MetadataHistory config(int process, String topic, String value, OpType type) {
-        return admin(process, ClientOps.ALTER_CONFIG, Json.object().put(MetadataFields.TOPIC, topic)
-                .put(MetadataFields.KEY, KEY).put(MetadataFields.VALUE, value), type);
+        return admin(process, ClientOps.ALTER_CONFIG, topic(topic).put(MetadataFields.KEY, KEY).put(MetadataFields.VALUE, value), type);
     }
 
     MetadataHistory delete(int process, String topic, OpType type) {
-        return admin(process, ClientOps.DELETE_TOPIC, Json.object().put(MetadataFields.TOPIC, topic), type);
+        return admin(process, ClientOps.DELETE_TOPIC, topic(topic), type);
     }
 
     /** A quorum sample: the high watermark, then voter node and log end offset pairs. */
