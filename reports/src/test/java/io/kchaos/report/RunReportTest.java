@@ -169,6 +169,34 @@ class RunReportTest {
     }
 
     @Test
+    void aKnownCauseIsShownBesideItsDuplicatesAndTheVerdictStays() throws Exception {
+        Path run = Files.createDirectories(tmp.resolve("known-cause"));
+        Files.writeString(run.resolve("results.json"), "{\"valid\":false,\"anomaly-types\":[\"duplicate\"],\"anomalies\":{\"duplicate\":"
+                + "{\"count\":1,\"examples\":[{\"value\":1,\"known-cause\":\"restart-shrinks-dedup-window\"}],\"known-causes\":[{"
+                + "\"cause\":\"restart-shrinks-dedup-window\",\"finding\":\"docs/findings.md#x\",\"summary\":\"a broker restart shrank the window\","
+                + "\"explained-examples\":1,\"examples\":1,\"evidence\":[{\"value\":1,\"partition\":0,\"producer-id\":7,"
+                + "\"first\":{\"offset\":1,\"producer-epoch\":0,\"sequence\":1},\"again\":{\"offset\":4,\"producer-epoch\":1,\"sequence\":0},"
+                + "\"refusal\":{\"node\":1,\"time\":\"2026-12-05 21:48:01,123\",\"producer-id\":7,\"partition\":0,\"log-end-offset\":4,"
+                + "\"incoming-sequence\":1,\"end-sequence\":3}}]}]}}}");
+        Files.writeString(run.resolve("history.jsonl"), "");
+        ReportOutput out = RunReport.write(run);
+        assertEquals(Verdict.INVALID, out.verdict());
+        String html = Files.readString(out.html());
+        assertTrue(html.contains("Known Kafka cause: </b>a broker restart shrank the window (1 of the 1 examples below; docs/findings.md#x)"), html);
+        assertTrue(html.contains("node 1 at 2026-12-05 21:48:01,123: sequence 1 refused, end sequence 3, log end 4"));
+        assertTrue(html.contains("<td>1, 0, 1</td><td>4, 1, 0</td>"));
+    }
+
+    @Test
+    void aDuplicateWithoutAKnownCauseShowsNone() throws Exception {
+        Path run = Files.createDirectories(tmp.resolve("no-known-cause"));
+        Files.writeString(run.resolve("results.json"), "{\"valid\":false,\"anomaly-types\":[\"duplicate\"],\"anomalies\":{\"duplicate\":"
+                + "{\"count\":1,\"examples\":[{\"value\":1}]}}}");
+        Files.writeString(run.resolve("history.jsonl"), "");
+        assertFalse(Files.readString(RunReport.write(run).html()).contains("Known Kafka cause"));
+    }
+
+    @Test
     void checkerErrorsWithoutAnomaliesAreCouldNotJudgeAndABrokenHistoryIsShownNotThrown() throws Exception {
         Path run = Files.createDirectories(tmp.resolve("errors"));
         Files.writeString(run.resolve("results.json"), "{\"valid\":false,\"anomaly-types\":[],\"anomalies\":{},"

@@ -19,12 +19,14 @@ import java.nio.file.Path;
  * @param crcValid    whether the stored CRC matches the bytes ({@code isValid()})
  * @param recordCount records in the batch, or -1 when the format does not say
  * @param producerId  producer id, or -1
+ * @param producerEpoch the producer's epoch, or -1
+ * @param baseSequence  the sequence number of the batch's first record, or -1
  * @param control     control batch (transaction markers)
  * @param transactional part of a transaction
  * @param magic       message format version (2 for every Kafka 3+/4 write)
  */
 public record BatchInfo(Path segment, long position, int sizeInBytes, long baseOffset, long lastOffset, int leaderEpoch,
-                        long crc, boolean crcValid, int recordCount, long producerId, boolean control,
+                        long crc, boolean crcValid, int recordCount, long producerId, short producerEpoch, int baseSequence, boolean control,
                         boolean transactional, byte magic) implements LogEvent {
 
     /** Same offset range and same stored CRC: what replicas of a partition must share below the high watermark. */

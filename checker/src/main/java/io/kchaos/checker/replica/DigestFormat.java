@@ -17,7 +17,7 @@ import java.util.zip.GZIPInputStream;
  * offsets), {@link #UNREADABLE} and {@link #END}. Never a segment's bytes.
  */
 final class DigestFormat {
-    static final String MAGIC = "kchaos-replica-digest/1";
+    static final String MAGIC = "kchaos-replica-digest/2";
     static final byte SCANNED = 'S';
     static final byte BATCH = 'B';
     static final byte UNREADABLE = 'U';

@@ -74,8 +74,8 @@ final class DigestReader {
 
     private static DigestEvents.Event readBatch(DataInputStream in, List<Segment> segments) throws IOException {
         BatchInfo b = new BatchInfo(segments.get(in.readInt()).path(), in.readLong(), in.readInt(), in.readLong(), in.readLong(),
-                in.readInt(), in.readLong(), in.readBoolean(), in.readInt(), in.readLong(), in.readBoolean(), in.readBoolean(),
-                in.readByte());
+                in.readInt(), in.readLong(), in.readBoolean(), in.readInt(), in.readLong(), in.readShort(), in.readInt(), in.readBoolean(),
+                in.readBoolean(), in.readByte());
         int n = in.readInt();
         if (n == DigestFormat.NOT_READ) return new DigestEvents.Event(b, null);
         List<DigestEvents.Rec> records = new ArrayList<>(n);

@@ -130,6 +130,8 @@ public final class DigestWriter {
         o.writeBoolean(b.crcValid());
         o.writeInt(b.recordCount());
         o.writeLong(b.producerId());
+        o.writeShort(b.producerEpoch());
+        o.writeInt(b.baseSequence());
         o.writeBoolean(b.control());
         o.writeBoolean(b.transactional());
         o.writeByte(b.magic());

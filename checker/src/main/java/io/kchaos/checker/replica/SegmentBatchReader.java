@@ -114,7 +114,7 @@ final class SegmentBatchReader implements AutoCloseable {
                 Integer count = b.countOrNull();
                 BatchInfo info = new BatchInfo(path, position, b.sizeInBytes(), b.baseOffset(), b.lastOffset(),
                         b.partitionLeaderEpoch(), b.checksum(), valid, count == null ? -1 : count, b.producerId(),
-                        b.isControlBatch(), b.isTransactional(), b.magic());
+                        b.producerEpoch(), b.baseSequence(), b.isControlBatch(), b.isTransactional(), b.magic());
                 consumed += b.sizeInBytes();
                 current = b;
                 return info;

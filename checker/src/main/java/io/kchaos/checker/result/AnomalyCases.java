@@ -14,6 +14,7 @@ public final class AnomalyCases {
     private long count;
     private final List<ObjectNode> examples = new ArrayList<>();
     private FaultTally byFault;
+    private final List<ObjectNode> knownCauses = new ArrayList<>();
 
     public void add(ObjectNode example) {
         count++;
@@ -26,8 +27,18 @@ public final class AnomalyCases {
         byFault.add(time, windows);
     }
 
-    /** Folds another result's cases of this type in: the examples up to the limit, the count and the tally. */
+    /** Known causes named beside these cases, each with its evidence (never an excuse: the cases stay). */
+    public List<ObjectNode> knownCauses() {
+        return knownCauses;
+    }
+
+    void knownCause(ObjectNode cause) {
+        knownCauses.add(cause);
+    }
+
+    /** Folds another result's cases of this type in: the examples up to the limit, the count, the tally and the causes. */
     void merge(AnomalyCases other) {
+        knownCauses.addAll(other.knownCauses);
         for (ObjectNode ex : other.examples) {
             if (examples.size() < MAX_EXAMPLES) examples.add(ex);
         }

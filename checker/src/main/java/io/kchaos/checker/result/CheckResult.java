@@ -46,6 +46,13 @@ public final class CheckResult {
         if (faultWindows != null && time.canConvertToLong()) cases.tally(time.asLong(), faultWindows);
     }
 
+    /** Names a known cause beside the cases of {@code type} (which must have been recorded); the verdict does not change. */
+    public void explain(String type, ObjectNode cause) {
+        AnomalyCases cases = anomalies.get(type);
+        if (cases == null) throw new IllegalArgumentException("no " + type + " case to explain");
+        cases.knownCause(cause);
+    }
+
     public void warn(String warning) {
         warnings.add(warning);
     }
@@ -138,6 +145,7 @@ public final class CheckResult {
             ArrayNode ex = o.putArray(ResultsFields.Anomaly.EXAMPLES);
             cases.examples().forEach(ex::add);
             if (cases.byFault() != null) o.set(ResultsFields.Anomaly.BY_FAULT, cases.byFault().toJson());
+            if (!cases.knownCauses().isEmpty()) cases.knownCauses().forEach(o.putArray(ResultsFields.Anomaly.KNOWN_CAUSES)::add);
         });
         root.set(ResultsFields.STATS, stats);
         ArrayNode w = root.putArray(ResultsFields.WARNINGS);

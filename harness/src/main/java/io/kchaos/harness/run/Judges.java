@@ -1,12 +1,16 @@
 package io.kchaos.harness.run;
 
 import io.kchaos.history.folder.ResultsFields;
+import io.kchaos.history.folder.RunFiles;
 import io.kchaos.history.History;
 import io.kchaos.checker.queue.PartitionGrowth;
+import io.kchaos.checker.cause.DedupWindowCause;
+import io.kchaos.checker.cause.OutOfOrderRefusal;
 import io.kchaos.checker.raft.RaftAudit;
 import io.kchaos.checker.replica.ReplicaAudit;
 import io.kchaos.checker.result.CheckResult;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -30,8 +34,25 @@ public final class Judges {
             if (!fin.fullIsrBeforeDrain()) r.warn("the ISR was not full before the drain; replicas outside it may lag");
             r.merge(replicaAudit(history, fin));
             r.merge(raftAudit(fin));
+            explainKnownCauses(r, folder, fin);
             return r;
         };
+    }
+
+    /**
+     * Names Kafka's known causes beside the anomalies whose evidence (the brokers' files and server logs) shows them;
+     * the verdict stays as judged. A failure to read the evidence is a warning, never a change of verdict.
+     */
+    static void explainKnownCauses(CheckResult r, RunFolder folder, FinalState fin) {
+        try {
+            List<OutOfOrderRefusal> refusals = new ArrayList<>();
+            for (int node : fin.logDirs().keySet()) {
+                refusals.addAll(OutOfOrderRefusal.read(node, folder.files().node(node).resolve(RunFiles.SERVER_LOG)));
+            }
+            DedupWindowCause.explain(r, fin.topic(), fin.logDirs().values(), refusals);
+        } catch (RuntimeException e) {
+            r.warn("known causes not looked for: " + e.getMessage());
+        }
     }
 
     /** The Raft audit of the run's metadata logs; skipped with a warning when the backend does not bring them back. */

@@ -33,6 +33,10 @@ public final class ResultsFields {
         public static final String EXAMPLES = "examples";
         /** The cases tallied by the fault window they were acknowledged in; its fields are {@link ByFault}. */
         public static final String BY_FAULT = "by-fault";
+        /** Kafka behaviours known to produce this type's cases, each with its evidence (docs/format.md, "Known causes"). */
+        public static final String KNOWN_CAUSES = "known-causes";
+        /** In one example: the name of the known cause its evidence matched. */
+        public static final String KNOWN_CAUSE = "known-cause";
 
         private Anomaly() {
         }

@@ -24,7 +24,7 @@ public record ResultsJson(FolderJson file, Boolean valid, Map<String, Anomaly> a
      * One anomaly type's entry: its {@code count} (null when absent or not an integer), the examples kept and its
      * {@code by-fault} tally (a MissingNode when absent).
      */
-    public record Anomaly(Long count, List<JsonNode> examples, JsonNode byFault) {
+    public record Anomaly(Long count, List<JsonNode> examples, JsonNode byFault, List<JsonNode> knownCauses) {
     }
 
     /** Reads the results.json of the run folder {@code dir}; never throws (see {@link FolderJson#problem()}). */
@@ -43,8 +43,10 @@ public record ResultsJson(FolderJson file, Boolean valid, Map<String, Anomaly> a
                 List<JsonNode> examples = new ArrayList<>();
                 e.getValue().path(ResultsFields.Anomaly.EXAMPLES).forEach(examples::add);
                 JsonNode count = e.getValue().path(ResultsFields.Anomaly.COUNT);
+                List<JsonNode> causes = new ArrayList<>();
+                e.getValue().path(ResultsFields.Anomaly.KNOWN_CAUSES).forEach(causes::add);
                 anomalies.put(e.getKey(), new Anomaly(count.canConvertToLong() ? count.asLong() : null, List.copyOf(examples),
-                        e.getValue().path(ResultsFields.Anomaly.BY_FAULT)));
+                        e.getValue().path(ResultsFields.Anomaly.BY_FAULT), List.copyOf(causes)));
             });
         }
         List<String> types = new ArrayList<>();

@@ -69,6 +69,7 @@ final class AnomaliesSection implements Section {
         h.open("h3", "id", id).text(a.type() + " ").el("span", count(a), "class", "count").close("h3");
         h.el("p", Anomalies.definition(a.type()), "class", "def");
         byFault(h, a.byFault());
+        for (JsonNode cause : a.knownCauses()) knownCause(h, cause);
         List<JsonNode> shown = ExampleFields.shown(a);
         if (shown.isEmpty()) {
             h.el("p", "no examples in results.json", "class", "muted");
@@ -98,6 +99,33 @@ final class AnomaliesSection implements Section {
                     .text(" (" + w.path(ByFault.START_S).asText() + "–" + w.path(ByFault.END_S).asText() + " s); ");
         }
         h.text(tally.path(ByFault.OUTSIDE).asLong() + " outside every fault window.").close("p");
+    }
+
+    /**
+     * A Kafka behaviour known to produce these cases, named because the run's evidence matched it (results.json
+     * {@code known-causes}): one sentence, where it is explained, then each matched case's evidence. Not an excuse:
+     * the cases stay.
+     */
+    private static void knownCause(Html h, JsonNode cause) {
+        h.open("p", "class", "known-cause").el("b", "Known Kafka cause: ").text(cause.path("summary").asText() + " ("
+                + cause.path("explained-examples").asInt() + " of the " + cause.path("examples").asInt()
+                + " examples below; " + cause.path("finding").asText() + "). The cases stay anomalies.").close("p");
+        h.open("table", "class", "grid").row("th", "value", "partition", "producer id", "first copy (offset, epoch, sequence)",
+                "again (offset, epoch, sequence)", "the broker's refusal");
+        for (JsonNode e : cause.path("evidence")) {
+            h.open("tr").el("td", JsonView.cell(e.get("value"))).el("td", JsonView.cell(e.get("partition")))
+                    .el("td", JsonView.cell(e.get("producer-id"))).el("td", copy(e.path("first"))).el("td", copy(e.path("again")));
+            JsonNode r = e.path("refusal");
+            h.el("td", "node " + r.path("node").asText() + " at " + r.path("time").asText("?") + ": sequence "
+                    + r.path("incoming-sequence").asText() + " refused, end sequence " + r.path("end-sequence").asText()
+                    + ", log end " + r.path("log-end-offset").asText(), "class", "mono");
+            h.close("tr");
+        }
+        h.close("table");
+    }
+
+    private static String copy(JsonNode c) {
+        return c.path("offset").asText() + ", " + c.path("producer-epoch").asText() + ", " + c.path("sequence").asText();
     }
 
     private void example(Html h, int n, JsonNode ex) {

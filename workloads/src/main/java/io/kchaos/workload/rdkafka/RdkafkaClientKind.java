@@ -71,20 +71,24 @@ public final class RdkafkaClientKind implements ClientKind {
 
     @Override
     public SendClient sender(WorkloadContext ctx, String clientId) {
-        return open(ctx, "producer", RdkafkaSettings.producer(ctx.bootstrapServers().get(), clientId, ctx.producerConfig()),
-                d -> new RdkafkaSendClient(d, ctx.topic()));
+        return sender(ctx.bootstrapServers().get(), ctx.topic(), clientId, ctx.producerConfig());
+    }
+
+    /** One producer of {@code topic} outside a run (a reproduction's), with kchaos's defaults and {@code config} on top. */
+    public SendClient sender(String bootstrap, String topic, String clientId, Map<String, String> config) {
+        return open(topic, "producer", RdkafkaSettings.producer(bootstrap, clientId, config), d -> new RdkafkaSendClient(d, topic));
     }
 
     @Override
     public Supplier<PollClient> pollers(WorkloadContext ctx, String clientId, Map<String, String> settings) {
-        return () -> open(ctx, "consumer", RdkafkaSettings.consumer(ctx.bootstrapServers().get(), clientId, settings,
+        return () -> open(ctx.topic(), "consumer", RdkafkaSettings.consumer(ctx.bootstrapServers().get(), clientId, settings,
                 ctx.consumerConfig()), d -> new RdkafkaPollClient(d, ctx.topic()));
     }
 
-    private <T> T open(WorkloadContext ctx, String op, Map<String, String> config, Function<DriverProcess, T> client) {
+    private <T> T open(String topic, String op, Map<String, String> config, Function<DriverProcess, T> client) {
         DriverProcess d = DriverProcess.start(python);
         try {
-            d.call(op, Json.object().put("topic", ctx.topic()).set("config", Json.MAPPER.valueToTree(config)), START_TIMEOUT);
+            d.call(op, Json.object().put("topic", topic).set("config", Json.MAPPER.valueToTree(config)), START_TIMEOUT);
         } catch (RuntimeException e) {
             d.close(Duration.ZERO);
             throw new IllegalArgumentException("invalid librdkafka " + op + " settings: " + e.getMessage());

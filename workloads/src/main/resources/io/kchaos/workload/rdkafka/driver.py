@@ -56,7 +56,12 @@ class Driver:
 
     def serve_reports(self):
         while self.polling:
-            self.producer.poll(0.05)
+            try:
+                self.producer.poll(0.05)
+            except ck.KafkaException as e:
+                # a fatal error (an idempotent producer's sequence refused, say) is raised by poll; the delivery
+                # reports of the records it fails come from the next polls, so the driver goes on serving them
+                sys.stderr.write("producer: " + str(e) + "\n")
 
     def produce(self, rid, req):
         def report(err, msg):

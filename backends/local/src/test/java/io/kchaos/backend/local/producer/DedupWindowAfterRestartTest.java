@@ -2,7 +2,16 @@ package io.kchaos.backend.local.producer;
 
 import io.kchaos.backend.local.LocalCluster;
 import io.kchaos.backend.local.LoopbackHosts;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.checker.cause.DedupWindowCause;
+import io.kchaos.checker.cause.OutOfOrderRefusal;
 import io.kchaos.checker.replica.BrokerLogDir;
+import io.kchaos.checker.result.Anomalies;
+import io.kchaos.checker.result.CheckResult;
+import io.kchaos.checker.result.Verdict;
+import io.kchaos.history.Json;
+import io.kchaos.history.folder.ResultsFields;
 import io.kchaos.checker.replica.LogCursor;
 import io.kchaos.checker.replica.LogEvent;
 import io.kchaos.cluster.ClusterSpec;
@@ -19,6 +28,9 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import io.kchaos.workload.SendClient;
+import io.kchaos.workload.rdkafka.RdkafkaClientKind;
+import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -27,7 +39,13 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,7 +58,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
-import java.util.concurrent.Future;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -53,61 +74,142 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * order, and the Java idempotent producer then bumps its epoch and writes the batch again.
  */
 @Tag("cluster")
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class DedupWindowAfterRestartTest {
     private static final KafkaBounds BOUNDS = new KafkaBounds(ServerProperties.harnessDefaults(1));
     private static final CommandRunner RUNNER = new ProcessCommandRunner();
     private static final String RULE_COMMENT = "kchaos-dedup-window-test";
+    private static final int RESTART_REQUEST_TIMEOUT_MS = 10_000;
+    private static final int CONTROL_REQUEST_TIMEOUT_MS = 3_000;
+
+    @TempDir
+    static Path dir;
+    private static LocalCluster c;
+
+    @BeforeAll
+    static void startBroker() throws Exception {
+        ClusterSpec spec = new ClusterSpec(1, KafkaDistribution.bundled(), ServerProperties.harnessDefaults(1), 384, Duration.ofSeconds(90));
+        c = new LocalCluster(spec, dir, new LoopbackHosts(), RUNNER);
+        c.start();
+        try (Admin admin = c.admin()) {
+            admin.createTopics(List.of(new NewTopic("raw", 1, (short) 1), new NewTopic("java", 1, (short) 1),
+                    new NewTopic("control", 1, (short) 1), new NewTopic("one-in-flight", 1, (short) 1),
+                    new NewTopic("librdkafka", 1, (short) 1))).all().get();
+        }
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        if (c != null) c.close();
+    }
 
     @Test
-    void aRestartedBrokerRefusesARetryOfAnOlderBatchAndTheJavaProducerWritesItTwice(@TempDir Path dir) throws Exception {
-        ClusterSpec spec = new ClusterSpec(1, KafkaDistribution.bundled(), ServerProperties.harnessDefaults(1), 384, Duration.ofSeconds(90));
-        try (LocalCluster c = new LocalCluster(spec, dir, new LoopbackHosts(), RUNNER)) {
-            c.start();
-            try (Admin admin = c.admin()) {
-                admin.createTopics(List.of(new NewTopic("raw", 1, (short) 1), new NewTopic("java", 1, (short) 1),
-                        new NewTopic("control", 1, (short) 1))).all().get();
-            }
-            RawProduceClient raw = new RawProduceClient("127.0.0.1", c.node(1).clientPort());
-            RawProduceClient.ProducerId pid = awaitProducerId(raw);
-            for (int seq = 0; seq < 3; seq++) assertEquals(new RawProduceClient.Answer(Errors.NONE, seq), raw.send("raw", pid, seq, "v" + seq));
-            // positive control: before a restart, a retry of an older batch of the last five is answered with its offset
-            assertEquals(new RawProduceClient.Answer(Errors.NONE, 1), raw.send("raw", pid, 1, "v1"), "a retry before the restart");
+    @Order(1)
+    void aRestartedBrokerRefusesARetryOfAnOlderBatch() throws Exception {
+        RawProduceClient raw = new RawProduceClient("127.0.0.1", c.node(1).clientPort());
+        RawProduceClient.ProducerId pid = awaitProducerId(raw);
+        for (int seq = 0; seq < 3; seq++) assertEquals(new RawProduceClient.Answer(Errors.NONE, seq), raw.send("raw", pid, seq, "v" + seq));
+        // positive control: before a restart, a retry of an older batch of the last five is answered with its offset
+        assertEquals(new RawProduceClient.Answer(Errors.NONE, 1), raw.send("raw", pid, 1, "v1"), "a retry before the restart");
 
-            c.stop(1);
-            c.start(1);
-            awaitAnswer(raw, pid);  // the last batch is still known: its retry gets offset 2
-            assertEquals(Errors.OUT_OF_ORDER_SEQUENCE_NUMBER, raw.send("raw", pid, 1, "v1").error(),
-                    "after a clean restart the broker no longer knows batch 1, which its log holds at offset 1");
+        c.stop(1);
+        c.start(1);
+        awaitAnswer(raw, pid);  // the last batch is still known: its retry gets offset 2
+        assertEquals(Errors.OUT_OF_ORDER_SEQUENCE_NUMBER, raw.send("raw", pid, 1, "v1").error(),
+                "after a clean restart the broker no longer knows batch 1, which its log holds at offset 1");
 
-            c.kill(1);
-            c.start(1);
-            awaitAnswer(raw, pid);
-            assertEquals(Errors.OUT_OF_ORDER_SEQUENCE_NUMBER, raw.send("raw", pid, 1, "v1").error(), "after a crash and recovery too");
+        c.kill(1);
+        c.start(1);
+        awaitAnswer(raw, pid);
+        assertEquals(Errors.OUT_OF_ORDER_SEQUENCE_NUMBER, raw.send("raw", pid, 1, "v1").error(), "after a crash and recovery too");
+        assertTrue(Files.readString(c.logFile(1), StandardCharsets.UTF_8).contains("(incoming seq. number)"),
+                "the broker logs its out-of-order refusal");
+    }
 
-            // The Java producer: five batches appended while their responses are lost, then the broker restarts
-            Map<String, List<Long>> control = sendWithLostResponses(c, "control", false);
-            assertTrue(control.values().stream().allMatch(offsets -> offsets.size() == 1), "without a restart every record once: " + control);
-            Map<String, List<Long>> java = sendWithLostResponses(c, "java", true);
-            assertTrue(java.values().stream().anyMatch(offsets -> offsets.size() == 2), "a retried record written twice: " + java);
-            assertTrue(Files.readString(c.logFile(1), StandardCharsets.UTF_8).contains("(incoming seq. number)"),
-                    "the broker logs its out-of-order refusal");
+    @Test
+    @Order(2)
+    void theJavaProducerWritesRetriedRecordsTwiceAcrossARestart() throws Exception {
+        // The Java producer: five batches appended while their responses are lost, then the broker restarts
+        Outcome control = sendWithLostResponses("control", false, 5, javaProducer(CONTROL_REQUEST_TIMEOUT_MS, 5));
+        assertTrue(control.allAcknowledged() && control.everyRecordOnce(), "without a restart every record once: " + control);
+        Outcome java = sendWithLostResponses("java", true, 5, javaProducer(RESTART_REQUEST_TIMEOUT_MS, 5));
+        assertTrue(java.allAcknowledged() && java.someRecordTwice(), "a retried record written twice: " + java);
+
+        // the verdict's explanation, from this broker's own files: every record written twice is explained
+        CheckResult judged = new CheckResult();
+        java.log().forEach((value, offsets) -> {
+            if (offsets.size() < 2) return;
+            ObjectNode dup = Json.object().put("value", value);
+            offsets.forEach(o -> dup.withArray("reads").add(Json.object().put("partition", 0).put("offset", o)));
+            judged.anomaly(Anomalies.DUPLICATE.key(), dup);
+        });
+        DedupWindowCause.explain(judged, "java", List.of(c.logDirs().get(1)), OutOfOrderRefusal.read(1, c.logFile(1)));
+        JsonNode cause = judged.toJson().path(ResultsFields.ANOMALIES).path("duplicate").path(ResultsFields.Anomaly.KNOWN_CAUSES).path(0);
+        assertEquals(judged.count(Anomalies.DUPLICATE.key()), cause.path("explained-examples").asLong(), "every duplicate explained: " + cause);
+        assertEquals(Verdict.INVALID, judged.verdict());
+    }
+
+    @Test
+    @Order(3)
+    void oneRequestInFlightKeepsEveryRecordOnceAcrossTheSameRestart() throws Exception {
+        // the mitigation: one batch in flight is the last batch, and a snapshot keeps the last batch
+        Outcome once = sendWithLostResponses("one-in-flight", true, 1, javaProducer(RESTART_REQUEST_TIMEOUT_MS, 1));
+        assertTrue(once.allAcknowledged() && once.everyRecordOnce(), "every record once: " + once);
+    }
+
+    @Test
+    @Order(4)
+    void librdkafkaFailsTheRefusedRetriesAsFatalThoughTheLogHoldsThem() throws Exception {
+        // librdkafka 2.0.2 (Debian's, under python3-confluent-kafka 1.7.0) takes the refusal of a retry as a fatal
+        // error of the idempotent producer: those records are reported failed, yet the broker's log holds them once
+        Assumptions.assumeTrue(Files.isExecutable(Path.of(RdkafkaClientKind.python())), "no " + RdkafkaClientKind.python());
+        Outcome rd = sendWithLostResponses("librdkafka", true, 5, topic -> RdkafkaClientKind
+                .probe(RdkafkaClientKind.python(), Map.of(), Map.of())
+                .sender(c.bootstrapServers(), topic, "dedup-window-librdkafka", Map.of(
+                        ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, "5",
+                        ProducerConfig.LINGER_MS_CONFIG, "0",
+                        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, String.valueOf(RESTART_REQUEST_TIMEOUT_MS),
+                        "socket.timeout.ms", String.valueOf(RESTART_REQUEST_TIMEOUT_MS),  // so that it gives the connection up
+                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, "180000")));
+        List<String> refused = rd.answers().entrySet().stream().filter(e -> e.getValue().startsWith("OutOfOrderSequenceException"))
+                .map(Map.Entry::getKey).toList();
+        assertTrue(!refused.isEmpty(), "a retry refused as out of order fails its record: " + rd);
+        assertTrue(rd.everyRecordOnce() && refused.stream().allMatch(rd.log()::containsKey),
+                "the records reported failed are in the log, once: " + rd);
+    }
+
+    /** What the producer was told of its five records ({@code v1}: offset, or the error's name), and the topic's log: each value's offsets. */
+    private record Outcome(Map<String, String> answers, Map<String, List<Long>> log) {
+        boolean everyRecordOnce() {
+            return log.values().stream().allMatch(offsets -> offsets.size() == 1);
+        }
+
+        boolean someRecordTwice() {
+            return log.values().stream().anyMatch(offsets -> offsets.size() == 2);
+        }
+
+        boolean allAcknowledged() {
+            return answers.values().stream().allMatch(a -> a.matches("\\d+"));
         }
     }
 
     /**
      * Sends a warm-up record, then drops every packet the broker sends on the producer's connections (a one-way
-     * partition: requests arrive, responses are lost), sends five records, waits until the broker has appended at least
-     * two of them, restarts the broker or not, and lifts the drop once the producer has given up those connections
-     * (its request timeout): lifted earlier, the kernel's retransmissions of the lost responses would still deliver
-     * them, even from a stopped broker's orphaned socket. Returns the topic's log: each value's offsets.
+     * partition: requests arrive, responses are lost), sends five records, waits until the broker has appended as many
+     * of them as can be in flight (two at most), restarts the broker or not, and lifts the drop once the producer has
+     * given up those connections (its request timeout): lifted earlier, the kernel's retransmissions of the lost
+     * responses would still deliver them, even from a stopped broker's orphaned socket.
      */
-    private static Map<String, List<Long>> sendWithLostResponses(LocalCluster c, String topic, boolean restart) throws Exception {
+    private static Outcome sendWithLostResponses(String topic, boolean restart, int inFlight,
+                                                                 Function<String, SendClient> clients) throws Exception {
         int port = c.node(1).clientPort();
         List<IptablesRule> rules = new ArrayList<>();
+        Map<String, String> answers = new TreeMap<>();
         // With a restart, the request timeout (10 s) outlasts the stop, so the producer retries only once the broker is
         // down and its retries reach the restarted broker; without one they reach the same broker, whose window holds them
-        try (KafkaProducer<String, String> producer = producer(c.bootstrapServers(), restart ? 10_000 : 3_000)) {
-            producer.send(new ProducerRecord<>(topic, 0, null, "warm-up")).get();
+        SendClient producer = clients.apply(topic);
+        try {
+            send(producer, topic, "warm-up").get(60, TimeUnit.SECONDS);
             List<Integer> clientPorts = peersOf(port);
             assertTrue(!clientPorts.isEmpty(), "the producer's connections are found");
             for (int clientPort : clientPorts) {
@@ -116,13 +218,14 @@ class DedupWindowAfterRestartTest {
                 rule.add(RUNNER);
                 rules.add(rule);
             }
-            List<Future<RecordMetadata>> sends = new ArrayList<>();
+            List<CompletableFuture<RecordMetadata>> sends = new ArrayList<>();
             for (int i = 1; i <= 5; i++) {
-                sends.add(producer.send(new ProducerRecord<>(topic, 0, null, "v" + i)));
+                sends.add(send(producer, topic, "v" + i));
                 Thread.sleep(100);
             }
-            Readiness.waitUntil(System.nanoTime() + TimeUnit.SECONDS.toNanos(10), "the broker appended two of the five",
-                    () -> batches(c.logDirs().get(1), topic) >= 3);
+            int appended = Math.min(2, inFlight);
+            Readiness.waitUntil(System.nanoTime() + TimeUnit.SECONDS.toNanos(10), "the broker appended " + appended + " of the five",
+                    () -> batches(c.logDirs().get(1), topic) >= 1 + appended);
             if (restart) {
                 c.stop(1);
                 c.start(1);
@@ -133,8 +236,9 @@ class DedupWindowAfterRestartTest {
                         return true;
                     });
             while (!rules.isEmpty()) rules.remove(0).delete(RUNNER);
-            for (Future<RecordMetadata> send : sends) send.get(BOUNDS.rejoin().toSeconds() + 60, TimeUnit.SECONDS);
+            for (int i = 0; i < sends.size(); i++) answers.put("v" + (i + 1), answer(sends.get(i)));
         } finally {
+            producer.close(Duration.ofSeconds(5));
             for (IptablesRule rule : rules) {
                 try {
                     rule.delete(RUNNER);
@@ -143,7 +247,24 @@ class DedupWindowAfterRestartTest {
                 }
             }
         }
-        return read(c.bootstrapServers(), topic);
+        return new Outcome(answers, read(c.bootstrapServers(), topic));
+    }
+
+    private static String answer(CompletableFuture<RecordMetadata> send) throws InterruptedException, TimeoutException {
+        try {
+            return String.valueOf(send.get(BOUNDS.rejoin().toSeconds() + 60, TimeUnit.SECONDS).offset());
+        } catch (ExecutionException e) {
+            return e.getCause().getClass().getSimpleName() + ": " + e.getCause().getMessage();
+        }
+    }
+
+    private static CompletableFuture<RecordMetadata> send(SendClient producer, String topic, String value) {
+        CompletableFuture<RecordMetadata> done = new CompletableFuture<>();
+        producer.send(topic, 0, null, value, (metadata, error) -> {
+            if (error != null) done.completeExceptionally(error);
+            else done.complete(metadata);
+        });
+        return done;
     }
 
     private static RawProduceClient.ProducerId awaitProducerId(RawProduceClient raw) {
@@ -191,16 +312,30 @@ class DedupWindowAfterRestartTest {
         }
     }
 
-    private static KafkaProducer<String, String> producer(String bootstrap, int requestTimeoutMs) {
-        Properties p = new Properties();
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        p.put(ProducerConfig.ACKS_CONFIG, "all");
-        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-        p.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 5);
-        p.put(ProducerConfig.LINGER_MS_CONFIG, 0);
-        p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, requestTimeoutMs);
-        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 180_000);
-        return new KafkaProducer<>(p, new StringSerializer(), new StringSerializer());
+    /** The Java idempotent producer (the 4.1.1 client kchaos bundles), behind the client seam the workloads use. */
+    private static Function<String, SendClient> javaProducer(int requestTimeoutMs, int inFlight) {
+        return topic -> {
+            Properties p = new Properties();
+            p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, c.bootstrapServers());
+            p.put(ProducerConfig.ACKS_CONFIG, "all");
+            p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+            p.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, inFlight);
+            p.put(ProducerConfig.LINGER_MS_CONFIG, 0);
+            p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, requestTimeoutMs);
+            p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 180_000);
+            KafkaProducer<String, String> producer = new KafkaProducer<>(p, new StringSerializer(), new StringSerializer());
+            return new SendClient() {
+                @Override
+                public void send(String topic, int partition, String key, String value, Callback callback) {
+                    producer.send(new ProducerRecord<>(topic, partition, key, value), callback);
+                }
+
+                @Override
+                public void close(Duration timeout) {
+                    producer.close(timeout);
+                }
+            };
+        };
     }
 
     private static Map<String, List<Long>> read(String bootstrap, String topic) {
