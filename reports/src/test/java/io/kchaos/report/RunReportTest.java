@@ -174,7 +174,7 @@ class RunReportTest {
         Files.writeString(run.resolve("results.json"), "{\"valid\":false,\"anomaly-types\":[\"duplicate\"],\"anomalies\":{\"duplicate\":"
                 + "{\"count\":1,\"examples\":[{\"value\":1,\"known-cause\":\"restart-shrinks-dedup-window\"}],\"known-causes\":[{"
                 + "\"cause\":\"restart-shrinks-dedup-window\",\"finding\":\"docs/findings.md#x\",\"summary\":\"a broker restart shrank the window\","
-                + "\"explained-examples\":1,\"examples\":1,\"evidence\":[{\"value\":1,\"partition\":0,\"producer-id\":7,"
+                + "\"explained-examples\":1,\"of-examples\":1,\"evidence\":[{\"value\":1,\"partition\":0,\"producer-id\":7,"
                 + "\"first\":{\"offset\":1,\"producer-epoch\":0,\"sequence\":1},\"again\":{\"offset\":4,\"producer-epoch\":1,\"sequence\":0},"
                 + "\"refusal\":{\"node\":1,\"time\":\"2026-12-05 21:48:01,123\",\"producer-id\":7,\"partition\":0,\"log-end-offset\":4,"
                 + "\"incoming-sequence\":1,\"end-sequence\":3}}]}]}}}");

@@ -10,6 +10,7 @@ import io.kchaos.checker.result.AnomalyCases;
 import io.kchaos.checker.result.CheckResult;
 import io.kchaos.history.Json;
 import io.kchaos.history.folder.ResultsFields;
+import io.kchaos.history.folder.ResultsFields.KnownCause;
 import org.apache.kafka.common.TopicPartition;
 
 import java.nio.file.Path;
@@ -61,13 +62,13 @@ public final class DedupWindowCause {
         }
         if (evidence.isEmpty()) return;
         ObjectNode cause = Json.object();
-        cause.put("cause", NAME);
-        cause.put("finding", FINDING);
-        cause.put("summary", "a broker restart shrank the idempotent producer's duplicate window to one batch: the broker "
+        cause.put(KnownCause.CAUSE, NAME);
+        cause.put(KnownCause.FINDING, FINDING);
+        cause.put(KnownCause.SUMMARY, "a broker restart shrank the idempotent producer's duplicate window to one batch: the broker "
                 + "refused a retry as out of order, the producer bumped its epoch and wrote the batch again");
-        cause.put("explained-examples", evidence.size());
-        cause.put("examples", duplicates.examples().size());
-        cause.set("evidence", evidence);
+        cause.put(KnownCause.EXPLAINED, evidence.size());
+        cause.put(KnownCause.OF, duplicates.examples().size());
+        cause.set(KnownCause.EVIDENCE, evidence);
         result.explain(Anomalies.DUPLICATE.key(), cause);
     }
 
@@ -95,10 +96,10 @@ public final class DedupWindowCause {
                     ObjectNode e = Json.object();
                     e.set("value", example.path("value"));
                     e.put("partition", partition);
-                    e.put("producer-id", b1.producerId());
-                    e.set("first", copy(offset1, b1, sequence1));
-                    e.set("again", copy(offset2, b2, b2.baseSequence() < 0 ? -1 : b2.baseSequence() + (offset2 - b2.baseOffset())));
-                    e.set("refusal", r.toJson());
+                    e.put(KnownCause.PRODUCER_ID, b1.producerId());
+                    e.set(KnownCause.FIRST, copy(offset1, b1, sequence1));
+                    e.set(KnownCause.AGAIN, copy(offset2, b2, b2.baseSequence() < 0 ? -1 : b2.baseSequence() + (offset2 - b2.baseOffset())));
+                    e.set(KnownCause.REFUSAL, r.toJson());
                     return Optional.of(e);
                 }
             }
@@ -108,9 +109,9 @@ public final class DedupWindowCause {
 
     private static ObjectNode copy(long offset, BatchInfo b, long sequence) {
         ObjectNode o = Json.object();
-        o.put("offset", offset);
-        o.put("producer-epoch", b.producerEpoch());
-        o.put("sequence", sequence);
+        o.put(KnownCause.OFFSET, offset);
+        o.put(KnownCause.PRODUCER_EPOCH, b.producerEpoch());
+        o.put(KnownCause.SEQUENCE, sequence);
         return o;
     }
 }

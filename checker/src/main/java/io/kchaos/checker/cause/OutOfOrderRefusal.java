@@ -2,6 +2,7 @@ package io.kchaos.checker.cause;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
+import io.kchaos.history.folder.ResultsFields.KnownCause;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -60,13 +61,13 @@ public record OutOfOrderRefusal(int node, String time, long producerId, String t
     /** The evidence as results.json shows it. */
     public ObjectNode toJson() {
         ObjectNode o = Json.object();
-        o.put("node", node);
-        if (time != null) o.put("time", time);
-        o.put("producer-id", producerId);
+        o.put(KnownCause.NODE, node);
+        if (time != null) o.put(KnownCause.TIME, time);
+        o.put(KnownCause.PRODUCER_ID, producerId);
         o.put("partition", partition);
-        o.put("log-end-offset", logEndOffset);
-        o.put("incoming-sequence", incomingSequence);
-        o.put("end-sequence", endSequence);
+        o.put(KnownCause.LOG_END_OFFSET, logEndOffset);
+        o.put(KnownCause.INCOMING_SEQUENCE, incomingSequence);
+        o.put(KnownCause.END_SEQUENCE, endSequence);
         return o;
     }
 }

@@ -48,7 +48,7 @@ class DedupWindowCauseTest {
         assertEquals(2, r.count(Anomalies.DUPLICATE.key()));
         JsonNode cause = r.toJson().path(ResultsFields.ANOMALIES).path("duplicate").path(ResultsFields.Anomaly.KNOWN_CAUSES).path(0);
         assertEquals(DedupWindowCause.NAME, cause.path("cause").asText());
-        assertEquals(2, cause.path("explained-examples").asInt());
+        assertEquals(2, cause.path(ResultsFields.KnownCause.EXPLAINED).asInt());
         JsonNode first = cause.path("evidence").path(0);
         assertEquals(1, first.path("value").asInt());
         assertEquals(PID, first.path("producer-id").asLong());

@@ -42,6 +42,40 @@ public final class ResultsFields {
         }
     }
 
+    /** The fields of one entry of an anomaly's {@code known-causes} (docs/format.md, "Known causes"). */
+    public static final class KnownCause {
+        /** The cause's name, e.g. {@code restart-shrinks-dedup-window}. */
+        public static final String CAUSE = "cause";
+        /** Where the cause is explained (a docs/findings.md section). */
+        public static final String FINDING = "finding";
+        /** One sentence of what happened. */
+        public static final String SUMMARY = "summary";
+        /** How many of the examples results.json keeps the evidence matched. */
+        public static final String EXPLAINED = "explained-examples";
+        /** How many examples results.json keeps for the anomaly (the ones looked at). */
+        public static final String OF = "of-examples";
+        /** One object per matched example: the value, partition, producer id, both copies and the broker's refusal. */
+        public static final String EVIDENCE = "evidence";
+        public static final String PRODUCER_ID = "producer-id";
+        /** In the evidence: the first copy's offset, producer epoch and sequence. */
+        public static final String FIRST = "first";
+        /** In the evidence: the later copy's offset, producer epoch and sequence. */
+        public static final String AGAIN = "again";
+        public static final String OFFSET = "offset";
+        public static final String PRODUCER_EPOCH = "producer-epoch";
+        public static final String SEQUENCE = "sequence";
+        /** In the evidence: the broker's out-of-order refusal (node, time, log end offset, incoming and end sequence). */
+        public static final String REFUSAL = "refusal";
+        public static final String NODE = "node";
+        public static final String TIME = "time";
+        public static final String LOG_END_OFFSET = "log-end-offset";
+        public static final String INCOMING_SEQUENCE = "incoming-sequence";
+        public static final String END_SEQUENCE = "end-sequence";
+
+        private KnownCause() {
+        }
+    }
+
     /** The fields of an anomaly's {@code by-fault} tally (docs/format.md, "Anomalies by fault"). */
     public static final class ByFault {
         /** Cases that carry a time (only those are tallied). */

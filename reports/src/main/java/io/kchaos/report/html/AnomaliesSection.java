@@ -10,6 +10,7 @@ import io.kchaos.report.Format;
 import io.kchaos.report.Results;
 import io.kchaos.report.scan.FaultWindow;
 import io.kchaos.history.folder.ResultsFields.ByFault;
+import io.kchaos.history.folder.ResultsFields.KnownCause;
 
 import java.util.HashMap;
 import java.util.HashSet;
@@ -107,25 +108,26 @@ final class AnomaliesSection implements Section {
      * the cases stay.
      */
     private static void knownCause(Html h, JsonNode cause) {
-        h.open("p", "class", "known-cause").el("b", "Known Kafka cause: ").text(cause.path("summary").asText() + " ("
-                + cause.path("explained-examples").asInt() + " of the " + cause.path("examples").asInt()
-                + " examples below; " + cause.path("finding").asText() + "). The cases stay anomalies.").close("p");
+        h.open("p", "class", "known-cause").el("b", "Known Kafka cause: ").text(cause.path(KnownCause.SUMMARY).asText() + " ("
+                + cause.path(KnownCause.EXPLAINED).asInt() + " of the " + cause.path(KnownCause.OF).asInt()
+                + " examples below; " + cause.path(KnownCause.FINDING).asText() + "). The cases stay anomalies.").close("p");
         h.open("table", "class", "grid").row("th", "value", "partition", "producer id", "first copy (offset, epoch, sequence)",
                 "again (offset, epoch, sequence)", "the broker's refusal");
-        for (JsonNode e : cause.path("evidence")) {
+        for (JsonNode e : cause.path(KnownCause.EVIDENCE)) {
             h.open("tr").el("td", JsonView.cell(e.get("value"))).el("td", JsonView.cell(e.get("partition")))
-                    .el("td", JsonView.cell(e.get("producer-id"))).el("td", copy(e.path("first"))).el("td", copy(e.path("again")));
-            JsonNode r = e.path("refusal");
-            h.el("td", "node " + r.path("node").asText() + " at " + r.path("time").asText("?") + ": sequence "
-                    + r.path("incoming-sequence").asText() + " refused, end sequence " + r.path("end-sequence").asText()
-                    + ", log end " + r.path("log-end-offset").asText(), "class", "mono");
+                    .el("td", JsonView.cell(e.get(KnownCause.PRODUCER_ID))).el("td", copy(e.path(KnownCause.FIRST)))
+                    .el("td", copy(e.path(KnownCause.AGAIN)));
+            JsonNode r = e.path(KnownCause.REFUSAL);
+            h.el("td", "node " + r.path(KnownCause.NODE).asText() + " at " + r.path(KnownCause.TIME).asText("?") + ": sequence "
+                    + r.path(KnownCause.INCOMING_SEQUENCE).asText() + " refused, end sequence " + r.path(KnownCause.END_SEQUENCE).asText()
+                    + ", log end " + r.path(KnownCause.LOG_END_OFFSET).asText(), "class", "mono");
             h.close("tr");
         }
         h.close("table");
     }
 
     private static String copy(JsonNode c) {
-        return c.path("offset").asText() + ", " + c.path("producer-epoch").asText() + ", " + c.path("sequence").asText();
+        return c.path(KnownCause.OFFSET).asText() + ", " + c.path(KnownCause.PRODUCER_EPOCH).asText() + ", " + c.path(KnownCause.SEQUENCE).asText();
     }
 
     private void example(Html h, int n, JsonNode ex) {

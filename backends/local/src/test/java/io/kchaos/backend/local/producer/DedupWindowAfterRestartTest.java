@@ -145,7 +145,7 @@ class DedupWindowAfterRestartTest {
         });
         DedupWindowCause.explain(judged, "java", List.of(c.logDirs().get(1)), OutOfOrderRefusal.read(1, c.logFile(1)));
         JsonNode cause = judged.toJson().path(ResultsFields.ANOMALIES).path("duplicate").path(ResultsFields.Anomaly.KNOWN_CAUSES).path(0);
-        assertEquals(judged.count(Anomalies.DUPLICATE.key()), cause.path("explained-examples").asLong(), "every duplicate explained: " + cause);
+        assertEquals(judged.count(Anomalies.DUPLICATE.key()), cause.path(ResultsFields.KnownCause.EXPLAINED).asLong(), "every duplicate explained: " + cause);
         assertEquals(Verdict.INVALID, judged.verdict());
     }
 
