@@ -58,9 +58,9 @@ class MetadataRunTest {
     void besideTheQueueWorkloadOneFaultScheduleJudgesDataAndMetadata(@TempDir Path store) throws Exception {
         int exit = Main.execute("run", "--store", store.toString(), "--workload", "queue,metadata", "--time-limit", "30",
                 "--seed", "11", "--nemesis", "kill-leader", "--nemesis-interval", "6", "--fault-duration", "5",
-                "--rate", "300", "--workload-option", "metadata.clients=2");
+                "--rate", "300", "--workload-option", "metadata.clients=2", "--producer-config", RunHistories.ONE_IN_FLIGHT);
         RunHistories h = new RunHistories(store);
-        h.assertValidOrOnlyOutOfOrderDuplicates(exit);
+        h.assertValid(exit);
         assertTrue(h.results.path("stats").path("metadata").path("acknowledged").asLong() >= 20, "admin ops: " + h.results.path("stats"));
         assertEquals(3, h.results.path("stats").path("metadata").path("brokers-read").asInt(), "brokers read: " + h.results.path("stats"));
         assertTrue(h.count("send", io.kchaos.history.OpType.OK) > 100, "sends: " + h.counts);
