@@ -113,7 +113,9 @@ public final class NemesisOps {
             + "and the heal's start and reassign back)");
     public static final FaultOp ELECT_LEADERS = operation("elect-leaders", "{\"election\": \"preferred\", \"partitions\": [0, 1, 2], "
             + "\"leaders-before\": {\"0\": 2, ...}, \"results\": {\"0\": \"ok\", \"1\": \"ElectionNotNeededException\"}, "
-            + "\"leaders-after\": {\"0\": 1, ...}} (election: preferred, unclean)");
+            + "\"leaders-after\": {\"0\": 1, ...}, \"elected\": 1, \"elected-partitions\": [0]} (election: preferred, or unclean, which "
+            + "adds \"isr-before\": {\"0\": [2], ...} and holds once a replica outside it leads; elected: how many partitions Kafka elected "
+            + "whose leader read back changed, 0 when the election moved none)");
     public static final FaultOp ADD_PARTITIONS = operation("add-partitions", "{\"from\": 3, \"to\": 4}");
     public static final FaultOp ALTER_CONFIG = fault(FaultKind.OPERATION, "alter-config", "{\"config\": \"min.insync.replicas\", "
             + "\"from\": \"2\", \"to\": \"3\", \"from-override\": true} (from-override false: the topic used the broker's value)",

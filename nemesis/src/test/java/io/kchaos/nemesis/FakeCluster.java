@@ -67,6 +67,7 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     private int quorumEpoch = 1;
     private final Map<Integer, List<Integer>> moving = new LinkedHashMap<>();
     private final Map<String, String> topicConfigs = new HashMap<>();
+    private final Map<Integer, List<Integer>> stuckIsr = new HashMap<>();
     private long throttle;
 
     /** {@code n} nodes, partitions replicated as listed (leader first), no network or proxy control, no coordinators. */
@@ -161,6 +162,12 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     /** Whether a paused follower leaves the ISR (true by default). */
     public FakeCluster isrShrinks(boolean shrinks) {
         isrShrinks = shrinks;
+        return this;
+    }
+
+    /** Partition {@code p}'s ISR as the controller keeps it (e.g. a dead leader alone) until a leader is elected, instead of its live replicas. */
+    public synchronized FakeCluster isrStuckAt(int p, List<Integer> isr) {
+        stuckIsr.put(p, List.copyOf(isr));
         return this;
     }
 
@@ -329,6 +336,7 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
 
     @Override
     public synchronized List<Integer> isr(int partition) {
+        if (stuckIsr.containsKey(partition)) return stuckIsr.get(partition);
         return replicas.get(partition).stream().filter(n -> !dead.contains(n) && !(isrShrinks && paused.contains(n))).toList();
     }
 
@@ -451,7 +459,8 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     }
 
     // OperationsView: a reassignment completes at once unless replication is throttled (then it stays in progress
-    // until the throttle is lifted or it is cancelled); a preferred election moves the leader to the first live replica
+    // until the throttle is lifted or it is cancelled); a preferred election moves the leader to the first live replica;
+    // an unclean one elects a leaderless partition's live ISR member, else its first live replica
 
     @Override
     public synchronized void reassign(Map<Integer, List<Integer>> targets) {
@@ -491,6 +500,10 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
         log((unclean ? "unclean" : "preferred") + " election " + partitions);
         Map<Integer, String> out = new java.util.TreeMap<>();
         for (int p : partitions) {
+            if (unclean) {
+                out.put(p, electAny(p));
+                continue;
+            }
             int preferred = replicas.get(p).get(0);
             if (Objects.equals(leaders.get(p), preferred) && !dead.contains(preferred)) out.put(p, "ElectionNotNeededException");
             else if (dead.contains(preferred)) out.put(p, "PreferredLeaderNotAvailableException");
@@ -500,6 +513,17 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
             }
         }
         return out;
+    }
+
+    /** An unclean election of a leaderless partition, as Kafka's controller runs it: a live ISR member first, else any live replica. */
+    private String electAny(int p) {
+        if (leader(p).isPresent()) return "ElectionNotNeededException";
+        List<Integer> live = replicas.get(p).stream().filter(n -> !dead.contains(n)).toList();
+        Optional<Integer> chosen = live.stream().filter(isr(p)::contains).findFirst().or(() -> live.stream().findFirst());
+        if (chosen.isEmpty()) return "EligibleLeadersNotAvailableException";
+        leaders.put(p, chosen.get());
+        stuckIsr.remove(p);
+        return "ok";
     }
 
     @Override

@@ -126,6 +126,46 @@ class OperationNemesesTest {
         assertEquals("ElectionNotNeededException", op.value().path("results").path("1").asText());
         assertEquals(2, op.value().path("leaders-before").path("0").asInt());
         assertEquals(1, op.value().path("leaders-after").path("0").asInt());
+        assertEquals(1, op.value().path("elected").asInt(-1), op.value().toString());
+        assertEquals("[0]", op.value().path("elected-partitions").toString());
+    }
+
+    @Test
+    void electLeadersOnABalancedClusterIsRecordedAsElectingNone() {
+        FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3), List.of(2, 3, 1)));
+        Op op = run(c, ctx -> new ElectLeadersNemesis(NemesisOptions.none()).inject(ctx)).get(0);
+        assertEquals(OpType.OK, op.type());
+        assertEquals("ElectionNotNeededException", op.value().path("results").path("0").asText());
+        assertEquals(0, op.value().path("elected").asInt(-1), "the election moved no leader: " + op.value());
+        assertEquals("[]", op.value().path("elected-partitions").toString());
+    }
+
+    /** Partition 0 of replicas [1, 2, 3] without a leader: 1, its leader, killed while node 4 is paused (no automatic election), its ISR as given. */
+    private static FakeCluster leaderless(List<Integer> isr) {
+        FakeCluster c = new FakeCluster(4, List.of(List.of(1, 2, 3)));
+        c.pause(4);
+        c.kill(1);
+        return c.isrStuckAt(0, isr);
+    }
+
+    @Test
+    void anUncleanElectionHoldsOnceAReplicaOutsideTheFormerIsrLeads() {
+        FakeCluster c = leaderless(List.of(1));
+        Op op = run(c, ctx -> new ElectLeadersNemesis(options("election", "unclean")).inject(ctx)).get(0);
+        assertEquals(OpType.OK, op.type(), op.toString());
+        assertEquals(2, c.leader(0).orElseThrow());
+        assertEquals("[1]", op.value().path("isr-before").path("0").toString());
+        assertEquals(1, op.value().path("elected").asInt(-1), op.value().toString());
+    }
+
+    @Test
+    void anUncleanElectionThatKafkaAnsweredWithAnIsrLeaderIsNotHeld() {
+        FakeCluster c = leaderless(List.of(1, 2)); // Kafka elects 2 cleanly: no replica outside the ISR leads
+        Op op = run(c, ctx -> new ElectLeadersNemesis(options("election", "unclean")).inject(ctx)).get(0);
+        assertEquals("ok", op.value().path("results").path("0").asText());
+        assertEquals(2, c.leader(0).orElseThrow());
+        assertEquals(OpType.INFO, op.type(), "a leader from the former ISR is no unclean election: " + op);
+        assertFalse(op.value().path("held").asBoolean(true));
     }
 
     @Test
