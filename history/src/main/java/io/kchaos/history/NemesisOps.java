@@ -106,7 +106,7 @@ public final class NemesisOps {
             + "\"progress\": [{\"ms\": 0, \"adding\": {\"1\": [4]}, \"removing\": {\"1\": [1]}}, ...]} (shape: replace, swap-leader, "
             + "shrink, grow, return)");
     public static final FaultOp THROTTLED_REASSIGN = fault(FaultKind.OPERATION, "throttled-reassign", "{\"shape\": \"replace\", " + MOVE
-            + ", \"throttle-bytes\": 10240} (held while Kafka lists it as in progress; its cancel restores the old replicas)",
+            + ", \"throttle-bytes\": 10240} (held while Kafka lists it as in progress; its cancel restores the old replicas and is done once no throttle config is read back)",
             CANCEL_REASSIGNMENT);
     public static final FaultOp DRAIN_BROKER = operation("drain-broker", "{\"nodes\": [2], \"partitions\": [0, 1], "
             + "\"from\": {\"0\": [2, 3, 1], ...}, \"to\": {\"0\": [4, 3, 1], ...}} (every replica moved off the node; a stop follows, "

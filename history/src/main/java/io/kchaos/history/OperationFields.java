@@ -2,7 +2,7 @@ package io.kchaos.history;
 
 /**
  * The field names of the planned-operation nemesis ops' values that their writers and readers share (docs/format.md,
- * "Nemesis ops": {@code elect-leaders}, {@code alter-config}, the throttles): the one place they are spelled.
+ * "Nemesis ops": {@code elect-leaders}, {@code alter-config}): the one place they are spelled.
  */
 public final class OperationFields {
     /** elect-leaders: {@code preferred} or {@code unclean}, and the partitions asked for. */
@@ -20,9 +20,6 @@ public final class OperationFields {
     public static final String ELECTED_PARTITIONS = "elected-partitions";
     /** alter-config and restore-config: the brokers that reported the value set (every broker hosting the topic). */
     public static final String REPORTED_BY = "reported-by";
-    /** A move's throttle, bytes a second each way; and whether its removal was read back. */
-    public static final String THROTTLE_BYTES = "throttle-bytes";
-    public static final String THROTTLE_REMOVED = "throttle-removed";
 
     private OperationFields() {
     }

@@ -69,6 +69,8 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     private final Map<String, String> topicConfigs = new HashMap<>();
     private final Map<Integer, List<Integer>> stuckIsr = new HashMap<>();
     private long throttle;
+    private final Set<Integer> throttled = new TreeSet<>();
+    private boolean liftsLost;
 
     /** {@code n} nodes, partitions replicated as listed (leader first), no network or proxy control, no coordinators. */
     public FakeCluster(int n, List<List<Integer>> replicas) {
@@ -168,6 +170,12 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     /** Partition {@code p}'s ISR as the controller keeps it (e.g. a dead leader alone) until a leader is elected, instead of its live replicas. */
     public synchronized FakeCluster isrStuckAt(int p, List<Integer> isr) {
         stuckIsr.put(p, List.copyOf(isr));
+        return this;
+    }
+
+    /** A throttle's removal is accepted from now on but never applied: its configs stay set (moves still complete). */
+    public synchronized FakeCluster liftsLost() {
+        liftsLost = true;
         return this;
     }
 
@@ -554,9 +562,19 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     public synchronized void throttle(Collection<Integer> brokers, long bytesPerSecond) {
         log("throttle " + brokers + " " + bytesPerSecond);
         throttle = bytesPerSecond;
+        if (bytesPerSecond > 0) throttled.addAll(brokers);
+        else if (!liftsLost) throttled.removeAll(brokers);
         if (bytesPerSecond == 0) {
             moving.forEach(this::place);
             moving.clear();
         }
+    }
+
+    @Override
+    public synchronized Optional<List<String>> throttleConfigs(Collection<Integer> brokers) {
+        List<String> set = new ArrayList<>();
+        brokers.stream().sorted().filter(throttled::contains).forEach(b -> set.add("broker " + b + " leader.replication.throttled.rate"));
+        if (!throttled.isEmpty()) set.add("topic leader.replication.throttled.replicas=*");
+        return Optional.of(set);
     }
 }

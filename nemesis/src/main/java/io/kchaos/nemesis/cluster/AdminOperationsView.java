@@ -120,6 +120,24 @@ public final class AdminOperationsView implements OperationsView {
         await(admin.incrementalAlterConfigs(ops).all());
     }
 
+    @Override
+    public Optional<List<String>> throttleConfigs(Collection<Integer> brokers) {
+        return read(() -> {
+            Map<ConfigResource, List<String>> keys = new LinkedHashMap<>();
+            for (int b : new java.util.TreeSet<>(brokers)) keys.put(new ConfigResource(ConfigResource.Type.BROKER, Integer.toString(b)), List.of(LEADER_RATE, FOLLOWER_RATE));
+            keys.put(topicResource(), List.of(LEADER_REPLICAS, FOLLOWER_REPLICAS));
+            Map<ConfigResource, Config> configs = admin.describeConfigs(keys.keySet()).all().get(TIMEOUT_S, TimeUnit.SECONDS);
+            List<String> set = new ArrayList<>();
+            keys.forEach((r, ks) -> ks.forEach(k -> {
+                ConfigEntry e = configs.get(r) == null ? null : configs.get(r).get(k);
+                if (e != null && (e.source() == ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG || e.source() == ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG)) {
+                    set.add((r.type() == ConfigResource.Type.BROKER ? "broker " + r.name() : "topic") + " " + k + "=" + e.value());
+                }
+            }));
+            return set;
+        });
+    }
+
     private static AlterConfigOp setOrDelete(String key, String value) {
         return value == null ? new AlterConfigOp(new ConfigEntry(key, ""), AlterConfigOp.OpType.DELETE)
                 : new AlterConfigOp(new ConfigEntry(key, value), AlterConfigOp.OpType.SET);

@@ -60,6 +60,14 @@ public interface OperationsView {
     }
 
     /**
+     * The throttle configs still set on {@code brokers} and on the topic, each as {@code "broker 2 leader.replication.throttled.rate=1024"}
+     * or {@code "topic follower.replication.throttled.replicas=*"} (none: no throttle left); empty when they could not be read.
+     */
+    default Optional<List<String>> throttleConfigs(Collection<Integer> brokers) {
+        return Optional.empty();
+    }
+
+    /**
      * A partition's reassignment in progress.
      *
      * @param replicas the replica set while it moves (old and new)

@@ -110,6 +110,18 @@ class OperationNemesesTest {
         assertTrue(ops.get(1).value().path("cancelled").asBoolean(), ops.get(1).value().toString());
         assertEquals(List.of(1, 2, 3), c.replicas(0));
         assertTrue(c.calls.contains("throttle [1, 2, 3, 4] 0"), c.calls.toString());
+        assertEquals(OpType.OK, ops.get(1).type(), ops.get(1).toString());
+        assertEquals(List.of(), c.throttleConfigs(List.of(1, 2, 3, 4)).orElseThrow());
+    }
+
+    @Test
+    void aCancelWhoseThrottleRemovalIsNotReadBackIsNotDone() {
+        FakeCluster c = new FakeCluster(4, List.of(List.of(1, 2, 3))).liftsLost();
+        List<Op> ops = run(c, ctx -> new ReassignCancelNemesis(NemesisOptions.none()).inject(ctx).heal());
+        assertEquals("cancel-reassignment", ops.get(1).f());
+        assertTrue(ops.get(1).value().path("cancelled").asBoolean(), "the old set is back: " + ops.get(1));
+        assertEquals(OpType.INFO, ops.get(1).type(), "the throttle configs are still set: " + ops.get(1));
+        assertTrue(ops.get(1).error().contains("throttle"), ops.get(1).error());
     }
 
     @Test
