@@ -118,7 +118,8 @@ public final class NemesisOps {
             + "whose leader read back changed, 0 when the election moved none)");
     public static final FaultOp ADD_PARTITIONS = operation("add-partitions", "{\"from\": 3, \"to\": 4}");
     public static final FaultOp ALTER_CONFIG = fault(FaultKind.OPERATION, "alter-config", "{\"config\": \"min.insync.replicas\", "
-            + "\"from\": \"2\", \"to\": \"3\", \"from-override\": true} (from-override false: the topic used the broker's value)",
+            + "\"from\": \"2\", \"to\": \"3\", \"from-override\": true, \"reported-by\": [1, 2, 3]} (from-override false: the topic used the "
+            + "broker's value; held, as is its restore-config, once every broker hosting the topic, asked alone, reports the value: reported-by)",
             RESTORE_CONFIG);
 
     static {

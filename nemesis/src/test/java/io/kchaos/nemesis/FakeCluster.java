@@ -68,6 +68,7 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     private final Map<Integer, List<Integer>> moving = new LinkedHashMap<>();
     private final Map<String, String> topicConfigs = new HashMap<>();
     private final Map<Integer, List<Integer>> stuckIsr = new HashMap<>();
+    private final Map<Integer, Map<String, String>> laggingConfigs = new HashMap<>();
     private long throttle;
     private final Set<Integer> throttled = new TreeSet<>();
     private boolean liftsLost;
@@ -176,6 +177,12 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     /** A throttle's removal is accepted from now on but never applied: its configs stay set (moves still complete). */
     public synchronized FakeCluster liftsLost() {
         liftsLost = true;
+        return this;
+    }
+
+    /** Broker {@code node} reports the topic configs as they are now from then on: its copy of the metadata stopped applying changes. */
+    public synchronized FakeCluster configLagsOn(int node) {
+        laggingConfigs.put(node, new HashMap<>(topicConfigs));
         return this;
     }
 
@@ -547,8 +554,20 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
 
     @Override
     public synchronized Optional<TopicConfig> topicConfig(String key) {
-        String v = topicConfigs.get(key);
-        return Optional.of(v != null ? new TopicConfig(v, true) : new TopicConfig(key.equals("min.insync.replicas") ? "2" : null, false));
+        return Optional.of(config(topicConfigs, key));
+    }
+
+    /** What a live broker reports: its own copy of the configs when it lags, else the current ones. */
+    @Override
+    public synchronized Map<Integer, TopicConfig> topicConfigOn(Collection<Integer> brokers, String key) {
+        Map<Integer, TopicConfig> out = new java.util.TreeMap<>();
+        brokers.stream().filter(b -> !dead.contains(b)).forEach(b -> out.put(b, config(laggingConfigs.getOrDefault(b, topicConfigs), key)));
+        return out;
+    }
+
+    private static TopicConfig config(Map<String, String> configs, String key) {
+        String v = configs.get(key);
+        return v != null ? new TopicConfig(v, true) : new TopicConfig(key.equals("min.insync.replicas") ? "2" : null, false);
     }
 
     @Override

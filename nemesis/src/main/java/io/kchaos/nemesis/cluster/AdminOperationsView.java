@@ -9,6 +9,7 @@ import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.admin.PartitionReassignment;
 import org.apache.kafka.common.ElectionType;
 import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.NoReassignmentInProgressException;
@@ -97,6 +98,15 @@ public final class AdminOperationsView implements OperationsView {
             if (e == null) return new TopicConfig(null, false);
             return new TopicConfig(e.value(), e.source() == ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG);
         });
+    }
+
+    @Override
+    public Map<Integer, TopicConfig> topicConfigOn(Collection<Integer> brokers, String key) {
+        Map<Integer, TopicConfig> out = new TreeMap<>();
+        Optional<Collection<Node>> nodes = read(() -> admin.describeCluster().nodes().get(TIMEOUT_S, TimeUnit.SECONDS));
+        nodes.orElse(List.of()).stream().filter(n -> brokers.contains(n.id()))
+                .forEach(n -> NodeConfigRead.topicConfig(n.host(), n.port(), topic, key).ifPresent(c -> out.put(n.id(), c)));
+        return out;
     }
 
     @Override

@@ -206,6 +206,18 @@ class OperationNemesesTest {
         assertEquals(List.of("alter-config", "restore-config"), ops.stream().map(Op::f).toList());
         assertEquals("2", ops.get(0).value().path("from").asText());
         assertTrue(c.calls.contains("config min.insync.replicas=null"), c.calls.toString());
+        assertEquals(List.of(OpType.OK, OpType.OK), ops.stream().map(Op::type).toList());
+        assertEquals("[1,2,3]", ops.get(0).value().path("reported-by").toString(), "every broker hosting the topic: " + ops.get(0));
+        assertEquals("[1,2,3]", ops.get(1).value().path("reported-by").toString(), ops.get(1).toString());
+    }
+
+    @Test
+    void alterConfigIsNotHeldWhileABrokerHostingTheTopicReportsTheOldValue() {
+        FakeCluster c = new FakeCluster(4, List.of(List.of(1, 2), List.of(2, 3))).configLagsOn(3).configLagsOn(4);
+        Op op = run(c, ctx -> new AlterConfigNemesis(NemesisOptions.none()).inject(ctx)).get(0);
+        assertEquals("3", c.topicConfig("min.insync.replicas").orElseThrow().value(), "a broker reports the new value");
+        assertEquals(OpType.INFO, op.type(), "broker 3 hosts partition 1 and still reports 2: " + op);
+        assertTrue(op.error().contains("broker 3: 2") && !op.error().contains("broker 4"), op.error());
     }
 
     @Test
