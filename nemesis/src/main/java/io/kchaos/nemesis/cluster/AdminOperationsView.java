@@ -134,18 +134,23 @@ public final class AdminOperationsView implements OperationsView {
     public Optional<List<String>> throttleConfigs(Collection<Integer> brokers) {
         return read(() -> {
             Map<ConfigResource, List<String>> keys = new LinkedHashMap<>();
-            for (int b : new java.util.TreeSet<>(brokers)) keys.put(new ConfigResource(ConfigResource.Type.BROKER, Integer.toString(b)), List.of(LEADER_RATE, FOLLOWER_RATE));
+            for (int b : new java.util.TreeSet<>(brokers)) {
+                keys.put(new ConfigResource(ConfigResource.Type.BROKER, Integer.toString(b)), List.of(LEADER_RATE, FOLLOWER_RATE));
+            }
             keys.put(topicResource(), List.of(LEADER_REPLICAS, FOLLOWER_REPLICAS));
             Map<ConfigResource, Config> configs = admin.describeConfigs(keys.keySet()).all().get(TIMEOUT_S, TimeUnit.SECONDS);
             List<String> set = new ArrayList<>();
             keys.forEach((r, ks) -> ks.forEach(k -> {
                 ConfigEntry e = configs.get(r) == null ? null : configs.get(r).get(k);
-                if (e != null && (e.source() == ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG || e.source() == ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG)) {
-                    set.add((r.type() == ConfigResource.Type.BROKER ? "broker " + r.name() : "topic") + " " + k + "=" + e.value());
-                }
+                if (e != null && isDynamic(e)) set.add((r.type() == ConfigResource.Type.BROKER ? "broker " + r.name() : "topic") + " " + k + "=" + e.value());
             }));
             return set;
         });
+    }
+
+    /** True for a config a broker or topic sets itself (what {@link #throttle} sets), not a static value or a default. */
+    private static boolean isDynamic(ConfigEntry e) {
+        return e.source() == ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG || e.source() == ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG;
     }
 
     private static AlterConfigOp setOrDelete(String key, String value) {
