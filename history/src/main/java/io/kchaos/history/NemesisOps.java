@@ -106,17 +106,20 @@ public final class NemesisOps {
             + "\"progress\": [{\"ms\": 0, \"adding\": {\"1\": [4]}, \"removing\": {\"1\": [1]}}, ...]} (shape: replace, swap-leader, "
             + "shrink, grow, return)");
     public static final FaultOp THROTTLED_REASSIGN = fault(FaultKind.OPERATION, "throttled-reassign", "{\"shape\": \"replace\", " + MOVE
-            + ", \"throttle-bytes\": 10240} (held while Kafka lists it as in progress; its cancel restores the old replicas)",
+            + ", \"throttle-bytes\": 10240} (held while Kafka lists it as in progress; its cancel restores the old replicas and is done once no throttle config is read back)",
             CANCEL_REASSIGNMENT);
     public static final FaultOp DRAIN_BROKER = operation("drain-broker", "{\"nodes\": [2], \"partitions\": [0, 1], "
             + "\"from\": {\"0\": [2, 3, 1], ...}, \"to\": {\"0\": [4, 3, 1], ...}} (every replica moved off the node; a stop follows, "
             + "and the heal's start and reassign back)");
     public static final FaultOp ELECT_LEADERS = operation("elect-leaders", "{\"election\": \"preferred\", \"partitions\": [0, 1, 2], "
             + "\"leaders-before\": {\"0\": 2, ...}, \"results\": {\"0\": \"ok\", \"1\": \"ElectionNotNeededException\"}, "
-            + "\"leaders-after\": {\"0\": 1, ...}} (election: preferred, unclean)");
+            + "\"leaders-after\": {\"0\": 1, ...}, \"elected\": 1, \"elected-partitions\": [0]} (election: preferred, or unclean, which "
+            + "adds \"isr-before\": {\"0\": [2], ...} and holds once a replica outside it leads; elected: how many partitions Kafka elected "
+            + "whose leader read back changed, 0 when the election moved none)");
     public static final FaultOp ADD_PARTITIONS = operation("add-partitions", "{\"from\": 3, \"to\": 4}");
     public static final FaultOp ALTER_CONFIG = fault(FaultKind.OPERATION, "alter-config", "{\"config\": \"min.insync.replicas\", "
-            + "\"from\": \"2\", \"to\": \"3\", \"from-override\": true} (from-override false: the topic used the broker's value)",
+            + "\"from\": \"2\", \"to\": \"3\", \"from-override\": true, \"reported-by\": [1, 2, 3]} (from-override false: the topic used the "
+            + "broker's value; held, as is its restore-config, once every broker hosting the topic, asked alone, reports the value: reported-by)",
             RESTORE_CONFIG);
 
     static {

@@ -67,7 +67,11 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     private int quorumEpoch = 1;
     private final Map<Integer, List<Integer>> moving = new LinkedHashMap<>();
     private final Map<String, String> topicConfigs = new HashMap<>();
+    private final Map<Integer, List<Integer>> stuckIsr = new HashMap<>();
+    private final Map<Integer, Map<String, String>> laggingConfigs = new HashMap<>();
     private long throttle;
+    private final Set<Integer> throttled = new TreeSet<>();
+    private boolean liftsLost;
 
     /** {@code n} nodes, partitions replicated as listed (leader first), no network or proxy control, no coordinators. */
     public FakeCluster(int n, List<List<Integer>> replicas) {
@@ -161,6 +165,24 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     /** Whether a paused follower leaves the ISR (true by default). */
     public FakeCluster isrShrinks(boolean shrinks) {
         isrShrinks = shrinks;
+        return this;
+    }
+
+    /** Partition {@code p}'s ISR as the controller keeps it (e.g. a dead leader alone) until a leader is elected, instead of its live replicas. */
+    public synchronized FakeCluster isrStuckAt(int p, List<Integer> isr) {
+        stuckIsr.put(p, List.copyOf(isr));
+        return this;
+    }
+
+    /** A throttle's removal is accepted from now on but never applied: its configs stay set (moves still complete). */
+    public synchronized FakeCluster liftsLost() {
+        liftsLost = true;
+        return this;
+    }
+
+    /** Broker {@code node} reports the topic configs as they are now from then on: its copy of the metadata stopped applying changes. */
+    public synchronized FakeCluster configLagsOn(int node) {
+        laggingConfigs.put(node, new HashMap<>(topicConfigs));
         return this;
     }
 
@@ -329,6 +351,7 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
 
     @Override
     public synchronized List<Integer> isr(int partition) {
+        if (stuckIsr.containsKey(partition)) return stuckIsr.get(partition);
         return replicas.get(partition).stream().filter(n -> !dead.contains(n) && !(isrShrinks && paused.contains(n))).toList();
     }
 
@@ -451,7 +474,8 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     }
 
     // OperationsView: a reassignment completes at once unless replication is throttled (then it stays in progress
-    // until the throttle is lifted or it is cancelled); a preferred election moves the leader to the first live replica
+    // until the throttle is lifted or it is cancelled); a preferred election moves the leader to the first live replica;
+    // an unclean one elects a leaderless partition's live ISR member, else its first live replica
 
     @Override
     public synchronized void reassign(Map<Integer, List<Integer>> targets) {
@@ -491,6 +515,10 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
         log((unclean ? "unclean" : "preferred") + " election " + partitions);
         Map<Integer, String> out = new java.util.TreeMap<>();
         for (int p : partitions) {
+            if (unclean) {
+                out.put(p, electAny(p));
+                continue;
+            }
             int preferred = replicas.get(p).get(0);
             if (Objects.equals(leaders.get(p), preferred) && !dead.contains(preferred)) out.put(p, "ElectionNotNeededException");
             else if (dead.contains(preferred)) out.put(p, "PreferredLeaderNotAvailableException");
@@ -500,6 +528,17 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
             }
         }
         return out;
+    }
+
+    /** An unclean election of a leaderless partition, as Kafka's controller runs it: a live ISR member first, else any live replica. */
+    private String electAny(int p) {
+        if (leader(p).isPresent()) return "ElectionNotNeededException";
+        List<Integer> live = replicas.get(p).stream().filter(n -> !dead.contains(n)).toList();
+        Optional<Integer> chosen = live.stream().filter(isr(p)::contains).findFirst().or(() -> live.stream().findFirst());
+        if (chosen.isEmpty()) return "EligibleLeadersNotAvailableException";
+        leaders.put(p, chosen.get());
+        stuckIsr.remove(p);
+        return "ok";
     }
 
     @Override
@@ -515,8 +554,20 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
 
     @Override
     public synchronized Optional<TopicConfig> topicConfig(String key) {
-        String v = topicConfigs.get(key);
-        return Optional.of(v != null ? new TopicConfig(v, true) : new TopicConfig(key.equals("min.insync.replicas") ? "2" : null, false));
+        return Optional.of(config(topicConfigs, key));
+    }
+
+    /** What a live broker reports: its own copy of the configs when it lags, else the current ones. */
+    @Override
+    public synchronized Map<Integer, TopicConfig> topicConfigOn(Collection<Integer> brokers, String key) {
+        Map<Integer, TopicConfig> out = new java.util.TreeMap<>();
+        brokers.stream().filter(b -> !dead.contains(b)).forEach(b -> out.put(b, config(laggingConfigs.getOrDefault(b, topicConfigs), key)));
+        return out;
+    }
+
+    private static TopicConfig config(Map<String, String> configs, String key) {
+        String v = configs.get(key);
+        return v != null ? new TopicConfig(v, true) : new TopicConfig(key.equals("min.insync.replicas") ? "2" : null, false);
     }
 
     @Override
@@ -530,9 +581,19 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     public synchronized void throttle(Collection<Integer> brokers, long bytesPerSecond) {
         log("throttle " + brokers + " " + bytesPerSecond);
         throttle = bytesPerSecond;
+        if (bytesPerSecond > 0) throttled.addAll(brokers);
+        else if (!liftsLost) throttled.removeAll(brokers);
         if (bytesPerSecond == 0) {
             moving.forEach(this::place);
             moving.clear();
         }
+    }
+
+    @Override
+    public synchronized Optional<List<String>> throttleConfigs(Collection<Integer> brokers) {
+        List<String> set = new ArrayList<>();
+        brokers.stream().sorted().filter(throttled::contains).forEach(b -> set.add("broker " + b + " leader.replication.throttled.rate"));
+        if (!throttled.isEmpty()) set.add("topic leader.replication.throttled.replicas=*");
+        return Optional.of(set);
     }
 }

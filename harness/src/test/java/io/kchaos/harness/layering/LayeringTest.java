@@ -28,9 +28,10 @@ class LayeringTest {
         module("history");                                   // the contract: depends on no other kchaos module
         module("agent");                                     // loaded into broker JVMs: JDK only (ByteBuddy shaded inside)
         module("proxy");                                     // its own JVM (Kroxylicious, kafka-clients 4.0.0): no other kchaos module
+        module("wire");                                      // one request to one broker: kafka-clients only
         module("checker", "history");                        // judges any history without a cluster
-        module("workload", "history");
-        module("nemesis", "history");
+        module("workload", "history", "wire");
+        module("nemesis", "history", "wire");
         module("report", "history", "checker");
         module("testkit", "history");                        // synthetic data for tests and benchmarks, not shipped
         module("bench", "history", "checker", "report", "testkit", "cluster", "backend.local", "agent"); // benchmark mains, not shipped

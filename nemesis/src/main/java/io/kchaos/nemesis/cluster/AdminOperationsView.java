@@ -9,6 +9,7 @@ import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.admin.PartitionReassignment;
 import org.apache.kafka.common.ElectionType;
 import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.NoReassignmentInProgressException;
@@ -100,6 +101,15 @@ public final class AdminOperationsView implements OperationsView {
     }
 
     @Override
+    public Map<Integer, TopicConfig> topicConfigOn(Collection<Integer> brokers, String key) {
+        Map<Integer, TopicConfig> out = new TreeMap<>();
+        Optional<Collection<Node>> nodes = read(() -> admin.describeCluster().nodes().get(TIMEOUT_S, TimeUnit.SECONDS));
+        nodes.orElse(List.of()).stream().filter(n -> brokers.contains(n.id()))
+                .forEach(n -> NodeConfigRead.topicConfig(n.host(), n.port(), topic, key).ifPresent(c -> out.put(n.id(), c)));
+        return out;
+    }
+
+    @Override
     public void setTopicConfig(String key, String value) {
         AlterConfigOp op = value == null ? new AlterConfigOp(new ConfigEntry(key, ""), AlterConfigOp.OpType.DELETE)
                 : new AlterConfigOp(new ConfigEntry(key, value), AlterConfigOp.OpType.SET);
@@ -118,6 +128,29 @@ public final class AdminOperationsView implements OperationsView {
         for (String k : List.of(LEADER_REPLICAS, FOLLOWER_REPLICAS)) replicas.add(setOrDelete(k, bytesPerSecond > 0 ? "*" : null));
         ops.put(topicResource(), replicas);
         await(admin.incrementalAlterConfigs(ops).all());
+    }
+
+    @Override
+    public Optional<List<String>> throttleConfigs(Collection<Integer> brokers) {
+        return read(() -> {
+            Map<ConfigResource, List<String>> keys = new LinkedHashMap<>();
+            for (int b : new java.util.TreeSet<>(brokers)) {
+                keys.put(new ConfigResource(ConfigResource.Type.BROKER, Integer.toString(b)), List.of(LEADER_RATE, FOLLOWER_RATE));
+            }
+            keys.put(topicResource(), List.of(LEADER_REPLICAS, FOLLOWER_REPLICAS));
+            Map<ConfigResource, Config> configs = admin.describeConfigs(keys.keySet()).all().get(TIMEOUT_S, TimeUnit.SECONDS);
+            List<String> set = new ArrayList<>();
+            keys.forEach((r, ks) -> ks.forEach(k -> {
+                ConfigEntry e = configs.get(r) == null ? null : configs.get(r).get(k);
+                if (e != null && isDynamic(e)) set.add((r.type() == ConfigResource.Type.BROKER ? "broker " + r.name() : "topic") + " " + k + "=" + e.value());
+            }));
+            return set;
+        });
+    }
+
+    /** True for a config a broker or topic sets itself (what {@link #throttle} sets), not a static value or a default. */
+    private static boolean isDynamic(ConfigEntry e) {
+        return e.source() == ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG || e.source() == ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG;
     }
 
     private static AlterConfigOp setOrDelete(String key, String value) {

@@ -46,6 +46,14 @@ public interface OperationsView {
         return Optional.empty();
     }
 
+    /**
+     * The topic's value of config {@code key} as each of {@code brokers} reports it, each asked alone (a broker serves it
+     * from its own copy of the metadata, which may lag); a broker that did not answer is left out.
+     */
+    default Map<Integer, TopicConfig> topicConfigOn(Collection<Integer> brokers, String key) {
+        return Map.of();
+    }
+
     /** Sets the topic's config {@code key} to {@code value}, or removes the topic's override when {@code value} is null. */
     default void setTopicConfig(String key, String value) {
         throw new UnsupportedOperationException("this cluster takes no operations");
@@ -57,6 +65,14 @@ public interface OperationsView {
      */
     default void throttle(Collection<Integer> brokers, long bytesPerSecond) {
         throw new UnsupportedOperationException("this cluster takes no operations");
+    }
+
+    /**
+     * The throttle configs still set on {@code brokers} and on the topic, each as {@code "broker 2 leader.replication.throttled.rate=1024"}
+     * or {@code "topic follower.replication.throttled.replicas=*"} (none: no throttle left); empty when they could not be read.
+     */
+    default Optional<List<String>> throttleConfigs(Collection<Integer> brokers) {
+        return Optional.empty();
     }
 
     /**

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
 import io.kchaos.history.NemesisOps;
+import io.kchaos.history.OperationFields;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.HealOnce;
@@ -17,7 +18,8 @@ import java.util.TreeSet;
 /**
  * {@code elect-leaders}: what {@code kafka-leader-election --all-topic-partitions} does to the workload's topic: a
  * preferred election (each partition's first replica becomes its leader where it is in the ISR) or, with
- * {@code election=unclean}, an unclean one. One op from the request until the elected leaders were read back. A one-off.
+ * {@code election=unclean}, an unclean one (a replica outside the ISR leads where no leader is left). One op from the
+ * request until the elected leaders were read back; {@code elected: 0} when it moved no leader. A one-off.
  */
 public final class ElectLeadersNemesis implements FaultInjector {
     private final boolean unclean;
@@ -33,8 +35,8 @@ public final class ElectLeadersNemesis implements FaultInjector {
         if (partitions.isEmpty()) return Fault.NONE;
         ObjectNode v = Json.object();
         String election = unclean ? "unclean" : "preferred";
-        v.put("election", election);
-        ArrayNode ps = v.putArray("partitions");
+        v.put(OperationFields.ELECTION, election);
+        ArrayNode ps = v.putArray(OperationFields.PARTITIONS);
         partitions.forEach(ps::add);
         ctx.recorder().record(NemesisOps.ELECT_LEADERS.f(), v, () -> Elections.elect(ctx, unclean, partitions, v));
         return new HealOnce(election + " leader election of " + partitions.size() + " partitions", () -> { });

@@ -49,16 +49,19 @@ record Move(Map<Integer, List<Integer>> from, Map<Integer, List<Integer>> to, lo
         return v;
     }
 
-    /** Throttles (when asked), asks for the move, waits until it completed (into {@code value}), and lifts the throttle. */
+    /** Throttles (when asked), asks for the move, waits until it completed (into {@code value}), and lifts the throttle, read back. */
     void runToCompletion(NemesisContext ctx, ObjectNode value) {
         long started = System.nanoTime();
-        if (throttle > 0) ctx.operations().throttle(nodes(), throttle);
-        try {
+        Runnable move = () -> {
             ctx.operations().reassign(to);
             MoveWatch.awaitDone(ctx, to, value, started, bound);
-        } finally {
-            if (throttle > 0) ctx.operations().throttle(nodes(), 0);
+        };
+        if (throttle == 0) {
+            move.run();
+            return;
         }
+        ctx.operations().throttle(nodes(), throttle);
+        Throttles.liftAfter(ctx, nodes(), move);
     }
 
     private static void put(ObjectNode into, Map<Integer, List<Integer>> sets) {

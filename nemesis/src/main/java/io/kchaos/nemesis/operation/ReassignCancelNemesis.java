@@ -22,7 +22,8 @@ import java.util.Set;
  * {@code reassign-cancel}: a reassignment (a replica replaced by a broker outside the set) throttled to
  * {@code reassign-cancel-throttle} so it stays in progress, held once Kafka lists it; the heal cancels it
  * ({@code cancel-reassignment}, as {@code kafka-reassign-partitions --cancel} does), held once it is no longer listed
- * and the old replica set is back (or, had it completed first, the new one stays and the value says so).
+ * and the old replica set is back (or, had it completed first, the new one stays and the value says so) and no
+ * throttle config is read back.
  */
 public final class ReassignCancelNemesis implements FaultInjector {
     private final long throttle;
@@ -71,19 +72,18 @@ public final class ReassignCancelNemesis implements FaultInjector {
 
     /**
      * Cancels the move if Kafka still lists it, waits until it does not, and records what stands: {@code cancelled}
-     * (the old replica set back, in the order Kafka restored) or not (the move had completed first), with {@code replicas-after}.
+     * (the old replica set back, in the order Kafka restored) or not (the move had completed first), with {@code replicas-after};
+     * done once the throttle's removal is read back too.
      */
     private void cancel(NemesisContext ctx, Move move, ObjectNode value) {
         int p = move.to().keySet().iterator().next();
-        try {
+        Throttles.liftAfter(ctx, move.nodes(), () -> {
             if (listed(ctx, p)) ctx.operations().cancelReassignments(Set.of(p));
             EffectWait.until("partition " + p + "'s reassignment ended", bound, () -> listed(ctx, p) ? null : ctx.topic().replicas(p),
                     r -> r != null && (sameSet(r, move.from().get(p)) || sameSet(r, move.to().get(p))), r -> r == null ? "still in progress" : "replicas " + r);
             List<Integer> after = ctx.topic().replicas(p);
             value.put("cancelled", sameSet(after, move.from().get(p)));
             after.forEach(value.putObject("replicas-after").putArray(Integer.toString(p))::add);
-        } finally {
-            ctx.operations().throttle(move.nodes(), 0);
-        }
+        });
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
+import io.kchaos.history.OperationFields;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.cluster.ClusterControl;
 import io.kchaos.nemesis.cluster.NetworkControl;
@@ -59,8 +60,8 @@ final class ReplayActions {
         FAULTS.put(NemesisOps.DRAIN_BROKER, (ctx, nodes, value) -> move(ctx, value));
         FAULTS.put(NemesisOps.ELECT_LEADERS, (ctx, nodes, value) -> {
             Set<Integer> partitions = new TreeSet<>();
-            value.path("partitions").forEach(p -> partitions.add(p.asInt()));
-            Elections.elect(ctx, value.path("election").asText("preferred").equals("unclean"), partitions, (ObjectNode) value.deepCopy());
+            value.path(OperationFields.PARTITIONS).forEach(p -> partitions.add(p.asInt()));
+            Elections.elect(ctx, value.path(OperationFields.ELECTION).asText("preferred").equals("unclean"), partitions, (ObjectNode) value.deepCopy());
         });
         FAULTS.put(NemesisOps.ADD_PARTITIONS, (ctx, nodes, value) -> {
             int to = value.path("to").asInt();

@@ -110,6 +110,18 @@ class OperationNemesesTest {
         assertTrue(ops.get(1).value().path("cancelled").asBoolean(), ops.get(1).value().toString());
         assertEquals(List.of(1, 2, 3), c.replicas(0));
         assertTrue(c.calls.contains("throttle [1, 2, 3, 4] 0"), c.calls.toString());
+        assertEquals(OpType.OK, ops.get(1).type(), ops.get(1).toString());
+        assertEquals(List.of(), c.throttleConfigs(List.of(1, 2, 3, 4)).orElseThrow());
+    }
+
+    @Test
+    void aCancelWhoseThrottleRemovalIsNotReadBackIsNotDone() {
+        FakeCluster c = new FakeCluster(4, List.of(List.of(1, 2, 3))).liftsLost();
+        List<Op> ops = run(c, ctx -> new ReassignCancelNemesis(NemesisOptions.none()).inject(ctx).heal());
+        assertEquals("cancel-reassignment", ops.get(1).f());
+        assertTrue(ops.get(1).value().path("cancelled").asBoolean(), "the old set is back: " + ops.get(1));
+        assertEquals(OpType.INFO, ops.get(1).type(), "the throttle configs are still set: " + ops.get(1));
+        assertTrue(ops.get(1).error().contains("throttle"), ops.get(1).error());
     }
 
     @Test
@@ -126,6 +138,46 @@ class OperationNemesesTest {
         assertEquals("ElectionNotNeededException", op.value().path("results").path("1").asText());
         assertEquals(2, op.value().path("leaders-before").path("0").asInt());
         assertEquals(1, op.value().path("leaders-after").path("0").asInt());
+        assertEquals(1, op.value().path("elected").asInt(-1), op.value().toString());
+        assertEquals("[0]", op.value().path("elected-partitions").toString());
+    }
+
+    @Test
+    void electLeadersOnABalancedClusterIsRecordedAsElectingNone() {
+        FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3), List.of(2, 3, 1)));
+        Op op = run(c, ctx -> new ElectLeadersNemesis(NemesisOptions.none()).inject(ctx)).get(0);
+        assertEquals(OpType.OK, op.type());
+        assertEquals("ElectionNotNeededException", op.value().path("results").path("0").asText());
+        assertEquals(0, op.value().path("elected").asInt(-1), "the election moved no leader: " + op.value());
+        assertEquals("[]", op.value().path("elected-partitions").toString());
+    }
+
+    /** Partition 0 of replicas [1, 2, 3] without a leader: 1, its leader, killed while node 4 is paused (no automatic election), its ISR as given. */
+    private static FakeCluster leaderless(List<Integer> isr) {
+        FakeCluster c = new FakeCluster(4, List.of(List.of(1, 2, 3)));
+        c.pause(4);
+        c.kill(1);
+        return c.isrStuckAt(0, isr);
+    }
+
+    @Test
+    void anUncleanElectionHoldsOnceAReplicaOutsideTheFormerIsrLeads() {
+        FakeCluster c = leaderless(List.of(1));
+        Op op = run(c, ctx -> new ElectLeadersNemesis(options("election", "unclean")).inject(ctx)).get(0);
+        assertEquals(OpType.OK, op.type(), op.toString());
+        assertEquals(2, c.leader(0).orElseThrow());
+        assertEquals("[1]", op.value().path("isr-before").path("0").toString());
+        assertEquals(1, op.value().path("elected").asInt(-1), op.value().toString());
+    }
+
+    @Test
+    void anUncleanElectionThatKafkaAnsweredWithAnIsrLeaderIsNotHeld() {
+        FakeCluster c = leaderless(List.of(1, 2)); // Kafka elects 2 cleanly: no replica outside the ISR leads
+        Op op = run(c, ctx -> new ElectLeadersNemesis(options("election", "unclean")).inject(ctx)).get(0);
+        assertEquals("ok", op.value().path("results").path("0").asText());
+        assertEquals(2, c.leader(0).orElseThrow());
+        assertEquals(OpType.INFO, op.type(), "a leader from the former ISR is no unclean election: " + op);
+        assertFalse(op.value().path("held").asBoolean(true));
     }
 
     @Test
@@ -154,6 +206,18 @@ class OperationNemesesTest {
         assertEquals(List.of("alter-config", "restore-config"), ops.stream().map(Op::f).toList());
         assertEquals("2", ops.get(0).value().path("from").asText());
         assertTrue(c.calls.contains("config min.insync.replicas=null"), c.calls.toString());
+        assertEquals(List.of(OpType.OK, OpType.OK), ops.stream().map(Op::type).toList());
+        assertEquals("[1,2,3]", ops.get(0).value().path("reported-by").toString(), "every broker hosting the topic: " + ops.get(0));
+        assertEquals("[1,2,3]", ops.get(1).value().path("reported-by").toString(), ops.get(1).toString());
+    }
+
+    @Test
+    void alterConfigIsNotHeldWhileABrokerHostingTheTopicReportsTheOldValue() {
+        FakeCluster c = new FakeCluster(4, List.of(List.of(1, 2), List.of(2, 3))).configLagsOn(3).configLagsOn(4);
+        Op op = run(c, ctx -> new AlterConfigNemesis(NemesisOptions.none()).inject(ctx)).get(0);
+        assertEquals("3", c.topicConfig("min.insync.replicas").orElseThrow().value(), "a broker reports the new value");
+        assertEquals(OpType.INFO, op.type(), "broker 3 hosts partition 1 and still reports 2: " + op);
+        assertTrue(op.error().contains("broker 3: 2") && !op.error().contains("broker 4"), op.error());
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.kchaos.workload.metadata;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
 import io.kchaos.history.MetadataFields;
+import io.kchaos.wire.NodeRequest;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.message.DescribeConfigsRequestData;

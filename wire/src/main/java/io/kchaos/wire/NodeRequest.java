@@ -1,4 +1,4 @@
-package io.kchaos.workload.metadata;
+package io.kchaos.wire;
 
 import org.apache.kafka.common.requests.AbstractRequest;
 import org.apache.kafka.common.requests.AbstractResponse;
@@ -14,17 +14,18 @@ import java.nio.ByteBuffer;
 /**
  * One Kafka request sent to one broker over its own plaintext connection, so that the answer is that broker's own
  * view: Kafka's Admin sends metadata and topic-config requests to whichever node it likes, which cannot tell one
- * broker's metadata from another's. Plaintext listeners only, which is what kchaos's clusters run.
+ * broker's metadata from another's (the metadata workload's reads, a nemesis reading a config back from every broker).
+ * Plaintext listeners only, which is what kchaos's clusters run.
  */
-final class NodeRequest {
-    private static final String CLIENT_ID = "kchaos-metadata-read";
+public final class NodeRequest {
+    private static final String CLIENT_ID = "kchaos-node-request";
     private static final int MAX_RESPONSE_BYTES = 64 << 20;
 
     private NodeRequest() {
     }
 
     /** Sends {@code builder}'s request at {@code version} to host:port and returns the parsed response. */
-    static AbstractResponse send(String host, int port, AbstractRequest.Builder<?> builder, short version, int timeoutMs)
+    public static AbstractResponse send(String host, int port, AbstractRequest.Builder<?> builder, short version, int timeoutMs)
             throws IOException {
         AbstractRequest request = builder.build(version);
         RequestHeader header = new RequestHeader(request.apiKey(), version, CLIENT_ID, 1);

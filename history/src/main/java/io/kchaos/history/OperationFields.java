@@ -1,0 +1,26 @@
+package io.kchaos.history;
+
+/**
+ * The field names of the planned-operation nemesis ops' values that their writers and readers share (docs/format.md,
+ * "Nemesis ops": {@code elect-leaders}, {@code alter-config}): the one place they are spelled.
+ */
+public final class OperationFields {
+    /** elect-leaders: {@code preferred} or {@code unclean}, and the partitions asked for. */
+    public static final String ELECTION = "election";
+    public static final String PARTITIONS = "partitions";
+    /** elect-leaders: each partition's leader read back before the request and after it (null: none). */
+    public static final String LEADERS_BEFORE = "leaders-before";
+    public static final String LEADERS_AFTER = "leaders-after";
+    /** elect-leaders, unclean: each partition's ISR read back before the request (the new leader must lie outside it). */
+    public static final String ISR_BEFORE = "isr-before";
+    /** elect-leaders: what Kafka answered for each partition ({@code ok} or the error's class name). */
+    public static final String RESULTS = "results";
+    /** elect-leaders: how many partitions' leaders changed, read back (0: the election moved nothing), and which. */
+    public static final String ELECTED = "elected";
+    public static final String ELECTED_PARTITIONS = "elected-partitions";
+    /** alter-config and restore-config: the brokers that reported the value set (every broker hosting the topic). */
+    public static final String REPORTED_BY = "reported-by";
+
+    private OperationFields() {
+    }
+}
