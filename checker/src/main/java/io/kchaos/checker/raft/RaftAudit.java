@@ -86,15 +86,15 @@ public final class RaftAudit {
         long snapshots = checkSnapshots(logs, heldBy, majority, findings);
         checkQuorumStates(logs, findings);
 
-        stats.put(ResultsFields.Raft.BATCHES, logs.stream().mapToLong(l -> l.batches().size()).sum());
+        stats.put(ResultsFields.Audit.BATCHES, logs.stream().mapToLong(l -> l.batches().size()).sum());
         stats.put(ResultsFields.Raft.BATCHES_COMPARED, compared);
         stats.put(ResultsFields.Raft.COMMITTED_BATCHES, heldBy.values().stream().filter(h -> h.size() >= majority).count());
         stats.put(ResultsFields.Raft.SNAPSHOTS_CHECKED, snapshots);
         stats.put(ResultsFields.Raft.MAX_EPOCH, logs.stream().mapToInt(MetadataLog::maxLogEpoch).max().orElse(-1));
         ObjectNode ends = stats.putObject(ResultsFields.Raft.LOG_END_OFFSETS);
         logs.forEach(l -> ends.put(Integer.toString(l.node().id()), l.endOffset()));
-        stats.put(ResultsFields.Raft.BYTES_READ, logs.stream().mapToLong(MetadataLog::bytesRead).sum());
-        stats.put(ResultsFields.Raft.SECONDS, Math.round((System.nanoTime() - started) / 1e6) / 1000.0);
+        stats.put(ResultsFields.Audit.BYTES_READ, logs.stream().mapToLong(MetadataLog::bytesRead).sum());
+        stats.put(ResultsFields.Audit.SECONDS, Math.round((System.nanoTime() - started) / 1e6) / 1000.0);
         return result;
     }
 
