@@ -1,5 +1,6 @@
 package io.kchaos.harness.cli;
 
+import io.kchaos.checker.raft.LoggedVoters;
 import io.kchaos.checker.raft.MetadataNode;
 import io.kchaos.checker.raft.QuorumStateFile;
 import io.kchaos.checker.replica.BrokerLogDir;
@@ -19,8 +20,8 @@ import java.util.stream.Stream;
 
 /**
  * The metadata log directories among {@code verify-logs}' DIRs (those holding {@code __cluster_metadata-0}, node id
- * from {@code meta.properties}) and the voter set the Raft audit counts: {@code --voters}, else the one the nodes'
- * quorum-state files list, else every node given (said in a warning).
+ * from {@code meta.properties}) and the voter set the Raft audit counts: {@code --voters}, else the latest one the
+ * logs name (VotersRecord, LeaderChangeMessage), else the quorum-state files', else every node given (said in a warning).
  *
  * @param nodes    the nodes to audit, voters and observers
  * @param warnings what the reader must know about how the voter set was found
@@ -66,11 +67,13 @@ record MetadataLogDirs(List<MetadataNode> nodes, List<String> warnings) {
             voterSet = new TreeSet<>(voters);
             from = "--voters";
         } else {
-            voterSet = listedVoters(byId);
-            from = "the quorum-state files";
+            Map.Entry<Integer, LoggedVoters> logged = loggedVoters(byId);
+            voterSet = logged == null ? listedVoters(byId) : new TreeSet<>(logged.getValue().voters());
+            from = logged == null ? "the quorum-state files"
+                    : "node " + logged.getKey() + "'s " + logged.getValue().record() + " at offset " + logged.getValue().offset();
             if (voterSet.isEmpty()) {
                 voterSet = new TreeSet<>(byId.keySet());
-                warnings.add("Raft audit: no quorum-state lists the voter set (data version 1 keeps it in the log, which is not read); "
+                warnings.add("Raft audit: neither the metadata logs (VotersRecord, LeaderChangeMessage) nor a quorum-state name the voter set; "
                         + "assumed every metadata log dir given is a voter: " + voterSet + " (give --voters to say otherwise)");
             }
         }
@@ -84,6 +87,16 @@ record MetadataLogDirs(List<MetadataNode> nodes, List<String> warnings) {
         Set<Integer> finalVoters = voterSet;
         byId.forEach((id, d) -> nodes.add(new MetadataNode(id, d, finalVoters.contains(id))));
         return new MetadataLogDirs(List.copyOf(nodes), List.copyOf(warnings));
+    }
+
+    /** The latest voter set any node's log names (by offset), with that node; null when none names one. */
+    private static Map.Entry<Integer, LoggedVoters> loggedVoters(Map<Integer, Path> byId) {
+        Map.Entry<Integer, LoggedVoters> latest = null;
+        for (Map.Entry<Integer, Path> e : byId.entrySet()) {
+            LoggedVoters v = LoggedVoters.read(e.getValue()).orElse(null);
+            if (v != null && (latest == null || v.offset() > latest.getValue().offset())) latest = Map.entry(e.getKey(), v);
+        }
+        return latest;
     }
 
     /** The voters the quorum-state files list (data version 0): of the file with the highest epoch; empty when none lists them. */

@@ -80,6 +80,17 @@ class VerifyLogsRaftTest {
     }
 
     @Test
+    void theVoterSetComesFromTheLogsLeaderChangeMessages() throws IOException {
+        Consumer<SyntheticMetadataLog> twoVoters = l -> l.leaderChange(1, 1, 1, 2).batch(1, 3, "a");
+        JsonNode r = verify(0, List.of(), metadataDir(1, twoVoters), metadataDir(2, twoVoters), metadataDir(3, twoVoters));
+        assertEquals(2, r.path("stats").path("raft").path("voters").asInt(), r.toString());
+        assertEquals(1, r.path("stats").path("raft").path("observers").asInt(), r.toString());
+        assertTrue(r.path("warnings").isEmpty(), r.toString());
+        assertOneLineError(List.of("verify-logs", tmp.resolve("n1").toString(), tmp.resolve("n3").toString()),
+                "voter 2 (from node 1's LeaderChangeMessage at offset 0) has no metadata log dir");
+    }
+
+    @Test
     void theVoterSetComesFromQuorumStateElseAllDirsWithAWarning() throws IOException {
         // the quorum-state files list voters 1 and 2: node 3, lagging, is read as an observer
         JsonNode listed = verify(0, List.of(), metadataDir(1, FULL, 1, 2), metadataDir(2, FULL, 1, 2), metadataDir(3, FIRST_EPOCH, 1, 2));
