@@ -3,6 +3,7 @@ package io.kchaos.checker.raft;
 import io.kchaos.checker.replica.BatchInfo;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +16,10 @@ import java.util.TreeSet;
  * in a snapshot, whose content cannot be compared, as keeping it). Whatever entry was committed there, a majority lacks it.
  */
 final class CommittedLoss {
-    /** A range of lost offsets, the observation that proved them committed, and what each voter holds at {@code from}. */
+    /**
+     * A range of lost offsets, an observation that proves all of them committed (its high watermark is above
+     * {@code to}), the voters that lack them, and what each voter holds at {@code from}.
+     */
     record Lost(long from, long to, QuorumObservation proof, List<Integer> lacking, Map<Integer, Optional<BatchInfo>> found) {
         boolean contains(long offset) {
             return offset >= from && offset <= to;
@@ -43,8 +47,9 @@ final class CommittedLoss {
             if (here.isEmpty()) continue;
             Lost l = here.get();
             Lost last = lost.isEmpty() ? null : lost.get(lost.size() - 1);
-            if (last != null && last.to() + 1 == l.from() && last.proof().equals(l.proof()) && last.lacking().equals(l.lacking())) {
-                lost.set(lost.size() - 1, new Lost(last.from(), l.to(), last.proof(), last.lacking(), last.found()));
+            if (last != null && last.to() + 1 == l.from() && last.lacking().equals(l.lacking())) {
+                // one range: an observation above its last offset proves all of it committed
+                lost.set(lost.size() - 1, new Lost(last.from(), l.to(), l.proof(), last.lacking(), last.found()));
             } else {
                 lost.add(l);
             }
@@ -78,24 +83,19 @@ final class CommittedLoss {
     private static Optional<Lost> judge(Map<Integer, MetadataLog> byVoter, long from, long to, QuorumObservation proof, int majority) {
         Map<Integer, Optional<BatchInfo>> found = new LinkedHashMap<>();
         Map<BatchKey, List<Integer>> holders = new LinkedHashMap<>();
-        int summarised = 0;
-        for (Map.Entry<Integer, MetadataLog> e : byVoter.entrySet()) {
-            MetadataLog l = e.getValue();
+        List<Integer> summarised = new ArrayList<>(); // their snapshot covers the offsets their log no longer holds
+        byVoter.forEach((id, l) -> {
             Optional<BatchInfo> b = l == null ? Optional.empty() : l.covering(from);
-            found.put(e.getKey(), b);
+            found.put(id, b);
             if (b.isPresent() && b.get().leaderEpoch() <= proof.epochBound()) {
-                holders.computeIfAbsent(BatchKey.of(b.get()), k -> new ArrayList<>()).add(e.getKey());
+                holders.computeIfAbsent(BatchKey.of(b.get()), k -> new ArrayList<>()).add(id);
             } else if (b.isEmpty() && l != null && snapshotEnd(l) > from) {
-                summarised++;
+                summarised.add(id);
             }
-        }
-        List<Integer> best = holders.values().stream().max((x, y) -> Integer.compare(x.size(), y.size())).orElse(List.of());
-        if (best.size() + summarised >= majority) return Optional.empty();
-        List<Integer> lacking = new ArrayList<>();
-        found.forEach((id, b) -> {
-            boolean summarisedHere = b.isEmpty() && byVoter.get(id) != null && snapshotEnd(byVoter.get(id)) > from;
-            if (!best.contains(id) && !summarisedHere) lacking.add(id);
         });
-        return Optional.of(new Lost(from, to, proof, List.copyOf(lacking), found));
+        List<Integer> best = holders.values().stream().max(Comparator.comparingInt(List::size)).orElse(List.of());
+        if (best.size() + summarised.size() >= majority) return Optional.empty();
+        List<Integer> lacking = found.keySet().stream().filter(id -> !best.contains(id) && !summarised.contains(id)).toList();
+        return Optional.of(new Lost(from, to, proof, lacking, found));
     }
 }

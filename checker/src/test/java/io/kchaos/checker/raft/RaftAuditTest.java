@@ -277,6 +277,17 @@ class RaftAuditTest {
     }
 
     @Test
+    void aLostRangeUnderSeveralSamplesIsOneAnomalyProvedByTheSampleAboveItsEnd() {
+        Path[] dirs = {full(1), node(2, 2, RaftAuditTest::common), node(3, 2, RaftAuditTest::common)};
+        CheckResult r = audit(List.of(new QuorumObservation(8, 2, 2, "earlier sample"), HW_11_EPOCH_2), dirs);
+        onlyAnomaly(r, Anomalies.RAFT_COMMITTED_LOST.key());
+        JsonNode ex = example(r, Anomalies.RAFT_COMMITTED_LOST.key());
+        assertEquals(6, ex.path("from-offset").asLong());
+        assertEquals(10, ex.path("to-offset").asLong());
+        assertEquals(11, ex.path("committed-by").path("high-watermark").asLong());
+    }
+
+    @Test
     void aCommittedSuffixDroppedOnAMajorityAndRewrittenIsCommittedLostNotAStaleTail() {
         // nodes 2 and 3 lost offsets 6-10 and elected node 2 in epoch 3, which wrote other entries there
         Consumer<SyntheticMetadataLog> rewritten = l -> {
