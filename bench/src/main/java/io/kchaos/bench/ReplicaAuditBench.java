@@ -76,10 +76,10 @@ public final class ReplicaAuditBench {
         CheckResult r = audit.run();
         double cpuSeconds = (threads.getCurrentThreadCpuTime() - cpuBefore) / 1e9;
         var s = r.stats().get(ResultsFields.Stats.REPLICAS);
-        double mb = s.get("bytes-read").asLong() / 1e6;
+        double mb = s.get(ResultsFields.Audit.BYTES_READ).asLong() / 1e6;
         System.out.printf("audit (%s): %.1f MB in %.2f s = %.1f MB/s wall clock; %.2f s CPU = %.1f MB/s per CPU-second;"
-                        + " %d batches, valid=%s %s%n", label, mb, s.get("seconds").asDouble(), s.get("mb-per-second").asDouble(),
-                cpuSeconds, mb / cpuSeconds, s.get("batches").asLong(), r.valid(), r.anomalyTypes().isEmpty() ? "" : r.anomalyTypes());
+                        + " %d batches, valid=%s %s%n", label, mb, s.get(ResultsFields.Audit.SECONDS).asDouble(), s.get("mb-per-second").asDouble(),
+                cpuSeconds, mb / cpuSeconds, s.get(ResultsFields.Audit.BATCHES).asLong(), r.valid(), r.anomalyTypes().isEmpty() ? "" : r.anomalyTypes());
     }
 
     /** Writes node 1's replica and copies it to the other nodes; returns the offset of each batch's first record. */

@@ -3,6 +3,7 @@ package io.kchaos.testkit;
 import org.apache.kafka.common.message.LeaderChangeMessage;
 import org.apache.kafka.common.message.SnapshotFooterRecord;
 import org.apache.kafka.common.message.SnapshotHeaderRecord;
+import org.apache.kafka.common.message.VotersRecord;
 import org.apache.kafka.common.record.MemoryRecords;
 
 import java.io.IOException;
@@ -36,8 +37,23 @@ public final class SyntheticMetadataLog implements AutoCloseable {
 
     /** Appends a LeaderChange control batch (one record) in {@code epoch}, as a new KRaft leader writes first. */
     public SyntheticMetadataLog leaderChange(int epoch, int leaderId) {
-        LeaderChangeMessage m = new LeaderChangeMessage().setLeaderId(leaderId);
+        return leaderChange(epoch, leaderId, new Integer[0]);
+    }
+
+    /** Appends a LeaderChange control batch in {@code epoch} that names the voter set, as KRaft's leaders do. */
+    public SyntheticMetadataLog leaderChange(int epoch, int leaderId, Integer... voters) {
+        LeaderChangeMessage m = new LeaderChangeMessage().setLeaderId(leaderId)
+                .setVoters(java.util.Arrays.stream(voters).map(v -> new LeaderChangeMessage.Voter().setVoterId(v)).toList());
         segment.append(MemoryRecords.withLeaderChangeMessage(nextOffset, 1000L, epoch, ByteBuffer.allocate(256), m).buffer());
+        nextOffset++;
+        return this;
+    }
+
+    /** Appends a KIP-853 VotersRecord control batch in {@code epoch} naming these voters. */
+    public SyntheticMetadataLog voters(int epoch, Integer... voters) {
+        VotersRecord r = new VotersRecord().setVersion((short) 0)
+                .setVoters(java.util.Arrays.stream(voters).map(v -> new VotersRecord.Voter().setVoterId(v)).toList());
+        segment.append(MemoryRecords.withVotersRecord(nextOffset, 1000L, epoch, ByteBuffer.allocate(256), r).buffer());
         nextOffset++;
         return this;
     }

@@ -13,6 +13,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -21,16 +22,21 @@ import java.util.TreeSet;
  * The Raft audit of KRaft's {@code __cluster_metadata} log, offline after a clean stop: every node's copy of the log,
  * its snapshots and its quorum-state, judged against Raft's promises (the raft-audit rows of the anomaly catalogue).
  * The voter set is input, so combined mode (every node a voter) and dedicated controllers (brokers observe) both work.
+ * Optional {@link QuorumObservation}s of what the quorum committed during the run set a committed floor: offsets below
+ * an announced high watermark must still be kept by a majority of the voters.
  *
  * <pre>{@code
- * CheckResult r = RaftAudit.of(List.of(new MetadataNode(1, dir1, true), new MetadataNode(2, dir2, true), ...)).run();
+ * CheckResult r = RaftAudit.of(List.of(new MetadataNode(1, dir1, true), new MetadataNode(2, dir2, true), ...))
+ *         .withObservations(List.of(new QuorumObservation(120, 2, 3, "describeMetadataQuorum sample at 12.3 s"))).run();
  * }</pre>
  */
 public final class RaftAudit {
     private final List<MetadataNode> nodes;
+    private final List<QuorumObservation> observations;
 
-    private RaftAudit(List<MetadataNode> nodes) {
+    private RaftAudit(List<MetadataNode> nodes, List<QuorumObservation> observations) {
         this.nodes = nodes;
+        this.observations = observations;
     }
 
     /** An audit of these nodes' metadata logs; each id at most once. */
@@ -39,7 +45,12 @@ public final class RaftAudit {
         for (MetadataNode n : nodes) {
             if (!ids.add(n.id())) throw new IllegalArgumentException("node " + n.id() + " given twice to the Raft audit");
         }
-        return new RaftAudit(List.copyOf(nodes));
+        return new RaftAudit(List.copyOf(nodes), List.of());
+    }
+
+    /** The same audit with evidence of what the quorum committed (high watermarks leaders announced); none by default. */
+    public RaftAudit withObservations(Collection<QuorumObservation> observed) {
+        return new RaftAudit(nodes, List.copyOf(observed));
     }
 
     /** Reads every node's metadata log and judges them. */
@@ -53,10 +64,15 @@ public final class RaftAudit {
             else findings.warn("node " + n.id() + ": no " + MetadataNode.PARTITION_FOLDER + " in " + n.metadataDir() + "; its metadata log not audited");
         }
         ObjectNode stats = result.stats().putObject(ResultsFields.Stats.RAFT);
-        long voters = nodes.stream().filter(MetadataNode::voter).count();
-        stats.put("nodes", logs.size());
-        stats.put("voters", voters);
-        stats.put("observers", nodes.size() - voters);
+        List<Integer> voterIds = nodes.stream().filter(MetadataNode::voter).map(MetadataNode::id).toList();
+        long voters = voterIds.size();
+        stats.put(ResultsFields.Raft.NODES, logs.size());
+        stats.put(ResultsFields.Raft.VOTERS, voters);
+        stats.put(ResultsFields.Raft.OBSERVERS, nodes.size() - voters);
+        CommittedFloor floor = CommittedFloor.of(observations);
+        stats.put(ResultsFields.Raft.OBSERVATIONS, observations.size());
+        if (!floor.isEmpty()) stats.put(ResultsFields.Raft.COMMITTED_FLOOR, floor.floor());
+        ObservedLeaders.conflicts(observations).forEach(c -> findings.observedLeaders(c[0], c[1]));
         if (logs.isEmpty()) {
             findings.warn("Raft audit: no node's metadata log found; nothing audited");
             return result;
@@ -64,27 +80,22 @@ public final class RaftAudit {
         warnVoterSet(logs, findings);
         Map<BatchKey, List<Integer>> heldBy = holders(logs);
         int majority = (int) (voters / 2 + 1);
-        long compared = comparePairs(logs, heldBy, majority, findings);
+        List<CommittedLoss.Lost> lost = CommittedLoss.find(voterIds, logs, floor, majority);
+        lost.forEach(findings::committedLost);
+        long compared = comparePairs(logs, heldBy, majority, floor, lost, findings);
         long snapshots = checkSnapshots(logs, heldBy, majority, findings);
         checkQuorumStates(logs, findings);
 
-        stats.put("batches", logs.stream().mapToLong(l -> l.batches().size()).sum());
-        stats.put("batches-compared", compared);
-        stats.put("committed-batches", heldBy.values().stream().filter(h -> h.size() >= majority).count());
-        stats.put("snapshots-checked", snapshots);
-        stats.put("max-epoch", logs.stream().mapToInt(MetadataLog::maxLogEpoch).max().orElse(-1));
-        ObjectNode ends = stats.putObject("log-end-offsets");
+        stats.put(ResultsFields.Audit.BATCHES, logs.stream().mapToLong(l -> l.batches().size()).sum());
+        stats.put(ResultsFields.Raft.BATCHES_COMPARED, compared);
+        stats.put(ResultsFields.Raft.COMMITTED_BATCHES, heldBy.values().stream().filter(h -> h.size() >= majority).count());
+        stats.put(ResultsFields.Raft.SNAPSHOTS_CHECKED, snapshots);
+        stats.put(ResultsFields.Raft.MAX_EPOCH, logs.stream().mapToInt(MetadataLog::maxLogEpoch).max().orElse(-1));
+        ObjectNode ends = stats.putObject(ResultsFields.Raft.LOG_END_OFFSETS);
         logs.forEach(l -> ends.put(Integer.toString(l.node().id()), l.endOffset()));
-        stats.put("bytes-read", logs.stream().mapToLong(MetadataLog::bytesRead).sum());
-        stats.put("seconds", Math.round((System.nanoTime() - started) / 1e6) / 1000.0);
+        stats.put(ResultsFields.Audit.BYTES_READ, logs.stream().mapToLong(MetadataLog::bytesRead).sum());
+        stats.put(ResultsFields.Audit.SECONDS, Math.round((System.nanoTime() - started) / 1e6) / 1000.0);
         return result;
-    }
-
-    /** A batch's identity across logs. */
-    private record BatchKey(long base, long last, int epoch, long crc) {
-        static BatchKey of(BatchInfo b) {
-            return new BatchKey(b.baseOffset(), b.lastOffset(), b.leaderEpoch(), b.crc());
-        }
     }
 
     /**
@@ -114,6 +125,20 @@ public final class RaftAudit {
         }
     }
 
+    /**
+     * The epoch by which a majority-held batch was surely committed: the latest epoch of the committed batches at or
+     * after it, or, tighter, the epoch of the leader that announced a high watermark above it (when the batch's own
+     * epoch is one that announcement allows).
+     */
+    private record CommitEpoch(CommitEpochs majorityEpochs, CommittedFloor floor) {
+        int of(BatchInfo committed) {
+            int byMajority = majorityEpochs.atOrAfter(committed.baseOffset());
+            int byObservation = floor.proof(committed.baseOffset()).map(QuorumObservation::epochBound)
+                    .filter(bound -> committed.leaderEpoch() <= bound).orElse(Integer.MAX_VALUE);
+            return Math.min(byMajority, byObservation);
+        }
+    }
+
     /** Each batch a voter holds → the voters holding it. */
     private static Map<BatchKey, List<Integer>> holders(List<MetadataLog> logs) {
         Map<BatchKey, List<Integer>> held = new HashMap<>();
@@ -124,12 +149,17 @@ public final class RaftAudit {
         return held;
     }
 
-    /** Each pair of logs up to its first difference, which is one anomaly or one warning; returns the batches found identical. */
-    private static long comparePairs(List<MetadataLog> logs, Map<BatchKey, List<Integer>> heldBy, int majority, RaftFindings findings) {
+    /**
+     * Each pair of logs up to its first difference, which is one anomaly or one warning (none where the offset is
+     * already reported lost); returns the batches found identical.
+     */
+    private static long comparePairs(List<MetadataLog> logs, Map<BatchKey, List<Integer>> heldBy, int majority, CommittedFloor floor,
+                                     List<CommittedLoss.Lost> lost, RaftFindings findings) {
         long compared = 0;
         Set<String> reported = new HashSet<>();
-        CommitEpochs committedBy = CommitEpochs.of(heldBy.entrySet().stream().filter(e -> e.getValue().size() >= majority)
+        CommitEpochs majorityEpochs = CommitEpochs.of(heldBy.entrySet().stream().filter(e -> e.getValue().size() >= majority)
                 .map(e -> new long[] {e.getKey().base(), e.getKey().epoch()}).toList());
+        CommitEpoch committedBy = new CommitEpoch(majorityEpochs, floor);
         for (int i = 0; i < logs.size(); i++) {
             for (int j = i + 1; j < logs.size(); j++) {
                 MetadataLog a = logs.get(i);
@@ -143,15 +173,16 @@ public final class RaftAudit {
                     if (reported.add("election " + d.offset() + " " + new TreeSet<>(List.of(d.a().crc(), d.b().crc())))) {
                         findings.electionSafety(d, a.node(), b.node());
                     }
-                } else if (heldA.size() >= majority && d.b().leaderEpoch() >= committedBy.atOrAfter(d.a().baseOffset())) {
+                } else if (heldA.size() >= majority && d.b().leaderEpoch() >= committedBy.of(d.a())) {
                     if (reported.add("replaced " + b.node().id() + " " + d.offset())) findings.committedReplaced(d.a(), heldA, b.node(), d.b());
-                } else if (heldB.size() >= majority && d.a().leaderEpoch() >= committedBy.atOrAfter(d.b().baseOffset())) {
+                } else if (heldB.size() >= majority && d.a().leaderEpoch() >= committedBy.of(d.b())) {
                     if (reported.add("replaced " + a.node().id() + " " + d.offset())) findings.committedReplaced(d.b(), heldB, a.node(), d.a());
                 } else {
-                    d.laterMatch(a.batches(), b.batches()).ifPresentOrElse(m -> findings.logMismatch(d, a.node(), b.node(), m),
-                            () -> findings.warn("metadata logs of nodes " + a.node().id() + " and " + b.node().id() + " diverge at offset "
-                                    + d.offset() + " (epochs " + d.a().leaderEpoch() + " and " + d.b().leaderEpoch()
-                                    + ") where the lower-epoch batch is one no majority of voters holds: a stale uncommitted tail, which Raft truncates"));
+                    Optional<BatchInfo> match = d.laterMatch(a.batches(), b.batches());
+                    if (match.isPresent()) findings.logMismatch(d, a.node(), b.node(), match.get());
+                    else if (lost.stream().noneMatch(l -> l.contains(d.offset()))) findings.warn("metadata logs of nodes " + a.node().id()
+                            + " and " + b.node().id() + " diverge at offset " + d.offset() + " (epochs " + d.a().leaderEpoch() + " and "
+                            + d.b().leaderEpoch() + ") where the lower-epoch batch is one no majority of voters holds: a stale uncommitted tail, which Raft truncates");
                 }
             }
         }

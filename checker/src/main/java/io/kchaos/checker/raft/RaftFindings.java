@@ -66,6 +66,31 @@ final class RaftFindings {
         result.anomaly(Anomalies.RAFT_COMMITTED_REPLACED.key(), ex);
     }
 
+    /** Two observations that name different leaders for one epoch. */
+    void observedLeaders(QuorumObservation first, QuorumObservation second) {
+        ObjectNode ex = partition();
+        ex.put("epoch", first.leaderEpoch());
+        ex.putArray("observations").add(observation(first)).add(observation(second));
+        result.anomaly(Anomalies.RAFT_ELECTION_SAFETY.key(), ex);
+    }
+
+    /** Offsets below an announced high watermark that a majority of the final voters lacks. */
+    void committedLost(CommittedLoss.Lost lost) {
+        ObjectNode ex = partition();
+        ex.put("from-offset", lost.from());
+        ex.put("to-offset", lost.to());
+        ex.put("offsets", lost.to() - lost.from() + 1);
+        ex.set("committed-by", observation(lost.proof()));
+        ArrayNode lacking = ex.putArray("lacking");
+        lost.lacking().forEach(lacking::add);
+        ObjectNode found = ex.putObject("found");
+        lost.found().forEach((id, b) -> {
+            if (b.isPresent()) found.set(Integer.toString(id), batch(b.get()));
+            else found.put(Integer.toString(id), "absent");
+        });
+        result.anomaly(Anomalies.RAFT_COMMITTED_LOST.key(), ex);
+    }
+
     void logMismatch(FirstDifference d, MetadataNode a, MetadataNode b, BatchInfo match) {
         ObjectNode ex = partition();
         ex.put("offset", d.offset());
@@ -100,6 +125,15 @@ final class RaftFindings {
         ex.put("max-log-epoch", maxLogEpoch);
         ex.put("max-snapshot-epoch", maxSnapshotEpoch);
         result.anomaly(Anomalies.RAFT_QUORUM_STATE_BEHIND.key(), ex);
+    }
+
+    private static ObjectNode observation(QuorumObservation o) {
+        ObjectNode n = Json.object();
+        n.put("high-watermark", o.highWatermark());
+        if (o.leaderId() >= 0) n.put("leader", o.leaderId()); else n.putNull("leader");
+        if (o.leaderEpoch() >= 0) n.put("epoch", o.leaderEpoch()); else n.putNull("epoch");
+        n.put("source", o.source());
+        return n;
     }
 
     private static ObjectNode snapshot(MetadataNode holder, SnapshotFile s, String kind) {

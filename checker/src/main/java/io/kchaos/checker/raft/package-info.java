@@ -6,7 +6,9 @@
  * <ul>
  *   <li>Committed: a batch (base offset, last offset, epoch, CRC) that a majority of the given voter set holds at the
  *       end. A clean stop leaves every committed batch on a majority (KRaft fsyncs before it acknowledges); a log
- *       prefix deleted after a snapshot is simply not compared.</li>
+ *       prefix deleted after a snapshot is simply not compared. Observations of the quorum ({@link
+ *       io.kchaos.checker.raft.QuorumObservation}: a high watermark a leader announced) add a committed floor: what a
+ *       disk that lied lost on a majority can no longer pass for a lagging node or a stale tail.</li>
  *   <li>Two logs are compared on the offsets both hold, up to their first difference: a shorter log (a node stopped
  *       earlier) is no finding; a first difference is one anomaly, or a warning when it is a stale uncommitted tail (an epoch below the commit of the batch a majority holds there) and
  *       no same-offset same-epoch batch follows (an uncommitted tail Raft truncates).</li>

@@ -89,9 +89,9 @@ public final class ReplicaAudit {
         double seconds = (System.nanoTime() - started) / 1e9;
         stats.put("log-dirs", dirs.size());
         stats.put("partitions-audited", located.size());
-        stats.put("bytes-read", bytes);
-        stats.put("batches", batches);
-        stats.put("seconds", Math.round(seconds * 1000) / 1000.0);
+        stats.put(ResultsFields.Audit.BYTES_READ, bytes);
+        stats.put(ResultsFields.Audit.BATCHES, batches);
+        stats.put(ResultsFields.Audit.SECONDS, Math.round(seconds * 1000) / 1000.0);
         stats.put("mb-per-second", seconds > 0 ? Math.round(bytes / 1e6 / seconds * 10) / 10.0 : 0);
         if (located.isEmpty()) {
             result.error("nothing audited: no topic-partition folder" + (topics == null ? "" : " of topic " + String.join(", ", new TreeSet<>(topics)))

@@ -224,20 +224,34 @@ public final class Anomalies {
     // one anomaly, the first of these rows that applies. A corrupt metadata batch or snapshot batch is corrupt-batch.
     public static final AnomalyType RAFT_ELECTION_SAFETY = raft("raft-election-safety",
             "two nodes' metadata logs first differ where both hold a batch of the same partition leader epoch covering "
-                    + "the offset, and the batches differ (base offset, last offset or CRC): two leaders wrote in one epoch",
+                    + "the offset, and the batches differ (base offset, last offset or CRC): two leaders wrote in one epoch; or two "
+                    + "observations of the quorum given to the audit name different leaders for one epoch",
             "{\"topic\": \"__cluster_metadata\", \"partition\": 0, \"offset\": 120, \"epoch\": 3, \"batches\": "
                     + "{\"1\": {\"offset\": 120, \"last-offset\": 121, \"crc\": 3054125, \"epoch\": 3, \"path\": \"...\", \"position\": 9120}, "
-                    + "\"2\": {\"offset\": 120, \"last-offset\": 120, \"crc\": 998123, \"epoch\": 3, ...}}}");
+                    + "\"2\": {\"offset\": 120, \"last-offset\": 120, \"crc\": 998123, \"epoch\": 3, ...}}} (from observations: "
+                    + "\"epoch\" and \"observations\", two of {\"high-watermark\", \"leader\", \"epoch\", \"source\"}, instead of offset and batches)");
     public static final AnomalyType RAFT_COMMITTED_REPLACED = raft("raft-committed-replaced",
             "a committed metadata batch (held by a majority of voters) and, in another node's log (voter or observer), a "
                     + "different batch covering its offset whose epoch is at least the highest epoch of the committed batches "
-                    + "at or after that offset (by which the batch was surely committed): a leader that came after the commit "
+                    + "at or after that offset, or the epoch of a leader observed announcing a high watermark above it (by which "
+                    + "the batch was surely committed), however the logs agree after it: a leader that came after the commit "
                     + "lacked it (leader completeness broken). A node that lacks a committed suffix is not one (a clean stop "
                     + "goes node by node), and a divergent batch of a lower epoch is a stale uncommitted tail (as in the Raft "
                     + "paper's figure 8): a warning",
             "{\"topic\": \"__cluster_metadata\", \"partition\": 0, \"offset\": 120, \"committed\": {\"offset\": 120, "
                     + "\"last-offset\": 121, \"crc\": 3054125, \"epoch\": 3, ..., \"held-by\": [2, 3]}, \"replaced-by\": "
                     + "{\"node\": 1, \"voter\": true, \"offset\": 120, \"last-offset\": 120, \"crc\": 77120, \"epoch\": 4, ...}}");
+    public static final AnomalyType RAFT_COMMITTED_LOST = raft("raft-committed-lost",
+            "offsets below a high watermark a leader announced (an observation given to the audit: a describeMetadataQuorum "
+                    + "sample, an acknowledged metadata write, or the operator's --committed), so committed, that a majority of "
+                    + "the final voters no longer keeps: no batch of an epoch at most the announcing leader's is held there by a "
+                    + "majority, counting voters whose snapshot summarises the offset as keeping it (a lying disk that dropped "
+                    + "the same suffix on a majority). Without observations the audit cannot tell a lost tail from a stale one",
+            "{\"topic\": \"__cluster_metadata\", \"partition\": 0, \"from-offset\": 120, \"to-offset\": 131, \"offsets\": 12, "
+                    + "\"committed-by\": {\"high-watermark\": 132, \"leader\": 2, \"epoch\": 3, \"source\": "
+                    + "\"describeMetadataQuorum sample at 12.3 s\"}, \"lacking\": [2, 3], \"found\": {\"1\": {\"offset\": 120, "
+                    + "\"epoch\": 3, ...}, \"2\": \"absent\", \"3\": {\"offset\": 120, \"epoch\": 4, ...}}} (found: each voter's "
+                    + "batch at from-offset, or \"absent\")");
     public static final AnomalyType RAFT_LOG_MISMATCH = raft("raft-log-mismatch",
             "two metadata logs that both hold a batch at the same base offset with the same epoch, but differ at a lower "
                     + "offset (log matching broken)",

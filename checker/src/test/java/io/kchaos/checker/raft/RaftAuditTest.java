@@ -249,6 +249,163 @@ class RaftAuditTest {
         assertTrue(r.warnings().stream().anyMatch(w -> w.contains("node 3: no __cluster_metadata-0")), r.warnings().toString());
     }
 
+    private static final QuorumObservation HW_11_EPOCH_2 = new QuorumObservation(11, 2, 2, "describeMetadataQuorum sample at 12.3 s");
+
+    private static CheckResult audit(List<QuorumObservation> observed, Path... dirs) {
+        List<MetadataNode> nodes = new ArrayList<>();
+        for (int i = 0; i < dirs.length; i++) nodes.add(new MetadataNode(i + 1, dirs[i], true));
+        return RaftAudit.of(nodes).withObservations(observed).run();
+    }
+
+    @Test
+    void aSuffixBelowAnAnnouncedHighWatermarkMissingOnAMajorityIsCommittedLost() {
+        // the leader of epoch 2 announced high watermark 11; a lying disk then dropped offsets 6-10 on nodes 2 and 3
+        Path[] dirs = {full(1), node(2, 2, RaftAuditTest::common), node(3, 2, RaftAuditTest::common)};
+        assertTrue(audit(dirs).valid(), "without observations the loss looks like a clean stop's lagging nodes");
+        CheckResult r = audit(List.of(HW_11_EPOCH_2), dirs);
+        onlyAnomaly(r, Anomalies.RAFT_COMMITTED_LOST.key());
+        JsonNode ex = example(r, Anomalies.RAFT_COMMITTED_LOST.key());
+        assertEquals(6, ex.path("from-offset").asLong());
+        assertEquals(10, ex.path("to-offset").asLong());
+        assertEquals(5, ex.path("offsets").asLong());
+        assertEquals("[2,3]", ex.path("lacking").toString());
+        assertEquals(11, ex.path("committed-by").path("high-watermark").asLong());
+        assertEquals("describeMetadataQuorum sample at 12.3 s", ex.path("committed-by").path("source").asText());
+        assertEquals("absent", ex.path("found").path("2").asText());
+        assertEquals(2, ex.path("found").path("1").path("epoch").asInt());
+        assertEquals(11, r.toJson().path("stats").path("raft").path("committed-floor").asLong());
+    }
+
+    @Test
+    void aLostRangeUnderSeveralSamplesIsOneAnomalyProvedByTheSampleAboveItsEnd() {
+        Path[] dirs = {full(1), node(2, 2, RaftAuditTest::common), node(3, 2, RaftAuditTest::common)};
+        CheckResult r = audit(List.of(new QuorumObservation(8, 2, 2, "earlier sample"), HW_11_EPOCH_2), dirs);
+        onlyAnomaly(r, Anomalies.RAFT_COMMITTED_LOST.key());
+        JsonNode ex = example(r, Anomalies.RAFT_COMMITTED_LOST.key());
+        assertEquals(6, ex.path("from-offset").asLong());
+        assertEquals(10, ex.path("to-offset").asLong());
+        assertEquals(11, ex.path("committed-by").path("high-watermark").asLong());
+    }
+
+    @Test
+    void aCommittedSuffixDroppedOnAMajorityAndRewrittenIsCommittedLostNotAStaleTail() {
+        // nodes 2 and 3 lost offsets 6-10 and elected node 2 in epoch 3, which wrote other entries there
+        Consumer<SyntheticMetadataLog> rewritten = l -> {
+            common(l);
+            l.leaderChange(3, 2).batch(3, 4, "c");
+        };
+        Path[] dirs = {full(1), node(2, 3, rewritten), node(3, 3, rewritten)};
+        CheckResult blind = audit(dirs);
+        assertTrue(blind.valid() && blind.warnings().stream().allMatch(w -> w.contains("stale uncommitted tail")), blind.toJson().toString());
+        CheckResult r = audit(List.of(HW_11_EPOCH_2), dirs);
+        onlyAnomaly(r, Anomalies.RAFT_COMMITTED_LOST.key());
+        assertTrue(r.warnings().isEmpty(), "the loss is not also called a stale tail: " + r.warnings());
+        JsonNode ex = example(r, Anomalies.RAFT_COMMITTED_LOST.key());
+        assertEquals(6, ex.path("from-offset").asLong());
+        assertEquals("[2,3]", ex.path("lacking").toString());
+        assertEquals(3, ex.path("found").path("2").path("epoch").asInt());
+    }
+
+    @Test
+    void offsetsBelowTheFloorThatNoVoterCoversAnyMoreAreCommittedLost() {
+        CheckResult r = audit(List.of(QuorumObservation.fromOperator(20)), full(1), full(2), full(3));
+        onlyAnomaly(r, Anomalies.RAFT_COMMITTED_LOST.key());
+        JsonNode ex = example(r, Anomalies.RAFT_COMMITTED_LOST.key());
+        assertEquals(11, ex.path("from-offset").asLong());
+        assertEquals(19, ex.path("to-offset").asLong());
+        assertEquals("[1,2,3]", ex.path("lacking").toString());
+        assertTrue(ex.path("committed-by").path("epoch").isNull());
+    }
+
+    @Test
+    void committedOffsetsKeptByAMajorityInLogsOrSnapshotsAreValid() {
+        assertTrue(audit(List.of(HW_11_EPOCH_2), full(1), full(2), full(3)).valid());
+        CheckResult lagging = audit(List.of(HW_11_EPOCH_2), full(1), full(2), node(3, 1, RaftAuditTest::common));
+        assertTrue(lagging.valid() && lagging.warnings().isEmpty(), lagging.toJson().toString());
+        // nodes 2 and 3 summarise offsets 0-10 in a snapshot and deleted that prefix of their logs
+        Path two = node(2, 2, l -> { });
+        Path three = node(3, 2, l -> { });
+        writeSnapshots(two, new long[] {11}, new int[] {2});
+        writeSnapshots(three, new long[] {11}, new int[] {2});
+        CheckResult snapshotted = audit(List.of(HW_11_EPOCH_2), full(1), two, three);
+        assertTrue(snapshotted.valid(), snapshotted.toJson().toString());
+    }
+
+    @Test
+    void aStaleTailBelowAHighWatermarkOfALaterEpochIsStillAWarningOnly() {
+        Path stale = node(1, 3, l -> {
+            common(l);
+            l.leaderChange(2, 1).batch(2, 2, "never-committed");
+        });
+        Consumer<SyntheticMetadataLog> newLeader = l -> {
+            common(l);
+            l.leaderChange(3, 2).batch(3, 4, "c");
+        };
+        CheckResult r = audit(List.of(new QuorumObservation(11, 2, 3, "sample")), stale, node(2, 3, newLeader), node(3, 3, newLeader));
+        assertTrue(r.valid(), r.toJson().toString());
+        assertEquals(2, r.warnings().size(), r.warnings().toString());
+    }
+
+    /** Nodes 2 and 3 hold epoch 2 at offsets 6-10; node 1 holds epoch 3 there; all agree on offsets 11-13. */
+    private Path[] replacedThenAgreeing(int agreeingEpoch) {
+        Consumer<SyntheticMetadataLog> after = l -> {
+            if (agreeingEpoch > 3) l.leaderChange(agreeingEpoch, 2);
+            else l.batch(3, 1, "e");
+            l.batch(agreeingEpoch, 2, "d");
+        };
+        Path one = node(1, agreeingEpoch, l -> {
+            common(l);
+            l.leaderChange(3, 1).batch(3, 4, "rewritten");
+            after.accept(l);
+        });
+        Consumer<SyntheticMetadataLog> kept = l -> {
+            common(l);
+            epochTwo(l);
+            after.accept(l);
+        };
+        return new Path[] {one, node(2, agreeingEpoch, kept), node(3, agreeingEpoch, kept)};
+    }
+
+    @Test
+    void aCommittedBatchReplacedByTheEpochOfLaterAgreeingBatchesIsCommittedReplaced() {
+        CheckResult r = audit(replacedThenAgreeing(3));
+        onlyAnomaly(r, Anomalies.RAFT_COMMITTED_REPLACED.key());
+        assertEquals(6, example(r, Anomalies.RAFT_COMMITTED_REPLACED.key()).path("offset").asLong());
+    }
+
+    @Test
+    void aReplacementBelowTheEpochOfLaterAgreementIsCommittedReplacedOnceAnObservationProvesTheCommit() {
+        Path[] dirs = replacedThenAgreeing(4);
+        CheckResult blind = audit(dirs); // the epoch-2 batch may have been committed only in epoch 4: node 1 then broke log matching
+        assertEquals(List.of(Anomalies.RAFT_LOG_MISMATCH.key()), blind.anomalyTypes(), blind.toJson().toString());
+        CheckResult r = audit(List.of(HW_11_EPOCH_2), dirs);
+        onlyAnomaly(r, Anomalies.RAFT_COMMITTED_REPLACED.key());
+        JsonNode ex = example(r, Anomalies.RAFT_COMMITTED_REPLACED.key());
+        assertEquals(1, ex.path("replaced-by").path("node").asInt());
+        assertEquals(3, ex.path("replaced-by").path("epoch").asInt());
+    }
+
+    @Test
+    void twoObservedLeadersOfOneEpochBreakElectionSafety() {
+        QuorumObservation first = new QuorumObservation(5, 1, 2, "sample at 1.0 s");
+        QuorumObservation second = new QuorumObservation(7, 3, 2, "sample at 2.0 s");
+        CheckResult r = audit(List.of(first, second), full(1), full(2), full(3));
+        onlyAnomaly(r, Anomalies.RAFT_ELECTION_SAFETY.key());
+        JsonNode ex = example(r, Anomalies.RAFT_ELECTION_SAFETY.key());
+        assertEquals(2, ex.path("epoch").asInt());
+        assertEquals(1, ex.path("observations").get(0).path("leader").asInt());
+        assertEquals("sample at 2.0 s", ex.path("observations").get(1).path("source").asText());
+    }
+
+    @Test
+    void oneObservedLeaderPerEpochIsValid() {
+        List<QuorumObservation> observed = List.of(new QuorumObservation(5, 1, 1, "a"), new QuorumObservation(6, 1, 1, "b"),
+                new QuorumObservation(9, 2, 2, "c"), QuorumObservation.fromOperator(11));
+        CheckResult r = audit(observed, full(1), full(2), full(3));
+        assertTrue(r.valid() && r.warnings().isEmpty(), r.toJson().toString());
+        assertEquals(4, r.toJson().path("stats").path("raft").path("observations").asInt());
+    }
+
     private static JsonNode example(CheckResult r, String key) {
         return r.anomalies().get(key).examples().get(0);
     }

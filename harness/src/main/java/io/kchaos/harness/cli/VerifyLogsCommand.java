@@ -4,6 +4,9 @@ import io.kchaos.history.HistoryFile;
 import io.kchaos.history.folder.FolderJson;
 import io.kchaos.history.folder.RunFiles;
 import io.kchaos.history.folder.RunJson;
+import io.kchaos.checker.raft.MetadataNode;
+import io.kchaos.checker.raft.QuorumObservation;
+import io.kchaos.checker.raft.RaftAudit;
 import io.kchaos.checker.replica.ReplicaAudit;
 import io.kchaos.checker.result.CheckResult;
 import picocli.CommandLine.Command;
@@ -11,17 +14,23 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-/** {@code kchaos verify-logs}: audits brokers' on-disk replicas (segments, CRCs, checkpoints, epoch lineage, agreement). */
+/**
+ * {@code kchaos verify-logs}: audits brokers' on-disk replicas (segments, CRCs, checkpoints, epoch lineage, agreement)
+ * and, in the DIRs that hold {@code __cluster_metadata-0}, the KRaft metadata log (the Raft audit).
+ */
 @Command(name = "verify-logs", mixinStandardHelpOptions = true,
         description = {"Judge the on-disk replicas in broker log directories (one log.dirs folder each; node id from meta.properties):",
                 "batches, CRCs, checkpoints, leader-epoch lineage, cross-replica agreement; with --history, also that every",
-                "acknowledged write is on every final-ISR replica. Exit 0 valid, 1 anomalies, 2 could not judge."})
+                "acknowledged write is on every final-ISR replica. DIRs holding __cluster_metadata-0 (metadata.log.dir, or a",
+                "combined node's data dir) also get the Raft audit of the KRaft metadata log.",
+                "Exit 0 valid, 1 anomalies, 2 could not judge."})
 final class VerifyLogsCommand implements Callable<Integer> {
-    @Parameters(paramLabel = "DIR", arity = "1..*", description = "broker log directories (e.g. store/latest/nodes/*/data), or replica digests of --backend ssh runs (nodes/*/replica.digest)")
+    @Parameters(paramLabel = "DIR", arity = "1..*", description = "broker log directories (e.g. store/latest/nodes/*/data), metadata log directories (nodes/*/metadata), or replica digests of --backend ssh runs (nodes/*/replica.digest)")
     List<Path> dirs;
 
     @Option(names = "--history", paramLabel = "HISTORY", description = "a history.jsonl whose acknowledged sends must be on every final-ISR replica")
@@ -33,24 +42,53 @@ final class VerifyLogsCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE", description = "write results.json here")
     Path out;
 
+    @Option(names = "--voters", paramLabel = "ID[,ID...]", split = ",",
+            description = "the KRaft voter set the Raft audit counts (default: the quorum-state files' list, else every metadata log dir given, with a warning)")
+    List<Integer> voters;
+
+    @Option(names = "--committed", paramLabel = "OFFSET",
+            description = "a metadata offset you know the quorum committed (a high watermark seen): every offset below it must still be on a majority of voters")
+    Long committed;
+
     @Override
     public Integer call() throws IOException {
         long t0 = System.nanoTime();
         java.util.List<Path> inputs = new java.util.ArrayList<>(dirs);
         inputs.add(history);
         OutputPath.refuseClobbering(out, inputs);
-        ReplicaAudit.Builder audit = ReplicaAudit.builder().logDirs(dirs);
+        for (Path d : dirs) if (!Files.exists(d)) throw new IllegalArgumentException("no such log dir: " + d);
+        if (committed != null && committed < 0) throw new IllegalArgumentException("--committed must be >= 0, not " + committed);
+        List<Path> metadataDirs = dirs.stream().filter(MetadataLogDirs::holdsMetadataLog).toList();
+        if (metadataDirs.isEmpty() && (voters != null || committed != null)) {
+            throw new IllegalArgumentException((voters != null ? "--voters" : "--committed") + " needs a DIR holding "
+                    + MetadataNode.PARTITION_FOLDER + "; none of the DIRs given does");
+        }
         String t = topic != null ? topic : history != null ? topicOfRun(history) : null;
+        List<Path> replicaDirs = dirs.stream().filter(d -> !MetadataLogDirs.onlyMetadata(d)).toList();
+        CheckResult r = replicaDirs.isEmpty() && history == null ? new CheckResult() : replicaAudit(replicaDirs.isEmpty() ? dirs : replicaDirs, t);
+        if (!metadataDirs.isEmpty()) r.merge(raftAudit(metadataDirs));
+        if (out != null) r.writeTo(out);
+        VerdictPrinter.print(r, System.out);
+        System.out.printf("audited %d log dir(s) in %.1f s%s%n", dirs.size(), (System.nanoTime() - t0) / 1e9, out == null ? "" : "; results in " + out);
+        return VerdictPrinter.exitCode(r);
+    }
+
+    private CheckResult replicaAudit(List<Path> logDirs, String t) throws IOException {
+        ReplicaAudit.Builder audit = ReplicaAudit.builder().logDirs(logDirs);
         if (t != null) audit.topics(List.of(t));
         if (history != null) {
             if (t == null) throw new IllegalArgumentException("--history needs --topic (no run.json beside " + history + ")");
             audit.ackedWrites(HistoryFile.open(history), t);
         }
-        CheckResult r = audit.build().run();
-        if (out != null) r.writeTo(out);
-        VerdictPrinter.print(r, System.out);
-        System.out.printf("audited %d log dir(s) in %.1f s%s%n", dirs.size(), (System.nanoTime() - t0) / 1e9, out == null ? "" : "; results in " + out);
-        return VerdictPrinter.exitCode(r);
+        return audit.build().run();
+    }
+
+    private CheckResult raftAudit(List<Path> metadataDirs) {
+        MetadataLogDirs m = MetadataLogDirs.of(metadataDirs, voters);
+        List<QuorumObservation> observed = committed == null ? List.of() : List.of(QuorumObservation.fromOperator(committed));
+        CheckResult r = RaftAudit.of(m.nodes()).withObservations(observed).run();
+        m.warnings().forEach(r::warn);
+        return r;
     }
 
     private static String topicOfRun(Path history) throws IOException {

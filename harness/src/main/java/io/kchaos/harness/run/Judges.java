@@ -6,6 +6,7 @@ import io.kchaos.history.History;
 import io.kchaos.checker.queue.PartitionGrowth;
 import io.kchaos.checker.cause.DedupWindowCause;
 import io.kchaos.checker.cause.OutOfOrderRefusal;
+import io.kchaos.checker.raft.HistoryObservations;
 import io.kchaos.checker.raft.RaftAudit;
 import io.kchaos.checker.replica.ReplicaAudit;
 import io.kchaos.checker.result.CheckResult;
@@ -33,7 +34,7 @@ public final class Judges {
                     PartitionGrowth.figures(history, partitionsAtStart, fin.finalIsr().size()));
             if (!fin.fullIsrBeforeDrain()) r.warn("the ISR was not full before the drain; replicas outside it may lag");
             r.merge(replicaAudit(history, fin));
-            r.merge(raftAudit(fin));
+            r.merge(raftAudit(history, fin));
             explainKnownCauses(r, folder, fin);
             return r;
         };
@@ -55,8 +56,11 @@ public final class Judges {
         }
     }
 
-    /** The Raft audit of the run's metadata logs; skipped with a warning when the backend does not bring them back. */
-    static CheckResult raftAudit(FinalState fin) {
+    /**
+     * The Raft audit of the run's metadata logs, with the history's quorum samples as observations of what was
+     * committed; skipped with a warning when the backend does not bring the logs back.
+     */
+    static CheckResult raftAudit(History history, FinalState fin) {
         CheckResult r;
         if (fin.metadataLogs().isEmpty()) {
             r = new CheckResult();
@@ -64,7 +68,7 @@ public final class Judges {
             return r;
         }
         try {
-            return RaftAudit.of(fin.metadataLogs()).run();
+            return RaftAudit.of(fin.metadataLogs()).withObservations(HistoryObservations.of(history)).run();
         } catch (RuntimeException e) {
             r = new CheckResult();
             r.error("Raft audit failed: " + e.getMessage());

@@ -124,6 +124,37 @@ public final class ResultsFields {
         }
     }
 
+    /** The figures both audits of the nodes' files give, in {@code stats.replicas} and {@code stats.raft}. */
+    public static final class Audit {
+        /** Batches read. */
+        public static final String BATCHES = "batches";
+        public static final String BYTES_READ = "bytes-read";
+        /** The audit's wall-clock time. */
+        public static final String SECONDS = "seconds";
+
+        private Audit() {
+        }
+    }
+
+    /** The figures of {@code stats.raft}, the Raft audit of the KRaft metadata log, besides {@link Audit}'s (docs/format.md describes each). */
+    public static final class Raft {
+        public static final String NODES = "nodes";
+        public static final String VOTERS = "voters";
+        public static final String OBSERVERS = "observers";
+        public static final String BATCHES_COMPARED = "batches-compared";
+        public static final String COMMITTED_BATCHES = "committed-batches";
+        public static final String SNAPSHOTS_CHECKED = "snapshots-checked";
+        public static final String MAX_EPOCH = "max-epoch";
+        public static final String LOG_END_OFFSETS = "log-end-offsets";
+        /** How many observations of what the quorum committed the audit was given. */
+        public static final String OBSERVATIONS = "observations";
+        /** The highest high watermark among them (absent without observations). */
+        public static final String COMMITTED_FLOOR = "committed-floor";
+
+        private Raft() {
+        }
+    }
+
     /** The figures of {@code stats.topic-partitions}: the topic's partition count, and what the partitions added mid-run took. */
     public static final class TopicPartitions {
         public static final String AT_START = "at-start";
