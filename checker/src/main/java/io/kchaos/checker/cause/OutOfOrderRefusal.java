@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  * number)}, written by {@code ProducerAppendInfo.checkSequence} in every release from 3.7 to 4.4).
  *
  * @param node             the broker whose log holds it
- * @param time             the time of the log line it belongs to ({@code yyyy-MM-dd HH:mm:ss,SSS}), or null
+ * @param time             the time of the log line it belongs to, as the log writes it, or null
  * @param producerId       the producer
  * @param topic            the partition's topic
  * @param partition        the partition
@@ -35,7 +35,8 @@ public record OutOfOrderRefusal(int node, String time, long producerId, String t
                                 int incomingSequence, int endSequence) {
     private static final Pattern REFUSAL = Pattern.compile("Out of order sequence number for producer (\\d+) at offset (\\d+) in "
             + "partition (.+)-(\\d+): (-?\\d+) \\(incoming seq\\. number\\), (-?\\d+) \\(current end sequence number\\)");
-    private static final Pattern TIME = Pattern.compile("^\\[(\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,\\d{3})\\]");
+    /** A log line's time: Kafka's own layout ({@code [2026-12-05 21:48:01,123]}) or kchaos's brokers' ({@code 2026-12-05T21:48:01.123}). */
+    private static final Pattern TIME = Pattern.compile("^\\[?(\\d{4}-\\d\\d-\\d\\d[ T]\\d\\d:\\d\\d:\\d\\d[,.]\\d{3})\\]?");
 
     /** Every refusal in {@code serverLog} of node {@code node}, once each, in the order logged; none when the file is absent. */
     public static List<OutOfOrderRefusal> read(int node, Path serverLog) {

@@ -90,6 +90,13 @@ class DedupWindowCauseTest {
         assertEquals(List.of(), OutOfOrderRefusal.read(2, dir.resolve("absent.log")));
     }
 
+    @Test
+    void theTimeOfALogLineInTheLayoutOfKchaossBrokersIsRead() throws IOException {
+        String kchaosLayout = "2026-12-05T22:52:04.899 [data-plane-kafka-request-handler-1] ERROR kafka.server.ReplicaManager - [ReplicaManager broker=1] "
+                + "Error processing append operation on partition P1Aa2d6eT8CP5ByaG558ag:t-0\n" + REFUSAL.lines().skip(1).findFirst().orElseThrow() + "\n";
+        assertEquals("2026-12-05T22:52:04.899", OutOfOrderRefusal.read(1, serverLog(kchaosLayout)).get(0).time());
+    }
+
     private static void assertNoCause(CheckResult r) {
         assertTrue(r.toJson().path(ResultsFields.ANOMALIES).path("duplicate").path(ResultsFields.Anomaly.KNOWN_CAUSES).isMissingNode());
         r.anomalies().get("duplicate").examples().forEach(ex -> assertFalse(ex.has(ResultsFields.Anomaly.KNOWN_CAUSE)));
