@@ -7,6 +7,7 @@ import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -68,15 +69,20 @@ public final class NemesisSchedule extends ScheduleThread {
         return pause((long) (d.toMillis() * (0.5 + ctx.random().nextDouble())));
     }
 
-    /** Restores the whole cluster: network and proxies healed, every node resumed and running; each repair recorded. */
+    /**
+     * Restores the whole cluster: network and proxies healed, every node resumed and running, the dedicated controllers
+     * as well as the brokers; each repair recorded.
+     */
     public static void finalHeal(NemesisContext ctx) {
-        ctx.cluster().network().ifPresent(net -> ctx.recorder().record(NemesisOps.HEAL, NemesisRecorder.nodes(ctx.cluster().nodeIds()), net::healAll));
-        ctx.cluster().toxics().ifPresent(t -> ctx.recorder().record(NemesisOps.HEAL_TOXIC, NemesisRecorder.nodes(ctx.cluster().nodeIds()), t::healAll));
-        List<Integer> paused = ctx.cluster().nodeIds().stream().filter(ctx.cluster()::isPaused).toList();
+        List<Integer> every = new ArrayList<>(ctx.cluster().nodeIds());
+        ctx.cluster().controllerIds().stream().filter(n -> !every.contains(n)).forEach(every::add);
+        ctx.cluster().network().ifPresent(net -> ctx.recorder().record(NemesisOps.HEAL, NemesisRecorder.nodes(every), net::healAll));
+        ctx.cluster().toxics().ifPresent(t -> ctx.recorder().record(NemesisOps.HEAL_TOXIC, NemesisRecorder.nodes(every), t::healAll));
+        List<Integer> paused = every.stream().filter(ctx.cluster()::isPaused).toList();
         if (!paused.isEmpty()) {
             ctx.recorder().record(NemesisOps.RESUME, NemesisRecorder.nodes(paused), () -> paused.forEach(ctx.cluster()::resume));
         }
-        List<Integer> dead = ctx.cluster().nodeIds().stream().filter(n -> !ctx.cluster().isRunning(n)).toList();
+        List<Integer> dead = every.stream().filter(n -> !ctx.cluster().isRunning(n)).toList();
         if (!dead.isEmpty()) {
             ctx.recorder().record(NemesisOps.START, NemesisRecorder.nodes(dead), () -> dead.forEach(ctx.cluster()::start));
         }

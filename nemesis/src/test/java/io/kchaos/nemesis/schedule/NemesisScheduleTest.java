@@ -77,4 +77,28 @@ class NemesisScheduleTest {
             assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(30), "woken from its 10-minute interval, not waited for");
         }
     }
+
+    @Test
+    void theFinalHealRestartsAndResumesDedicatedControllersToo(@TempDir Path dir) throws Exception {
+        FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3))).withControllers(3);
+        c.kill(4);
+        c.pause(5);
+        c.kill(2);
+        try (HistoryWriter h = new HistoryWriter(dir.resolve("h.jsonl"))) {
+            NemesisSchedule.finalHeal(c.context(new NemesisRecorder(h), 1));
+        }
+        assertTrue(c.isRunning(4) && !c.isPaused(5) && c.isRunning(2), "the killed controller restarted, the paused one resumed, the broker too");
+        String history = java.nio.file.Files.readString(dir.resolve("h.jsonl"));
+        assertTrue(history.contains("\"f\":\"start\"") && history.contains("\"f\":\"resume\""), history);
+    }
+
+    @Test
+    void theFinalHealOfAHealthyClusterWithControllersStartsNothing(@TempDir Path dir) throws Exception {
+        FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3))).withControllers(3);
+        try (HistoryWriter h = new HistoryWriter(dir.resolve("h.jsonl"))) {
+            NemesisSchedule.finalHeal(c.context(new NemesisRecorder(h), 1));
+        }
+        String history = java.nio.file.Files.readString(dir.resolve("h.jsonl"));
+        assertFalse(history.contains("\"f\":\"start\"") || history.contains("\"f\":\"resume\""), history);
+    }
 }
