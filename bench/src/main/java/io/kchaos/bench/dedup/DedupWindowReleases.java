@@ -1,15 +1,16 @@
 package io.kchaos.bench.dedup;
 
+import io.kchaos.cluster.os.CommandResult;
+import io.kchaos.cluster.os.CommandRunner;
+import io.kchaos.cluster.os.ProcessCommandRunner;
 import io.kchaos.cluster.version.KafkaVersion;
 import io.kchaos.cluster.version.MavenKafkaResolver;
 
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
@@ -21,6 +22,8 @@ public final class DedupWindowReleases {
     /** Every release from 3.7.0 to 4.4.0 (the ones kchaos runs); a release Maven Central does not serve is reported. */
     static final List<String> DEFAULT_RELEASES = List.of("3.7.0", "3.7.1", "3.7.2", "3.8.0", "3.8.1", "3.9.0", "3.9.1", "3.9.2",
             "4.0.0", "4.0.1", "4.0.2", "4.1.0", "4.1.1", "4.1.2", "4.2.0", "4.2.1", "4.2.2", "4.3.0", "4.3.1", "4.3.2", "4.4.0");
+
+    private static final CommandRunner RUNNER = new ProcessCommandRunner();
 
     private DedupWindowReleases() {
     }
@@ -50,26 +53,10 @@ public final class DedupWindowReleases {
         jars.forEach(j -> classPath.add(j.toString()));
         classPath.add(probeLocation());
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(java, "-cp", String.join(File.pathSeparator, classPath), DedupWindowProbe.class.getName())
-                .redirectErrorStream(false).start();
-        p.getOutputStream().close();
-        String out;
-        String err;
-        try {
-            out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(120, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new IOException("the probe on " + release + " did not finish in 120 s");
-            }
-        } catch (InterruptedException e) {
-            p.destroyForcibly();
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted");
-        }
-        String line = out.lines().filter(l -> l.startsWith("storage-jar=")).findFirst()
-                .orElseThrow(() -> new IOException("the probe on " + release + " exited " + p.exitValue() + ": "
-                        + err.lines().filter(l -> !l.startsWith("SLF4J")).limit(3).collect(Collectors.joining(" "))));
+        CommandResult r = RUNNER.run(java, "-cp", String.join(File.pathSeparator, classPath), DedupWindowProbe.class.getName());
+        String line = r.stdout().lines().filter(l -> l.startsWith("storage-jar=")).findFirst()
+                .orElseThrow(() -> new IOException("the probe on " + release + " exited " + r.exitCode() + ": "
+                        + r.stderr().lines().filter(l -> !l.startsWith("SLF4J")).limit(3).collect(Collectors.joining(" "))));
         return DedupWindowOutcome.parse(release, line);
     }
 

@@ -41,11 +41,15 @@ public final class DedupWindowCause {
 
     /**
      * Looks at {@code result}'s {@code duplicate} examples of {@code topic} and, for those the brokers' batches
-     * ({@code logDirs}) and refusals explain, marks the example and adds the cause with its evidence.
+     * ({@code logDirs}) and the refusals in their server logs ({@code serverLogs}, by node) explain, marks the example
+     * and adds the cause with its evidence. Reads nothing when there is no duplicate.
      */
-    public static void explain(CheckResult result, String topic, Collection<Path> logDirs, List<OutOfOrderRefusal> refusals) {
+    public static void explain(CheckResult result, String topic, Collection<Path> logDirs, Map<Integer, Path> serverLogs) {
         AnomalyCases duplicates = result.anomalies().get(Anomalies.DUPLICATE.key());
-        if (duplicates == null || refusals.isEmpty()) return;
+        if (duplicates == null) return;
+        List<OutOfOrderRefusal> refusals = new ArrayList<>();
+        serverLogs.forEach((node, log) -> refusals.addAll(OutOfOrderRefusal.read(node, log)));
+        if (refusals.isEmpty()) return;
         Map<Integer, TreeSet<Long>> wanted = new TreeMap<>();
         for (ObjectNode example : duplicates.examples()) {
             for (JsonNode read : example.path("reads")) {

@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -42,7 +43,7 @@ class DedupWindowCauseTest {
     void duplicatesWrittenAgainUnderABumpedEpochAfterARefusalAreExplainedAndStayAnomalies() throws IOException {
         Path logDir = logDir((short) 1);
         CheckResult r = duplicates();
-        DedupWindowCause.explain(r, TOPIC, List.of(logDir), OutOfOrderRefusal.read(1, serverLog(REFUSAL)));
+        DedupWindowCause.explain(r, TOPIC, List.of(logDir), Map.of(1, serverLog(REFUSAL)));
 
         assertEquals(Verdict.INVALID, r.verdict());
         assertEquals(2, r.count(Anomalies.DUPLICATE.key()));
@@ -65,21 +66,21 @@ class DedupWindowCauseTest {
     @Test
     void duplicatesWithoutARefusalAreNotExplained() throws IOException {
         CheckResult r = duplicates();
-        DedupWindowCause.explain(r, TOPIC, List.of(logDir((short) 1)), OutOfOrderRefusal.read(1, serverLog("[2026-12-05 21:48:01,123] INFO started\n")));
+        DedupWindowCause.explain(r, TOPIC, List.of(logDir((short) 1)), Map.of(1, serverLog("[2026-12-05 21:48:01,123] INFO started\n")));
         assertNoCause(r);
     }
 
     @Test
     void aRefusalDoesNotExplainCopiesWrittenUnderTheSameEpoch() throws IOException {
         CheckResult r = duplicates();
-        DedupWindowCause.explain(r, TOPIC, List.of(logDir((short) 0)), OutOfOrderRefusal.read(1, serverLog(REFUSAL)));
+        DedupWindowCause.explain(r, TOPIC, List.of(logDir((short) 0)), Map.of(1, serverLog(REFUSAL)));
         assertNoCause(r);
     }
 
     @Test
     void anotherProducersRefusalExplainsNothing() throws IOException {
         CheckResult r = duplicates();
-        DedupWindowCause.explain(r, TOPIC, List.of(logDir((short) 1)), OutOfOrderRefusal.read(1, serverLog(REFUSAL.replace("producer 7", "producer 8"))));
+        DedupWindowCause.explain(r, TOPIC, List.of(logDir((short) 1)), Map.of(1, serverLog(REFUSAL.replace("producer 7", "producer 8"))));
         assertNoCause(r);
     }
 

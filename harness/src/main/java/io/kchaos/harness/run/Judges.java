@@ -5,14 +5,15 @@ import io.kchaos.history.folder.RunFiles;
 import io.kchaos.history.History;
 import io.kchaos.checker.queue.PartitionGrowth;
 import io.kchaos.checker.cause.DedupWindowCause;
-import io.kchaos.checker.cause.OutOfOrderRefusal;
 import io.kchaos.checker.raft.HistoryObservations;
 import io.kchaos.checker.raft.RaftAudit;
 import io.kchaos.checker.replica.ReplicaAudit;
 import io.kchaos.checker.result.CheckResult;
 
-import java.util.ArrayList;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The judge of a run: the client-history checks of its workload ({@link WorkloadKind}), then the replica audit and the
@@ -46,11 +47,9 @@ public final class Judges {
      */
     static void explainKnownCauses(CheckResult r, RunFolder folder, FinalState fin) {
         try {
-            List<OutOfOrderRefusal> refusals = new ArrayList<>();
-            for (int node : fin.logDirs().keySet()) {
-                refusals.addAll(OutOfOrderRefusal.read(node, folder.files().node(node).resolve(RunFiles.SERVER_LOG)));
-            }
-            DedupWindowCause.explain(r, fin.topic(), fin.logDirs().values(), refusals);
+            Map<Integer, Path> serverLogs = new TreeMap<>();
+            for (int node : fin.logDirs().keySet()) serverLogs.put(node, folder.files().node(node).resolve(RunFiles.SERVER_LOG));
+            DedupWindowCause.explain(r, fin.topic(), fin.logDirs().values(), serverLogs);
         } catch (RuntimeException e) {
             r.warn("known causes not looked for: " + e.getMessage());
         }

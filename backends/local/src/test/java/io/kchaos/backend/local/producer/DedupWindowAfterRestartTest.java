@@ -5,7 +5,6 @@ import io.kchaos.backend.local.LoopbackHosts;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.checker.cause.DedupWindowCause;
-import io.kchaos.checker.cause.OutOfOrderRefusal;
 import io.kchaos.checker.replica.BrokerLogDir;
 import io.kchaos.checker.result.Anomalies;
 import io.kchaos.checker.result.CheckResult;
@@ -29,11 +28,10 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import io.kchaos.workload.SendClient;
+import io.kchaos.workload.common.JavaClientKind;
 import io.kchaos.workload.rdkafka.RdkafkaClientKind;
-import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.protocol.Errors;
@@ -143,7 +141,7 @@ class DedupWindowAfterRestartTest {
             offsets.forEach(o -> dup.withArray("reads").add(Json.object().put("partition", 0).put("offset", o)));
             judged.anomaly(Anomalies.DUPLICATE.key(), dup);
         });
-        DedupWindowCause.explain(judged, "java", List.of(c.logDirs().get(1)), OutOfOrderRefusal.read(1, c.logFile(1)));
+        DedupWindowCause.explain(judged, "java", List.of(c.logDirs().get(1)), Map.of(1, c.logFile(1)));
         JsonNode cause = judged.toJson().path(ResultsFields.ANOMALIES).path("duplicate").path(ResultsFields.Anomaly.KNOWN_CAUSES).path(0);
         assertEquals(judged.count(Anomalies.DUPLICATE.key()), cause.path(ResultsFields.KnownCause.EXPLAINED).asLong(), "every duplicate explained: " + cause);
         assertEquals(Verdict.INVALID, judged.verdict());
@@ -323,18 +321,7 @@ class DedupWindowAfterRestartTest {
             p.put(ProducerConfig.LINGER_MS_CONFIG, 0);
             p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, requestTimeoutMs);
             p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 180_000);
-            KafkaProducer<String, String> producer = new KafkaProducer<>(p, new StringSerializer(), new StringSerializer());
-            return new SendClient() {
-                @Override
-                public void send(String topic, int partition, String key, String value, Callback callback) {
-                    producer.send(new ProducerRecord<>(topic, partition, key, value), callback);
-                }
-
-                @Override
-                public void close(Duration timeout) {
-                    producer.close(timeout);
-                }
-            };
+            return JavaClientKind.sender(new KafkaProducer<>(p, new StringSerializer(), new StringSerializer()));
         };
     }
 
