@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
@@ -111,9 +112,7 @@ public final class AdminOperationsView implements OperationsView {
 
     @Override
     public void setTopicConfig(String key, String value) {
-        AlterConfigOp op = value == null ? new AlterConfigOp(new ConfigEntry(key, ""), AlterConfigOp.OpType.DELETE)
-                : new AlterConfigOp(new ConfigEntry(key, value), AlterConfigOp.OpType.SET);
-        await(admin.incrementalAlterConfigs(Map.of(topicResource(), List.of(op))).all());
+        await(admin.incrementalAlterConfigs(Map.of(topicResource(), List.of(setOrDelete(key, value)))).all());
     }
 
     @Override
@@ -134,7 +133,7 @@ public final class AdminOperationsView implements OperationsView {
     public Optional<List<String>> throttleConfigs(Collection<Integer> brokers) {
         return read(() -> {
             Map<ConfigResource, List<String>> keys = new LinkedHashMap<>();
-            for (int b : new java.util.TreeSet<>(brokers)) {
+            for (int b : new TreeSet<>(brokers)) {
                 keys.put(new ConfigResource(ConfigResource.Type.BROKER, Integer.toString(b)), List.of(LEADER_RATE, FOLLOWER_RATE));
             }
             keys.put(topicResource(), List.of(LEADER_REPLICAS, FOLLOWER_REPLICAS));

@@ -1,21 +1,17 @@
 package io.kchaos.nemesis.cluster;
 
 import io.kchaos.nemesis.cluster.OperationsView.TopicConfig;
-import io.kchaos.wire.NodeRequest;
-import org.apache.kafka.common.config.ConfigResource;
-import org.apache.kafka.common.message.DescribeConfigsRequestData;
+import io.kchaos.wire.TopicConfigsRequest;
 import org.apache.kafka.common.message.DescribeConfigsResponseData;
 import org.apache.kafka.common.protocol.Errors;
-import org.apache.kafka.common.requests.DescribeConfigsRequest;
 import org.apache.kafka.common.requests.DescribeConfigsResponse;
 
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
 
-/** A topic config as one broker reports it, asked of that broker alone ({@link NodeRequest}): its own metadata's view. */
+/** A topic config as one broker reports it, asked of that broker alone ({@link TopicConfigsRequest}): its own metadata's view. */
 final class NodeConfigRead {
-    private static final short DESCRIBE_CONFIGS_VERSION = 4;
     private static final int TIMEOUT_MS = 5_000;
 
     private NodeConfigRead() {
@@ -23,12 +19,8 @@ final class NodeConfigRead {
 
     /** The topic's config {@code key} as the broker at host:port reports it; empty when it did not answer or answered an error. */
     static Optional<TopicConfig> topicConfig(String host, int port, String topic, String key) {
-        DescribeConfigsRequestData.DescribeConfigsResource resource = new DescribeConfigsRequestData.DescribeConfigsResource()
-                .setResourceType(ConfigResource.Type.TOPIC.id()).setResourceName(topic).setConfigurationKeys(List.of(key));
-        DescribeConfigsRequest.Builder request = new DescribeConfigsRequest.Builder(new DescribeConfigsRequestData().setResources(List.of(resource)));
         try {
-            DescribeConfigsResponse r = (DescribeConfigsResponse) NodeRequest.send(host, port, request, DESCRIBE_CONFIGS_VERSION, TIMEOUT_MS);
-            for (DescribeConfigsResponseData.DescribeConfigsResult res : r.data().results()) {
+            for (DescribeConfigsResponseData.DescribeConfigsResult res : TopicConfigsRequest.send(host, port, List.of(topic), key, TIMEOUT_MS)) {
                 if (!res.resourceName().equals(topic) || res.errorCode() != Errors.NONE.code()) continue;
                 return Optional.of(res.configs().stream().filter(c -> c.name().equals(key)).findFirst()
                         .map(c -> new TopicConfig(c.value(), DescribeConfigsResponse.ConfigSource.forId(c.configSource()) == DescribeConfigsResponse.ConfigSource.TOPIC_CONFIG))

@@ -4,20 +4,16 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
 import io.kchaos.history.MetadataFields;
 import io.kchaos.wire.NodeRequest;
+import io.kchaos.wire.TopicConfigsRequest;
 import org.apache.kafka.common.Uuid;
-import org.apache.kafka.common.config.ConfigResource;
-import org.apache.kafka.common.message.DescribeConfigsRequestData;
 import org.apache.kafka.common.message.DescribeConfigsResponseData;
 import org.apache.kafka.common.message.MetadataRequestData;
 import org.apache.kafka.common.message.MetadataResponseData;
 import org.apache.kafka.common.protocol.Errors;
-import org.apache.kafka.common.requests.DescribeConfigsRequest;
-import org.apache.kafka.common.requests.DescribeConfigsResponse;
 import org.apache.kafka.common.requests.MetadataRequest;
 import org.apache.kafka.common.requests.MetadataResponse;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -29,7 +25,6 @@ import java.util.TreeMap;
  */
 final class BrokerView {
     private static final short METADATA_VERSION = 12;
-    private static final short DESCRIBE_CONFIGS_VERSION = 4;
     private static final int TIMEOUT_MS = 10_000;
 
     private BrokerView() {
@@ -59,14 +54,7 @@ final class BrokerView {
     }
 
     private static void configs(String host, int port, Map<String, ObjectNode> topics) throws IOException {
-        List<DescribeConfigsRequestData.DescribeConfigsResource> resources = new ArrayList<>();
-        for (String name : topics.keySet()) {
-            resources.add(new DescribeConfigsRequestData.DescribeConfigsResource().setResourceType(ConfigResource.Type.TOPIC.id())
-                    .setResourceName(name).setConfigurationKeys(List.of(AdminWorker.CONFIG_KEY)));
-        }
-        DescribeConfigsRequest.Builder b = new DescribeConfigsRequest.Builder(new DescribeConfigsRequestData().setResources(resources));
-        DescribeConfigsResponse r = (DescribeConfigsResponse) NodeRequest.send(host, port, b, DESCRIBE_CONFIGS_VERSION, TIMEOUT_MS);
-        for (DescribeConfigsResponseData.DescribeConfigsResult res : r.data().results()) {
+        for (DescribeConfigsResponseData.DescribeConfigsResult res : TopicConfigsRequest.send(host, port, topics.keySet(), AdminWorker.CONFIG_KEY, TIMEOUT_MS)) {
             ObjectNode topic = topics.get(res.resourceName());
             if (topic == null) continue;
             if (res.errorCode() != Errors.NONE.code()) {
