@@ -38,6 +38,9 @@ public final class ServerProperties {
         d.put("group.consumer.min.heartbeat.interval.ms", "1500");
         d.put("group.consumer.heartbeat.interval.ms", "1500");
         d.put("replica.lag.time.max.ms", "10000");
+        // a KRaft snapshot of the metadata log every 10 s of new records (Kafka's default: an hour or 20 MB), so every
+        // run's Raft audit has snapshots to check against the log they summarise
+        d.put("metadata.log.max.snapshot.interval.ms", "10000");
         return d;
     }
 

@@ -50,6 +50,9 @@ public final class NemesisSettings {
             + "voters (every voter), majority (a random majority of the voters), controller (the active controller)");
     public static final NemesisSetting LYING_DISK_SCOPE = setting("lying-disk-scope", "metadata", "what the disk lies about: metadata "
             + "(the KRaft metadata log, __cluster_metadata-0) or node (every file of the node)");
+    public static final NemesisSetting SPARED_VOTERS = setting("spared-voters", "run", "what the voters a quorum power cut "
+            + "(lying-disk, power-loss-voters) spares do meanwhile: run, or pause (SIGSTOP from just before the cut until the cut "
+            + "voters, restarted, have elected a leader of a higher epoch among themselves, read back)");
     public static final NemesisSetting RESTART_GAP_SECONDS = setting("restart-gap-seconds", "10", "seconds between the two restarts");
     public static final NemesisSetting RESTART_ORDER = setting("restart-order", "follower-first", "follower-first or leader-first");
 

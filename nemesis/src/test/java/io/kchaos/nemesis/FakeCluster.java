@@ -46,7 +46,8 @@ import java.util.TreeSet;
  * Every control call is logged in {@link #calls}, e.g. {@code kill 2} or {@code partition [[1], [2, 3]]}. A power cut
  * drops bytes 100 to 1000+n of one segment on each node n it cuts. With {@link #withControllers} it runs dedicated
  * controllers after the brokers' ids; the quorum's leader (the first voter, epoch 1) moves to the next live, unpaused
- * voter in a new epoch when it is killed, paused or cut off alone from the other voters.
+ * voter in a new epoch when it is killed, paused or cut off alone from the other voters; a voter started while the
+ * quorum has no live leader becomes it, in a new epoch.
  */
 public final class FakeCluster implements ClusterControl, TopicView, CoordinatorView, NetworkControl, ToxicControl,
         StorageControl, PowerControl, ProtocolControl, QuorumView, OperationsView {
@@ -240,6 +241,12 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     public synchronized void start(int node) {
         log("start " + node);
         dead.remove(node);
+        // a restarted voter campaigns: it wins when the quorum had no live leader (it was that leader, or it is dead or paused)
+        if (quorumLeader != null && voterIds().contains(node)
+                && (quorumLeader == node || dead.contains(quorumLeader) || paused.contains(quorumLeader))) {
+            quorumLeader = node;
+            quorumEpoch++;
+        }
     }
 
     @Override

@@ -96,6 +96,7 @@ public final class ChaosRun {
         long t0 = clock.nanoTime();
         try (HistoryWriter history = new HistoryWriter(folder.history());
              Admin admin = cluster.admin();
+             QuorumAdmins quorumAdmins = new QuorumAdmins(cluster, admin);
              Workload workload = workloads.create(config)) {
             if (stop.isStopped()) {
                 out.println("stopped " + stop.reason() + ": no workload run");
@@ -106,10 +107,10 @@ public final class ChaosRun {
             CannotWriteWatch writes = new CannotWriteWatch(stop);
             history.addListener(writes);
             startWorkload(workload, cluster, history, record);
-            AdminQuorumView quorum = new AdminQuorumView(admin);
+            AdminQuorumView quorum = quorumAdmins.view();
             FaultPhase faults = new FaultPhase(config, nemeses, cluster, admin, quorum, workload, history);
             try (MetadataPoller poller = new MetadataPoller(admin, config.cluster().topic(), history, folder.leaders());
-                 QuorumPoller quorumPoller = new QuorumPoller(quorum, history, record);
+                 QuorumPoller quorumPoller = new QuorumPoller(quorum, history, record, folder.files().quorum());
                  StatusLine status = new StatusLine(out, 5, () -> String.format("[%4ds / %ds] %s | fault: %s",
                          (clock.nanoTime() - t0) / 1_000_000_000L, config.timeLimitSeconds(), workload.stats(), faults.status()))) {
                 poller.start();

@@ -6,11 +6,15 @@ import io.kchaos.history.History;
 import io.kchaos.checker.queue.PartitionGrowth;
 import io.kchaos.checker.cause.DedupWindowCause;
 import io.kchaos.checker.raft.HistoryObservations;
+import io.kchaos.checker.raft.PolledObservations;
+import io.kchaos.checker.raft.QuorumObservation;
+import io.kchaos.history.folder.QuorumSamples;
 import io.kchaos.checker.raft.RaftAudit;
 import io.kchaos.checker.replica.ReplicaAudit;
 import io.kchaos.checker.result.CheckResult;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -35,7 +39,7 @@ public final class Judges {
                     PartitionGrowth.figures(history, partitionsAtStart, fin.finalIsr().size()));
             if (!fin.fullIsrBeforeDrain()) r.warn("the ISR was not full before the drain; replicas outside it may lag");
             r.merge(replicaAudit(history, fin));
-            r.merge(raftAudit(history, fin));
+            r.merge(raftAudit(history, folder.files().quorum(), fin));
             explainKnownCauses(r, folder, fin);
             return r;
         };
@@ -56,10 +60,10 @@ public final class Judges {
     }
 
     /**
-     * The Raft audit of the run's metadata logs, with the history's quorum samples as observations of what was
-     * committed; skipped with a warning when the backend does not bring the logs back.
+     * The Raft audit of the run's metadata logs, with the run's quorum polls and the history's quorum samples as
+     * observations of what was committed; skipped with a warning when the backend does not bring the logs back.
      */
-    static CheckResult raftAudit(History history, FinalState fin) {
+    static CheckResult raftAudit(History history, Path polls, FinalState fin) {
         CheckResult r;
         if (fin.metadataLogs().isEmpty()) {
             r = new CheckResult();
@@ -67,7 +71,9 @@ public final class Judges {
             return r;
         }
         try {
-            return RaftAudit.of(fin.metadataLogs()).withObservations(HistoryObservations.of(history)).run();
+            List<QuorumObservation> observed = new ArrayList<>(PolledObservations.of(QuorumSamples.read(polls)));
+            observed.addAll(HistoryObservations.of(history));
+            return RaftAudit.of(fin.metadataLogs()).withObservations(observed).run();
         } catch (RuntimeException e) {
             r = new CheckResult();
             r.error("Raft audit failed: " + e.getMessage());

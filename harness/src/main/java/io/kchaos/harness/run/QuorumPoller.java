@@ -2,30 +2,39 @@ package io.kchaos.harness.run;
 
 import io.kchaos.history.HistoryWriter;
 import io.kchaos.history.folder.ControllerTimeline;
+import io.kchaos.history.folder.QuorumSamples;
+import io.kchaos.history.folder.RunFields;
 import io.kchaos.nemesis.cluster.QuorumState;
 import io.kchaos.nemesis.cluster.QuorumView;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Asks the metadata quorum who leads it every {@value #POLL_MILLIS} ms during the run and keeps each new leader or
- * epoch ({@link ControllerTimeline}, run.json's controller timeline), times on the history's clock. A quorum that
- * does not answer (no leader, a timeout during a fault) adds nothing. Closing it records the timeline in run.json.
+ * Asks the metadata quorum who leads it every {@value #POLL_MILLIS} ms during the run. Each answer that shows
+ * something new (another leader, epoch or voter set, or a higher high watermark) is written to {@code quorum.jsonl}
+ * at once ({@link QuorumSamples}): the Raft audit's evidence of what the quorum committed. Each new leader or epoch
+ * also goes into run.json's controller timeline ({@link ControllerTimeline}), and the voter set over time into
+ * run.json's {@value RunFields#VOTER_SETS}, when it closes. Times are on the history's clock; a quorum that does not
+ * answer (no leader, a timeout during a fault) adds nothing.
  */
 public final class QuorumPoller implements AutoCloseable {
     static final long POLL_MILLIS = 500;
     private final QuorumView quorum;
     private final HistoryWriter clock;
     private final RunRecord record;
+    private final QuorumSamples.Writer file;
     private final List<ControllerTimeline.Change> changes = new ArrayList<>();
+    private final List<QuorumSamples.Sample> written = new ArrayList<>();
     private final PollingThread thread;
 
-    public QuorumPoller(QuorumView quorum, HistoryWriter clock, RunRecord record) {
+    public QuorumPoller(QuorumView quorum, HistoryWriter clock, RunRecord record, Path samples) {
         this.quorum = quorum;
         this.clock = clock;
         this.record = record;
+        this.file = new QuorumSamples.Writer(samples);
         this.thread = new PollingThread("quorum-poller", POLL_MILLIS, this::pollOnce);
     }
 
@@ -33,14 +42,23 @@ public final class QuorumPoller implements AutoCloseable {
         thread.start();
     }
 
-    /** Reads the quorum once and keeps its leader and epoch when they changed. */
+    /** Reads the quorum once and keeps what it shows that is new. */
     public void pollOnce() {
-        Optional<QuorumState> s = quorum.state();
-        if (s.isEmpty()) return;
+        Optional<QuorumState> read = quorum.state();
+        if (read.isEmpty()) return;
+        QuorumState s = read.get();
+        long now = clock.now();
         synchronized (changes) {
             ControllerTimeline.Change last = changes.isEmpty() ? null : changes.get(changes.size() - 1);
-            if (last == null || last.leader() != s.get().leader() || last.epoch() != s.get().epoch()) {
-                changes.add(new ControllerTimeline.Change(clock.now(), s.get().leader(), s.get().epoch()));
+            if (last == null || last.leader() != s.leader() || last.epoch() != s.epoch()) {
+                changes.add(new ControllerTimeline.Change(now, s.leader(), s.epoch()));
+            }
+            QuorumSamples.Sample previous = written.isEmpty() ? null : written.get(written.size() - 1);
+            if (previous == null || previous.leader() != s.leader() || previous.epoch() != s.epoch()
+                    || !previous.voters().equals(s.voters()) || s.highWatermark() > previous.highWatermark()) {
+                QuorumSamples.Sample sample = new QuorumSamples.Sample(now, s.leader(), s.epoch(), s.highWatermark(), s.voters());
+                file.write(sample);
+                written.add(sample);
             }
         }
     }
@@ -56,6 +74,10 @@ public final class QuorumPoller implements AutoCloseable {
     public void close() {
         thread.close();
         pollOnce();
+        file.close();
         record.section(ControllerTimeline.FIELD, timeline().toJson());
+        synchronized (changes) {
+            record.section(RunFields.VOTER_SETS, QuorumSamples.voterSets(written));
+        }
     }
 }

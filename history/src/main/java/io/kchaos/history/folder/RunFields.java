@@ -28,6 +28,8 @@ public final class RunFields {
     public static final String NODE_ROLES = "node-roles";
     /** The active controller over time, see {@link ControllerTimeline}. */
     public static final String CONTROLLER_TIMELINE = "controller-timeline";
+    /** The quorum's voter set over time as the run's polls saw it, see {@link QuorumSamples#voterSets}. */
+    public static final String VOTER_SETS = "voter-sets";
     public static final String TOPIC = "topic";
     public static final String PARTITIONS = "partitions";
     public static final String REPLICATION_FACTOR = "replication-factor";

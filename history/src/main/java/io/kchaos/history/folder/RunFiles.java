@@ -12,6 +12,8 @@ public record RunFiles(Path dir) {
     public static final String RESULTS_JSON = "results.json";
     public static final String HISTORY = "history.jsonl";
     public static final String LEADERS = "leaders.jsonl";
+    /** The metadata quorum as polled during the run, one {@link QuorumSamples} line each. */
+    public static final String QUORUM = "quorum.jsonl";
     public static final String REPORT_HTML = "report.html";
     public static final String JUNIT_XML = "junit.xml";
     public static final String CLIENT_LOG = "client.log";
@@ -61,6 +63,10 @@ public record RunFiles(Path dir) {
 
     public Path history() {
         return dir.resolve(HISTORY);
+    }
+
+    public Path quorum() {
+        return dir.resolve(QUORUM);
     }
 
     public Path leaders() {

@@ -150,13 +150,13 @@ public final class FaultCatalogue {
                     b -> PowerLossVotersNemesis.activeController(b.options().flag("torn-writes")), POWER_LOSS)
                     .needs(Capability.POWER_LOSS).reads(TORN_WRITES),
             of("power-loss-voters", "a random majority of the metadata quorum's voters (the controllers; in combined mode, nodes) "
-                    + "lose power at the same moment; all restart later", b -> PowerLossVotersNemesis.majority(b.options().flag("torn-writes")),
-                    POWER_LOSS).needs(Capability.POWER_LOSS).reads(TORN_WRITES),
+                    + "lose power at the same moment; all restart later", b -> PowerLossVotersNemesis.majority(b.options()),
+                    POWER_LOSS).needs(Capability.POWER_LOSS).reads(TORN_WRITES, NemesisSettings.SPARED_VOTERS),
             of("lying-disk", "the disks of lying-disk-nodes (every voter) ignore fsync on lying-disk-scope (the metadata "
                     + "log): Kafka's syncs succeed but are not kept; the heal is their power loss (only what was synced before the lie "
                     + "survives), then restart: the negative control of power-loss-voters", b -> new LyingDiskNemesis(b.options()),
                     LYING_DISK, POWER_LOSS).needs(Capability.POWER_LOSS)
-                    .reads(NemesisSettings.LYING_DISK_NODES, NemesisSettings.LYING_DISK_SCOPE, TORN_WRITES),
+                    .reads(NemesisSettings.LYING_DISK_NODES, NemesisSettings.LYING_DISK_SCOPE, NemesisSettings.SPARED_VOTERS, TORN_WRITES),
             of("reassign", "move a random partition's replicas to another set (Admin.alterPartitionReassignments: replace a replica, "
                     + "swap the leader, shrink or grow the replication factor), optionally throttled; one op until the new set is in "
                     + "place", b -> new ReassignNemesis(b.options()), NemesisOps.REASSIGN)

@@ -7,6 +7,7 @@ import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.HealOnce;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisOptions;
+import io.kchaos.nemesis.NemesisSettings;
 import io.kchaos.nemesis.cluster.PowerControl;
 import io.kchaos.nemesis.cluster.PowerControl.LieScope;
 import io.kchaos.nemesis.storage.PowerLossNemesis;
@@ -22,17 +23,20 @@ import java.util.Set;
  * loss. Held once each node's sync marks read the lie back. A lie shows only at a power loss, so the heal is one: the
  * same nodes lose power together (recorded as {@code power-loss}, with what the cut dropped), which ends the lie, and
  * are started again. The negative control of {@code power-loss-voters}: on every voter by default, because an honest
- * voter left out may keep the lied-about entries and re-replicate them (docs/faults.md, "The metadata quorum").
+ * voter left out may keep the lied-about entries and re-replicate them (docs/faults.md, "The metadata quorum"), unless
+ * {@code spared-voters=pause} holds the honest voters still until the liars have elected a leader among themselves.
  */
 public final class LyingDiskNemesis implements FaultInjector {
     private final String voters;
     private final LieScope scope;
     private final boolean tornWrites;
+    private final boolean pauseSpared;
 
     public LyingDiskNemesis(NemesisOptions options) {
-        this.voters = options.choice("lying-disk-nodes", Set.copyOf(VoterChoice.WORDS));
-        this.scope = LieScope.of(options.choice("lying-disk-scope", Set.of("metadata", "node"))).orElseThrow();
+        this.voters = options.choice(NemesisSettings.LYING_DISK_NODES.key(), Set.copyOf(VoterChoice.WORDS));
+        this.scope = LieScope.of(options.choice(NemesisSettings.LYING_DISK_SCOPE.key(), Set.of("metadata", "node"))).orElseThrow();
         this.tornWrites = options.flag("torn-writes");
+        this.pauseSpared = SparedVoters.paused(options);
     }
 
     @Override
@@ -44,13 +48,19 @@ public final class LyingDiskNemesis implements FaultInjector {
             ObjectNode lie = c.value().deepCopy().put("scope", scope.word());
             ObjectNode cut = lie.deepCopy().put("torn-writes", tornWrites);
             return HealOnce.injected("lying disk (" + scope.word() + ") on node(s) " + nodes + " (" + c.about() + "), then their power loss",
-                    () -> ctx.recorder().record(NemesisOps.LYING_DISK.f(), lie, () -> power.get().lie(nodes, scope)), () -> {
-                        ctx.recorder().record(NemesisOps.POWER_LOSS.f(), cut,
-                                () -> PowerLossNemesis.describe(cut.putObject("dropped"), power.get().cut(nodes, tornWrites, ctx.random())));
-                        ObjectNode start = c.value().deepCopy();
-                        ActiveController.after(ctx, start);
-                        ctx.recorder().record(NemesisOps.START, start, () -> nodes.forEach(ctx.cluster()::start));
-                    });
+                    () -> ctx.recorder().record(NemesisOps.LYING_DISK.f(), lie, () -> power.get().lie(nodes, scope)),
+                    () -> powerLoss(ctx, power.get(), c, cut));
         }).orElse(Fault.NONE);
+    }
+
+    /** The heal: the liars' power loss and restart, the voters it spares held meanwhile when asked ({@link SparedVoters}). */
+    private void powerLoss(NemesisContext ctx, PowerControl power, VoterChoice c, ObjectNode cut) {
+        SparedVoters spared = SparedVoters.hold(ctx, c.nodes(), pauseSpared);
+        try {
+            ctx.recorder().record(NemesisOps.POWER_LOSS.f(), cut,
+                    () -> PowerLossNemesis.describe(cut.putObject("dropped"), power.cut(c.nodes(), tornWrites, ctx.random())));
+        } finally {
+            spared.restart(ctx, c.nodes(), c.value().deepCopy());
+        }
     }
 }

@@ -65,7 +65,7 @@ class ControlPlanePowerLossTest {
     void powerLossVotersCutsAMajorityOfTheControllersAtOnceAndNeverABroker() {
         for (long seed = 0; seed < 20; seed++) {
             FakeCluster c = dedicated();
-            injectAndHeal(PowerLossVotersNemesis.majority(false), c, seed);
+            injectAndHeal(PowerLossVotersNemesis.majority(NemesisOptions.none()), c, seed);
             String cut = c.calls.get(0);
             assertTrue(cut.matches("cut \\[[456], [456]\\]"), "two of the three controllers, in one cut: " + c.calls);
             assertEquals(2, c.calls.stream().filter(s -> s.startsWith("start ")).count(), c.calls.toString());
@@ -75,7 +75,7 @@ class ControlPlanePowerLossTest {
     @Test
     void inCombinedModeTheVotersAreTheNodes() {
         FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3))).withStorage().quorumLedBy(1);
-        List<String> lines = injectAndHeal(PowerLossVotersNemesis.majority(false), c, 3);
+        List<String> lines = injectAndHeal(PowerLossVotersNemesis.majority(NemesisOptions.none()), c, 3);
         assertTrue(c.calls.get(0).matches("cut \\[[123], [123]\\]"), c.calls.toString());
         assertTrue(lines.get(0).contains("\"role\":\"voters\""), lines.get(0));
     }
@@ -83,7 +83,7 @@ class ControlPlanePowerLossTest {
     @Test
     void withoutPowerControlOrAKnownLeaderNothingIsInjected() {
         FakeCluster noPower = new FakeCluster(3, List.of(List.of(1, 2, 3))).withControllers(3);
-        for (FaultInjector f : List.of(PowerLossVotersNemesis.majority(false), PowerLossVotersNemesis.activeController(false),
+        for (FaultInjector f : List.of(PowerLossVotersNemesis.majority(NemesisOptions.none()), PowerLossVotersNemesis.activeController(false),
                 new LyingDiskNemesis(NemesisOptions.none()))) {
             assertSame(Fault.NONE, f.inject(noPower.context(null, 1)));
         }
@@ -120,6 +120,41 @@ class ControlPlanePowerLossTest {
         FakeCluster leader = dedicated();
         injectAndHeal(new LyingDiskNemesis(options(Map.of("lying-disk-nodes", "controller"))), leader, 1);
         assertEquals(List.of("lie [4] metadata", "cut [4]", "start 4"), leader.calls);
+    }
+
+    @Test
+    void withSparedVotersPausedTheLiarsMustElectAmongThemselvesBeforeTheHonestVoterResumes() {
+        FakeCluster c = dedicated();
+
+        List<String> lines = injectAndHeal(new LyingDiskNemesis(options(Map.of("lying-disk-nodes", "majority", "spared-voters", "pause"))), c, 1);
+
+        String liars = c.calls.get(0).substring("lie ".length(), c.calls.get(0).indexOf(']') + 1);
+        int honest = List.of(4, 5, 6).stream().filter(n -> !liars.contains(Integer.toString(n))).findFirst().orElseThrow();
+        assertEquals("pause " + honest, c.calls.get(1), "the honest voter is held before the cut: " + c.calls);
+        assertEquals("cut " + liars, c.calls.get(2));
+        assertEquals("resume " + honest, c.calls.get(c.calls.size() - 1), "and resumed last: " + c.calls);
+        List<String> fs = lines.stream().map(l -> l.split(" ")[0] + " " + l.split(" ")[1]).toList();
+        assertEquals(List.of("invoke lying-disk", "ok lying-disk", "invoke pause", "ok pause", "invoke power-loss", "ok power-loss",
+                "invoke start", "ok start", "invoke resume", "ok resume"), fs);
+        assertTrue(lines.get(3).contains("\"spared\":true") && lines.get(3).contains("[" + honest + "]"), lines.get(3));
+        String start = lines.get(7);
+        int leader = Integer.parseInt(start.replaceAll(".*\"controller-after\":\\{\"leader\":(\\d+).*", "$1"));
+        assertTrue(liars.contains(Integer.toString(leader)), "the start holds once a liar leads, read back: " + start);
+    }
+
+    @Test
+    void withSparedVotersPausedAMajorityPowerLossKeepsTheOthersStillUntilTheCutOnesElected() {
+        FakeCluster c = dedicated();
+
+        List<String> lines = injectAndHeal(PowerLossVotersNemesis.majority(options(Map.of("spared-voters", "pause"))), c, 2);
+
+        assertTrue(c.calls.get(0).startsWith("pause "), c.calls.toString());
+        assertTrue(c.calls.get(1).startsWith("cut "), c.calls.toString());
+        assertTrue(c.calls.get(c.calls.size() - 1).startsWith("resume "), c.calls.toString());
+        List<String> fs = lines.stream().map(l -> l.split(" ")[0] + " " + l.split(" ")[1]).toList();
+        assertEquals(List.of("invoke pause", "ok pause", "invoke power-loss", "ok power-loss", "invoke start", "ok start",
+                "invoke resume", "ok resume"), fs);
+        assertTrue(lines.get(5).contains("controller-after"), lines.get(5));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.kchaos.backend.local;
 
+import io.kchaos.cluster.NodeListeners;
 import io.kchaos.history.folder.RunFields;
 import io.kchaos.cluster.ClusterSpec;
 import io.kchaos.cluster.KafkaCluster;
@@ -194,6 +195,12 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
     /** Every node, brokers then dedicated controllers. */
     public List<Integer> allNodeIds() {
         return List.copyOf(nodes.keySet());
+    }
+
+    @Override
+    public Optional<String> controllerBootstrap() {
+        return voters == null ? Optional.empty()
+                : Optional.of(voters.voters().stream().map(NodeListeners::controllerAddress).collect(Collectors.joining(",")));
     }
 
     /** The quorum's voters as the nodes' files name them (set once {@link #start()} began). */

@@ -1,0 +1,135 @@
+package io.kchaos.history.folder;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.Json;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The layout of {@code quorum.jsonl}: what {@code describeMetadataQuorum} answered during a run, one JSON object a
+ * line, {@code {"time": ns, "leader": id, "epoch": e, "high-watermark": hw, "voters": [ids]}} (time on the history's
+ * clock, {@code high-watermark} -1 when the leader announced none). Written as the run goes, so a run killed midway
+ * keeps what it saw; a torn last line is skipped on reading.
+ */
+public final class QuorumSamples {
+    static final String TIME = "time";
+    static final String LEADER = "leader";
+    static final String EPOCH = "epoch";
+    static final String HIGH_WATERMARK = "high-watermark";
+    static final String VOTERS = "voters";
+
+    private QuorumSamples() {
+    }
+
+    /**
+     * One answer of the quorum.
+     *
+     * @param timeNanos     when, on the history's clock
+     * @param leader        the leader's node id
+     * @param epoch         the leader's epoch
+     * @param highWatermark the high watermark it announced, or -1
+     * @param voters        the voter ids it named
+     */
+    public record Sample(long timeNanos, int leader, int epoch, long highWatermark, List<Integer> voters) {
+        public Sample {
+            voters = List.copyOf(voters);
+        }
+
+        /** How a reader finds it again: "describeMetadataQuorum poll at 12.3 s (quorum.jsonl)". */
+        public String source() {
+            return String.format(Locale.ROOT, "describeMetadataQuorum poll at %.3f s (%s)", timeNanos / 1e9, RunFiles.QUORUM);
+        }
+
+        ObjectNode toJson() {
+            ObjectNode o = Json.MAPPER.createObjectNode().put(TIME, timeNanos).put(LEADER, leader).put(EPOCH, epoch)
+                    .put(HIGH_WATERMARK, highWatermark);
+            ArrayNode v = o.putArray(VOTERS);
+            voters.forEach(v::add);
+            return o;
+        }
+    }
+
+    /** Appends samples to a new {@code quorum.jsonl}, each line flushed as it is written. */
+    public static final class Writer implements AutoCloseable {
+        private final BufferedWriter out;
+
+        public Writer(Path file) {
+            try {
+                this.out = Files.newBufferedWriter(file);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot create " + file + ": " + e.getMessage(), e);
+            }
+        }
+
+        public synchronized void write(Sample s) {
+            try {
+                out.write(Json.MAPPER.writeValueAsString(s.toJson()));
+                out.newLine();
+                out.flush();
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write " + RunFiles.QUORUM + ": " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public synchronized void close() {
+            try {
+                out.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot close " + RunFiles.QUORUM + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** The samples of a {@code quorum.jsonl}, in file order; none when the file does not exist (older runs). */
+    public static List<Sample> read(Path file) {
+        List<Sample> samples = new ArrayList<>();
+        if (!Files.isRegularFile(file)) return samples;
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+        for (String line : lines) {
+            JsonNode o;
+            try {
+                o = Json.MAPPER.readTree(line);
+            } catch (JsonProcessingException e) {
+                continue; // a line torn by a killed run
+            }
+            if (o == null || !o.path(LEADER).canConvertToInt() || !o.path(EPOCH).canConvertToInt()) continue;
+            List<Integer> voters = new ArrayList<>();
+            o.path(VOTERS).forEach(v -> voters.add(v.asInt()));
+            samples.add(new Sample(o.path(TIME).asLong(), o.path(LEADER).asInt(), o.path(EPOCH).asInt(),
+                    o.path(HIGH_WATERMARK).asLong(-1), voters));
+        }
+        return samples;
+    }
+
+    /**
+     * The voter set over the run: the first sample and each one that named other voters, as run.json's
+     * {@code voter-sets} ({@code [{"time": ns, "voters": [ids]}]}).
+     */
+    public static ArrayNode voterSets(List<Sample> samples) {
+        ArrayNode a = Json.MAPPER.createArrayNode();
+        List<Integer> last = null;
+        for (Sample s : samples) {
+            if (s.voters().equals(last)) continue;
+            last = s.voters();
+            ArrayNode v = a.addObject().put(TIME, s.timeNanos()).putArray(VOTERS);
+            s.voters().forEach(v::add);
+        }
+        return a;
+    }
+}
