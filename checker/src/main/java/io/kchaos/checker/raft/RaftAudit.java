@@ -74,12 +74,7 @@ public final class RaftAudit {
         stats.put(ResultsFields.Raft.VOTERS, voterSets.last().voters().size());
         stats.put(ResultsFields.Raft.OBSERVERS, nodes.stream().filter(n -> !voterSets.everVoter(n.id())).count());
         ArrayNode sets = stats.putArray(ResultsFields.Raft.VOTER_SETS);
-        voterSets.all().forEach(v -> {
-            ObjectNode o = sets.addObject();
-            o.put(ResultsFields.Raft.OFFSET, v.offset());
-            v.voters().forEach(o.putArray(ResultsFields.Raft.VOTERS)::add);
-            o.put(ResultsFields.Raft.RECORD, v.record());
-        });
+        voterSets.all().forEach(v -> sets.add(v.toJson()));
         CommittedFloor floor = CommittedFloor.of(observations);
         stats.put(ResultsFields.Raft.OBSERVATIONS, observations.size());
         if (!floor.isEmpty()) stats.put(ResultsFields.Raft.COMMITTED_FLOOR, floor.floor());

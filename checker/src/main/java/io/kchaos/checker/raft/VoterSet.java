@@ -1,5 +1,9 @@
 package io.kchaos.checker.raft;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.Json;
+import io.kchaos.history.folder.ResultsFields;
+
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
@@ -23,6 +27,15 @@ record VoterSet(long offset, Set<Integer> voters, String record) {
 
     int majority() {
         return voters.size() / 2 + 1;
+    }
+
+    /** Its entry of {@code stats.raft.voter-sets}. */
+    ObjectNode toJson() {
+        ObjectNode o = Json.object();
+        o.put(ResultsFields.Raft.OFFSET, offset);
+        voters.forEach(o.putArray(ResultsFields.Raft.VOTERS)::add);
+        o.put(ResultsFields.Raft.RECORD, record);
+        return o;
     }
 
     /** Those of {@code nodes} that are voters of this set, in their order. */

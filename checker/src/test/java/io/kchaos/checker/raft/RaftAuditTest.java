@@ -17,8 +17,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Planted metadata logs of three voters: each broken Raft promise is reported as exactly its own anomaly (negative
- * controls); identical logs, a node missing a committed suffix and a stale uncommitted tail stay valid (positive ones).
+ * Planted metadata logs of three voters, or of voter sets that change (KIP-853): each broken Raft promise is reported
+ * as exactly its own anomaly (negative controls); identical logs, a node missing a committed suffix, a stale uncommitted
+ * tail and a batch no majority of the voter set in force holds stay valid (positive ones).
  */
 class RaftAuditTest {
     @TempDir
