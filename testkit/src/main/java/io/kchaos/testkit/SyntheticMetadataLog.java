@@ -16,7 +16,8 @@ import java.util.List;
 
 /**
  * Writes one node's KRaft metadata log folder ({@code __cluster_metadata-0}) without a broker, for tests of the Raft
- * audit: data batches and LeaderChange control batches in a segment, snapshot files and the quorum-state file.
+ * audit: data batches and LeaderChange and VotersRecord control batches in a segment, snapshot files (with a voter set
+ * or without) and the quorum-state file.
  */
 public final class SyntheticMetadataLog implements AutoCloseable {
     private final Path folder;
@@ -51,11 +52,14 @@ public final class SyntheticMetadataLog implements AutoCloseable {
 
     /** Appends a KIP-853 VotersRecord control batch in {@code epoch} naming these voters. */
     public SyntheticMetadataLog voters(int epoch, Integer... voters) {
-        VotersRecord r = new VotersRecord().setVersion((short) 0)
-                .setVoters(java.util.Arrays.stream(voters).map(v -> new VotersRecord.Voter().setVoterId(v)).toList());
-        segment.append(MemoryRecords.withVotersRecord(nextOffset, 1000L, epoch, ByteBuffer.allocate(256), r).buffer());
+        segment.append(MemoryRecords.withVotersRecord(nextOffset, 1000L, epoch, ByteBuffer.allocate(256), votersRecord(voters)).buffer());
         nextOffset++;
         return this;
+    }
+
+    private static VotersRecord votersRecord(Integer... voters) {
+        return new VotersRecord().setVersion((short) 0)
+                .setVoters(java.util.Arrays.stream(voters).map(v -> new VotersRecord.Voter().setVoterId(v)).toList());
     }
 
     /** Appends a data batch of {@code records} records in {@code epoch}, its values naming {@code tag} (another tag, another CRC). */
@@ -72,21 +76,27 @@ public final class SyntheticMetadataLog implements AutoCloseable {
         return nextOffset;
     }
 
-    /** Writes snapshot {@code <endOffset>-<epoch>.checkpoint}: a SnapshotHeader, one data batch and a SnapshotFooter. */
-    public Path snapshot(long endOffset, int epoch) {
-        return writeSnapshot(folder, endOffset, epoch);
+    /** Writes snapshot {@code <endOffset>-<epoch>.checkpoint}: a SnapshotHeader, the voters if any, one data batch and a SnapshotFooter. */
+    public Path snapshot(long endOffset, int epoch, Integer... voters) {
+        return writeSnapshot(folder, endOffset, epoch, voters);
     }
 
-    /** Writes snapshot {@code <endOffset>-<epoch>.checkpoint} into an existing {@code __cluster_metadata-0} folder. */
-    public static Path writeSnapshot(Path folder, long endOffset, int epoch) {
+    /**
+     * Writes snapshot {@code <endOffset>-<epoch>.checkpoint} into an existing {@code __cluster_metadata-0} folder; with
+     * voters, a KIP-853 VotersRecord control batch naming them follows the header, as KRaft writes the voter set.
+     */
+    public static Path writeSnapshot(Path folder, long endOffset, int epoch, Integer... voters) {
         Path file = folder.resolve(String.format("%020d-%010d.checkpoint", endOffset, epoch));
         ByteBuffer header = MemoryRecords.withSnapshotHeaderRecord(0, 1000L, epoch, ByteBuffer.allocate(256),
                 new SnapshotHeaderRecord().setVersion((short) 0).setLastContainedLogTimestamp(1000L)).buffer();
-        ByteBuffer data = SyntheticSegmentWriter.batch(1, epoch, 1000L, null, List.of("image".getBytes(StandardCharsets.UTF_8)));
-        ByteBuffer footer = MemoryRecords.withSnapshotFooterRecord(2, 1000L, epoch, ByteBuffer.allocate(256),
+        ByteBuffer voterSet = voters.length == 0 ? ByteBuffer.allocate(0)
+                : MemoryRecords.withVotersRecord(1, 1000L, epoch, ByteBuffer.allocate(256), votersRecord(voters)).buffer();
+        long next = voters.length == 0 ? 1 : 2;
+        ByteBuffer data = SyntheticSegmentWriter.batch(next, epoch, 1000L, null, List.of("image".getBytes(StandardCharsets.UTF_8)));
+        ByteBuffer footer = MemoryRecords.withSnapshotFooterRecord(next + 1, 1000L, epoch, ByteBuffer.allocate(256),
                 new SnapshotFooterRecord().setVersion((short) 0)).buffer();
-        ByteBuffer all = ByteBuffer.allocate(header.remaining() + data.remaining() + footer.remaining());
-        all.put(header).put(data).put(footer).flip();
+        ByteBuffer all = ByteBuffer.allocate(header.remaining() + voterSet.remaining() + data.remaining() + footer.remaining());
+        all.put(header).put(voterSet).put(data).put(footer).flip();
         try {
             Files.write(file, toArray(all));
         } catch (IOException e) {

@@ -11,9 +11,10 @@ import java.util.Optional;
 import java.util.TreeSet;
 
 /**
- * Finds the offsets below the committed floor that a majority of the final voters no longer keeps: at such an offset
- * no batch of an epoch the proving observation allows is held by a majority (counting voters that summarise the offset
- * in a snapshot, whose content cannot be compared, as keeping it). Whatever entry was committed there, a majority lacks it.
+ * Finds the offsets below the committed floor that a majority of the voter set in force there no longer keeps: at such
+ * an offset no batch of an epoch the proving observation allows is held by a majority (counting voters that summarise
+ * the offset in a snapshot, whose content cannot be compared, as keeping it). Whatever entry was committed there, a
+ * majority lacks it.
  */
 final class CommittedLoss {
     /**
@@ -30,20 +31,21 @@ final class CommittedLoss {
     }
 
     /**
-     * @param voterIds every voter of the audit, those without a metadata log too (they keep nothing)
-     * @param logs     the voters' metadata logs
+     * @param voterSets the voter sets in force (a voter without a metadata log keeps nothing)
+     * @param logs      every node's metadata log
      */
-    static List<Lost> find(List<Integer> voterIds, List<MetadataLog> logs, CommittedFloor floor, int majority) {
+    static List<Lost> find(VoterSets voterSets, List<MetadataLog> logs, CommittedFloor floor) {
         if (floor.isEmpty() || floor.floor() == 0) return List.of();
-        Map<Integer, MetadataLog> byVoter = new LinkedHashMap<>();
-        voterIds.forEach(id -> byVoter.put(id, null));
-        logs.stream().filter(l -> l.node().voter()).forEach(l -> byVoter.put(l.node().id(), l));
+        Map<Integer, MetadataLog> byNode = new LinkedHashMap<>();
+        logs.forEach(l -> byNode.put(l.node().id(), l));
         List<Lost> lost = new ArrayList<>();
-        long[] points = breakpoints(byVoter.values(), floor);
+        long[] points = breakpoints(logs, voterSets, floor);
         for (int i = 0; i + 1 < points.length; i++) {
             long from = points[i];
             QuorumObservation proof = floor.proof(from).orElseThrow();
-            Optional<Lost> here = judge(byVoter, from, points[i + 1] - 1, proof, majority);
+            Map<Integer, MetadataLog> byVoter = new LinkedHashMap<>();
+            voterSets.at(from).voters().forEach(id -> byVoter.put(id, byNode.get(id)));
+            Optional<Lost> here = judge(byVoter, from, points[i + 1] - 1, proof, voterSets.at(from).majority());
             if (here.isEmpty()) continue;
             Lost l = here.get();
             Lost last = lost.isEmpty() ? null : lost.get(lost.size() - 1);
@@ -57,26 +59,22 @@ final class CommittedLoss {
         return List.copyOf(lost);
     }
 
-    /** Offsets in [0, floor) where what a voter holds, or the proof, may change: within two of them nothing does. */
-    private static long[] breakpoints(Iterable<MetadataLog> logs, CommittedFloor floor) {
+    /** Offsets in [0, floor) where what a voter holds, the voter set or the proof may change: within two of them nothing does. */
+    private static long[] breakpoints(List<MetadataLog> logs, VoterSets voterSets, CommittedFloor floor) {
         long top = floor.floor();
         TreeSet<Long> points = new TreeSet<>(List.of(0L, top));
         floor.watermarks().stream().filter(w -> w < top).forEach(points::add);
+        voterSets.all().stream().map(VoterSet::offset).filter(o -> o > 0 && o < top).forEach(points::add);
         for (MetadataLog l : logs) {
-            if (l == null) continue;
             for (BatchInfo b : l.batches()) {
                 if (b.baseOffset() >= top) break;
                 points.add(b.baseOffset());
                 if (b.lastOffset() + 1 < top) points.add(b.lastOffset() + 1);
             }
-            long snapshotEnd = snapshotEnd(l);
+            long snapshotEnd = l.snapshotEnd();
             if (snapshotEnd > 0 && snapshotEnd < top) points.add(snapshotEnd);
         }
         return points.stream().mapToLong(Long::longValue).toArray();
-    }
-
-    private static long snapshotEnd(MetadataLog l) {
-        return l.snapshots().stream().mapToLong(SnapshotFile::endOffset).max().orElse(0);
     }
 
     /** The offsets [from, to], over which no voter's holding changes: lost, or kept by a majority. */
@@ -89,7 +87,7 @@ final class CommittedLoss {
             found.put(id, b);
             if (b.isPresent() && b.get().leaderEpoch() <= proof.epochBound()) {
                 holders.computeIfAbsent(BatchKey.of(b.get()), k -> new ArrayList<>()).add(id);
-            } else if (b.isEmpty() && l != null && snapshotEnd(l) > from) {
+            } else if (b.isEmpty() && l != null && l.snapshotEnd() > from) {
                 summarised.add(id);
             }
         });

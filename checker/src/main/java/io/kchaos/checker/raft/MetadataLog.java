@@ -19,7 +19,8 @@ import java.util.stream.Stream;
 
 /**
  * One node's copy of the KRaft metadata log as it left it: its well-formed batches in offset order (control batches
- * included), its snapshots and its quorum-state; batches and snapshots read with the replica audit's segment reader.
+ * included), its snapshots, the voter sets they name and its quorum-state; batches and snapshots read with the replica
+ * audit's segment reader.
  */
 final class MetadataLog {
     static final TopicPartition METADATA = new TopicPartition("__cluster_metadata", 0);
@@ -28,6 +29,7 @@ final class MetadataLog {
     private final List<BatchInfo> batches;
     private final long endOffset;
     private final List<SnapshotFile> snapshots;
+    private final List<LoggedVoters.Named> namedVoters;
     private final Optional<QuorumStateFile> quorumState;
     private final long bytesRead;
 
@@ -37,6 +39,7 @@ final class MetadataLog {
         this.batches = batches;
         this.endOffset = endOffset;
         this.snapshots = snapshots;
+        this.namedVoters = LoggedVoters.in(batches, snapshots);
         this.quorumState = quorumState;
         this.bytesRead = bytesRead;
     }
@@ -71,7 +74,8 @@ final class MetadataLog {
         return new MetadataLog(node, List.copyOf(batches), end, snapshots, quorumState, bytes);
     }
 
-    private static List<SnapshotFile> listSnapshots(Path folder) {
+    /** The snapshots in a {@code __cluster_metadata-0} folder, by end offset. */
+    static List<SnapshotFile> listSnapshots(Path folder) {
         try (Stream<Path> files = Files.list(folder)) {
             return files.map(SnapshotFile::of).flatMap(Optional::stream)
                     .sorted(Comparator.comparingLong(SnapshotFile::endOffset)).toList();
@@ -107,6 +111,21 @@ final class MetadataLog {
 
     List<SnapshotFile> snapshots() {
         return snapshots;
+    }
+
+    /** The voter sets its log and snapshots name, in offset order. */
+    List<LoggedVoters.Named> namedVoters() {
+        return namedVoters;
+    }
+
+    /** True when its log reaches {@code offset} (its end offset is at least it) or one of its snapshots ends at or past it. */
+    boolean reaches(long offset) {
+        return endOffset >= offset || snapshots.stream().anyMatch(s -> s.endOffset() >= offset);
+    }
+
+    /** The end offset of its latest snapshot, or 0 without one. */
+    long snapshotEnd() {
+        return snapshots.stream().mapToLong(SnapshotFile::endOffset).max().orElse(0);
     }
 
     Optional<QuorumStateFile> quorumState() {

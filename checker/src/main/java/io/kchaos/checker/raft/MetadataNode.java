@@ -8,7 +8,9 @@ import java.nio.file.Path;
  *
  * @param id          the node id
  * @param metadataDir the folder that holds {@code __cluster_metadata-0}
- * @param voter       true for a member of the voter set, false for an observer (a broker in dedicated-controller mode)
+ * @param voter       true for a member of the voter set the audit is given, in force until a log names another
+ *                    ({@link VoterSets}); false for an observer (a broker in dedicated-controller mode), or for every node
+ *                    when the logs alone are to name the voter set
  */
 public record MetadataNode(int id, Path metadataDir, boolean voter) {
     /** The metadata partition's folder name. */

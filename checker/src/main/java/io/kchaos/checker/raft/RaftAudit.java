@@ -1,6 +1,7 @@
 package io.kchaos.checker.raft;
 
 import io.kchaos.history.folder.ResultsFields;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.checker.replica.BatchInfo;
 import io.kchaos.checker.result.CheckResult;
@@ -15,13 +16,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
  * The Raft audit of KRaft's {@code __cluster_metadata} log, offline after a clean stop: every node's copy of the log,
  * its snapshots and its quorum-state, judged against Raft's promises (the raft-audit rows of the anomaly catalogue).
- * The voter set is input, so combined mode (every node a voter) and dedicated controllers (brokers observe) both work.
+ * The voter set is input, so combined mode (every node a voter) and dedicated controllers (brokers observe) both work;
+ * from the offset where a log names another one ({@link VoterSets}), that one counts, so every majority is one of the
+ * voter set in force at the offset judged.
  * Optional {@link QuorumObservation}s of what the quorum committed during the run set a committed floor: offsets below
  * an announced high watermark must still be kept by a majority of the voters.
  *
@@ -64,11 +66,15 @@ public final class RaftAudit {
             else findings.warn("node " + n.id() + ": no " + MetadataNode.PARTITION_FOLDER + " in " + n.metadataDir() + "; its metadata log not audited");
         }
         ObjectNode stats = result.stats().putObject(ResultsFields.Stats.RAFT);
-        List<Integer> voterIds = nodes.stream().filter(MetadataNode::voter).map(MetadataNode::id).toList();
-        long voters = voterIds.size();
+        Set<Integer> given = new TreeSet<>();
+        nodes.stream().filter(MetadataNode::voter).forEach(n -> given.add(n.id()));
+        Map<BatchKey, List<Integer>> heldBy = holders(logs);
+        VoterSets voterSets = VoterSets.of(given, logs, heldBy);
         stats.put(ResultsFields.Raft.NODES, logs.size());
-        stats.put(ResultsFields.Raft.VOTERS, voters);
-        stats.put(ResultsFields.Raft.OBSERVERS, nodes.size() - voters);
+        stats.put(ResultsFields.Raft.VOTERS, voterSets.last().voters().size());
+        stats.put(ResultsFields.Raft.OBSERVERS, nodes.stream().filter(n -> !voterSets.everVoter(n.id())).count());
+        ArrayNode sets = stats.putArray(ResultsFields.Raft.VOTER_SETS);
+        voterSets.all().forEach(v -> sets.add(v.toJson()));
         CommittedFloor floor = CommittedFloor.of(observations);
         stats.put(ResultsFields.Raft.OBSERVATIONS, observations.size());
         if (!floor.isEmpty()) stats.put(ResultsFields.Raft.COMMITTED_FLOOR, floor.floor());
@@ -77,19 +83,18 @@ public final class RaftAudit {
             findings.warn("Raft audit: no node's metadata log found; nothing audited");
             return result;
         }
-        warnVoterSet(logs, findings);
-        Map<BatchKey, List<Integer>> heldBy = holders(logs);
-        int majority = (int) (voters / 2 + 1);
-        List<CommittedLoss.Lost> lost = CommittedLoss.find(voterIds, logs, floor, majority);
+        warnVoterSets(logs, voterSets, findings);
+        List<CommittedLoss.Lost> lost = CommittedLoss.find(voterSets, logs, floor);
         lost.forEach(findings::committedLost);
-        long compared = comparePairs(logs, heldBy, majority, floor, lost, findings);
-        long snapshots = checkSnapshots(logs, heldBy, majority, findings);
-        checkQuorumStates(logs, findings);
+        long compared = comparePairs(logs, heldBy, voterSets, floor, lost, findings);
+        SnapshotChecks.Counts snapshots = SnapshotChecks.run(logs, heldBy, voterSets, findings);
+        checkQuorumStates(logs, voterSets, findings);
 
         stats.put(ResultsFields.Audit.BATCHES, logs.stream().mapToLong(l -> l.batches().size()).sum());
         stats.put(ResultsFields.Raft.BATCHES_COMPARED, compared);
-        stats.put(ResultsFields.Raft.COMMITTED_BATCHES, heldBy.values().stream().filter(h -> h.size() >= majority).count());
-        stats.put(ResultsFields.Raft.SNAPSHOTS_CHECKED, snapshots);
+        stats.put(ResultsFields.Raft.COMMITTED_BATCHES, heldBy.entrySet().stream().filter(e -> voterSets.committed(e.getKey(), e.getValue())).count());
+        stats.put(ResultsFields.Raft.SNAPSHOTS_CHECKED, snapshots.checked());
+        stats.put(ResultsFields.Raft.SNAPSHOTS_SKIPPED, snapshots.skipped());
         stats.put(ResultsFields.Raft.MAX_EPOCH, logs.stream().mapToInt(MetadataLog::maxLogEpoch).max().orElse(-1));
         ObjectNode ends = stats.putObject(ResultsFields.Raft.LOG_END_OFFSETS);
         logs.forEach(l -> ends.put(Integer.toString(l.node().id()), l.endOffset()));
@@ -139,11 +144,10 @@ public final class RaftAudit {
         }
     }
 
-    /** Each batch a voter holds → the voters holding it. */
+    /** Each batch a node holds → the nodes holding it (voters and observers: which of them count depends on the offset). */
     private static Map<BatchKey, List<Integer>> holders(List<MetadataLog> logs) {
         Map<BatchKey, List<Integer>> held = new HashMap<>();
         for (MetadataLog l : logs) {
-            if (!l.node().voter()) continue;
             for (BatchInfo b : l.batches()) held.computeIfAbsent(BatchKey.of(b), k -> new ArrayList<>()).add(l.node().id());
         }
         return held;
@@ -153,11 +157,11 @@ public final class RaftAudit {
      * Each pair of logs up to its first difference, which is one anomaly or one warning (none where the offset is
      * already reported lost); returns the batches found identical.
      */
-    private static long comparePairs(List<MetadataLog> logs, Map<BatchKey, List<Integer>> heldBy, int majority, CommittedFloor floor,
+    private static long comparePairs(List<MetadataLog> logs, Map<BatchKey, List<Integer>> heldBy, VoterSets voterSets, CommittedFloor floor,
                                      List<CommittedLoss.Lost> lost, RaftFindings findings) {
         long compared = 0;
         Set<String> reported = new HashSet<>();
-        CommitEpochs majorityEpochs = CommitEpochs.of(heldBy.entrySet().stream().filter(e -> e.getValue().size() >= majority)
+        CommitEpochs majorityEpochs = CommitEpochs.of(heldBy.entrySet().stream().filter(e -> voterSets.committed(e.getKey(), e.getValue()))
                 .map(e -> new long[] {e.getKey().base(), e.getKey().epoch()}).toList());
         CommitEpoch committedBy = new CommitEpoch(majorityEpochs, floor);
         for (int i = 0; i < logs.size(); i++) {
@@ -167,16 +171,24 @@ public final class RaftAudit {
                 FirstDifference d = FirstDifference.of(a.batches(), b.batches());
                 compared += d.compared();
                 if (!d.differs()) continue;
-                List<Integer> heldA = heldBy.getOrDefault(BatchKey.of(d.a()), List.of());
-                List<Integer> heldB = heldBy.getOrDefault(BatchKey.of(d.b()), List.of());
+                BatchKey keyA = BatchKey.of(d.a());
+                BatchKey keyB = BatchKey.of(d.b());
+                List<Integer> heldA = heldBy.getOrDefault(keyA, List.of());
+                List<Integer> heldB = heldBy.getOrDefault(keyB, List.of());
+                boolean voterA = voterSets.at(d.offset()).voters().contains(a.node().id());
+                boolean voterB = voterSets.at(d.offset()).voters().contains(b.node().id());
                 if (d.a().leaderEpoch() == d.b().leaderEpoch()) {
                     if (reported.add("election " + d.offset() + " " + new TreeSet<>(List.of(d.a().crc(), d.b().crc())))) {
                         findings.electionSafety(d, a.node(), b.node());
                     }
-                } else if (heldA.size() >= majority && d.b().leaderEpoch() >= committedBy.of(d.a())) {
-                    if (reported.add("replaced " + b.node().id() + " " + d.offset())) findings.committedReplaced(d.a(), heldA, b.node(), d.b());
-                } else if (heldB.size() >= majority && d.a().leaderEpoch() >= committedBy.of(d.b())) {
-                    if (reported.add("replaced " + a.node().id() + " " + d.offset())) findings.committedReplaced(d.b(), heldB, a.node(), d.a());
+                } else if (voterSets.committed(keyA, heldA) && d.b().leaderEpoch() >= committedBy.of(d.a())) {
+                    if (reported.add("replaced " + b.node().id() + " " + d.offset())) {
+                        findings.committedReplaced(d.a(), voterSets.votersHolding(keyA, heldA), b.node(), voterB, d.b());
+                    }
+                } else if (voterSets.committed(keyB, heldB) && d.a().leaderEpoch() >= committedBy.of(d.b())) {
+                    if (reported.add("replaced " + a.node().id() + " " + d.offset())) {
+                        findings.committedReplaced(d.b(), voterSets.votersHolding(keyB, heldB), a.node(), voterA, d.a());
+                    }
                 } else {
                     Optional<BatchInfo> match = d.laterMatch(a.batches(), b.batches());
                     if (match.isPresent()) findings.logMismatch(d, a.node(), b.node(), match.get());
@@ -189,40 +201,13 @@ public final class RaftAudit {
         return compared;
     }
 
-    /**
-     * Each snapshot with an end offset above 0 against its holder's own log and the committed batches (a stale tail of
-     * another node may hold anything there); returns how many were checked.
-     */
-    private static long checkSnapshots(List<MetadataLog> logs, Map<BatchKey, List<Integer>> heldBy, int majority, RaftFindings findings) {
-        long checked = 0;
-        Map<Integer, Long> voterEnds = new TreeMap<>();
-        logs.stream().filter(l -> l.node().voter()).forEach(l -> voterEnds.put(l.node().id(), l.endOffset()));
-        for (MetadataLog holder : logs) {
-            for (SnapshotFile s : holder.snapshots()) {
-                checked++;
-                if (s.endOffset() == 0) continue; // the bootstrap snapshot summarises no offset of the log
-                boolean behind = false;
-                for (MetadataLog l : logs) {
-                    BatchInfo b = l.covering(s.endOffset() - 1).orElse(null);
-                    if (b == null || b.leaderEpoch() <= s.epoch()) continue;
-                    if (l == holder || heldBy.getOrDefault(BatchKey.of(b), List.of()).size() >= majority) {
-                        findings.snapshotEpochBehindLog(holder.node(), s, l.node(), b);
-                        behind = true;
-                        break;
-                    }
-                }
-                if (!behind && !voterEnds.isEmpty() && voterEnds.values().stream().allMatch(end -> end < s.endOffset())) {
-                    findings.snapshotBeyondLogs(holder.node(), s, voterEnds);
-                }
-            }
-        }
-        return checked;
-    }
-
-    private static void checkQuorumStates(List<MetadataLog> logs, RaftFindings findings) {
+    /** A voter that should have a quorum-state (of the set in force at the end) and a quorum-state are checked. */
+    private static void checkQuorumStates(List<MetadataLog> logs, VoterSets voterSets, RaftFindings findings) {
         for (MetadataLog l : logs) {
             if (l.quorumState().isEmpty()) {
-                if (l.node().voter()) findings.warn("node " + l.node().id() + ": no quorum-state in " + l.node().partitionDir() + "; not checked");
+                if (voterSets.last().voters().contains(l.node().id())) {
+                    findings.warn("node " + l.node().id() + ": no quorum-state in " + l.node().partitionDir() + "; not checked");
+                }
                 continue;
             }
             QuorumStateFile q = l.quorumState().get();
@@ -232,14 +217,23 @@ public final class RaftAudit {
         }
     }
 
-    /** A quorum-state that lists voters (data version 0) other than the audit's voter set: the audit's set counts. */
-    private void warnVoterSet(List<MetadataLog> logs, RaftFindings findings) {
-        Set<Integer> given = new TreeSet<>();
-        nodes.stream().filter(MetadataNode::voter).forEach(n -> given.add(n.id()));
+    /**
+     * Warnings about the voter sets: a quorum-state that lists voters (data version 0) other than the set in force at the
+     * end of the log (that set counts), and voters a log names that no audited node is (they count as holding nothing).
+     */
+    private void warnVoterSets(List<MetadataLog> logs, VoterSets voterSets, RaftFindings findings) {
+        Set<Integer> last = voterSets.last().voters();
         Map<Integer, Set<Integer>> listed = new LinkedHashMap<>();
         logs.forEach(l -> l.quorumState().filter(q -> !q.voters().isEmpty()).ifPresent(q -> listed.put(l.node().id(), new TreeSet<>(q.voters()))));
         listed.forEach((node, v) -> {
-            if (!v.equals(given)) findings.warn("node " + node + ": quorum-state lists voters " + v + ", the audit counts " + given);
+            if (!v.equals(last)) findings.warn("node " + node + ": quorum-state lists voters " + v + ", the audit counts " + last);
         });
+        Set<Integer> audited = new HashSet<>();
+        nodes.forEach(n -> audited.add(n.id()));
+        for (VoterSet v : voterSets.all()) {
+            List<Integer> unaudited = v.voters().stream().filter(id -> !audited.contains(id)).toList();
+            if (!unaudited.isEmpty()) findings.warn("Raft audit: voters " + unaudited + " of the " + v.record() + " at offset " + v.offset()
+                    + " are not among the nodes audited; counted as holding nothing");
+        }
     }
 }

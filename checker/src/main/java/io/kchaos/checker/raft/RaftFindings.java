@@ -9,7 +9,7 @@ import io.kchaos.checker.result.CheckResult;
 import io.kchaos.history.Json;
 
 import java.util.Collection;
-import java.util.Map;
+import java.util.List;
 
 /**
  * Writes the Raft audit's anomalies into a {@link CheckResult} with evidence a reader can check by hand (node ids,
@@ -51,7 +51,8 @@ final class RaftFindings {
         result.anomaly(Anomalies.RAFT_ELECTION_SAFETY.key(), ex);
     }
 
-    void committedReplaced(BatchInfo committed, Collection<Integer> heldBy, MetadataNode replacer, BatchInfo replacement) {
+    /** A committed batch, the voters in force holding it, and the node (a voter in force there or not) that replaced it. */
+    void committedReplaced(BatchInfo committed, Collection<Integer> heldBy, MetadataNode replacer, boolean replacerVoter, BatchInfo replacement) {
         ObjectNode ex = partition();
         ex.put("offset", committed.baseOffset());
         ObjectNode c = batch(committed);
@@ -60,7 +61,7 @@ final class RaftFindings {
         ex.set("committed", c);
         ObjectNode r = Json.object();
         r.put("node", replacer.id());
-        r.put("voter", replacer.voter());
+        r.put("voter", replacerVoter);
         r.setAll(batch(replacement));
         ex.set("replaced-by", r);
         result.anomaly(Anomalies.RAFT_COMMITTED_REPLACED.key(), ex);
@@ -111,10 +112,25 @@ final class RaftFindings {
         result.anomaly(Anomalies.RAFT_SNAPSHOT_MISMATCH.key(), ex);
     }
 
-    void snapshotBeyondLogs(MetadataNode holder, SnapshotFile s, Map<Integer, Long> voterLogEnds) {
+    /**
+     * A snapshot whose end offset fewer than a majority of the voters in force reach: each voter's log end offset (or
+     * absent) and its latest snapshot's end offset, and those that reach it.
+     */
+    void snapshotBeyondMajority(MetadataNode holder, SnapshotFile s, VoterSet voters, List<MetadataLog> voterLogs, List<Integer> reachedBy) {
         ObjectNode ex = snapshot(holder, s, "beyond-logs");
+        ArrayNode ids = ex.putArray("voters");
+        voters.voters().forEach(ids::add);
+        ex.put("majority", voters.majority());
+        ArrayNode reached = ex.putArray("reached-by");
+        reachedBy.forEach(reached::add);
         ObjectNode ends = ex.putObject("log-end-offsets");
-        voterLogEnds.forEach((id, end) -> ends.put(Integer.toString(id), end));
+        ObjectNode snapshotEnds = ex.putObject("snapshot-end-offsets");
+        for (int id : voters.voters()) {
+            MetadataLog l = voterLogs.stream().filter(v -> v.node().id() == id).findFirst().orElse(null);
+            if (l == null) ends.put(Integer.toString(id), "absent");
+            else ends.put(Integer.toString(id), l.endOffset());
+            if (l != null && l.snapshotEnd() > 0) snapshotEnds.put(Integer.toString(id), l.snapshotEnd());
+        }
         result.anomaly(Anomalies.RAFT_SNAPSHOT_MISMATCH.key(), ex);
     }
 

@@ -219,7 +219,9 @@ public final class Anomalies {
                     + "\"text\": \"kchaos-queue 0 x\"}");
 
     // the KRaft metadata log (__cluster_metadata-0) of every voter and observer, after the clean stop (the Raft audit).
-    // A batch is "committed" when a majority of the voter set holds it (same base offset, last offset, epoch and CRC);
+    // A batch is "committed" when a majority of the voter set in force at its base offset holds it (same base offset, last
+    // offset, epoch and CRC; the voter set over time: the given one, then each KIP-853 VotersRecord or LeaderChangeMessage
+    // voters from its offset on, as docs/format.md says);
     // two logs are compared only on the offsets both hold, up to their first difference, and each first difference is
     // one anomaly, the first of these rows that applies. A corrupt metadata batch or snapshot batch is corrupt-batch.
     public static final AnomalyType RAFT_ELECTION_SAFETY = raft("raft-election-safety",
@@ -231,8 +233,9 @@ public final class Anomalies {
                     + "\"2\": {\"offset\": 120, \"last-offset\": 120, \"crc\": 998123, \"epoch\": 3, ...}}} (from observations: "
                     + "\"epoch\" and \"observations\", two of {\"high-watermark\", \"leader\", \"epoch\", \"source\"}, instead of offset and batches)");
     public static final AnomalyType RAFT_COMMITTED_REPLACED = raft("raft-committed-replaced",
-            "a committed metadata batch (held by a majority of voters) and, in another node's log (voter or observer), a "
-                    + "different batch covering its offset whose epoch is at least the highest epoch of the committed batches "
+            "a committed metadata batch (held by a majority of the voter set in force at its offset) and, in another node's "
+                    + "log (voter or observer), a different batch covering its offset whose epoch is at least the highest epoch "
+                    + "of the committed batches "
                     + "at or after that offset, or the epoch of a leader observed announcing a high watermark above it (by which "
                     + "the batch was surely committed), however the logs agree after it: a leader that came after the commit "
                     + "lacked it (leader completeness broken). A node that lacks a committed suffix is not one (a clean stop "
@@ -244,7 +247,7 @@ public final class Anomalies {
     public static final AnomalyType RAFT_COMMITTED_LOST = raft("raft-committed-lost",
             "offsets below a high watermark a leader announced (an observation given to the audit: a describeMetadataQuorum "
                     + "sample, an acknowledged metadata write, or the operator's --committed), so committed, that a majority of "
-                    + "the final voters no longer keeps: no batch of an epoch at most the announcing leader's is held there by a "
+                    + "the voter set in force there no longer keeps: no batch of an epoch at most the announcing leader's is held there by a "
                     + "majority, counting voters whose snapshot summarises the offset as keeping it (a lying disk that dropped "
                     + "the same suffix on a majority). Without observations the audit cannot tell a lost tail from a stale one",
             "{\"topic\": \"__cluster_metadata\", \"partition\": 0, \"from-offset\": 120, \"to-offset\": 131, \"offsets\": 12, "
@@ -260,12 +263,14 @@ public final class Anomalies {
     public static final AnomalyType RAFT_SNAPSHOT_MISMATCH = raft("raft-snapshot-mismatch",
             "a metadata snapshot <end offset E>-<epoch e>.checkpoint (E > 0) that contradicts the logs: its holder's own log, "
                     + "or a committed batch, covers offset E-1 with an epoch above e (kind epoch-behind-log; KRaft makes a "
-                    + "snapshot only of committed offsets whose epoch is at most the id's), or no voter's log "
-                    + "reaches E (kind beyond-logs: the snapshot summarises offsets no voter has)",
+                    + "snapshot only of committed offsets whose epoch is at most the id's), or fewer than a majority of the voter "
+                    + "set in force at E-1 reach E, with a log end offset at least E or a snapshot of their own ending at or "
+                    + "past it (kind beyond-logs: the snapshot summarises offsets no majority held, so not committed ones)",
             "{\"node\": 2, \"topic\": \"__cluster_metadata\", \"partition\": 0, \"kind\": \"epoch-behind-log\", "
                     + "\"snapshot\": \".../00000000000000000120-0000000003.checkpoint\", \"end-offset\": 120, \"epoch\": 3, "
                     + "\"log-node\": 1, \"batch\": {\"offset\": 118, \"last-offset\": 119, \"epoch\": 4, ...}} "
-                    + "(beyond-logs: \"log-end-offsets\" by voter instead of log-node and batch)");
+                    + "(beyond-logs: \"voters\", \"majority\", \"reached-by\", \"log-end-offsets\" by voter (or \"absent\") and "
+                    + "\"snapshot-end-offsets\" (each voter's latest) instead of log-node and batch)");
     public static final AnomalyType RAFT_QUORUM_STATE_BEHIND = raft("raft-quorum-state-behind",
             "a node's quorum-state file names a leaderEpoch below the epoch of a batch in its own metadata log or of one "
                     + "of its snapshots (a node never holds entries of an epoch newer than it knows)",

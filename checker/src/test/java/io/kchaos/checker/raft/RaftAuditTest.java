@@ -17,8 +17,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Planted metadata logs of three voters: each broken Raft promise is reported as exactly its own anomaly (negative
- * controls); identical logs, a node missing a committed suffix and a stale uncommitted tail stay valid (positive ones).
+ * Planted metadata logs of three voters, or of voter sets that change (KIP-853): each broken Raft promise is reported
+ * as exactly its own anomaly (negative controls); identical logs, a node missing a committed suffix, a stale uncommitted
+ * tail and a batch no majority of the voter set in force holds stay valid (positive ones).
  */
 class RaftAuditTest {
     @TempDir
@@ -73,7 +74,8 @@ class RaftAuditTest {
         assertEquals(3, s.path("nodes").asInt());
         assertEquals(15, s.path("batches-compared").asLong()); // 5 batches, 3 pairs
         assertEquals(5, s.path("committed-batches").asLong());
-        assertEquals(9, s.path("snapshots-checked").asLong());
+        assertEquals(6, s.path("snapshots-checked").asLong()); // the bootstrap 0-0 snapshots summarise nothing
+        assertEquals(3, s.path("snapshots-skipped").asLong());
         assertEquals(11, s.path("log-end-offsets").path("2").asLong());
     }
 
@@ -182,6 +184,38 @@ class RaftAuditTest {
         CheckResult r = audit(a, full(2), full(3));
         onlyAnomaly(r, Anomalies.RAFT_SNAPSHOT_MISMATCH.key());
         assertEquals("beyond-logs", example(r, Anomalies.RAFT_SNAPSHOT_MISMATCH.key()).path("kind").asText());
+    }
+
+    @Test
+    void aSnapshotAheadOfTwoOfThreeVoterLogsIsReported() {
+        // node 1 snapshots offsets 0-10, but 6-10 are only in its own log: a snapshot of entries no majority holds
+        Path a = full(1);
+        writeSnapshots(a, new long[] {11}, new int[] {2});
+        CheckResult r = audit(a, node(2, 2, RaftAuditTest::common), node(3, 2, RaftAuditTest::common));
+        onlyAnomaly(r, Anomalies.RAFT_SNAPSHOT_MISMATCH.key());
+        JsonNode ex = example(r, Anomalies.RAFT_SNAPSHOT_MISMATCH.key());
+        assertEquals("beyond-logs", ex.path("kind").asText());
+        assertEquals(1, ex.path("node").asInt());
+        assertEquals(11, ex.path("end-offset").asLong());
+        assertEquals("[1,2,3]", ex.path("voters").toString());
+        assertEquals(2, ex.path("majority").asInt());
+        assertEquals("[1]", ex.path("reached-by").toString());
+        assertEquals("{\"1\":11,\"2\":6,\"3\":6}", ex.path("log-end-offsets").toString());
+        assertEquals("{\"1\":11}", ex.path("snapshot-end-offsets").toString());
+        assertEquals(1, r.toJson().path("stats").path("raft").path("snapshots-checked").asLong());
+    }
+
+    @Test
+    void aSnapshotThatTwoOfThreeVotersReachInTheirLogsOrSnapshotsIsValid() {
+        Path a = full(1);
+        writeSnapshots(a, new long[] {11}, new int[] {2});
+        CheckResult byLog = audit(a, full(2), node(3, 2, RaftAuditTest::common));
+        assertTrue(byLog.valid() && byLog.warnings().isEmpty(), byLog.toJson().toString());
+        Path two = node(2, 2, RaftAuditTest::common);
+        writeSnapshots(two, new long[] {11}, new int[] {2}); // node 2 fetched the snapshot: its log ends at 6
+        CheckResult bySnapshot = audit(a, two, node(3, 2, RaftAuditTest::common));
+        assertTrue(bySnapshot.valid() && bySnapshot.warnings().isEmpty(), bySnapshot.toJson().toString());
+        assertEquals(2, bySnapshot.toJson().path("stats").path("raft").path("snapshots-checked").asLong());
     }
 
     @Test
@@ -404,6 +438,120 @@ class RaftAuditTest {
         CheckResult r = audit(observed, full(1), full(2), full(3));
         assertTrue(r.valid() && r.warnings().isEmpty(), r.toJson().toString());
         assertEquals(4, r.toJson().path("stats").path("raft").path("observations").asInt());
+    }
+
+    // the voter set over time (KIP-853): offsets 0 (LeaderChange, epoch 1), 1-3 (epoch 1), 4 (VotersRecord, epoch 1)
+
+    private static Consumer<SyntheticMetadataLog> votersAt4(Integer... voters) {
+        return l -> l.leaderChange(1, 1).batch(1, 3, "a").voters(1, voters);
+    }
+
+    /** Offsets 5-6 (epoch 1) after the prefix. */
+    private static Consumer<SyntheticMetadataLog> thenB(Consumer<SyntheticMetadataLog> prefix) {
+        return prefix.andThen(l -> l.batch(1, 2, "b"));
+    }
+
+    /** A new leader, node 3, in epoch 2 without offsets 5-6: offsets 5 (LeaderChange) and 6-7 (epoch 2). */
+    private static Consumer<SyntheticMetadataLog> thenEpochTwoOnThree(Consumer<SyntheticMetadataLog> prefix) {
+        return prefix.andThen(l -> l.leaderChange(2, 3).batch(2, 2, "c"));
+    }
+
+    private static CheckResult auditVoters(int givenVoters, Path... dirs) {
+        List<MetadataNode> nodes = new ArrayList<>();
+        for (int i = 0; i < dirs.length; i++) nodes.add(new MetadataNode(i + 1, dirs[i], i < givenVoters));
+        return RaftAudit.of(nodes).run();
+    }
+
+    @Test
+    void aBatchHeldByTwoOfFiveVotersAfterAVotersRecordAddsTwoIsNotCommitted() {
+        // voters {1,2,3}, then a VotersRecord at offset 4 adds 4 and 5 (who have no log yet): 2 of 5 is no majority
+        Consumer<SyntheticMetadataLog> prefix = votersAt4(1, 2, 3, 4, 5);
+        CheckResult r = audit(node(1, 2, thenB(prefix)), node(2, 2, thenB(prefix)), node(3, 2, thenEpochTwoOnThree(prefix)));
+        assertTrue(r.valid(), r.toJson().toString());
+        assertTrue(r.warnings().stream().anyMatch(w -> w.contains("diverge at offset 5")), r.warnings().toString());
+        assertTrue(r.warnings().stream().anyMatch(w -> w.contains("voters [4, 5] of the VotersRecord at offset 4 are not among the nodes audited")),
+                r.warnings().toString());
+        JsonNode s = r.toJson().path("stats").path("raft");
+        assertEquals("[{\"offset\":0,\"voters\":[1,2,3],\"record\":\"given\"},{\"offset\":4,\"voters\":[1,2,3,4,5],\"record\":\"VotersRecord\"}]",
+                s.path("voter-sets").toString());
+        assertEquals(5, s.path("voters").asInt());
+        assertEquals(3, s.path("committed-batches").asLong(), "offsets 0, 1-3 and the VotersRecord (3 of 5)");
+
+        // the control: the same logs with a data batch at offset 4 instead, so {1,2,3} all along: 2 of 3 committed offsets 5-6
+        Consumer<SyntheticMetadataLog> fixed = l -> l.leaderChange(1, 1).batch(1, 3, "a").batch(1, 1, "x");
+        CheckResult control = audit(node(1, 2, thenB(fixed)), node(2, 2, thenB(fixed)), node(3, 2, thenEpochTwoOnThree(fixed)));
+        onlyAnomaly(control, Anomalies.RAFT_COMMITTED_REPLACED.key());
+    }
+
+    @Test
+    void aBatchHeldByTwoOfThreeVotersAfterAVotersRecordRemovesTwoIsCommittedAndItsReplacementReported() {
+        // voters {1..5}, then a VotersRecord at offset 4 removes 4 and 5 (whose logs end there): 2 of 3 is a majority; a
+        // fixed voter set {1..5} would count 2 of 5 and call node 3's epoch 2 a stale tail
+        Consumer<SyntheticMetadataLog> prefix = votersAt4(1, 2, 3);
+        CheckResult r = auditVoters(5, node(1, 2, thenB(prefix)), node(2, 2, thenB(prefix)), node(3, 2, thenEpochTwoOnThree(prefix)),
+                node(4, 1, prefix), node(5, 1, prefix));
+        onlyAnomaly(r, Anomalies.RAFT_COMMITTED_REPLACED.key());
+        JsonNode ex = example(r, Anomalies.RAFT_COMMITTED_REPLACED.key());
+        assertEquals(5, ex.path("offset").asLong());
+        assertEquals("[1,2]", ex.path("committed").path("held-by").toString());
+        assertEquals(3, ex.path("replaced-by").path("node").asInt());
+        assertTrue(ex.path("replaced-by").path("voter").asBoolean());
+        JsonNode s = r.toJson().path("stats").path("raft");
+        assertEquals(3, s.path("voters").asInt());
+        assertEquals(0, s.path("observers").asInt(), "nodes 4 and 5 were voters until offset 4");
+        assertEquals("{\"offset\":4,\"voters\":[1,2,3],\"record\":\"VotersRecord\"}", s.path("voter-sets").get(1).toString());
+    }
+
+    @Test
+    void offsetsBelowTheFloorHeldByTwoOfFiveVotersAreCommittedLost() {
+        // voters {1,2,3}, then {1..5} from offset 4; the epoch-1 leader announced high watermark 7, and only 1 and 2 keep 5-6
+        Consumer<SyntheticMetadataLog> prefix = votersAt4(1, 2, 3, 4, 5);
+        Path[] dirs = {node(1, 1, thenB(prefix)), node(2, 1, thenB(prefix)), node(3, 1, prefix)};
+        CheckResult r = audit(List.of(new QuorumObservation(7, 1, 1, "sample")), dirs);
+        onlyAnomaly(r, Anomalies.RAFT_COMMITTED_LOST.key());
+        JsonNode ex = example(r, Anomalies.RAFT_COMMITTED_LOST.key());
+        assertEquals(5, ex.path("from-offset").asLong());
+        assertEquals(6, ex.path("to-offset").asLong());
+        assertEquals("[3,4,5]", ex.path("lacking").toString());
+    }
+
+    @Test
+    void withNoVoterSetGivenTheFirstLoggedOneCountsFromTheStart() {
+        Consumer<SyntheticMetadataLog> log = votersAt4(1, 2, 3).andThen(l -> l.batch(1, 2, "b"));
+        CheckResult r = auditVoters(0, node(1, 1, log), node(2, 1, log), node(3, 1, log));
+        assertTrue(r.valid() && r.warnings().isEmpty(), r.toJson().toString());
+        JsonNode s = r.toJson().path("stats").path("raft");
+        assertEquals("[{\"offset\":4,\"voters\":[1,2,3],\"record\":\"VotersRecord\"}]", s.path("voter-sets").toString());
+        assertEquals(4, s.path("committed-batches").asLong(), "offsets 0 and 1-3 too, before the VotersRecord");
+    }
+
+    @Test
+    void aSnapshotsVoterSetCountsFromItsEndOffset() {
+        Path[] dirs = {full(1), full(2), full(3)};
+        for (Path d : dirs) SyntheticMetadataLog.writeSnapshot(d.resolve(MetadataNode.PARTITION_FOLDER), 0, 0, 1, 2, 3);
+        CheckResult r = auditVoters(0, dirs);
+        assertTrue(r.valid() && r.warnings().isEmpty(), r.toJson().toString());
+        JsonNode s = r.toJson().path("stats").path("raft");
+        assertEquals("[{\"offset\":0,\"voters\":[1,2,3],\"record\":\"VotersRecord (snapshot 00000000000000000000-0000000000.checkpoint)\"}]",
+                s.path("voter-sets").toString());
+        assertEquals(5, s.path("committed-batches").asLong());
+    }
+
+    @Test
+    void aVotersRecordInAStaleTailThatALaterLeaderReplacedDoesNotCount() {
+        // node 1 led epoch 2 alone and wrote a VotersRecord {1} at offset 7; the epoch-3 leader replaced it: were it to
+        // count, node 1 would be a majority of itself and epoch 3 would replace its committed batches
+        Path stale = node(1, 3, l -> {
+            common(l);
+            l.leaderChange(2, 1).voters(2, 1).batch(2, 2, "alone");
+        });
+        Consumer<SyntheticMetadataLog> newLeader = l -> {
+            common(l);
+            l.leaderChange(3, 2).batch(3, 4, "c");
+        };
+        CheckResult r = audit(stale, node(2, 3, newLeader), node(3, 3, newLeader));
+        assertTrue(r.valid(), r.toJson().toString());
+        assertEquals("[{\"offset\":0,\"voters\":[1,2,3],\"record\":\"given\"}]", r.toJson().path("stats").path("raft").path("voter-sets").toString());
     }
 
     private static JsonNode example(CheckResult r, String key) {

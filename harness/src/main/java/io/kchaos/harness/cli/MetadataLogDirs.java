@@ -20,8 +20,10 @@ import java.util.stream.Stream;
 
 /**
  * The metadata log directories among {@code verify-logs}' DIRs (those holding {@code __cluster_metadata-0}, node id
- * from {@code meta.properties}) and the voter set the Raft audit counts: {@code --voters}, else the latest one the
- * logs name (VotersRecord, LeaderChangeMessage), else the quorum-state files', else every node given (said in a warning).
+ * from {@code meta.properties}) and the voter set the Raft audit is given: {@code --voters} (in force until a log names
+ * another); else none when the logs name voter sets (VotersRecord, LeaderChangeMessage: the audit follows them over
+ * time, and every voter of the latest must have a DIR); else the quorum-state files', else every node given (said in a
+ * warning).
  *
  * @param nodes    the nodes to audit, voters and observers
  * @param warnings what the reader must know about how the voter set was found
@@ -61,31 +63,37 @@ record MetadataLogDirs(List<MetadataNode> nodes, List<String> warnings) {
             if (other != null) throw new IllegalArgumentException("node " + id + " has two metadata log dirs: " + other + " and " + d);
         }
         List<String> warnings = new ArrayList<>();
-        Set<Integer> voterSet;
+        Set<Integer> given; // the nodes flagged as voters: none when the logs name the voter sets
+        Set<Integer> required; // the voters that must have a DIR
         String from;
+        Map.Entry<Integer, LoggedVoters> logged = voters != null ? null : loggedVoters(byId);
         if (voters != null) {
-            voterSet = new TreeSet<>(voters);
+            given = new TreeSet<>(voters);
+            required = given;
             from = "--voters";
+        } else if (logged != null) {
+            given = Set.of();
+            required = new TreeSet<>(logged.getValue().voters());
+            from = "node " + logged.getKey() + "'s " + logged.getValue().record() + " at offset " + logged.getValue().offset();
         } else {
-            Map.Entry<Integer, LoggedVoters> logged = loggedVoters(byId);
-            voterSet = logged == null ? listedVoters(byId) : new TreeSet<>(logged.getValue().voters());
-            from = logged == null ? "the quorum-state files"
-                    : "node " + logged.getKey() + "'s " + logged.getValue().record() + " at offset " + logged.getValue().offset();
-            if (voterSet.isEmpty()) {
-                voterSet = new TreeSet<>(byId.keySet());
+            given = listedVoters(byId);
+            from = "the quorum-state files";
+            if (given.isEmpty()) {
+                given = new TreeSet<>(byId.keySet());
                 warnings.add("Raft audit: neither the metadata logs (VotersRecord, LeaderChangeMessage) nor a quorum-state name the voter set; "
-                        + "assumed every metadata log dir given is a voter: " + voterSet + " (give --voters to say otherwise)");
+                        + "assumed every metadata log dir given is a voter: " + given + " (give --voters to say otherwise)");
             }
+            required = given;
         }
-        for (int v : voterSet) {
+        for (int v : required) {
             if (!byId.containsKey(v)) {
                 throw new IllegalArgumentException("voter " + v + " (from " + from + ") has no metadata log dir among the DIRs given "
                         + "(nodes with __cluster_metadata-0: " + new TreeSet<>(byId.keySet()) + ")");
             }
         }
         List<MetadataNode> nodes = new ArrayList<>();
-        Set<Integer> finalVoters = voterSet;
-        byId.forEach((id, d) -> nodes.add(new MetadataNode(id, d, finalVoters.contains(id))));
+        Set<Integer> flagged = given;
+        byId.forEach((id, d) -> nodes.add(new MetadataNode(id, d, flagged.contains(id))));
         return new MetadataLogDirs(List.copyOf(nodes), List.copyOf(warnings));
     }
 

@@ -43,7 +43,8 @@ final class VerifyLogsCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--voters", paramLabel = "ID[,ID...]", split = ",",
-            description = "the KRaft voter set the Raft audit counts (default: the quorum-state files' list, else every metadata log dir given, with a warning)")
+            description = "the KRaft voter set the Raft audit counts until a metadata log names another (default: the voter sets the logs name, "
+                    + "else the quorum-state files' list, else every metadata log dir given, with a warning)")
     List<Integer> voters;
 
     @Option(names = "--committed", paramLabel = "OFFSET",

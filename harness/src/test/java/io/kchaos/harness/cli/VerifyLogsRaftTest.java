@@ -23,7 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code kchaos verify-logs} over planted KRaft metadata log dirs: the Raft audit with --voters, --committed and the
- * voter set found in quorum-state; metadata and data dirs together; bad input is one line and exit 2.
+ * voter sets found in the logs (over time) or quorum-state; metadata and data dirs together; bad input is one line and
+ * exit 2.
  */
 class VerifyLogsRaftTest {
     @TempDir
@@ -38,7 +39,11 @@ class VerifyLogsRaftTest {
 
     /** A node's metadata log dir as Kafka leaves it: meta.properties and __cluster_metadata-0. */
     private Path metadataDir(int id, Consumer<SyntheticMetadataLog> batches, Integer... listedVoters) throws IOException {
-        Path dir = tmp.resolve("n" + id);
+        return metadataDir(tmp, id, batches, listedVoters);
+    }
+
+    private Path metadataDir(Path root, int id, Consumer<SyntheticMetadataLog> batches, Integer... listedVoters) throws IOException {
+        Path dir = root.resolve("n" + id);
         try (SyntheticMetadataLog log = SyntheticMetadataLog.create(dir, 0)) {
             batches.accept(log);
             log.quorumState(2, 2, listedVoters);
@@ -88,6 +93,64 @@ class VerifyLogsRaftTest {
         assertTrue(r.path("warnings").isEmpty(), r.toString());
         assertOneLineError(List.of("verify-logs", tmp.resolve("n1").toString(), tmp.resolve("n3").toString()),
                 "voter 2 (from node 1's LeaderChangeMessage at offset 0) has no metadata log dir");
+    }
+
+    /** Offsets 0 (LeaderChange naming voters 1-5), 1-3 (epoch 1), 4 (VotersRecord naming {@code voters}). */
+    private static Consumer<SyntheticMetadataLog> votersAt4(Integer... voters) {
+        return l -> l.leaderChange(1, 1, 1, 2, 3, 4, 5).batch(1, 3, "a").voters(1, voters);
+    }
+
+    /** Nodes 1 and 2 add offsets 5-6 (epoch 1); node 3 instead leads epoch 2 (offsets 5-7); nodes 4 and 5 end at 5. */
+    private Path[] voterSetChange(String root, Consumer<SyntheticMetadataLog> prefix) throws IOException {
+        Path r = tmp.resolve(root);
+        Consumer<SyntheticMetadataLog> kept = prefix.andThen(l -> l.batch(1, 2, "b"));
+        return new Path[] {metadataDir(r, 1, kept), metadataDir(r, 2, kept), metadataDir(r, 3, prefix.andThen(l -> l.leaderChange(2, 3).batch(2, 2, "c"))),
+                metadataDir(r, 4, prefix), metadataDir(r, 5, prefix)};
+    }
+
+    @Test
+    void theVoterSetsOverTimeComeFromTheLogsWithOrWithoutVoters() throws IOException {
+        // voters {1..5}, then {1,2,3} from offset 4: offsets 5-6 on nodes 1 and 2 are committed, and node 3 replaced them
+        Path[] removed = voterSetChange("removed", votersAt4(1, 2, 3));
+        for (List<String> options : List.of(List.<String>of(), List.of("--voters", "1,2,3,4,5"), List.of("--voters", "1,2,3"))) {
+            JsonNode r = verify(1, options, removed);
+            assertEquals("[\"raft-committed-replaced\"]", r.path("anomaly-types").toString(), options + ": " + r);
+            assertEquals("[1,2]", r.path("anomalies").path("raft-committed-replaced").path("examples").get(0).path("committed").path("held-by").toString());
+            JsonNode sets = r.path("stats").path("raft").path("voter-sets");
+            assertEquals("[1,2,3,4,5]", sets.get(0).path("voters").toString(), options + ": " + sets);
+            assertEquals("{\"offset\":4,\"voters\":[1,2,3],\"record\":\"VotersRecord\"}", sets.get(1).toString());
+            assertEquals(3, r.path("stats").path("raft").path("voters").asInt());
+        }
+        // voters {1..5} all along (the VotersRecord names them again): 2 of 5 is no majority, node 3's epoch 2 a stale tail
+        Path[] kept = voterSetChange("kept", votersAt4(1, 2, 3, 4, 5));
+        for (List<String> options : List.of(List.<String>of(), List.of("--voters", "1,2,3,4,5"))) {
+            JsonNode r = verify(0, options, kept);
+            assertTrue(r.path("warnings").toString().contains("stale uncommitted tail"), options + ": " + r);
+            assertEquals(1, r.path("stats").path("raft").path("voter-sets").size(), r.toString());
+        }
+    }
+
+    @Test
+    void aSnapshotAheadOfAMajorityOfTheVotersIsReportedWithOrWithoutVoters() throws IOException {
+        Consumer<SyntheticMetadataLog> full = l -> l.leaderChange(1, 1, 1, 2, 3).batch(1, 3, "a").batch(1, 2, "b")
+                .leaderChange(2, 2, 1, 2, 3).batch(2, 4, "c");
+        Consumer<SyntheticMetadataLog> firstEpoch = l -> l.leaderChange(1, 1, 1, 2, 3).batch(1, 3, "a").batch(1, 2, "b");
+        Consumer<SyntheticMetadataLog> snapshotted = full.andThen(l -> l.snapshot(11, 2));
+        Path ahead = tmp.resolve("ahead");
+        Path[] dirs = {metadataDir(ahead, 1, snapshotted), metadataDir(ahead, 2, firstEpoch), metadataDir(ahead, 3, firstEpoch)};
+        for (List<String> options : List.of(List.<String>of(), List.of("--voters", "1,2,3"))) {
+            JsonNode r = verify(1, options, dirs);
+            JsonNode ex = r.path("anomalies").path("raft-snapshot-mismatch").path("examples").get(0);
+            assertEquals("beyond-logs", ex.path("kind").asText(), options + ": " + r);
+            assertEquals("[1]", ex.path("reached-by").toString());
+            assertEquals("{\"1\":11,\"2\":6,\"3\":6}", ex.path("log-end-offsets").toString());
+        }
+        Path reached = tmp.resolve("reached");
+        Path[] majority = {metadataDir(reached, 1, snapshotted), metadataDir(reached, 2, full), metadataDir(reached, 3, firstEpoch)};
+        for (List<String> options : List.of(List.<String>of(), List.of("--voters", "1,2,3"))) {
+            JsonNode r = verify(0, options, majority);
+            assertEquals(1, r.path("stats").path("raft").path("snapshots-checked").asInt(), options + ": " + r);
+        }
     }
 
     @Test

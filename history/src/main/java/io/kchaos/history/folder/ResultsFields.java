@@ -139,11 +139,22 @@ public final class ResultsFields {
     /** The figures of {@code stats.raft}, the Raft audit of the KRaft metadata log, besides {@link Audit}'s (docs/format.md describes each). */
     public static final class Raft {
         public static final String NODES = "nodes";
+        /** How many voters the voter set in force at the end of the log has; in a {@link #VOTER_SETS} entry, its voter ids. */
         public static final String VOTERS = "voters";
+        /** How many audited nodes are a voter of no voter set in force. */
         public static final String OBSERVERS = "observers";
+        /** The voter sets in force over the log's offsets, in order: each {@link #OFFSET}, {@link #VOTERS}, {@link #RECORD}. */
+        public static final String VOTER_SETS = "voter-sets";
+        /** Of a voter set: the first offset it is in force at. */
+        public static final String OFFSET = "offset";
+        /** Of a voter set: what named it ({@code given}, {@code VotersRecord}, {@code LeaderChangeMessage}, with the snapshot if in one). */
+        public static final String RECORD = "record";
         public static final String BATCHES_COMPARED = "batches-compared";
         public static final String COMMITTED_BATCHES = "committed-batches";
+        /** Snapshots compared with the logs (the bootstrap {@code 0-0.checkpoint} is not). */
         public static final String SNAPSHOTS_CHECKED = "snapshots-checked";
+        /** Snapshots not compared: bootstrap snapshots, which summarise no offset. */
+        public static final String SNAPSHOTS_SKIPPED = "snapshots-skipped";
         public static final String MAX_EPOCH = "max-epoch";
         public static final String LOG_END_OFFSETS = "log-end-offsets";
         /** How many observations of what the quorum committed the audit was given. */
