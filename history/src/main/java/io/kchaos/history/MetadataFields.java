@@ -24,6 +24,9 @@ public final class MetadataFields {
     public static final String TARGET_OFFSET = "target-offset";
     public static final String OFFSET = "offset";
     public static final String TOPICS = "topics";
+    /** metadata-brokers: how many brokers the cluster spec has, and the brokers listed at the start (node id to host:port). */
+    public static final String EXPECTED = "expected";
+    public static final String BROKERS = "brokers";
     /** A served topic's id and configs. */
     public static final String ID = "id";
     public static final String CONFIGS = "configs";

@@ -38,6 +38,26 @@ final class MetadataOps {
     record BrokerRead(long index, int node, long targetOffset, long offset, Map<String, ServedTopic> topics) {
     }
 
+    /**
+     * The brokers the run started with (a {@code metadata-brokers} op): the cluster spec's count, and node id to address
+     * of those the workload found; {@code error} when it found none (the op completed info), else null.
+     */
+    record Roster(int expected, Map<Integer, String> brokers, String error) {
+    }
+
+    /** The roster a {@code metadata-brokers} completion records (its invocation's count when it completed info). */
+    static Roster roster(Op completion) {
+        JsonNode v = completion.value();
+        if (!v.isObject()) throw QueueOps.malformed(completion, "value is not an object");
+        int expected = (int) QueueOps.requiredLong(completion, v, MetadataFields.EXPECTED);
+        if (!completion.isOk()) return new Roster(expected, Map.of(), completion.error() == null ? completion.type().wire() : completion.error());
+        Map<Integer, String> brokers = new TreeMap<>();
+        JsonNode b = v.get(MetadataFields.BROKERS);
+        if (b == null || !b.isObject()) throw QueueOps.malformed(completion, "missing \"" + MetadataFields.BROKERS + "\" object");
+        for (Map.Entry<String, JsonNode> e : b.properties()) brokers.put(nodeId(completion, e.getKey()), e.getValue().asText());
+        return new Roster(expected, brokers, null);
+    }
+
     /** The admin op completed by {@code completion}, invoked by {@code invoke} (null completion: never completed). */
     static AdminOp admin(Op invoke, Op completion) {
         JsonNode v = invoke.value();

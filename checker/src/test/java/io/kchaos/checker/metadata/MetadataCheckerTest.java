@@ -69,11 +69,13 @@ class MetadataCheckerTest {
     }
 
     @Test
-    void aBrokerThatDidNotCatchUpIsNotJudgedButWarned() {
-        CheckResult r = acknowledged().read(1, "a:2:8").unread(2).check();
+    void everyBrokerTheRunStartedWithReadIsValid() {
+        CheckResult r = new MetadataHistory().brokers(3, 1, 2, 3).create(1, "a", 1, OK)
+                .read(1, "a:1").read(2, "a:1").read(3, "a:1").check();
 
-        assertValid(r);
-        assertTrue(r.warnings().stream().anyMatch(w -> w.startsWith("1 broker read(s) did not complete ok")), r.warnings()::toString);
+        assertEquals(Verdict.VALID, r.verdict(), () -> r.toJson().toPrettyString());
+        assertEquals(3, r.stats().get("metadata").get("brokers-started").asLong());
+        assertEquals(0, r.stats().get("metadata").get("brokers-not-read").asLong());
     }
 
     @Test
@@ -151,6 +153,45 @@ class MetadataCheckerTest {
     }
 
     // ---- negative controls ----
+
+    @Test
+    void aBrokerThatDidNotCatchUpMakesTheVerdictUnknownNamingIt() {
+        CheckResult r = acknowledged().read(1, "a:2:8").unread(2).check();
+
+        assertEquals(Verdict.UNKNOWN, r.verdict());
+        assertTrue(r.reason().contains("1 broker(s) not read") && r.reason().contains("node 2 (TimeoutException: test)"), r.reason());
+        assertEquals(1, r.stats().get("metadata").get("brokers-not-read").asLong());
+        assertEquals("TimeoutException: test", r.stats().get("metadata").get("unread-brokers").get("2").asText());
+    }
+
+    @Test
+    void aBrokerStartedButNeverReadMakesTheVerdictUnknownNamingIt() {
+        // broker 3 is in the roster but no metadata-read names it (e.g. describeCluster left it out as fenced)
+        CheckResult r = new MetadataHistory().brokers(3, 1, 2, 3).create(1, "a", 1, OK).read(1, "a:1").read(2, "a:1").check();
+
+        assertEquals(Verdict.UNKNOWN, r.verdict());
+        assertTrue(r.reason().contains("node 3 (" + UnreadBrokers.NEVER_READ + ")"), r.reason());
+        assertEquals(UnreadBrokers.NEVER_READ, r.stats().get("metadata").get("unread-brokers").get("3").asText());
+    }
+
+    @Test
+    void anUnreadBrokerBesideAnAnomalyLeavesTheVerdictInvalid() {
+        CheckResult r = new MetadataHistory().brokers(2, 1, 2).create(1, "a", 1, OK).read(1).check();
+
+        assertEquals(Verdict.INVALID, r.verdict());
+        assertOnly(r, LOST, 1);
+    }
+
+    @Test
+    void aStartThatFoundFewerBrokersThanTheSpecOrNoneMakesTheVerdictUnknown() {
+        CheckResult fewer = new MetadataHistory().brokers(3, 1, 2).create(1, "a", 1, OK).read(1, "a:1").read(2, "a:1").check();
+        CheckResult none = new MetadataHistory().noBrokers(3).create(1, "a", 1, OK).read(1, "a:1").check();
+
+        assertEquals(Verdict.UNKNOWN, fewer.verdict());
+        assertTrue(fewer.reason().contains("found 2 of the 3 brokers"), fewer.reason());
+        assertEquals(Verdict.UNKNOWN, none.verdict());
+        assertTrue(none.reason().contains("brokers the run started with are not known"), none.reason());
+    }
 
     @Test
     void anAcknowledgedCreateMissingOnACaughtUpBrokerIsLost() {
