@@ -9,10 +9,12 @@ import io.kchaos.history.History;
 import io.kchaos.history.Json;
 import io.kchaos.history.OpType;
 
+import java.util.List;
+
 /**
  * Judges a metadata workload's history: every acknowledged admin change is served by every broker read after it
- * caught up with the quorum, no acknowledged delete is undone, caught-up brokers agree, and no quorum replica's log end
- * offset falls below what it held committed (anomalies {@code metadata-*} in the catalogue). Kafka lets a broker's
+ * caught up with the quorum, no acknowledged delete is undone, every served topic is in a state its ops allow,
+ * caught-up brokers agree, and no quorum replica's log end offset falls below what it held committed (anomalies {@code metadata-*} in the catalogue). Kafka lets a broker's
  * metadata lag and an indeterminate change go either way; neither is reported. A broker the run started with that was
  * not read caught up makes the verdict unknown ({@link UnreadBrokers}).
  */
@@ -29,6 +31,8 @@ public final class MetadataChecker implements Checker {
         MetadataPass pass = MetadataPass.of(history);
         CheckResult result = new CheckResult();
         pass.topics.forEach((topic, ops) -> ChangeJudge.judge(topic, ops, pass.reads, result));
+        pass.servedOrChanged().forEach(topic -> UnexplainedJudge.judge(topic, pass.topics.getOrDefault(topic, List.of()),
+                pass.reads, result));
         DivergenceJudge.judge(pass.topics, pass.reads, result);
         OffsetRegressionJudge.judge(pass.samples, result);
         UnreadBrokers unread = UnreadBrokers.of(pass);

@@ -18,7 +18,11 @@ final class MetadataOps {
     private MetadataOps() {
     }
 
-    /** A completed admin op on one topic: its invocation's index and time, its completion's index and type. */
+    /**
+     * An admin op on one topic: its invocation's index and time, its completion's index, time and type; an
+     * indeterminate op (info, or never completed) may take effect at any time after its invocation, so its completion
+     * index and time are {@link Long#MAX_VALUE}.
+     */
     record AdminOp(String f, String topic, long index, long time, long completionIndex, long completionTime,
                    OpType type, int partitions, String key, String value) {
         boolean ok() {
@@ -79,8 +83,9 @@ final class MetadataOps {
             }
         }
         OpType type = completion == null ? OpType.INFO : completion.type();
-        long ci = completion == null ? Long.MAX_VALUE : completion.index();
-        long ct = completion == null ? Long.MAX_VALUE : completion.time();
+        boolean determinate = type != OpType.INFO;
+        long ci = determinate ? completion.index() : Long.MAX_VALUE;
+        long ct = determinate ? completion.time() : Long.MAX_VALUE;
         return new AdminOp(invoke.f(), v.get(MetadataFields.TOPIC).asText(), invoke.index(), invoke.time(), ci, ct, type,
                 partitions, key, value);
     }

@@ -13,7 +13,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * One walk of a history collecting what the metadata checks need: every admin op with its completion, grouped by
@@ -61,6 +63,13 @@ final class MetadataPass {
             pass.counts.computeIfAbsent(a.f(), f -> new long[3])[a.type() == OpType.OK ? 0 : a.type() == OpType.FAIL ? 1 : 2]++;
         }
         return pass;
+    }
+
+    /** Every topic an admin op names or a read serves, in name order. */
+    Set<String> servedOrChanged() {
+        Set<String> out = new TreeSet<>(topics.keySet());
+        reads.forEach(r -> out.addAll(r.topics().keySet()));
+        return out;
     }
 
     long acknowledged() {
