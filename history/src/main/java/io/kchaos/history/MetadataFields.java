@@ -19,7 +19,7 @@ public final class MetadataFields {
     public static final String HIGH_WATERMARK = "high-watermark";
     public static final String VOTERS = "voters";
     public static final String OBSERVERS = "observers";
-    /** metadata-read: the broker read, the offset it had to reach, the offset it had reached, what it served. */
+    /** metadata-read: the broker read, the offset it had to reach, the offset of the image it had published, what it served. */
     public static final String NODE = "node";
     public static final String TARGET_OFFSET = "target-offset";
     public static final String OFFSET = "offset";
