@@ -43,11 +43,11 @@ final class FinalRead {
     /** {@code started}: the brokers the run started with ({@link BrokerRoster}), each read whether listed at the end or not. */
     FinalRead(Admin admin, HistoryWriter history, ProcessIds ids, String prefix, Duration timeout, Map<Integer, Node> started) {
         this.admin = admin;
-        this.started = started;
         this.history = history;
         this.ids = ids;
         this.prefix = prefix;
         this.timeout = timeout;
+        this.started = started;
     }
 
     /** Runs the phase; returns how many brokers were read. */
