@@ -35,16 +35,18 @@ public final class ClientOps {
     public static final String ALTER_CONFIG = "alter-config";
     public static final String METADATA_QUORUM = "metadata-quorum";
     public static final String METADATA_READ = "metadata-read";
+    /** The brokers the metadata workload found at its start: the ones its final read must read. */
+    public static final String METADATA_BROKERS = "metadata-brokers";
     /** The admin operations of the metadata workload: the changes its checker judges. */
     public static final Set<String> ADMIN = Set.of(CREATE_TOPIC, DELETE_TOPIC, CREATE_PARTITIONS, ALTER_CONFIG);
     /** The metadata workload's op names. */
     public static final Set<String> METADATA = Set.of(CREATE_TOPIC, DELETE_TOPIC, CREATE_PARTITIONS, ALTER_CONFIG,
-            METADATA_QUORUM, METADATA_READ);
+            METADATA_QUORUM, METADATA_READ, METADATA_BROKERS);
 
     /** Every client op name: a history's client ops use no other. */
     public static final Set<String> ALL = Set.of(SEND, POLL, DRAIN, TXN, SUBSCRIBE, COMMIT, COMMITTED, CLOSE, CRASH, RESET, CATCH_UP,
             SHARE_SUBSCRIBE, SHARE_POLL, SHARE_ACK, SHARE_CLOSE, SHARE_CRASH, SHARE_CATCH_UP,
-            CREATE_TOPIC, DELETE_TOPIC, CREATE_PARTITIONS, ALTER_CONFIG, METADATA_QUORUM, METADATA_READ);
+            CREATE_TOPIC, DELETE_TOPIC, CREATE_PARTITIONS, ALTER_CONFIG, METADATA_QUORUM, METADATA_READ, METADATA_BROKERS);
 
     private ClientOps() {
     }

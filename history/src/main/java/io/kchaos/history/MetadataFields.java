@@ -19,11 +19,14 @@ public final class MetadataFields {
     public static final String HIGH_WATERMARK = "high-watermark";
     public static final String VOTERS = "voters";
     public static final String OBSERVERS = "observers";
-    /** metadata-read: the broker read, the offset it had to reach, the offset it had reached, what it served. */
+    /** metadata-read: the broker read, the offset it had to reach, the offset of the image it had published, what it served. */
     public static final String NODE = "node";
     public static final String TARGET_OFFSET = "target-offset";
     public static final String OFFSET = "offset";
     public static final String TOPICS = "topics";
+    /** metadata-brokers: how many brokers the cluster spec has, and the brokers listed at the start (node id to host:port). */
+    public static final String EXPECTED = "expected";
+    public static final String BROKERS = "brokers";
     /** A served topic's id and configs. */
     public static final String ID = "id";
     public static final String CONFIGS = "configs";

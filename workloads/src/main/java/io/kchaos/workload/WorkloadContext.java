@@ -23,6 +23,7 @@ import java.util.function.Supplier;
  * @param history           the run's history
  * @param options           workload-specific settings ({@code --workload-option KEY=VALUE}), e.g. {@code abort-rate}
  * @param client            the client library the plain producers and pollers use ({@code --client})
+ * @param brokers           how many brokers the cluster spec has ({@code --nodes}; 0 when not known)
  */
 public record WorkloadContext(Supplier<String> bootstrapServers,
                               String topic,
@@ -37,5 +38,6 @@ public record WorkloadContext(Supplier<String> bootstrapServers,
                               long seed,
                               HistoryWriter history,
                               Map<String, String> options,
-                              ClientKind client) {
+                              ClientKind client,
+                              int brokers) {
 }

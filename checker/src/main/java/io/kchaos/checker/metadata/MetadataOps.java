@@ -18,7 +18,11 @@ final class MetadataOps {
     private MetadataOps() {
     }
 
-    /** A completed admin op on one topic: its invocation's index and time, its completion's index and type. */
+    /**
+     * An admin op on one topic: its invocation's index and time, its completion's index, time and type; an
+     * indeterminate op (info, or never completed) may take effect at any time after its invocation, so its completion
+     * index and time are {@link Long#MAX_VALUE}.
+     */
     record AdminOp(String f, String topic, long index, long time, long completionIndex, long completionTime,
                    OpType type, int partitions, String key, String value) {
         boolean ok() {
@@ -36,6 +40,26 @@ final class MetadataOps {
 
     /** One broker's caught-up final read (an ok metadata-read). */
     record BrokerRead(long index, int node, long targetOffset, long offset, Map<String, ServedTopic> topics) {
+    }
+
+    /**
+     * The brokers the run started with (a {@code metadata-brokers} op): the cluster spec's count, and node id to address
+     * of those the workload found; {@code error} when it found none (the op completed info), else null.
+     */
+    record Roster(int expected, Map<Integer, String> brokers, String error) {
+    }
+
+    /** The roster a {@code metadata-brokers} completion records (its invocation's count when it completed info). */
+    static Roster roster(Op completion) {
+        JsonNode v = completion.value();
+        if (!v.isObject()) throw QueueOps.malformed(completion, "value is not an object");
+        int expected = (int) QueueOps.requiredLong(completion, v, MetadataFields.EXPECTED);
+        if (!completion.isOk()) return new Roster(expected, Map.of(), completion.error() == null ? completion.type().wire() : completion.error());
+        Map<Integer, String> brokers = new TreeMap<>();
+        JsonNode b = v.get(MetadataFields.BROKERS);
+        if (b == null || !b.isObject()) throw QueueOps.malformed(completion, "missing \"" + MetadataFields.BROKERS + "\" object");
+        for (Map.Entry<String, JsonNode> e : b.properties()) brokers.put(nodeId(completion, e.getKey()), e.getValue().asText());
+        return new Roster(expected, brokers, null);
     }
 
     /** The admin op completed by {@code completion}, invoked by {@code invoke} (null completion: never completed). */
@@ -59,8 +83,9 @@ final class MetadataOps {
             }
         }
         OpType type = completion == null ? OpType.INFO : completion.type();
-        long ci = completion == null ? Long.MAX_VALUE : completion.index();
-        long ct = completion == null ? Long.MAX_VALUE : completion.time();
+        boolean determinate = type != OpType.INFO;
+        long ci = determinate ? completion.index() : Long.MAX_VALUE;
+        long ct = determinate ? completion.time() : Long.MAX_VALUE;
         return new AdminOp(invoke.f(), v.get(MetadataFields.TOPIC).asText(), invoke.index(), invoke.time(), ci, ct, type,
                 partitions, key, value);
     }

@@ -5,6 +5,7 @@ import io.kchaos.checker.metadata.MetadataOps.BrokerRead;
 import io.kchaos.checker.metadata.MetadataOps.QuorumSample;
 import io.kchaos.history.ClientOps;
 import io.kchaos.history.History;
+import io.kchaos.history.MetadataFields;
 import io.kchaos.history.Op;
 import io.kchaos.history.OpType;
 
@@ -12,21 +13,24 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * One walk of a history collecting what the metadata checks need: every admin op with its completion, grouped by
- * topic in invocation order (an invocation never completed counts as info), the quorum samples in order, and the
- * final reads of the brokers; other ops are skipped.
+ * topic in invocation order (an invocation never completed counts as info), the quorum samples in order, the brokers
+ * the run started with, and the final reads of the brokers; other ops are skipped.
  */
 final class MetadataPass {
     final Map<String, List<AdminOp>> topics = new TreeMap<>();
     final List<QuorumSample> samples = new ArrayList<>();
     final List<BrokerRead> reads = new ArrayList<>();
     final Map<String, long[]> counts = new TreeMap<>();
-    int unreadBrokers;
-    /** One line per read that did not complete ok: the node and the error. */
-    final List<String> unread = new ArrayList<>();
+    /** Why each read that did not complete ok did not: node id (or "?" when it names none) to the error. */
+    final Map<String, String> failedReads = new TreeMap<>();
+    /** The brokers the run started with; null when the history has no {@code metadata-brokers} op. */
+    MetadataOps.Roster roster;
 
     static MetadataPass of(History history) {
         MetadataPass pass = new MetadataPass();
@@ -43,12 +47,13 @@ final class MetadataPass {
                 if (invoke != null) all.add(MetadataOps.admin(invoke, op));
             } else if (op.f().equals(ClientOps.METADATA_QUORUM)) {
                 if (op.isOk()) pass.samples.add(MetadataOps.quorum(op));
+            } else if (op.f().equals(ClientOps.METADATA_BROKERS)) {
+                pass.roster = MetadataOps.roster(op);
             } else if (op.isOk()) {
                 pass.reads.add(MetadataOps.read(op));
             } else {
-                pass.unreadBrokers++;
-                pass.unread.add("node " + op.value().path(io.kchaos.history.MetadataFields.NODE).asText("?") + ": "
-                        + (op.error() == null ? op.type().wire() : op.error()));
+                pass.failedReads.merge(op.value().path(MetadataFields.NODE).asText("?"),
+                        op.error() == null ? op.type().wire() : op.error(), (a, b) -> a + "; " + b);
             }
         });
         pending.values().stream().filter(i -> ClientOps.ADMIN.contains(i.f())).forEach(i -> all.add(MetadataOps.admin(i, null)));
@@ -58,6 +63,13 @@ final class MetadataPass {
             pass.counts.computeIfAbsent(a.f(), f -> new long[3])[a.type() == OpType.OK ? 0 : a.type() == OpType.FAIL ? 1 : 2]++;
         }
         return pass;
+    }
+
+    /** Every topic an admin op names or a read serves, in name order. */
+    Set<String> servedOrChanged() {
+        Set<String> out = new TreeSet<>(topics.keySet());
+        reads.forEach(r -> out.addAll(r.topics().keySet()));
+        return out;
     }
 
     long acknowledged() {

@@ -170,6 +170,15 @@ public final class Anomalies {
                     + "set of the key was acknowledged)",
             "{\"topic\": \"kchaos-queue-md-0-3\", \"target-offset\": 812, \"served\": {\"1\": {\"id\": \"x3Vb...\", "
                     + "\"partitions\": 3}, \"2\": null}, \"read-indexes\": {\"1\": 900, \"2\": 901}}");
+    public static final AnomalyType METADATA_UNEXPLAINED = client(METADATA, "metadata-unexplained",
+            "a broker, read after it caught up with the quorum, serves one of the workload's topics in a state no admin op "
+                    + "that did not fail could have left, each indeterminate op taken as happened or not: kind topic, the "
+                    + "topic is served although no create-topic of it that did not fail exists; kind partitions, its "
+                    + "partition count is none a create-topic or create-partitions that did not fail asked for; kind config, "
+                    + "the key holds a value no alter-config of it that did not fail set (a key never set on the topic is "
+                    + "served as none)",
+            "{\"kind\": \"partitions\", \"topic\": \"kchaos-queue-md-0-3\", \"node\": 2, \"read-index\": 900, "
+                    + "\"allowed\": [1, 2, 3], \"served\": 5} (kind config: \"key\"; kind topic: \"served\" the topic)");
     public static final AnomalyType METADATA_OFFSET_REGRESSION = client(METADATA, "metadata-offset-regression",
             "a replica of the metadata quorum (voter or observer) whose log end offset, as the quorum leader reports it, "
                     + "fell below an offset it held committed: an earlier sample showed both its log end offset and the "

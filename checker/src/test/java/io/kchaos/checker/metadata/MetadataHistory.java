@@ -16,6 +16,7 @@ import io.kchaos.history.OpType;
 final class MetadataHistory extends MemberHistoryBuilder<MetadataHistory> {
     static final String KEY = "retention.ms";
     private static final int READER = 90;
+    private static final int ROSTER = 89;
     private long now;
     private long target = 500;
 
@@ -87,6 +88,23 @@ final class MetadataHistory extends MemberHistoryBuilder<MetadataHistory> {
         for (int i = 0; i < observers.length; i += 2) os.put(String.valueOf(observers[i]), observers[i + 1]);
         line(91, OpType.INVOKE, ClientOps.METADATA_QUORUM, null);
         return line(91, OpType.OK, ClientOps.METADATA_QUORUM, v);
+    }
+
+    /** The brokers the run started with: the spec's count and the nodes the workload found (each at host-N:9092). */
+    MetadataHistory brokers(int expected, int... nodes) {
+        ObjectNode inv = Json.object().put(MetadataFields.EXPECTED, expected);
+        ObjectNode v = inv.deepCopy();
+        ObjectNode b = v.putObject(MetadataFields.BROKERS);
+        for (int n : nodes) b.put(String.valueOf(n), "host-" + n + ":9092");
+        line(ROSTER, OpType.INVOKE, ClientOps.METADATA_BROKERS, inv);
+        return line(ROSTER, OpType.OK, ClientOps.METADATA_BROKERS, v);
+    }
+
+    /** A start that found no broker: the metadata-brokers op completed info. */
+    MetadataHistory noBrokers(int expected) {
+        ObjectNode inv = Json.object().put(MetadataFields.EXPECTED, expected);
+        line(ROSTER, OpType.INVOKE, ClientOps.METADATA_BROKERS, inv);
+        return line(ROSTER, OpType.INFO, ClientOps.METADATA_BROKERS, inv);
     }
 
     /** The target offset of the reads that follow. */

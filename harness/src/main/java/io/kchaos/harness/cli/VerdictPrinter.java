@@ -48,14 +48,15 @@ final class VerdictPrinter {
         var md = r.stats().path(ResultsFields.Stats.METADATA);
         if (md.isObject()) {
             long[] t = new long[3];
-            md.path("admin").forEach(c -> {
+            md.path(ResultsFields.Metadata.ADMIN).forEach(c -> {
                 t[0] += c.path("ok").asLong();
                 t[1] += c.path("fail").asLong();
                 t[2] += c.path("info").asLong();
             });
             out.printf("  admin ops: ok %d, fail %d, info %d on %d topics; brokers read after catching up %d (not read %d); "
-                    + "quorum samples %d%n", t[0], t[1], t[2], md.path("topics").asLong(), md.path("brokers-read").asLong(),
-                    md.path("brokers-not-read").asLong(), md.path("quorum-samples").asLong());
+                    + "quorum samples %d%n", t[0], t[1], t[2], md.path(ResultsFields.Metadata.TOPICS).asLong(),
+                    md.path(ResultsFields.Metadata.BROKERS_READ).asLong(), md.path(ResultsFields.Metadata.BROKERS_NOT_READ).asLong(),
+                    md.path(ResultsFields.Metadata.QUORUM_SAMPLES).asLong());
         }
         r.warnings().stream().limit(10).forEach(w -> out.println("  warning: " + w));
         if (r.warnings().size() > 10) out.println("  (" + (r.warnings().size() - 10) + " more warnings in results.json)");

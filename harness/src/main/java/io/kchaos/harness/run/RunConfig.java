@@ -29,11 +29,11 @@ public record RunConfig(String name, String command, String scenario, long seed,
 
     /**
      * What the workload is given: the cluster's current bootstrap list, the history to record into, and this plan's
-     * topic, client settings, load, seed, workload options and client library (no topic-level settings).
+     * topic, client settings, load, seed, workload options, client library and broker count (no topic-level settings).
      */
     public WorkloadContext workloadContext(Supplier<String> bootstrapServers, HistoryWriter history) {
         return new WorkloadContext(bootstrapServers, cluster.topic(), cluster.partitions(), cluster.replicationFactor(), Map.of(),
                 clients.producerConfig(), clients.consumerConfig(), load.producers(), load.consumers(), load.rate(), seed, history,
-                load.options(), setup.client());
+                load.options(), setup.client(), cluster.nodes());
     }
 }

@@ -124,6 +124,24 @@ public final class ResultsFields {
         }
     }
 
+    /** The figures of {@code stats.metadata}, the metadata checker's (docs/format.md describes each). */
+    public static final class Metadata {
+        /** Admin op counts by op name, each {"ok", "fail", "info"}. */
+        public static final String ADMIN = "admin";
+        public static final String ACKNOWLEDGED = "acknowledged";
+        public static final String TOPICS = "topics";
+        /** How many brokers the run started with (as the workload found them), and how many were read caught up. */
+        public static final String BROKERS_STARTED = "brokers-started";
+        public static final String BROKERS_READ = "brokers-read";
+        public static final String BROKERS_NOT_READ = "brokers-not-read";
+        /** Each broker not read: node id to why (as the final read recorded it, or "never read"). */
+        public static final String UNREAD_BROKERS = "unread-brokers";
+        public static final String QUORUM_SAMPLES = "quorum-samples";
+
+        private Metadata() {
+        }
+    }
+
     /** The figures both audits of the nodes' files give, in {@code stats.replicas} and {@code stats.raft}. */
     public static final class Audit {
         /** Batches read. */

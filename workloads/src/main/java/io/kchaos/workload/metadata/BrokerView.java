@@ -10,6 +10,7 @@ import org.apache.kafka.common.message.DescribeConfigsResponseData;
 import org.apache.kafka.common.message.MetadataRequestData;
 import org.apache.kafka.common.message.MetadataResponseData;
 import org.apache.kafka.common.protocol.Errors;
+import org.apache.kafka.common.requests.DescribeConfigsResponse;
 import org.apache.kafka.common.requests.MetadataRequest;
 import org.apache.kafka.common.requests.MetadataResponse;
 
@@ -20,8 +21,9 @@ import java.util.TreeMap;
 
 /**
  * What one broker serves of the workload's topics, read from that broker alone ({@link NodeRequest}): each topic whose
- * name starts with the prefix, its topic id, its partition count and its {@value AdminWorker#CONFIG_KEY}. Metadata
- * v12 and DescribeConfigs v4, which every release kchaos runs (3.7 and later) serves.
+ * name starts with the prefix, its topic id, its partition count and its {@value AdminWorker#CONFIG_KEY} when set on the
+ * topic (a value the broker takes from its own default is left out, so a key never set reads as none). Metadata v12 and
+ * DescribeConfigs v4, which every release kchaos runs (3.7 and later) serves.
  */
 final class BrokerView {
     private static final short METADATA_VERSION = 12;
@@ -61,7 +63,9 @@ final class BrokerView {
                 throw new IOException("configs of " + res.resourceName() + ": " + Errors.forCode(res.errorCode()).name());
             }
             ObjectNode configs = (ObjectNode) topic.get(MetadataFields.CONFIGS);
-            for (DescribeConfigsResponseData.DescribeConfigsResourceResult c : res.configs()) configs.put(c.name(), c.value());
+            for (DescribeConfigsResponseData.DescribeConfigsResourceResult c : res.configs()) {
+                if (c.configSource() == DescribeConfigsResponse.ConfigSource.TOPIC_CONFIG.id()) configs.put(c.name(), c.value());
+            }
         }
     }
 }

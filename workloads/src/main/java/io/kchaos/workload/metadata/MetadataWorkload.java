@@ -11,6 +11,7 @@ import io.kchaos.workload.common.WorkloadOption;
 import io.kchaos.workload.common.WorkloadOptionSet;
 import io.kchaos.workload.common.WorkloadOptions;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.common.Node;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,9 +20,10 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The {@code metadata} workload: admin clients create topics, add partitions, change a topic config and delete
- * topics ({@link AdminWorker}), a sampler records the metadata quorum's offsets every second ({@link QuorumSampler}),
- * and the final phase reads every broker's metadata once it has caught up ({@link FinalRead}); all recorded as ops
+ * The {@code metadata} workload: the brokers the run started with are recorded ({@link BrokerRoster}), admin clients
+ * create topics, add partitions, change a topic config and delete topics ({@link AdminWorker}), a sampler records the
+ * metadata quorum's offsets every second ({@link QuorumSampler}), and the final phase reads every broker the run
+ * started with once it has caught up ({@link FinalRead}); all recorded as ops
  * (docs/format.md, metadata ops). The run's topic is created as usual (empty), so that faults aimed at a partition
  * leader have one. Options: {@code clients} (admin clients, 2) and {@code pause-ms} (each client's pause between its
  * ops, 100).
@@ -35,11 +37,13 @@ public final class MetadataWorkload extends WorkloadBase {
     /** The metadata workload's {@code --workload-option}s (beside a data workload: {@code metadata.KEY}). */
     public static final WorkloadOptionSet OPTIONS = WorkloadOptionSet.of(NAME, CLIENTS, PAUSE_MS);
     static final Duration FINAL_READ_TIMEOUT = Duration.ofSeconds(60);
+    static final Duration ROSTER_WAIT = Duration.ofSeconds(30);
 
     private final List<Admin> admins = new ArrayList<>();
     private final List<AdminWorker> workers = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
     private QuorumSampler sampler;
+    private Map<Integer, Node> started = Map.of();
     private boolean stopped;
 
     public MetadataWorkload() {
@@ -72,7 +76,9 @@ public final class MetadataWorkload extends WorkloadBase {
             workers.add(w);
             threads.add(Clients.daemon(w, "metadata-admin-" + i));
         }
-        sampler = new QuorumSampler(admin(ctx, "kchaos-metadata-quorum"), ctx.history(), ids);
+        Admin quorumAdmin = admin(ctx, "kchaos-metadata-quorum");
+        started = BrokerRoster.record(quorumAdmin, ctx.history(), ids.next(), ctx.brokers(), ROSTER_WAIT);
+        sampler = new QuorumSampler(quorumAdmin, ctx.history(), ids);
         threads.add(Clients.daemon(sampler, "metadata-quorum"));
         threads.forEach(Thread::start);
     }
@@ -101,7 +107,7 @@ public final class MetadataWorkload extends WorkloadBase {
         started();
         try {
             int read = new FinalRead(admins.get(admins.size() - 1), context.history(), ids, topicPrefix(context.topic()),
-                    FINAL_READ_TIMEOUT).run();
+                    FINAL_READ_TIMEOUT, started).run();
             stats.drained.add(read);
         } finally {
             closeAdmins();

@@ -51,12 +51,4 @@ final class QuorumSample {
     private static void replicas(ObjectNode out, List<QuorumInfo.ReplicaState> replicas) {
         for (QuorumInfo.ReplicaState r : replicas) out.put(String.valueOf(r.replicaId()), r.logEndOffset());
     }
-
-    /** The log end offset the leader reports for {@code node}, voter or observer; -1 when it reports none. */
-    static long offsetOf(QuorumInfo q, int node) {
-        for (List<QuorumInfo.ReplicaState> list : List.of(q.voters(), q.observers())) {
-            for (QuorumInfo.ReplicaState r : list) if (r.replicaId() == node) return r.logEndOffset();
-        }
-        return -1;
-    }
 }

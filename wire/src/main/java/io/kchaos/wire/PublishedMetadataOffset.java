@@ -1,0 +1,28 @@
+package io.kchaos.wire;
+
+import org.apache.kafka.common.message.ApiVersionsResponseData;
+import org.apache.kafka.common.protocol.Errors;
+import org.apache.kafka.common.requests.ApiVersionsRequest;
+import org.apache.kafka.common.requests.ApiVersionsResponse;
+
+import java.io.IOException;
+
+/**
+ * The offset of the metadata image one broker has published, as that broker alone answers ApiVersions (version 3, which
+ * every release kchaos runs serves): a KRaft broker's {@code FinalizedFeaturesEpoch} is the highest offset its metadata
+ * cache's image contains, the image its Metadata and DescribeConfigs answers are served from. No epoch comes with it.
+ */
+public final class PublishedMetadataOffset {
+    private static final short VERSION = 3;
+
+    private PublishedMetadataOffset() {
+    }
+
+    /** The broker's published metadata offset; -1 when it reports none (no image published yet). */
+    public static long read(String host, int port, int timeoutMs) throws IOException {
+        ApiVersionsResponse r = (ApiVersionsResponse) NodeRequest.send(host, port, new ApiVersionsRequest.Builder(), VERSION, timeoutMs);
+        ApiVersionsResponseData d = r.data();
+        if (d.errorCode() != Errors.NONE.code()) throw new IOException("ApiVersions: " + Errors.forCode(d.errorCode()).name());
+        return d.finalizedFeaturesEpoch();
+    }
+}
