@@ -24,8 +24,9 @@ public final class ReportLocator {
         this.kinds = Set.copyOf(kinds);
     }
 
-    /** Every report of the wanted kinds under {@code root}, in path order. */
-    public List<ReportFile> find(Path root) throws BadReports {
+    /** Every report of the wanted kinds under {@code given} (relative to the working directory), in path order. */
+    public List<ReportFile> find(Path given) throws BadReports {
+        Path root = given.toAbsolutePath().normalize(); // a relative "target" has no parent to name its module
         if (!Files.isDirectory(root)) {
             throw new BadReports(root + " is not a folder");
         }
@@ -72,7 +73,6 @@ public final class ReportLocator {
     }
 
     private static String moduleName(Path root) {
-        Path absolute = root.toAbsolutePath().normalize();
-        return absolute.getFileName() == null ? "." : absolute.getFileName().toString();
+        return root.getFileName() == null ? "." : root.getFileName().toString();
     }
 }

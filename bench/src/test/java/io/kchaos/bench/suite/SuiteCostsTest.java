@@ -111,6 +111,17 @@ class SuiteCostsTest {
     }
 
     @Test
+    void aRootThatIsItselfAModuleNamesItAfterItsFolder() throws IOException {
+        Path module = root.resolve("harness");
+        plant("harness", Kind.CLUSTER, "a.OwnTest", suite("a.OwnTest", "3", 1, 0, 0, 0));
+
+        Output run = run(module.toString());
+
+        assertEquals(0, run.code, run.err);
+        assertTrue(run.out.contains("| OwnTest | harness | cluster | 1 | 0 | 0 | 3.0 |"), run.out.toString());
+    }
+
+    @Test
     void malformedXmlIsOneLineAndExit2() throws IOException {
         plant("harness", Kind.CLUSTER, "a.GoodTest", suite("a.GoodTest", "1", 1, 0, 0, 0));
         plant("harness", Kind.CLUSTER, "a.BrokenTest", "<?xml version=\"1.0\"?><testsuite name=\"a.BrokenTest\" time=\"1\"><testcase");
