@@ -46,22 +46,10 @@ public interface KafkaCluster extends ClusterControl, AutoCloseable {
 
     /**
      * host:port,... of the metadata quorum's voters ({@code CONTROLLER} listeners) where the harness can reach them,
-     * for an Admin client that asks the quorum itself ({@code bootstrap.controllers}, KIP-919) even while no broker
-     * answers; empty where the backend does not expose them.
+     * to ask the quorum itself even while no broker answers; empty where the backend does not expose them.
      */
     default Optional<String> controllerBootstrap() {
         return Optional.empty();
-    }
-
-    /** A new Admin client bootstrapped at the voters ({@link #controllerBootstrap}), if the backend exposes them. */
-    default Optional<Admin> controllerAdmin() {
-        return controllerBootstrap().map(voters -> {
-            Properties p = new Properties();
-            p.put(AdminClientConfig.BOOTSTRAP_CONTROLLERS_CONFIG, voters);
-            p.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5000);
-            p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10000);
-            return Admin.create(p);
-        });
     }
 
     /** Stops every node cleanly, all in parallel (each stop bounded), so the data directories can be audited. */

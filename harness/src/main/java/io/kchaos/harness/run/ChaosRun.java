@@ -9,7 +9,6 @@ import io.kchaos.cluster.KafkaCluster;
 import io.kchaos.cluster.Readiness;
 import io.kchaos.harness.upgrade.FeatureLevels;
 import io.kchaos.nemesis.Nemesis;
-import io.kchaos.nemesis.cluster.AdminQuorumView;
 import io.kchaos.workload.Workload;
 import org.apache.kafka.clients.admin.Admin;
 
@@ -96,7 +95,7 @@ public final class ChaosRun {
         long t0 = clock.nanoTime();
         try (HistoryWriter history = new HistoryWriter(folder.history());
              Admin admin = cluster.admin();
-             QuorumAdmins quorumAdmins = new QuorumAdmins(cluster, admin);
+             RunQuorumView quorum = new RunQuorumView(cluster, admin);
              Workload workload = workloads.create(config)) {
             if (stop.isStopped()) {
                 out.println("stopped " + stop.reason() + ": no workload run");
@@ -107,7 +106,6 @@ public final class ChaosRun {
             CannotWriteWatch writes = new CannotWriteWatch(stop);
             history.addListener(writes);
             startWorkload(workload, cluster, history, record);
-            AdminQuorumView quorum = quorumAdmins.view();
             FaultPhase faults = new FaultPhase(config, nemeses, cluster, admin, quorum, workload, history);
             try (MetadataPoller poller = new MetadataPoller(admin, config.cluster().topic(), history, folder.leaders());
                  QuorumPoller quorumPoller = new QuorumPoller(quorum, history, record, folder.files().quorum());
@@ -166,7 +164,12 @@ public final class ChaosRun {
             out.println("draining: reading every partition completely");
             workload.drain();
         }
-        poller.pollOnce();
+        try {
+            poller.pollOnce();
+        } catch (Exception e) { // a cluster that no longer answers still gets its verdict from the history and the files
+            out.println("warning: the last leader poll failed: " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+        }
         return new FinalState(topic, FinalIsr.read(admin, topic), inSync, workload.stats().toString(), injected, cluster.logDirs(), FinalState.metadataLogs(cluster));
     }
 

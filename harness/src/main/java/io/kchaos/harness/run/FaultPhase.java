@@ -12,7 +12,7 @@ import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
 import io.kchaos.nemesis.cluster.AdminCoordinatorView;
 import io.kchaos.nemesis.cluster.AdminOperationsView;
-import io.kchaos.nemesis.cluster.AdminQuorumView;
+import io.kchaos.nemesis.cluster.QuorumView;
 import io.kchaos.nemesis.cluster.AdminTopicView;
 import io.kchaos.nemesis.guard.GuardedCluster;
 import io.kchaos.nemesis.guard.NodeGuard;
@@ -37,7 +37,7 @@ final class FaultPhase {
     private final FaultDriver schedule;
     private final RollingUpgrade rolling; // null without an upgrade
 
-    FaultPhase(RunConfig plan, List<Nemesis> nemeses, KafkaCluster cluster, Admin admin, AdminQuorumView quorum, Workload workload,
+    FaultPhase(RunConfig plan, List<Nemesis> nemeses, KafkaCluster cluster, Admin admin, QuorumView quorum, Workload workload,
             HistoryWriter history) {
         String topic = plan.cluster().topic();
         int partitions = plan.cluster().partitions();

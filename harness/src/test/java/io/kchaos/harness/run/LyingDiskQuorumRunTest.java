@@ -23,12 +23,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * fsync on the metadata log, then lose power while the third voter is held (SIGSTOP) until they elected a leader among
  * themselves: the entries the quorum's high watermark had passed are gone, and the run is INVALID with
  * {@code raft-committed-lost} naming the offsets and the quorum poll that proves them committed. Positive control: the
- * same power loss of a majority, the same held voter, honest disks: VALID.
+ * same power loss of a majority, the same held voter, honest disks: VALID. Both keep Kafka's hourly metadata snapshots
+ * instead of kchaos's 10 s: a snapshot written during the lie comes back as an empty checkpoint file (its data was
+ * never kept, its name was), on which the restarted controllers keep failing FetchSnapshot and re-electing, so whether
+ * the liars ever lead within the bound would be a matter of timing (docs/findings.md).
  */
 @Tag("cluster")
 class LyingDiskQuorumRunTest {
     private static final String[] SCHEDULE = {"--controllers", "3", "--time-limit", "30", "--nemesis-interval", "5",
-            "--fault-duration", "8", "--nemesis-option", "spared-voters=pause", "--seed", "41", "--producer-config", RunHistories.ONE_IN_FLIGHT};
+            "--fault-duration", "8", "--nemesis-option", "spared-voters=pause", "--seed", "41", "--producer-config", RunHistories.ONE_IN_FLIGHT,
+            "--broker-config", "metadata.log.max.snapshot.interval.ms=3600000"};
 
     private static int run(Path store, String nemesis, String... more) {
         List<String> args = new java.util.ArrayList<>(List.of("run", "--nemesis", nemesis, "--store", store.toString()));
@@ -68,15 +72,19 @@ class LyingDiskQuorumRunTest {
         assertTrue(h.results.path("stats").path("raft").path("committed-floor").asLong() > 0, h.results.path("stats").path("raft").toString());
     }
 
-    /** The voter the cut spared was paused before the cut and resumed after a cut voter led in a higher epoch, read back. */
+    /**
+     * The first cut's steps all held: the voter it spared was paused before it and resumed after a cut voter led in a
+     * higher epoch, read back (later faults of the schedule may meet a quorum the first one broke, so only it is asserted).
+     */
     private static void assertSparedVoterHeldUntilTheCutOnesElected(RunHistories h) {
-        assertTrue(h.nemesis("power-loss") >= 1 && h.nemesis("start") >= 1, h.counts.toString());
-        assertEquals(List.of(), h.nemesisNotOk("power-loss", "start", "pause", "resume"), "every step held: " + h.nemesisCompletions);
         List<Op> steps = h.nemesisCompletions.stream().filter(o -> List.of("pause", "power-loss", "start", "resume").contains(o.f())).toList();
-        Op pause = steps.stream().filter(o -> o.f().equals("pause")).findFirst().orElseThrow(() -> new AssertionError("no pause: " + steps));
+        assertTrue(steps.size() >= 4, "a pause, a power loss, a start and a resume: " + steps);
+        assertEquals(List.of("pause", "power-loss", "start", "resume"), steps.subList(0, 4).stream().map(Op::f).toList(), steps.toString());
+        steps.subList(0, 4).forEach(o -> assertTrue(o.isOk(), "held: " + o));
+        Op pause = steps.get(0);
         assertTrue(pause.value().path("spared").asBoolean(), pause.toString());
         int spared = pause.value().path("nodes").path(0).asInt();
-        Op start = steps.stream().filter(o -> o.f().equals("start")).findFirst().orElseThrow();
+        Op start = steps.get(2);
         int leader = start.value().path("controller-after").path("leader").asInt(-1);
         assertTrue(leader >= 4 && leader <= 6 && leader != spared, "a cut voter leads before the spared one resumes: " + start);
         assertFalse(start.value().path("nodes").toString().contains(Integer.toString(spared)), start.toString());

@@ -1,0 +1,47 @@
+package io.kchaos.wire;
+
+import org.apache.kafka.common.message.DescribeQuorumResponseData;
+import org.apache.kafka.common.protocol.Errors;
+import org.apache.kafka.common.requests.DescribeQuorumRequest;
+import org.apache.kafka.common.requests.DescribeQuorumResponse;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code DescribeQuorum} (version {@value #VERSION}) sent to one KRaft voter over its own connection: only the
+ * quorum's leader answers with the quorum, so asking every voter finds the leader without any cached idea of who it is
+ * (an Admin client keeps asking the controller it last knew, even a paused one).
+ */
+public final class QuorumRequest {
+    static final short VERSION = 1;
+
+    /**
+     * The quorum as its leader described it.
+     *
+     * @param leaderId      the leader's id
+     * @param leaderEpoch   its epoch
+     * @param highWatermark its high watermark, or -1 when it announced none
+     * @param voters        the voter ids
+     */
+    public record Answer(int leaderId, int leaderEpoch, long highWatermark, List<Integer> voters) {
+    }
+
+    private QuorumRequest() {
+    }
+
+    /** Asks the voter at host:port; empty when it is not the leader (or names none). */
+    public static Optional<Answer> ask(String host, int port, int timeoutMs) throws IOException {
+        DescribeQuorumResponse r = (DescribeQuorumResponse) NodeRequest.send(host, port,
+                new DescribeQuorumRequest.Builder(DescribeQuorumRequest.singletonRequest(
+                        new org.apache.kafka.common.TopicPartition("__cluster_metadata", 0))), VERSION, timeoutMs);
+        if (r.data().errorCode() != Errors.NONE.code() || r.data().topics().isEmpty() || r.data().topics().get(0).partitions().isEmpty()) {
+            return Optional.empty();
+        }
+        DescribeQuorumResponseData.PartitionData p = r.data().topics().get(0).partitions().get(0);
+        if (p.errorCode() != Errors.NONE.code() || p.leaderId() < 0) return Optional.empty();
+        return Optional.of(new Answer(p.leaderId(), p.leaderEpoch(), p.highWatermark(),
+                p.currentVoters().stream().map(DescribeQuorumResponseData.ReplicaState::replicaId).sorted().toList()));
+    }
+}
