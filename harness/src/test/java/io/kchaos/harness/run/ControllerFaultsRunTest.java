@@ -4,7 +4,9 @@ import io.kchaos.backend.local.net.NetworkSupport;
 import io.kchaos.cluster.os.ProcessCommandRunner;
 import io.kchaos.harness.cli.Main;
 import io.kchaos.history.FaultRole;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.history.folder.ControllerTimeline;
+import io.kchaos.history.folder.RunFields;
 import io.kchaos.history.folder.RunJson;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -22,7 +24,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * Three brokers beside three dedicated controllers (static quorum, the bundled release) under kill-controller and
  * partition-controller for 75 s: VALID, every fault and heal ok, each aimed at the active controller (role
  * {@code controller}, never a broker), and run.json's controller timeline shows at least three failovers, each a new
- * leader in a higher epoch.
+ * leader in a higher epoch. Its Raft audit compares at least one snapshot per voter with the logs and takes the
+ * quorum's polled high watermarks as its committed floor; run.json holds the voter set over time.
  */
 @Tag("cluster")
 class ControllerFaultsRunTest {
@@ -62,5 +65,11 @@ class ControllerFaultsRunTest {
             }
         }
         assertTrue(Files.readString(h.dir.resolve("nodes/4/server.properties")).contains("process.roles=controller"));
+        // snapshots every 10 s of records (a harness default): the audit compares each voter's with the logs
+        JsonNode raft = h.results.path("stats").path("raft");
+        System.out.println("MEASURED raft stats " + raft);
+        assertTrue(raft.path("snapshots-checked").asLong() >= 3, "at least one snapshot per voter really compared: " + raft);
+        assertTrue(raft.path("committed-floor").asLong() > 0, "the quorum's polls set a committed floor: " + raft);
+        assertEquals("[4,5,6]", run.field(RunFields.VOTER_SETS).path(0).path("voters").toString(), "the voter set over time: " + run.fields());
     }
 }
