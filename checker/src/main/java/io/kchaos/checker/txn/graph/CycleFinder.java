@@ -45,11 +45,13 @@ public final class CycleFinder {
         int all = 0;
         for (EdgeKind k : EdgeKind.values()) all |= k.bit();
         StrongComponents whole = StrongComponents.of(g, all);
+        Map<Integer, StrongComponents> byMask = new HashMap<>(Map.of(all, whole));
         Map<Integer, Set<String>> found = new HashMap<>();
         CycleSearch search = new CycleSearch(g);
         for (AnomalyType type : Anomalies.cycles()) {
+            if (impliedEverywhere(whole, found, type.key())) continue;
             CycleShape shape = CycleShape.of(type);
-            StrongComponents sc = StrongComponents.of(g, shape.allowed());
+            StrongComponents sc = byMask.computeIfAbsent(shape.allowed(), m -> StrongComponents.of(g, m));
             for (int c = 0; c < sc.count(); c++) {
                 if (sc.size(c) < 2) continue;
                 int component = whole.componentOf(sc.member(sc.firstMember(c)));
@@ -64,6 +66,16 @@ public final class CycleFinder {
             }
         }
         cutShort = search.cutShort();
+    }
+
+    /** Whether every component of the whole graph that holds a cycle already holds a type implying {@code key}. */
+    private static boolean impliedEverywhere(StrongComponents whole, Map<Integer, Set<String>> found, String key) {
+        for (int c = 0; c < whole.count(); c++) {
+            if (whole.size(c) < 2) continue;
+            Set<String> there = found.get(c);
+            if (there == null || there.stream().noneMatch(t -> implies(t, key))) return false;
+        }
+        return true;
     }
 
     /** Whether every case of {@code stronger} is also one of {@code weaker} (the catalogue's implications, followed). */
