@@ -3,6 +3,7 @@ package io.kchaos.bench;
 import io.kchaos.checker.result.CheckResult;
 import io.kchaos.checker.txn.TxnChecker;
 import io.kchaos.history.HistoryFile;
+import io.kchaos.history.folder.ResultsFields;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -47,7 +48,7 @@ public final class TxnCheckerBench {
                             + "peak heap %.0f MB | the graph costs %.2f s%n", rounds, Measured.median(without), Measured.median(peakWithout),
                     Measured.median(with), Measured.median(peakWith), Measured.median(with) - Measured.median(without));
             CheckResult result = last;
-            System.out.println("graph " + result.stats().path("txn").path("dependency-graph") + "; verdict " + result.verdict()
+            System.out.println("graph " + result.stats().path(ResultsFields.Stats.TXN).path("dependency-graph") + "; verdict " + result.verdict()
                     + " under " + result.model().name() + ": " + result.anomalyTypes().stream()
                     .map(t -> t + "=" + result.count(t) + (result.forbidden(t) ? " forbidden" : " allowed")).toList());
             result.warnings().forEach(w -> System.out.println("warning: " + w));
