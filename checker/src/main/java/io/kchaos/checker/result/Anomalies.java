@@ -358,7 +358,7 @@ public final class Anomalies {
         String key = base.key() + suffix;
         String example = base.example().replaceFirst("\\], \"component-size", ", {\"from\": 133, \"to\": 140, \"kind\": \""
                 + suffix.substring(1) + "\", ...}], \"component-size");
-        return cycle(key, "as " + base.key() + ", but only with at least one " + edge + " in the cycle", example,
+        return cycle(key, "a cycle as for " + base.key() + " that also needs at least one " + edge, example,
                 java.util.Arrays.stream(implies).filter(java.util.Objects::nonNull).toArray(String[]::new));
     }
 
