@@ -42,6 +42,20 @@ class TxnGraphTest {
     }
 
     @Test
+    void ofTwoWriteCyclesInOneComponentTheShorterIsTheExample() {
+        TxnHistory h = new TxnHistory().txn(0, OpType.OK, false, s(1, 0, 0), s(2, 1, 1), s(3, 2, 1));
+        long t1 = h.last();
+        h.txn(1, OpType.OK, false, s(4, 0, 1), s(5, 2, 0));
+        long t2 = h.last();
+        h.txn(2, OpType.OK, false, s(6, 0, 2), s(7, 1, 0));
+        CheckResult r = h.check();
+
+        assertTypes(r, Anomalies.G0);
+        assertCycle(r, Anomalies.G0, List.of(t1, t2), List.of("ww 0 [0,1]", "ww 2 [0,1]"));
+        assertEquals(3, example(r, Anomalies.G0.key(), 0).get("component-size").asInt());
+    }
+
+    @Test
     void readingAWriteOrderedAfterYourOwnIsG1c() {
         TxnHistory h = new TxnHistory().txnInvoke(0, false, s(1, 0, -1)).txnInvoke(1, false, s(2, 0, -1), s(3, 1, -1))
                 .txnComplete(1, OpType.OK, false, new TxnHistory.S[]{s(2, 0, 1), s(3, 1, 0)}, null);
