@@ -116,4 +116,10 @@ class CheckWorkloadTest {
         assertTrue(e.startsWith("kchaos: ") && e.contains("unknown consistency model \"linearizable\"") && e.contains("serializable"), e);
         assertEquals(1, e.strip().lines().count(), e);
     }
+
+    @Test
+    void runRefusesAnUnknownConsistencyModelBeforeStartingAnything() {
+        assertEquals(2, run("run", "--consistency-model", "snapshot"));
+        assertTrue(err.toString().startsWith("kchaos: ") && err.toString().contains("unknown consistency model \"snapshot\""), err::toString);
+    }
 }
