@@ -7,7 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * One measured stretch of a bench: wall seconds, GC seconds and the peak heap used (the heap pools' peaks summed,
+ * One measured stretch of a bench: wall seconds, CPU seconds (every thread of the process), GC seconds and the peak heap used (the heap pools' peaks summed,
  * garbage included) since {@link #start}, which collects first and resets the peaks; and medians of rounds.
  */
 final class Measured {
@@ -16,6 +16,7 @@ final class Measured {
     private final long baseline;
     private final long gc0;
     private final long t0;
+    private final long cpu0;
 
     private Measured() {
         System.gc();
@@ -23,6 +24,7 @@ final class Measured {
         heap.forEach(MemoryPoolMXBean::resetPeakUsage);
         gc0 = gcMillis();
         t0 = System.nanoTime();
+        cpu0 = JacksonTokenizeTime.processCpuNanos();
     }
 
     static Measured start() {
@@ -31,6 +33,10 @@ final class Measured {
 
     double seconds() {
         return (System.nanoTime() - t0) / 1e9;
+    }
+
+    double cpuSeconds() {
+        return (JacksonTokenizeTime.processCpuNanos() - cpu0) / 1e9;
     }
 
     double gcSeconds() {

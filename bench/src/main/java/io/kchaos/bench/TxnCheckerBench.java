@@ -14,8 +14,8 @@ import java.util.function.Supplier;
 /**
  * Times {@link TxnChecker} with and without its dependency graph over a generated transaction history:
  * {@code TxnCheckerBench [OPS] [--rounds=R]} writes OPS lines (default 1,000,000) with {@link TxnHistoryGenerator} to
- * a temporary file, then R times (default 3) judges it from the file both ways, printing each judgement's seconds,
- * GC seconds and peak heap, then the medians, the graph's size and the verdict (valid under kafka, with the write
+ * a temporary file, then R times (default 3) judges it from the file both ways, printing each judgement's wall and CPU
+ * seconds, GC seconds and peak heap, then the medians, the graph's size and the verdict (valid under kafka, with the write
  * cycles the interleaving makes listed as allowed).
  */
 public final class TxnCheckerBench {
@@ -39,14 +39,18 @@ public final class TxnCheckerBench {
             double[] with = new double[rounds];
             double[] peakWithout = new double[rounds];
             double[] peakWith = new double[rounds];
+            double[] cpuWithout = new double[rounds];
+            double[] cpuWith = new double[rounds];
             CheckResult last = null;
             for (int r = 0; r < rounds; r++) {
-                judge("without graph", file, TxnChecker::withoutGraph, r, without, peakWithout);
-                last = judge("with graph", file, TxnChecker::new, r, with, peakWith);
+                judge("without graph", file, TxnChecker::withoutGraph, r, without, cpuWithout, peakWithout);
+                last = judge("with graph", file, TxnChecker::new, r, with, cpuWith, peakWith);
             }
-            System.out.printf(Locale.ROOT, "medians of %d rounds: without graph %.2f s, peak heap %.0f MB | with graph %.2f s, "
-                            + "peak heap %.0f MB | the graph costs %.2f s%n", rounds, Measured.median(without), Measured.median(peakWithout),
-                    Measured.median(with), Measured.median(peakWith), Measured.median(with) - Measured.median(without));
+            System.out.printf(Locale.ROOT, "medians of %d rounds: without graph %.2f s wall, %.2f s CPU, peak heap %.0f MB | with graph "
+                            + "%.2f s wall, %.2f s CPU, peak heap %.0f MB | the graph costs %.2f s wall, %.2f s CPU%n", rounds,
+                    Measured.median(without), Measured.median(cpuWithout), Measured.median(peakWithout), Measured.median(with),
+                    Measured.median(cpuWith), Measured.median(peakWith), Measured.median(with) - Measured.median(without),
+                    Measured.median(cpuWith) - Measured.median(cpuWithout));
             CheckResult result = last;
             System.out.println("graph " + result.stats().path(ResultsFields.Stats.TXN).path("dependency-graph") + "; verdict " + result.verdict()
                     + " under " + result.model().name() + ": " + result.anomalyTypes().stream()
@@ -57,13 +61,15 @@ public final class TxnCheckerBench {
         }
     }
 
-    private static CheckResult judge(String label, Path file, Supplier<TxnChecker> checker, int round, double[] seconds, double[] peakMb) {
+    private static CheckResult judge(String label, Path file, Supplier<TxnChecker> checker, int round, double[] seconds, double[] cpu,
+                                     double[] peakMb) {
         Measured m = Measured.start();
         CheckResult r = checker.get().check(HistoryFile.open(file));
         seconds[round] = m.seconds();
+        cpu[round] = m.cpuSeconds();
         peakMb[round] = m.peakBytes() / 1e6;
-        System.out.printf(Locale.ROOT, "round %d %-13s %.2f s, GC %.2f s, peak heap %.0f MB (baseline %.0f MB)%n", round + 1, label,
-                seconds[round], m.gcSeconds(), peakMb[round], m.baselineBytes() / 1e6);
+        System.out.printf(Locale.ROOT, "round %d %-13s %.2f s wall, %.2f s CPU, GC %.2f s, peak heap %.0f MB (baseline %.0f MB)%n",
+                round + 1, label, seconds[round], cpu[round], m.gcSeconds(), peakMb[round], m.baselineBytes() / 1e6);
         return r;
     }
 }

@@ -12,8 +12,9 @@ import java.util.TreeSet;
 
 /**
  * Writes a synthetic transaction history (docs/history-txn-group.md) that is valid under the kafka model: producers
- * run overlapping transactions of 1–4 sends to random partitions (offsets taken when sent, so concurrent transactions'
- * writes interleave: allowed write cycles), a tenth aborted; a quarter end with a poll of the process's consumer that
+ * run overlapping transactions of 1–4 sends to random partitions (the first half sent when invoked, the rest just
+ * before completing, each taking its offset when sent, so concurrent transactions' writes interleave: allowed write
+ * cycles), a tenth aborted; a quarter end with a poll of the process's consumer that
  * returns only records below every open transaction's first offset (read_committed), committed ones; then drains of
  * 10,000 records read every partition completely.
  */
@@ -82,9 +83,7 @@ final class TxnHistoryGenerator {
         for (int i = 0; i < n; i++) {
             t.values[i] = nextValue++;
             t.partitions[i] = random.nextInt(PARTITIONS);
-            List<long[]> log = logs.get(t.partitions[i]);
-            t.offsets[i] = log.size();
-            log.add(new long[]{log.size(), t.values[i], 0});
+            if (i < (n + 1) / 2) send(t, i);
             if (i > 0) mops.append(',');
             mops.append("[\"send\",\"k").append(t.values[i] % 4).append("\",").append(t.values[i])
                     .append(",{\"partition\":").append(t.partitions[i]).append("}]");
@@ -94,9 +93,17 @@ final class TxnHistoryGenerator {
         line(w, p, "invoke", "{\"txn\":[" + mops + "],\"abort\":" + t.abort + "}", null);
     }
 
-    /** Completes producer p's transaction; true when it committed. */
+    /** Appends send i of t to its partition's log, taking the next offset. */
+    private void send(Open t, int i) {
+        List<long[]> log = logs.get(t.partitions[i]);
+        t.offsets[i] = log.size();
+        log.add(new long[]{log.size(), t.values[i], 0});
+    }
+
+    /** Completes producer p's transaction, sending its second half first; true when it committed. */
     private boolean complete(BufferedWriter w, int p) throws IOException {
         Open t = open[p];
+        for (int i = (t.values.length + 1) / 2; i < t.values.length; i++) send(t, i);
         StringBuilder mops = new StringBuilder();
         for (int i = 0; i < t.values.length; i++) {
             if (i > 0) mops.append(',');

@@ -13,8 +13,8 @@ import java.util.Set;
 /**
  * Classifies the cycles of a dependency graph, Elle's way: for each cycle type of the catalogue, strongest first, the
  * strongly connected components of the graph restricted to that type's edge kinds, and in each a shortest cycle of that
- * type. A type implied by one already found in the same component of the whole graph is not searched there, so one
- * cycle is never reported twice and a model's verdict is unchanged (it forbids the implying type too).
+ * type. A component already holding a cycle of a type that implies this one is not searched, so one cycle is never
+ * reported twice and a model's verdict is unchanged (it forbids the implying type too).
  */
 public final class CycleFinder {
     private final DependencyGraph g;
@@ -42,40 +42,34 @@ public final class CycleFinder {
     }
 
     private void run() {
-        int all = 0;
-        for (EdgeKind k : EdgeKind.values()) all |= k.bit();
-        StrongComponents whole = StrongComponents.of(g, all);
-        Map<Integer, StrongComponents> byMask = new HashMap<>(Map.of(all, whole));
-        Map<Integer, Set<String>> found = new HashMap<>();
+        Map<Integer, StrongComponents> byMask = new HashMap<>();
         CycleSearch search = new CycleSearch(g);
         for (AnomalyType type : Anomalies.cycles()) {
-            if (impliedEverywhere(whole, found, type.key())) continue;
             CycleShape shape = CycleShape.of(type);
             StrongComponents sc = byMask.computeIfAbsent(shape.allowed(), m -> StrongComponents.of(g, m));
+            Set<Integer> explained = explained(sc, type.key());
             for (int c = 0; c < sc.count(); c++) {
-                if (sc.size(c) < 2) continue;
-                int component = whole.componentOf(sc.member(sc.firstMember(c)));
-                Set<String> there = found.computeIfAbsent(component, k -> new HashSet<>());
-                if (there.stream().anyMatch(t -> implies(t, type.key()))) continue;
+                if (sc.size(c) < 2 || explained.contains(c)) continue;
                 int[] edges = search.search(shape, sc, c);
                 if (edges == null) continue;
-                there.add(type.key());
                 List<DependencyGraph.Edge> list = new ArrayList<>(edges.length);
                 for (int e : edges) list.add(g.edge(e));
-                cycles.add(new Cycle(type, list, whole.size(component)));
+                cycles.add(new Cycle(type, list, sc.size(c)));
             }
         }
         cutShort = search.cutShort();
     }
 
-    /** Whether every component of the whole graph that holds a cycle already holds a type implying {@code key}. */
-    private static boolean impliedEverywhere(StrongComponents whole, Map<Integer, Set<String>> found, String key) {
-        for (int c = 0; c < whole.count(); c++) {
-            if (whole.size(c) < 2) continue;
-            Set<String> there = found.get(c);
-            if (there == null || there.stream().noneMatch(t -> implies(t, key))) return false;
+    /**
+     * The components of sc already holding a cycle found of a type that implies {@code key} (such a cycle uses only
+     * edge kinds {@code key} allows, so it lies in one of sc's components).
+     */
+    private Set<Integer> explained(StrongComponents sc, String key) {
+        Set<Integer> out = new HashSet<>();
+        for (Cycle c : cycles) {
+            if (implies(c.type().key(), key)) out.add(sc.componentOf(c.edges().get(0).from()));
         }
-        return true;
+        return out;
     }
 
     /** Whether every case of {@code stronger} is also one of {@code weaker} (the catalogue's implications, followed). */

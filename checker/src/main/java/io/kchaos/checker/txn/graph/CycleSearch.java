@@ -120,10 +120,10 @@ final class CycleSearch {
                 int rw = (s % perNode) / (requiredAll + 1);
                 int req = s % (requiredAll + 1);
                 for (int p = g.firstOut(node); p < g.firstOut(node + 1); p++) {
-                    int e = g.outEdge(p);
-                    if ((g.kindBit(e) & shape.allowed()) == 0) continue;
-                    int to = g.to(e);
+                    if ((g.outKindBit(p) & shape.allowed()) == 0) continue;
+                    int to = g.outTo(p);
                     if (sc.componentOf(to) != c) continue;
+                    int e = g.outEdge(p);
                     int nrw = g.kind(e) == EdgeKind.RW ? Math.min(2, rw + 1) : rw;
                     if (nrw > shape.rwMax()) continue;
                     int nreq = req | requiredBit[g.kind(e).ordinal()];

@@ -18,6 +18,8 @@ public final class DependencyGraph {
     private final long[] b;
     private final int[] firstOut;
     private final int[] outEdges;
+    private final int[] outTo;
+    private final byte[] outKind;
 
     /** One edge with its evidence: for ww the two offsets, wr the offset read (twice), rw the offset seen and the next
      * one written, process the process (as partition -1, a and b the two completions), realtime the source's
@@ -40,6 +42,12 @@ public final class DependencyGraph {
         this.outEdges = new int[edges];
         int[] fill = Arrays.copyOf(firstOut, nodes);
         for (int e = 0; e < edges; e++) outEdges[fill[from[e]]++] = e;
+        this.outTo = new int[edges];
+        this.outKind = new byte[edges];
+        for (int i = 0; i < edges; i++) {
+            outTo[i] = to[outEdges[i]];
+            outKind[i] = kind[outEdges[i]];
+        }
     }
 
     public int nodes() {
@@ -73,6 +81,16 @@ public final class DependencyGraph {
 
     int outEdge(int i) {
         return outEdges[i];
+    }
+
+    /** The target of the outgoing edge at position i (as {@link #to} of {@link #outEdge}, read in order). */
+    int outTo(int i) {
+        return outTo[i];
+    }
+
+    /** The kind bit of the outgoing edge at position i. */
+    int outKindBit(int i) {
+        return 1 << outKind[i];
     }
 
     public Edge edge(int e) {

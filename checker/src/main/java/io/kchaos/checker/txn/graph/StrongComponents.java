@@ -50,9 +50,9 @@ final class StrongComponents {
             while (fp > 0) {
                 int v = frameNode[fp - 1];
                 if (framePos[fp - 1] < g.firstOut(v + 1)) {
-                    int e = g.outEdge(framePos[fp - 1]++);
-                    if ((g.kindBit(e) & mask) == 0) continue;
-                    int w = g.to(e);
+                    int at = framePos[fp - 1]++;
+                    if ((g.outKindBit(at) & mask) == 0) continue;
+                    int w = g.outTo(at);
                     if (index[w] < 0) {
                         index[w] = low[w] = next++;
                         stack[sp++] = w;
