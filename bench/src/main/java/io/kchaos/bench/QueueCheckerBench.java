@@ -84,9 +84,9 @@ public final class QueueCheckerBench {
             if (r == 0) live = liveHeapAtEndOfPass(file); // after one warm pass (classes, lambda forms), before any later round's leftovers
         }
         System.out.printf(Locale.ROOT, "check %.2f s wall, %.2f s CPU (all threads) | Jackson tokenize alone %.2f s wall, "
-                        + "%.2f s CPU | check / tokenize: %.2f wall, %.2f CPU (medians of %d rounds)%n", median(checkWall), median(checkCpu),
-                median(tokenizeWall), median(tokenizeCpu), median(checkWall) / median(tokenizeWall),
-                median(checkCpu) / median(tokenizeCpu), rounds);
+                        + "%.2f s CPU | check / tokenize: %.2f wall, %.2f CPU (medians of %d rounds)%n", Measured.median(checkWall), Measured.median(checkCpu),
+                Measured.median(tokenizeWall), Measured.median(tokenizeCpu), Measured.median(checkWall) / Measured.median(tokenizeWall),
+                Measured.median(checkCpu) / Measured.median(tokenizeCpu), rounds);
         CheckResult last = result;
         long acked = last.stats().path(ClientOps.SEND).path("ok").asLong();
         System.out.printf(Locale.ROOT, "live heap at the end of the pass (after a full GC, everything the checker holds): "
@@ -106,12 +106,12 @@ public final class QueueCheckerBench {
         long t1 = System.nanoTime();
         long threadCpu1 = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         long processCpu1 = JacksonTokenizeTime.processCpuNanos();
-        long gc1 = gcMillis();
+        long gc1 = Measured.gcMillis();
         CheckResult result = new QueueChecker().check(HistoryFile.open(file));
         double threadCpuSeconds = seconds(ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - threadCpu1);
         cpu[round - 1] = seconds(JacksonTokenizeTime.processCpuNanos() - processCpu1);
         wall[round - 1] = seconds(System.nanoTime() - t1);
-        long gcCheckMillis = gcMillis() - gc1;
+        long gcCheckMillis = Measured.gcMillis() - gc1;
 
         long peak = heap.stream().mapToLong(p -> p.getPeakUsage().getUsed()).sum();
         System.out.printf(Locale.ROOT, "round %d: checked in %.2f s (%.2f s CPU of the judging thread): %,.0f ops/s; "
@@ -119,13 +119,6 @@ public final class QueueCheckerBench {
                 round, wall[round - 1], threadCpuSeconds, ops / wall[round - 1], peak / 1e6, baseline / 1e6,
                 Runtime.getRuntime().maxMemory() / 1e6, gcCheckMillis / 1e3);
         return result;
-    }
-
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        java.util.Arrays.sort(sorted);
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     /**
@@ -151,11 +144,6 @@ public final class QueueCheckerBench {
             }
         });
         return live[0];
-    }
-
-    /** Milliseconds the collectors have spent so far, every collector summed. */
-    private static long gcMillis() {
-        return ManagementFactory.getGarbageCollectorMXBeans().stream().mapToLong(b -> Math.max(0, b.getCollectionTime())).sum();
     }
 
     private static double seconds(long nanos) {

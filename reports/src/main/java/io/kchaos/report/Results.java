@@ -19,7 +19,8 @@ public final class Results {
      * One anomaly type: its full count (-1 when only named in anomaly-types), the examples kept and its cases by fault
      * window (results.json {@code by-fault}; a MissingNode when absent).
      */
-    public record Anomaly(String type, long count, List<JsonNode> examples, JsonNode byFault, List<JsonNode> knownCauses) {
+    public record Anomaly(String type, long count, List<JsonNode> examples, JsonNode byFault, List<JsonNode> knownCauses,
+                          boolean forbidden) {
     }
 
     private final Verdict verdict;
@@ -51,13 +52,14 @@ public final class Results {
         if (!json.file().isRead()) return unknown(json.file().problem());
         Map<String, Anomaly> anomalies = new TreeMap<>();
         json.anomalies().forEach((type, a) -> anomalies.put(type,
-                new Anomaly(type, a.count() != null ? a.count() : a.examples().size(), a.examples(), a.byFault(), a.knownCauses())));
-        json.anomalyTypes().forEach(t -> anomalies.putIfAbsent(t, new Anomaly(t, -1, List.of(), MissingNode.getInstance(), List.of())));
+                new Anomaly(type, a.count() != null ? a.count() : a.examples().size(), a.examples(), a.byFault(), a.knownCauses(),
+                        a.forbidden())));
+        json.anomalyTypes().forEach(t -> anomalies.putIfAbsent(t, new Anomaly(t, -1, List.of(), MissingNode.getInstance(), List.of(), true)));
         List<String> errors = json.errors();
         Boolean valid = json.valid();
         Verdict verdict;
         String reason = null;
-        if (!anomalies.isEmpty()) {
+        if (anomalies.values().stream().anyMatch(Anomaly::forbidden)) {
             verdict = Verdict.INVALID;
         } else if (!errors.isEmpty()) {
             verdict = Verdict.UNKNOWN;

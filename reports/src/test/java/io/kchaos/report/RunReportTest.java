@@ -131,6 +131,26 @@ class RunReportTest {
     }
 
     @Test
+    void anAnomalyTheConsistencyModelAllowsIsShownButTheRunStaysValid() throws Exception {
+        Path run = tmp.resolve("allowed");
+        SyntheticRun.write(run, 3_000, false, 8);
+        Path results = run.resolve("results.json");
+        var root = (com.fasterxml.jackson.databind.node.ObjectNode) io.kchaos.history.Json.MAPPER.readTree(results.toFile());
+        root.put("consistency-model", "kafka");
+        ((com.fasterxml.jackson.databind.node.ArrayNode) root.get("anomaly-types")).add("G2");
+        var g2 = ((com.fasterxml.jackson.databind.node.ObjectNode) root.get("anomalies")).putObject("G2");
+        g2.put("count", 1).put("forbidden", false).putArray("examples").addObject().putArray("cycle");
+        io.kchaos.history.Json.MAPPER.writeValue(results.toFile(), root);
+
+        ReportOutput out = RunReport.write(run);
+        assertEquals(Verdict.VALID, out.verdict());
+        assertTrue(Files.readString(out.html()).contains("1 case, allowed by the consistency model"));
+        Document junit = parseXml(out.junit());
+        assertEquals(List.of(), elements(junit, "failure").stream().map(e -> e.getAttribute("message")).toList());
+        assertTrue(elements(junit, "system-out").stream().anyMatch(e -> e.getTextContent().contains("allowed by the consistency model: G2")));
+    }
+
+    @Test
     void theClientCaseOfJUnitIsNamedAfterTheWorkload() throws Exception {
         Path run = tmp.resolve("txn");
         SyntheticRun.write(run, 3_000, false, 8);

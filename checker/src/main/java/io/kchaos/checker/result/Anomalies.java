@@ -1,9 +1,11 @@
 package io.kchaos.checker.result;
 
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The anomaly catalogue: every anomaly type kchaos reports, declared once. Checkers report these types, the report and
@@ -23,6 +25,7 @@ public final class Anomalies {
     public static final List<String> CHECKERS = List.of(QUEUE, TXN, GROUP, SHARE, METADATA, REPLICA_AUDIT, RAFT_AUDIT);
 
     private static final Map<String, AnomalyType> TYPES = new LinkedHashMap<>();
+    private static final Set<String> CYCLES = new LinkedHashSet<>();
 
     // the client history, every workload (the queue checker's ledger; txn and group runs judge their sends with it too)
     public static final AnomalyType LOST_WRITE = client(QUEUE, "lost-write",
@@ -72,9 +75,41 @@ public final class Anomalies {
     public static final AnomalyType INT_NONMONOTONIC_SEND = client(TXN, "int-nonmonotonic-send",
             "within one transaction, of two consecutive sends to one partition the later got an offset at or below the earlier's",
             "{\"process\": 4, \"index\": 120, \"partition\": 1, \"values\": [12, 14], \"offsets\": [41, 40]}");
-    public static final AnomalyType G1C = client(TXN, "G1c",
-            "a cycle of committed transactions in which each polled a value the previous one sent (write-read edges only)",
-            "{\"cycle\": [{\"index\": 120, \"process\": 4}, {\"index\": 133, \"process\": 5}], \"edges\": \"wr: ...\"}");
+
+    // the dependency graph of committed transactions (txn checker, docs/history-txn-group.md): each cycle is reported
+    // once, under the first of these types it has (a type implied by one already found in its component is not searched)
+    private static final String CYCLE_EXAMPLE = "{\"cycle\": [{\"index\": 120, \"process\": 4}, {\"index\": 133, \"process\": 5}], "
+            + "\"edges\": [{\"from\": 120, \"to\": 133, \"kind\": \"%s\", \"partition\": 0, %s}, "
+            + "{\"from\": 133, \"to\": 120, \"kind\": \"%s\", \"partition\": 1, %s}], \"component-size\": 2}";
+    public static final AnomalyType G1C_WR = cycle("G1c-wr",
+            "a cycle of committed transactions in which each polled a value the previous one sent (wr edges only): each "
+                    + "would have read another's write before that one committed, impossible under read_committed",
+            CYCLE_EXAMPLE.formatted("wr", "\"offset\": 17", "wr", "\"offset\": 40"), "G1c");
+    public static final AnomalyType G0 = cycle("G0",
+            "a cycle of ww edges only (each transaction wrote, in some partition, the committed record right after one "
+                    + "of the previous one's): write cycle, the transactions' writes interleaved",
+            CYCLE_EXAMPLE.formatted("ww", "\"offsets\": [17, 18]", "ww", "\"offsets\": [40, 41]"), "G1c", "G0-process");
+    public static final AnomalyType G1C = cycle("G1c",
+            "a cycle of ww and wr edges with at least one wr and at least one ww (one of wr edges only is G1c-wr): "
+                    + "circular information flow",
+            CYCLE_EXAMPLE.formatted("ww", "\"offsets\": [17, 18]", "wr", "\"offset\": 40"), "G-single", "G1c-process");
+    public static final AnomalyType G_SINGLE = cycle("G-single",
+            "a cycle with exactly one rw edge (a poll saw a partition up to an offset, the next transaction wrote the next "
+                    + "committed record there), the others ww or wr: read skew",
+            CYCLE_EXAMPLE.formatted("rw", "\"read-offset\": 17, \"next-offset\": 18", "wr", "\"offset\": 40"),
+            "G2", "G-single-process");
+    public static final AnomalyType G2 = cycle("G2",
+            "a cycle with two or more rw edges, the others ww or wr: anti-dependency cycle (write skew)",
+            CYCLE_EXAMPLE.formatted("rw", "\"read-offset\": 17, \"next-offset\": 18", "rw",
+                    "\"read-offset\": 40, \"next-offset\": 41"), "G2-process");
+    public static final AnomalyType G0_PROCESS = processVariant(G0, "G1c-process");
+    public static final AnomalyType G1C_PROCESS = processVariant(G1C, "G-single-process");
+    public static final AnomalyType G_SINGLE_PROCESS = processVariant(G_SINGLE, "G2-process");
+    public static final AnomalyType G2_PROCESS = processVariant(G2, null);
+    public static final AnomalyType G0_REALTIME = realtimeVariant(G0, "G1c-realtime");
+    public static final AnomalyType G1C_REALTIME = realtimeVariant(G1C, "G-single-realtime");
+    public static final AnomalyType G_SINGLE_REALTIME = realtimeVariant(G_SINGLE, "G2-realtime");
+    public static final AnomalyType G2_REALTIME = realtimeVariant(G2, null);
 
     // the group workload (docs/history-txn-group.md)
     public static final AnomalyType NONMONOTONIC_COMMIT = client(GROUP, "nonmonotonic-commit",
@@ -290,15 +325,41 @@ public final class Anomalies {
     }
 
     private static AnomalyType client(String checker, String key, String definition, String example) {
-        return declare(new AnomalyType(key, AnomalyFamily.CLIENT, checker, definition, example));
+        return declare(new AnomalyType(key, AnomalyFamily.CLIENT, checker, definition, example, List.of()));
     }
 
     private static AnomalyType replica(String key, String definition, String example) {
-        return declare(new AnomalyType(key, AnomalyFamily.REPLICA, REPLICA_AUDIT, definition, example));
+        return declare(new AnomalyType(key, AnomalyFamily.REPLICA, REPLICA_AUDIT, definition, example, List.of()));
     }
 
     private static AnomalyType raft(String key, String definition, String example) {
-        return declare(new AnomalyType(key, AnomalyFamily.RAFT, RAFT_AUDIT, definition, example));
+        return declare(new AnomalyType(key, AnomalyFamily.RAFT, RAFT_AUDIT, definition, example, List.of()));
+    }
+
+    /** A cycle of the txn checker's dependency graph, and the weaker cycle types every such cycle also is. */
+    private static AnomalyType cycle(String key, String definition, String example, String... implies) {
+        CYCLES.add(key);
+        return declare(new AnomalyType(key, AnomalyFamily.CLIENT, TXN, definition, example, List.of(implies)));
+    }
+
+    /** base's cycle needing a process edge; it is also base's next weaker type's -process and base's -realtime cycle. */
+    private static AnomalyType processVariant(AnomalyType base, String weaker) {
+        return variant(base, "-process", "process edge (two transactions of one process, in their order)",
+                weaker, base.key() + "-realtime");
+    }
+
+    /** base's cycle needing a realtime edge; it is also base's next weaker type's -realtime cycle. */
+    private static AnomalyType realtimeVariant(AnomalyType base, String weaker) {
+        return variant(base, "-realtime", "realtime edge (one transaction completed before the other was invoked), "
+                + "process edges allowed", weaker);
+    }
+
+    private static AnomalyType variant(AnomalyType base, String suffix, String edge, String... implies) {
+        String key = base.key() + suffix;
+        String example = base.example().replaceFirst("\\], \"component-size", ", {\"from\": 133, \"to\": 140, \"kind\": \""
+                + suffix.substring(1) + "\", ...}], \"component-size");
+        return cycle(key, "a cycle as for " + base.key() + " that also needs at least one " + edge, example,
+                java.util.Arrays.stream(implies).filter(java.util.Objects::nonNull).toArray(String[]::new));
     }
 
     private static AnomalyType declare(AnomalyType t) {
@@ -335,6 +396,16 @@ public final class Anomalies {
     /** True for a key of the Raft audit's family. */
     public static boolean isRaft(String key) {
         return lookup(key).map(AnomalyType::isRaft).orElse(false);
+    }
+
+    /** True for a cycle of the txn checker's dependency graph: the anomalies consistency models differ on. */
+    public static boolean isCycle(String key) {
+        return CYCLES.contains(key);
+    }
+
+    /** The cycle types, strongest first (the order the txn checker searches them in). */
+    public static List<AnomalyType> cycles() {
+        return CYCLES.stream().map(TYPES::get).toList();
     }
 
     /** Every key, in declaration order. */

@@ -18,16 +18,27 @@ public final class AnomalyTable {
         return t.toString();
     }
 
-    /** The short table of README.md: for each checker, the keys of the anomalies it reports (definitions: docs/format.md). */
+    /**
+     * The short table of README.md: for each checker, the keys of the anomalies it reports (definitions: docs/format.md),
+     * a cycle type's -process and -realtime forms said once after the cycle types.
+     */
     public static String keysByChecker() {
         StringJoiner t = new StringJoiner("\n", "", "\n");
         t.add("| checker | anomalies it reports |");
         t.add("|---|---|");
         for (String checker : Anomalies.CHECKERS) {
             StringJoiner keys = new StringJoiner(", ");
-            for (AnomalyType a : Anomalies.of(checker)) keys.add("`" + a.key() + "`");
-            t.add("| " + checker + " | " + keys + " |");
+            boolean variants = false;
+            for (AnomalyType a : Anomalies.of(checker)) {
+                if (isVariant(a.key())) variants = true;
+                else keys.add("`" + a.key() + "`");
+            }
+            t.add("| " + checker + " | " + keys + (variants ? " (the cycles also as `-process` and `-realtime`)" : "") + " |");
         }
         return t.toString();
+    }
+
+    private static boolean isVariant(String key) {
+        return Anomalies.isCycle(key) && (key.endsWith("-process") || key.endsWith("-realtime"));
     }
 }

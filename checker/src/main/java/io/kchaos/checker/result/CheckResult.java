@@ -19,8 +19,9 @@ import java.util.TreeMap;
 
 /**
  * The outcome of judging a history (and replicas): anomalies by type with evidence, statistics and warnings. Written as
- * results.json in the shape of docs/format.md: {@code valid} is true when something was judged and no anomaly
- * found, false when anomalies were found, and {@code "unknown"} (with a {@code reason}) when nothing could be judged.
+ * results.json in the shape of docs/format.md: {@code valid} is true when something was judged and no anomaly the
+ * consistency model forbids was found, false when one was, and {@code "unknown"} (with a {@code reason}) when nothing
+ * could be judged. Anomalies the model allows are listed all the same, marked so.
  */
 public final class CheckResult {
     private final Map<String, AnomalyCases> anomalies = new TreeMap<>();
@@ -29,6 +30,26 @@ public final class CheckResult {
     private final List<String> errors = new ArrayList<>();
     private String interrupted;
     private List<FaultSpan> faultWindows;
+    private ConsistencyModel model = ConsistencyModels.DEFAULT;
+
+    /** Judges the anomalies found (before or after this call) under model; returns this result. */
+    public CheckResult judgedUnder(ConsistencyModel model) {
+        this.model = model;
+        return this;
+    }
+
+    public ConsistencyModel model() {
+        return model;
+    }
+
+    /** Whether the model forbids anomalies of this type. */
+    public boolean forbidden(String type) {
+        return model.forbidden(type);
+    }
+
+    private boolean anyForbidden() {
+        return anomalies.keySet().stream().anyMatch(this::forbidden);
+    }
 
     /**
      * The history's fault windows: from now on, each case whose example carries a {@code time} is also counted by the
@@ -98,12 +119,13 @@ public final class CheckResult {
         return errors;
     }
 
+    /** No anomaly the model forbids (allowed ones may have been found). */
     public boolean valid() {
-        return anomalies.isEmpty();
+        return !anyForbidden();
     }
 
     public Verdict verdict() {
-        if (!anomalies.isEmpty()) return Verdict.INVALID;
+        if (anyForbidden()) return Verdict.INVALID;
         return errors.isEmpty() ? Verdict.VALID : Verdict.UNKNOWN;
     }
 
@@ -136,12 +158,14 @@ public final class CheckResult {
             root.put(ResultsFields.VALID, valid());
         }
         if (interrupted != null) root.put(ResultsFields.INTERRUPTED, interrupted);
+        root.put(ResultsFields.CONSISTENCY_MODEL, model.name());
         ArrayNode types = root.putArray(ResultsFields.ANOMALY_TYPES);
         anomalies.keySet().forEach(types::add);
         ObjectNode an = root.putObject(ResultsFields.ANOMALIES);
         anomalies.forEach((type, cases) -> {
             ObjectNode o = an.putObject(type);
             o.put(ResultsFields.Anomaly.COUNT, cases.count());
+            o.put(ResultsFields.Anomaly.FORBIDDEN, forbidden(type));
             ArrayNode ex = o.putArray(ResultsFields.Anomaly.EXAMPLES);
             cases.examples().forEach(ex::add);
             if (cases.byFault() != null) o.set(ResultsFields.Anomaly.BY_FAULT, cases.byFault().toJson());

@@ -11,20 +11,33 @@ import io.kchaos.checker.result.CheckResult;
  * {@code drain} ops; docs/history-txn-group.md) in one pass. Committed transactions' sends are acknowledged writes for
  * the queue anomalies (lost-write, duplicate, inconsistent-offsets, nonmonotonic-send/poll, poll-skip), aborted ones'
  * are definitely failed (G1a when read); on top: torn transactions, precommitted reads, the order of a transaction's
- * sends to one partition, and wr cycles (G1c).
+ * sends to one partition, and the cycles of the dependency graph between committed transactions (ww, wr, rw, process
+ * and real-time edges; io.kchaos.checker.txn.graph).
  */
 public final class TxnChecker extends LedgerChecker {
     public static final String NAME = "txn";
     /** Not an anomaly (Kafka does not isolate transactions' writes from each other): a figure in {@code stats}. */
     public static final String INT_SEND_SKIP = ResultsFields.Stats.INT_SEND_SKIP;
 
+    private final boolean withGraph;
+
     public TxnChecker() {
+        this(true);
+    }
+
+    private TxnChecker(boolean withGraph) {
         super(NAME, "send");
+        this.withGraph = withGraph;
+    }
+
+    /** The checker without the dependency graph (no cycle anomalies): what the graph costs, for benches. */
+    public static TxnChecker withoutGraph() {
+        return new TxnChecker(false);
     }
 
     @Override
     protected Extension extension(QueueLedger ledger, QueuePass queueOps, CheckResult result) {
         TxnPass pass = new TxnPass(ledger, queueOps, result);
-        return new Extension(pass, pass::finish, () -> new TxnJudge(pass, ledger, result).judge());
+        return new Extension(pass, pass::finish, () -> new TxnJudge(pass, ledger, result, withGraph).judge());
     }
 }

@@ -9,31 +9,36 @@ import io.kchaos.checker.queue.QueueLedger;
 import io.kchaos.checker.result.AnomalyCases;
 import io.kchaos.checker.result.CheckResult;
 
-import java.util.List;
+import io.kchaos.checker.txn.graph.Cycle;
+import io.kchaos.checker.txn.graph.CycleFinder;
+import io.kchaos.checker.txn.graph.DependencyGraph;
+import io.kchaos.history.OpType;
 
 /**
  * Judges, once the whole transaction history is known, what needs every read: torn transactions, the order of a
- * transaction's sends to one partition (int-nonmonotonic-send; int-send-skip as a figure) and wr cycles (G1c); then
- * writes the transaction figures.
+ * transaction's sends to one partition (int-nonmonotonic-send; int-send-skip as a figure) and the cycles of the
+ * dependency graph (G0, G1c, G-single, G2 and their kin); then writes the transaction figures.
  */
 final class TxnJudge {
     private final TxnPass pass;
     private final QueueLedger ledger;
     private final CheckResult result;
+    private final boolean withGraph;
 
-    TxnJudge(TxnPass pass, QueueLedger ledger, CheckResult result) {
+    TxnJudge(TxnPass pass, QueueLedger ledger, CheckResult result, boolean withGraph) {
         this.pass = pass;
         this.ledger = ledger;
         this.result = result;
+        this.withGraph = withGraph;
     }
 
     void judge() {
         pass.visibleOrUnknown.forEach(this::tornTxn);
         AnomalyCases skips = new AnomalyCases();
         pass.pairs.all().forEach(pair -> sendPair(pair, skips));
-        pass.graph.cycles().forEach(this::cycle);
         ObjectNode s = result.stats();
         s.set(ResultsFields.Stats.TXN, pass.counts.toJson());
+        if (withGraph) cycles();
         ObjectNode skip = s.putObject(TxnChecker.INT_SEND_SKIP);
         skip.put(ResultsFields.Anomaly.COUNT, skips.count());
         ArrayNode ex = skip.putArray(ResultsFields.Anomaly.EXAMPLES);
@@ -115,14 +120,36 @@ final class TxnJudge {
         return o;
     }
 
-    private void cycle(List<Integer> ids) {
-        ObjectNode o = Json.object();
-        ArrayNode steps = o.putArray("cycle");
-        for (int id : ids) {
-            TxnRecord t = pass.byId.get(id);
-            steps.addObject().put("index", t.index()).put("process", t.process());
+    /** The dependency graph's cycles between transactions proven committed, each a case of its type. */
+    private void cycles() {
+        boolean[] committed = new boolean[pass.byId.size()];
+        for (TxnRecord t : pass.byId) {
+            if (t == null || !provenCommitted(t)) continue;
+            committed[t.id()] = true;
+            for (TxnOps.Send s : t.sends()) {
+                long offset = s.partition() < 0 ? -1 : s.offset() >= 0 ? s.offset() : offsetIn(s.value(), s.partition());
+                if (offset >= 0) pass.graph.wrote(t.id(), s.partition(), offset);
+            }
         }
-        o.put("edges", "wr: each transaction polled a value the previous one sent (the last, one the first sent)");
-        result.anomaly(Anomalies.G1C.key(), o);
+        DependencyGraph graph = pass.graph.graph(id -> committed[id]);
+        CycleFinder found = CycleFinder.of(graph);
+        for (Cycle c : found.cycles()) result.anomaly(c.type().key(), c.toJson(this::describe));
+        if (found.cutShort()) {
+            result.warn("the dependency graph's cycle search tried only some edges of a large component; a cycle type there may be unreported");
+        }
+        ObjectNode g = ((ObjectNode) result.stats().get(ResultsFields.Stats.TXN)).putObject("dependency-graph");
+        g.put("transactions", graph.nodes());
+        g.put("edges", graph.edges());
+    }
+
+    /** ok, or info with one of its values read. */
+    private boolean provenCommitted(TxnRecord t) {
+        if (t.type() == OpType.OK) return true;
+        return t.type() == OpType.INFO && t.sends().stream().anyMatch(s -> ledger.isRead(s.value()));
+    }
+
+    private ObjectNode describe(int id) {
+        TxnRecord t = pass.byId.get(id);
+        return Json.object().put("index", t.index()).put("process", t.process());
     }
 }

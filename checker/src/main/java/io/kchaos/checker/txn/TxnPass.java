@@ -10,6 +10,7 @@ import io.kchaos.checker.queue.QueueLedger;
 import io.kchaos.checker.queue.QueueOps;
 import io.kchaos.checker.queue.QueuePass;
 import io.kchaos.checker.result.CheckResult;
+import io.kchaos.checker.txn.graph.Dependencies;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,14 +25,15 @@ import java.util.function.Consumer;
  * the queue ledger with what the outcome proves — a committed transaction's sends are acknowledged writes, an aborted
  * one's are definitely failed (reading them is G1a), an indeterminate one's are info — and with every poll micro-op's
  * reads. It reports precommitted reads at once and keeps what the end of the pass judges: committed and indeterminate
- * transactions (torn transactions), same-partition send pairs (internal send order), the wr graph (G1c).
+ * transactions (torn transactions), same-partition send pairs (internal send order), and what the dependency graph
+ * needs (reads, process and real-time order).
  * {@code send}/{@code poll}/{@code drain} ops go to the queue pass.
  */
 final class TxnPass implements Consumer<Op> {
     final TxnCounts counts = new TxnCounts();
     final List<TxnRecord> visibleOrUnknown = new ArrayList<>();
     final SendPairs pairs = new SendPairs();
-    final ReadsFrom graph = new ReadsFrom();
+    final Dependencies graph = new Dependencies();
     final List<TxnRecord> byId = new ArrayList<>();
     private final QueueLedger ledger;
     private final QueuePass queueOps;
@@ -69,7 +71,7 @@ final class TxnPass implements Consumer<Op> {
         if (pending.containsKey(op.process())) abandon(op.process(), op.index());
         List<TxnOps.Send> sends = TxnOps.sends(op);
         for (TxnOps.Send s : sends) ledger.sent(s.value());
-        int id = graph.register(sends);
+        int id = graph.invoked(op.index(), values(sends));
         byId.add(null);
         pending.put(op.process(), new Pending(id, sends));
     }
@@ -89,7 +91,7 @@ final class TxnPass implements Consumer<Op> {
             counts.completionsWithoutInvocation++;
             sends = TxnOps.hasMicroOps(op) ? TxnOps.sends(op) : List.of();
             sends.forEach(s -> ledger.sent(s.value()));
-            id = graph.register(sends);
+            id = graph.invoked(op.index(), values(sends));
             byId.add(null);
         } else {
             sends = TxnOps.hasMicroOps(op) ? TxnOps.sends(op) : p.sends();
@@ -109,7 +111,8 @@ final class TxnPass implements Consumer<Op> {
     private void ended(TxnRecord txn) {
         counts.ended(txn.type());
         byId.set(txn.id(), txn);
-        graph.completed(txn.id(), txn.type());
+        if (txn.type() == OpType.FAIL) graph.aborted(txn.id());
+        else graph.completed(txn.id(), txn.process(), txn.index(), txn.type() == OpType.OK);
         if (txn.type() == OpType.INFO) txn.sends().forEach(s -> ledger.info(s.value()));
         if (txn.type() != OpType.FAIL) visibleOrUnknown.add(txn);
     }
@@ -142,9 +145,13 @@ final class TxnPass implements Consumer<Op> {
                 counts.recordsPolled++;
                 ledger.read(op.process(), QueueLedger.ReadKind.POLL, p, o, v, op.index());
                 if (own.contains(v)) precommittedRead(op, p, o, v);
-                else if (op.isOk()) graph.read(txn.id(), v);
+                else graph.read(txn.id(), p, o, v);
             });
         }
+    }
+
+    private static long[] values(List<TxnOps.Send> sends) {
+        return sends.stream().mapToLong(TxnOps.Send::value).toArray();
     }
 
     private void precommittedRead(Op op, int partition, long offset, long v) {

@@ -23,6 +23,21 @@ class AnomalyDocsTest {
     }
 
     @Test
+    void formatDocModelTablesAreTheCatalogue() {
+        assertEquals(ConsistencyModels.markdown(), GeneratedBlocks.block("docs/format.md", "consistency-models", "models"),
+                "docs/format.md's table of models differs from ConsistencyModels.java; paste `kchaos anomalies --markdown`");
+        assertEquals(ConsistencyModels.cyclesMarkdown(), GeneratedBlocks.block("docs/format.md", "consistency-models", "cycles"),
+                "docs/format.md's table of cycles differs from Anomalies.java; paste `kchaos anomalies --markdown`");
+    }
+
+    @Test
+    void everyImpliedAnomalyIsACycleOfTheCatalogue() {
+        for (AnomalyType a : Anomalies.all()) {
+            for (String i : a.implies()) assertTrue(Anomalies.isCycle(i), a.key() + " implies " + i);
+        }
+    }
+
+    @Test
     void readmeTableIsTheCatalogue() {
         assertEquals(AnomalyTable.keysByChecker(), GeneratedBlocks.block("README.md", "anomalies", "by-checker"),
                 "README.md's anomaly table differs from Anomalies.java");

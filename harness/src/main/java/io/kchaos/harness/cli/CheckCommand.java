@@ -5,6 +5,7 @@ import io.kchaos.checker.result.CheckResult;
 import io.kchaos.harness.run.HistoryWorkload;
 import io.kchaos.harness.run.WorkloadMix;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -25,6 +26,9 @@ final class CheckCommand implements Callable<Integer> {
             description = "which workload wrote the history (default: run.json beside it, else detected from its ops)")
     String workload;
 
+    @Mixin
+    ConsistencyModelOption consistency;
+
     @Override
     public Integer call() {
         long t0 = System.nanoTime();
@@ -32,7 +36,7 @@ final class CheckCommand implements Callable<Integer> {
         HistoryFile file = HistoryFile.open(StdinHistory.resolve(history, System.in));
         WorkloadMix kind = workload != null ? WorkloadMix.of(workload) : HistoryWorkload.of(file.path(), file);
         String judged = kind.name();
-        CheckResult r = kind.historyChecker().check(file);
+        CheckResult r = kind.historyChecker().check(file).judgedUnder(consistency.model);
         if (out != null) r.writeTo(out);
         VerdictPrinter.print(r, System.out);
         System.out.printf("judged %s (%s workload) in %.1f s%s%n", history, judged, (System.nanoTime() - t0) / 1e9, out == null ? "" : "; results in " + out);

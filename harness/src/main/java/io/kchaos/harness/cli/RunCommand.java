@@ -15,6 +15,7 @@ import io.kchaos.harness.run.ClientConfig;
 import io.kchaos.harness.run.ClusterConfig;
 import io.kchaos.harness.run.FaultConfig;
 import io.kchaos.harness.run.Interrupts;
+import io.kchaos.harness.run.Judge;
 import io.kchaos.harness.run.Judges;
 import io.kchaos.harness.run.RunClock;
 import io.kchaos.harness.run.RunConfig;
@@ -169,6 +170,9 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     SshOptions ssh;
 
+    @Mixin
+    ConsistencyModelOption consistency;
+
     @Option(names = "--kafka-image", paramLabel = "IMAGE", description = "--backend docker: any image with Kafka under /opt/kafka (default: apache/kafka:<Kafka version>)")
     String kafkaImage;
 
@@ -248,8 +252,10 @@ public final class RunCommand implements Callable<Integer> {
                 release.distribution(), release.settings(), config.cluster().heapMb(), Duration.ofSeconds(120), config.cluster().quorum()));
         if (replay != null) setup = setup.withReplay(replay, replaySource.replayOf(replay, replay.faults()));
         RunConfig plan = config.withSetup(setup);
+        Judge judges = Judges.forRun(plan.load().name(), plan.cluster().partitions());
+        Judge judge = (history, dir, finalState) -> judges.judge(history, dir, finalState).judgedUnder(consistency.model);
         ChaosRun run = new ChaosRun(plan, folder, brokersHome.clusters(setup.brokers()),
-                c -> WorkloadMix.of(c.load().name()).create(), nemeses, Judges.forRun(plan.load().name(), plan.cluster().partitions()), System.out, RunClock.SYSTEM);
+                c -> WorkloadMix.of(c.load().name()).create(), nemeses, judge, System.out, RunClock.SYSTEM);
         CheckResult result;
         Interrupts interrupts = Interrupts.install(run.stop(), run::moment, System.err);
         try {

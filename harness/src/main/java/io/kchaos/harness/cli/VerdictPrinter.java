@@ -22,12 +22,13 @@ final class VerdictPrinter {
     static void print(CheckResult r, PrintStream out) {
         if (r.interrupted() != null) out.println("INTERRUPTED " + r.interrupted() + ": judged what was recorded");
         switch (r.verdict()) {
-            case VALID -> out.println("VALID: no anomalies");
-            case INVALID -> out.println("INVALID: anomalies found");
+            case VALID -> out.println(r.anomalies().isEmpty() ? "VALID: no anomalies"
+                    : "VALID: only anomalies the consistency model " + r.model().name() + " allows");
+            case INVALID -> out.println("INVALID: anomalies the consistency model " + r.model().name() + " forbids");
             case UNKNOWN -> out.println("COULD NOT JUDGE: " + String.join("; ", r.errors()));
         }
         for (Map.Entry<String, AnomalyCases> e : r.anomalies().entrySet()) {
-            out.printf("  %-32s %d%n", e.getKey(), e.getValue().count());
+            out.printf("  %-32s %d%s%n", e.getKey(), e.getValue().count(), r.forbidden(e.getKey()) ? "" : "  (allowed by " + r.model().name() + ")");
             if (!e.getValue().examples().isEmpty()) out.println("      e.g. " + e.getValue().examples().get(0));
             if (e.getValue().byFault() != null) out.println("      by fault: " + e.getValue().byFault().summary());
         }

@@ -28,6 +28,15 @@ class CheckWorkloadTest {
             + "{\"index\":2,\"time\":3,\"process\":5,\"type\":\"invoke\",\"f\":\"catch-up\",\"value\":null}\n"
             + "{\"index\":3,\"time\":4,\"process\":5,\"type\":\"ok\",\"f\":\"catch-up\",\"value\":{\"end-offsets\":{\"0\":1},\"committed\":{\"0\":1}}}\n";
 
+    /** Write skew: each of two concurrent transactions polled the partition the other then wrote to: G2. */
+    private static final String WRITE_SKEW =
+            "{\"index\":0,\"time\":1,\"process\":5,\"type\":\"invoke\",\"f\":\"txn\",\"value\":{\"txn\":[[\"send\",\"k1\",1,{\"partition\":0}],[\"send\",\"k2\",2,{\"partition\":1}]],\"abort\":false}}\n"
+            + "{\"index\":1,\"time\":2,\"process\":5,\"type\":\"ok\",\"f\":\"txn\",\"value\":{\"txn\":[[\"send\",\"k1\",1,{\"partition\":0,\"offset\":0}],[\"send\",\"k2\",2,{\"partition\":1,\"offset\":0}]],\"abort\":false}}\n"
+            + "{\"index\":2,\"time\":3,\"process\":0,\"type\":\"invoke\",\"f\":\"txn\",\"value\":{\"txn\":[[\"send\",\"k3\",3,{\"partition\":1}],[\"poll\"]],\"abort\":false}}\n"
+            + "{\"index\":3,\"time\":4,\"process\":1,\"type\":\"invoke\",\"f\":\"txn\",\"value\":{\"txn\":[[\"send\",\"k4\",4,{\"partition\":0}],[\"poll\"]],\"abort\":false}}\n"
+            + "{\"index\":4,\"time\":5,\"process\":0,\"type\":\"ok\",\"f\":\"txn\",\"value\":{\"txn\":[[\"send\",\"k3\",3,{\"partition\":1,\"offset\":1}],[\"poll\",{\"records\":[{\"partition\":0,\"offset\":0,\"key\":\"k1\",\"value\":1}]}]],\"abort\":false}}\n"
+            + "{\"index\":5,\"time\":6,\"process\":1,\"type\":\"ok\",\"f\":\"txn\",\"value\":{\"txn\":[[\"send\",\"k4\",4,{\"partition\":0,\"offset\":1}],[\"poll\",{\"records\":[{\"partition\":1,\"offset\":0,\"key\":\"k2\",\"value\":2}]}]],\"abort\":false}}\n";
+
     private final StringWriter err = new StringWriter();
 
     private int run(String... args) {
@@ -76,5 +85,41 @@ class CheckWorkloadTest {
         assertEquals(2, run("check", h.toString(), "--workload", "stream"));
         assertTrue(err.toString().startsWith("kchaos: unknown workload 'stream'"), err.toString());
         assertFalse(err.toString().contains("\tat "));
+    }
+
+    @Test
+    void writeSkewIsValidUnderKafkaAndInvalidUnderSerializableListedTheSameInBoth(@TempDir Path dir) throws Exception {
+        Path h = dir.resolve("h.jsonl");
+        Files.writeString(h, WRITE_SKEW);
+        Path kafka = dir.resolve("kafka.json");
+        Path serializable = dir.resolve("serializable.json");
+
+        assertEquals(0, run("check", h.toString(), "--out", kafka.toString()), err::toString);
+        assertEquals(1, run("check", h.toString(), "--consistency-model", "serializable", "--out", serializable.toString()), err::toString);
+        var a = io.kchaos.history.Json.MAPPER.readTree(kafka.toFile());
+        var b = io.kchaos.history.Json.MAPPER.readTree(serializable.toFile());
+        assertEquals("kafka", a.get("consistency-model").asText());
+        assertEquals("serializable", b.get("consistency-model").asText());
+        assertEquals("[\"G2\"]", a.get("anomaly-types").toString());
+        assertEquals(a.get("anomaly-types"), b.get("anomaly-types"));
+        assertFalse(a.at("/anomalies/G2/forbidden").asBoolean());
+        assertTrue(b.at("/anomalies/G2/forbidden").asBoolean());
+    }
+
+    @Test
+    void unknownConsistencyModelExits2WithOneLine(@TempDir Path dir) throws Exception {
+        Path h = dir.resolve("h.jsonl");
+        Files.writeString(h, WRITE_SKEW);
+
+        assertEquals(2, run("check", h.toString(), "--consistency-model", "linearizable"));
+        String e = err.toString();
+        assertTrue(e.startsWith("kchaos: ") && e.contains("unknown consistency model \"linearizable\"") && e.contains("serializable"), e);
+        assertEquals(1, e.strip().lines().count(), e);
+    }
+
+    @Test
+    void runRefusesAnUnknownConsistencyModelBeforeStartingAnything() {
+        assertEquals(2, run("run", "--consistency-model", "snapshot"));
+        assertTrue(err.toString().startsWith("kchaos: ") && err.toString().contains("unknown consistency model \"snapshot\""), err::toString);
     }
 }

@@ -15,6 +15,8 @@ public final class ResultsFields {
     public static final String REASON = "reason";
     public static final String INTERRUPTED = "interrupted";
     public static final String ANOMALY_TYPES = "anomaly-types";
+    /** The consistency model the anomalies were judged under (absent in older files: every anomaly forbidden). */
+    public static final String CONSISTENCY_MODEL = "consistency-model";
     /** By type, each a {@link Anomaly}. */
     public static final String ANOMALIES = "anomalies";
     /** Figures, never a verdict; its sections are {@link Stats}. */
@@ -31,6 +33,8 @@ public final class ResultsFields {
     public static final class Anomaly {
         public static final String COUNT = "count";
         public static final String EXAMPLES = "examples";
+        /** Whether the consistency model forbids this type (only a forbidden one makes the result invalid; absent: true). */
+        public static final String FORBIDDEN = "forbidden";
         /** The cases tallied by the fault window they were acknowledged in; its fields are {@link ByFault}. */
         public static final String BY_FAULT = "by-fault";
         /** Kafka behaviours known to produce this type's cases, each with its evidence (docs/format.md, "Known causes"). */

@@ -22,9 +22,10 @@ public record ResultsJson(FolderJson file, Boolean valid, Map<String, Anomaly> a
 
     /**
      * One anomaly type's entry: its {@code count} (null when absent or not an integer), the examples kept and its
-     * {@code by-fault} tally (a MissingNode when absent).
+     * {@code by-fault} tally (a MissingNode when absent), and whether the consistency model forbids it (true when
+     * absent, as in older files).
      */
-    public record Anomaly(Long count, List<JsonNode> examples, JsonNode byFault, List<JsonNode> knownCauses) {
+    public record Anomaly(Long count, List<JsonNode> examples, JsonNode byFault, List<JsonNode> knownCauses, boolean forbidden) {
     }
 
     /** Reads the results.json of the run folder {@code dir}; never throws (see {@link FolderJson#problem()}). */
@@ -46,7 +47,8 @@ public record ResultsJson(FolderJson file, Boolean valid, Map<String, Anomaly> a
                 List<JsonNode> causes = new ArrayList<>();
                 e.getValue().path(ResultsFields.Anomaly.KNOWN_CAUSES).forEach(causes::add);
                 anomalies.put(e.getKey(), new Anomaly(count.canConvertToLong() ? count.asLong() : null, List.copyOf(examples),
-                        e.getValue().path(ResultsFields.Anomaly.BY_FAULT), List.copyOf(causes)));
+                        e.getValue().path(ResultsFields.Anomaly.BY_FAULT), List.copyOf(causes),
+                        e.getValue().path(ResultsFields.Anomaly.FORBIDDEN).asBoolean(true)));
             });
         }
         List<String> types = new ArrayList<>();

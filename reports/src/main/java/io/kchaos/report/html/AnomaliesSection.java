@@ -60,8 +60,10 @@ final class AnomaliesSection implements Section {
         for (Results.Anomaly a : results.anomalies().values()) anomaly(h, a, ids);
     }
 
+    /** The cases counted, and "allowed" when the consistency model the result was judged under allows the type. */
     private static String count(Results.Anomaly a) {
-        return a.count() < 0 ? "count unknown" : a.count() + (a.count() == 1 ? " case" : " cases");
+        String cases = a.count() < 0 ? "count unknown" : a.count() + (a.count() == 1 ? " case" : " cases");
+        return a.forbidden() ? cases : cases + ", allowed by the consistency model";
     }
 
     private void anomaly(Html h, Results.Anomaly a, Set<String> ids) {
