@@ -29,6 +29,7 @@ public final class NemesisOps {
     public static final String HEAL_PROXY = heal("heal-proxy");
     public static final String CANCEL_REASSIGNMENT = heal("cancel-reassignment");
     public static final String RESTORE_CONFIG = heal("restore-config");
+    public static final String ADD_VOTER = heal("add-voter");
     // heal names other tools write (Jepsen-style hand-written histories), understood by `kchaos check`
     public static final String RESTART = heal("restart");
     public static final String RECOVER = heal("recover");
@@ -121,6 +122,11 @@ public final class NemesisOps {
             + "\"from\": \"2\", \"to\": \"3\", \"from-override\": true, \"reported-by\": [1, 2, 3]} (from-override false: the topic used the "
             + "broker's value; held, as is its restore-config, once every broker hosting the topic, asked alone, reports the value: reported-by)",
             RESTORE_CONFIG);
+
+    public static final FaultOp REMOVE_VOTER = fault(FaultKind.OPERATION, "remove-voter", "{\"nodes\": [5], \"role\": \"voters\", "
+            + "\"directory-id\": \"h5Zq...\", \"endpoints\": [\"CONTROLLER://10.0.0.15:9093\"], \"voters-before\": [4, 5, 6], "
+            + "\"voters-after\": [4, 6]} (KIP-853, a dynamic quorum: held once describeMetadataQuorum names the voters without it; its "
+            + "add-voter, with the same directory id and endpoints, once they include it again)", ADD_VOTER);
 
     static {
         // fault names other tools write, understood by `kchaos check`: a SIGKILL by another name reads as kill

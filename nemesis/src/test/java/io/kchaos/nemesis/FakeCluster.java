@@ -66,6 +66,7 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     private List<Integer> controllers = List.of();
     private Integer quorumLeader;
     private int quorumEpoch = 1;
+    private final Set<Integer> removedVoters = new java.util.TreeSet<>();
     private final Map<Integer, List<Integer>> moving = new LinkedHashMap<>();
     private final Map<String, String> topicConfigs = new HashMap<>();
     private final Map<Integer, List<Integer>> stuckIsr = new HashMap<>();
@@ -115,7 +116,28 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
 
     @Override
     public synchronized Optional<QuorumState> state() {
-        return quorumLeader == null ? Optional.empty() : Optional.of(new QuorumState(quorumLeader, quorumEpoch, voterIds()));
+        return quorumLeader == null ? Optional.empty() : Optional.of(new QuorumState(quorumLeader, quorumEpoch,
+                voterIds().stream().filter(v -> !removedVoters.contains(v)).toList()));
+    }
+
+    // OperationsView's voter changes (KIP-853): a removal or addition is committed at once
+
+    @Override
+    public synchronized Optional<List<io.kchaos.nemesis.cluster.RaftVoter>> raftVoters() {
+        return Optional.of(voterIds().stream().filter(v -> !removedVoters.contains(v))
+                .map(v -> new io.kchaos.nemesis.cluster.RaftVoter(v, "dir-" + v, List.of("CONTROLLER://127.0.0.1:" + (9000 + v)))).toList());
+    }
+
+    @Override
+    public synchronized void removeRaftVoter(io.kchaos.nemesis.cluster.RaftVoter voter) {
+        log("remove-voter " + voter.id());
+        removedVoters.add(voter.id());
+    }
+
+    @Override
+    public synchronized void addRaftVoter(io.kchaos.nemesis.cluster.RaftVoter voter) {
+        log("add-voter " + voter.id() + " " + voter.directoryId() + " " + voter.endpoints());
+        removedVoters.remove(voter.id());
     }
 
     /** The quorum's leader moves from {@code node} to the next live, unpaused voter, in a new epoch. */

@@ -1,5 +1,6 @@
 package io.kchaos.harness.launch;
 
+import io.kchaos.cluster.QuorumMode;
 import io.kchaos.cluster.ClusterSpec;
 import io.kchaos.cluster.KafkaCluster;
 import io.kchaos.backend.docker.ContainerCluster;
@@ -37,7 +38,8 @@ public interface BackendChoice {
      * faults this machine cannot inject, and loads the sync-tracking agent only when power loss is in the mix.
      */
     static BackendChoice local(RunConfig config, List<Nemesis> nemeses, CommandRunner runner, PrintStream out) {
-        Capabilities.refuse(nemeses, LocalBackend.capabilities(runner, config.cluster().controllers()), "--backend local");
+        Capabilities.refuse(nemeses, LocalBackend.capabilities(runner, config.cluster().controllers(),
+                config.cluster().quorum().mode() == QuorumMode.DYNAMIC), "--backend local");
         Hosts.Plan hosts = Hosts.plan(config.cluster().namespaces(), runner);
         hosts.refuseUnavailable(nemeses);
         hosts.note().ifPresent(out::println);

@@ -7,6 +7,7 @@ import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.cluster.Toxic;
 import io.kchaos.nemesis.controller.KillControllerNemesis;
 import io.kchaos.nemesis.controller.LyingDiskNemesis;
+import io.kchaos.nemesis.controller.VoterChurnNemesis;
 import io.kchaos.nemesis.controller.PartitionControllerNemesis;
 import io.kchaos.nemesis.controller.PauseControllerNemesis;
 import io.kchaos.nemesis.controller.PowerLossVotersNemesis;
@@ -157,6 +158,9 @@ public final class FaultCatalogue {
                     + "survives), then restart: the negative control of power-loss-voters", b -> new LyingDiskNemesis(b.options()),
                     LYING_DISK, POWER_LOSS).needs(Capability.POWER_LOSS)
                     .reads(NemesisSettings.LYING_DISK_NODES, NemesisSettings.LYING_DISK_SCOPE, NemesisSettings.SPARED_VOTERS, TORN_WRITES),
+            of("voter-churn", "remove a random voter of the metadata quorum that does not lead it (Admin.removeRaftVoter, KIP-853), "
+                    + "held once the voters read back lack it; the heal adds it back with the same directory id and endpoints",
+                    b -> new VoterChurnNemesis(), NemesisOps.REMOVE_VOTER).needs(Capability.DYNAMIC_QUORUM),
             of("reassign", "move a random partition's replicas to another set (Admin.alterPartitionReassignments: replace a replica, "
                     + "swap the leader, shrink or grow the replication factor), optionally throttled; one op until the new set is in "
                     + "place", b -> new ReassignNemesis(b.options()), NemesisOps.REASSIGN)

@@ -73,6 +73,7 @@ public record FaultSpec(String name, String description, List<FaultOp> ops, List
         new TreeSet<>(capabilities.stream().flatMap(c -> c.backend().stream()).toList()).forEach(b -> j.add("`--backend " + b + "`"));
         if (capabilities.stream().anyMatch(Capability::root)) j.add("root");
         if (capabilities.contains(Capability.DEDICATED_CONTROLLERS)) j.add("`--controllers N`");
+        if (capabilities.contains(Capability.DYNAMIC_QUORUM)) j.add("`--quorum dynamic`");
         return j.toString();
     }
 }

@@ -111,6 +111,21 @@ public final class AdminOperationsView implements OperationsView {
     }
 
     @Override
+    public Optional<List<RaftVoter>> raftVoters() {
+        return read(() -> AdminRaftVoters.of(admin.describeMetadataQuorum().quorumInfo().get(TIMEOUT_S, TimeUnit.SECONDS)));
+    }
+
+    @Override
+    public void removeRaftVoter(RaftVoter voter) {
+        await(AdminRaftVoters.remove(admin, voter));
+    }
+
+    @Override
+    public void addRaftVoter(RaftVoter voter) {
+        await(AdminRaftVoters.add(admin, voter));
+    }
+
+    @Override
     public void setTopicConfig(String key, String value) {
         await(admin.incrementalAlterConfigs(Map.of(topicResource(), List.of(setOrDelete(key, value)))).all());
     }

@@ -7,7 +7,8 @@ import java.util.Optional;
  * {@link #NETWORK} cuts links and drops packets, {@link #LINK_DELAY} delays them, {@link #TOXIPROXY} acts on the
  * connections through Toxiproxy, {@link #PROTOCOL} on single Kafka requests through the kchaos proxy, {@link #STORAGE}
  * and {@link #DISK_LIMIT} act on the nodes' data directories, {@link #POWER_LOSS} drops unsynced file data,
- * {@link #DEDICATED_CONTROLLERS} runs the metadata quorum apart from the brokers. Each says
+ * {@link #DEDICATED_CONTROLLERS} runs the metadata quorum apart from the brokers, {@link #DYNAMIC_QUORUM} lets its
+ * voters change. Each says
  * what a run needs for it (a backend, root), from which the catalogue's "needs" column is made.
  */
 public enum Capability {
@@ -26,7 +27,9 @@ public enum Capability {
     /** Power loss: kill a node and drop every byte it never synced (the local backend's sync-tracking agent). */
     POWER_LOSS("local", false, "power loss needs the local backend's sync tracking (--backend local)"),
     /** Dedicated KRaft controllers beside the brokers ({@code --controllers N}, the local backend). */
-    DEDICATED_CONTROLLERS("local", false, "it needs dedicated controllers (--controllers N): in combined mode the other voters are the brokers");
+    DEDICATED_CONTROLLERS("local", false, "it needs dedicated controllers (--controllers N): in combined mode the other voters are the brokers"),
+    /** A KIP-853 dynamic quorum, whose voters can be removed and added ({@code --quorum dynamic}, Kafka 3.9+). */
+    DYNAMIC_QUORUM("local", false, "it needs a dynamic quorum (--quorum dynamic, Kafka 3.9+): a static quorum's voters cannot change");
 
     private final String backend;
     private final boolean root;

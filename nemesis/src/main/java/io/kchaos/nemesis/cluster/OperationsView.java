@@ -75,6 +75,21 @@ public interface OperationsView {
         return Optional.empty();
     }
 
+    /** The metadata quorum's voters with their directory ids and endpoints (KIP-853); empty when unknown. */
+    default Optional<List<RaftVoter>> raftVoters() {
+        return Optional.empty();
+    }
+
+    /** Asks the quorum to remove {@code voter} ({@code Admin.removeRaftVoter}); returns once Kafka accepted it. */
+    default void removeRaftVoter(RaftVoter voter) {
+        throw new UnsupportedOperationException("this cluster takes no operations");
+    }
+
+    /** Asks the quorum to add {@code voter} ({@code Admin.addRaftVoter}); returns once Kafka accepted it. */
+    default void addRaftVoter(RaftVoter voter) {
+        throw new UnsupportedOperationException("this cluster takes no operations");
+    }
+
     /**
      * A partition's reassignment in progress.
      *

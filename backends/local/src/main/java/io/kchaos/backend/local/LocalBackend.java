@@ -26,10 +26,11 @@ public final class LocalBackend {
     }
 
     /** What local brokers can take on this machine, before {@link Hosts} rules out what its network cannot do. */
-    public static Set<Capability> capabilities(CommandRunner runner, int controllers) {
+    public static Set<Capability> capabilities(CommandRunner runner, int controllers, boolean dynamicQuorum) {
         Set<Capability> possible = EnumSet.complementOf(EnumSet.of(Capability.TOXIPROXY));
         if (!DataDisks.canMount(runner)) possible.remove(Capability.DISK_LIMIT);
         if (controllers == 0) possible.remove(Capability.DEDICATED_CONTROLLERS);
+        if (!dynamicQuorum) possible.remove(Capability.DYNAMIC_QUORUM);
         return possible;
     }
 

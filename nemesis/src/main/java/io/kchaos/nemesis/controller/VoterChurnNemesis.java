@@ -1,0 +1,82 @@
+package io.kchaos.nemesis.controller;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.FaultRole;
+import io.kchaos.history.NemesisOps;
+import io.kchaos.nemesis.Fault;
+import io.kchaos.nemesis.FaultInjector;
+import io.kchaos.nemesis.HealOnce;
+import io.kchaos.nemesis.NemesisContext;
+import io.kchaos.nemesis.NemesisRecorder;
+import io.kchaos.nemesis.cluster.EffectWait;
+import io.kchaos.nemesis.cluster.QuorumState;
+import io.kchaos.nemesis.cluster.RaftVoter;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code voter-churn} (a KIP-853 dynamic quorum): removes a random running voter that does not lead the quorum
+ * ({@code Admin.removeRaftVoter}), held once the quorum, read back, names the voters without it; the heal adds it back
+ * with the same directory id and endpoints ({@code Admin.addRaftVoter}), held once the voters include it again. The
+ * removed controller keeps running meanwhile, as an observer. A quorum of fewer than three voters is left alone.
+ */
+public final class VoterChurnNemesis implements FaultInjector {
+    /**
+     * A voter change commits once the leader has appended it and a majority of the new set fetched it: a few fetches
+     * (the quorum's 2 s fetch timeout at worst), plus {@link EffectWait#BOUND} for busy cores.
+     */
+    static final Duration COMMITTED_BOUND = Duration.ofSeconds(30);
+
+    @Override
+    public Fault inject(NemesisContext ctx) {
+        Optional<QuorumState> quorum = ctx.quorum().state();
+        Optional<List<RaftVoter>> voters = ctx.operations().raftVoters();
+        if (quorum.isEmpty() || voters.isEmpty() || voters.get().size() < 3) return Fault.NONE;
+        List<RaftVoter> candidates = voters.get().stream()
+                .filter(v -> v.id() != quorum.get().leader() && ctx.cluster().isRunning(v.id()) && !ctx.cluster().isPaused(v.id())
+                        && !v.endpoints().isEmpty())
+                .toList();
+        if (candidates.isEmpty()) return Fault.NONE;
+        RaftVoter voter = ctx.pick(candidates);
+        ObjectNode v = value(voter);
+        ArrayNode before = v.putArray("voters-before");
+        voters.get().forEach(x -> before.add(x.id()));
+        ctx.recorder().record(NemesisOps.REMOVE_VOTER.f(), v, () -> {
+            ctx.operations().removeRaftVoter(voter);
+            v.set("voters-after", ids(awaitVoters(ctx, voter.id(), false)));
+        });
+        return new HealOnce("voter " + voter.id() + " removed from the quorum", () -> {
+            ObjectNode a = value(voter);
+            ctx.recorder().record(NemesisOps.ADD_VOTER, a, () -> {
+                ctx.operations().addRaftVoter(voter);
+                a.set("voters-after", ids(awaitVoters(ctx, voter.id(), true)));
+            });
+        });
+    }
+
+    private static ObjectNode value(RaftVoter voter) {
+        ObjectNode v = FaultRole.plain(NemesisRecorder.nodes(List.of(voter.id())), FaultRole.VOTERS);
+        v.put("directory-id", voter.directoryId());
+        ArrayNode e = v.putArray("endpoints");
+        voter.endpoints().forEach(e::add);
+        return v;
+    }
+
+    /** Waits until the quorum's voters, read back, include {@code id} or not; returns them. */
+    private static List<Integer> awaitVoters(NemesisContext ctx, int id, boolean present) {
+        return EffectWait.until("the quorum's voters " + (present ? "including " : "without ") + id, COMMITTED_BOUND,
+                () -> ctx.quorum().state().map(QuorumState::voters).orElse(null),
+                voters -> voters != null && voters.contains(id) == present,
+                voters -> voters == null ? "no quorum answer" : "voters " + voters);
+    }
+
+    private static ArrayNode ids(List<Integer> voters) {
+        ArrayNode a = io.kchaos.history.Json.MAPPER.createArrayNode();
+        new ArrayList<>(voters).forEach(a::add);
+        return a;
+    }
+}

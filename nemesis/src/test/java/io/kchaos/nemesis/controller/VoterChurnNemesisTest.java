@@ -1,0 +1,63 @@
+package io.kchaos.nemesis.controller;
+
+import io.kchaos.history.HistoryFile;
+import io.kchaos.history.HistoryWriter;
+import io.kchaos.history.Op;
+import io.kchaos.nemesis.FakeCluster;
+import io.kchaos.nemesis.Fault;
+import io.kchaos.nemesis.NemesisRecorder;
+import io.kchaos.nemesis.catalogue.FaultCatalogue;
+import io.kchaos.nemesis.cluster.Capability;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** voter-churn against a fake cluster of three dedicated controllers (4 leads): a follower removed, then added back as it was. */
+class VoterChurnNemesisTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aFollowerVoterIsRemovedThenAddedBackWithItsDirectoryIdAndEndpoints() {
+        for (long seed = 0; seed < 10; seed++) {
+            FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3))).withControllers(3);
+            Path file = dir.resolve("h" + seed + ".jsonl");
+            try (HistoryWriter w = new HistoryWriter(file)) {
+                Fault f = new VoterChurnNemesis().inject(c.context(new NemesisRecorder(w), seed));
+                assertEquals(List.of(4, 5, 6).size() - 1, c.state().orElseThrow().voters().size(), "one voter out while the fault holds");
+                f.heal();
+                f.heal();
+            }
+            List<Op> ops = new ArrayList<>();
+            HistoryFile.open(file).forEach((Op op) -> ops.add(op));
+            assertEquals(List.of("remove-voter", "remove-voter", "add-voter", "add-voter"), ops.stream().map(Op::f).toList());
+            assertTrue(ops.stream().allMatch(o -> o.isInvoke() || o.isOk()), ops.toString());
+            int removed = ops.get(1).value().path("nodes").path(0).asInt();
+            assertTrue(removed == 5 || removed == 6, "never the leader (4), never a broker: " + ops.get(1));
+            assertEquals("[4,5,6]", ops.get(1).value().path("voters-before").toString());
+            assertTrue(!ops.get(1).value().path("voters-after").toString().contains(Integer.toString(removed)), ops.get(1).toString());
+            assertEquals("[4,5,6]", ops.get(3).value().path("voters-after").toString(), "back in, read back: " + ops.get(3));
+            assertEquals(List.of("remove-voter " + removed, "add-voter " + removed + " dir-" + removed + " [CONTROLLER://127.0.0.1:" + (9000 + removed) + "]"),
+                    c.calls, "added back with the same directory id and endpoints, once");
+        }
+    }
+
+    @Test
+    void aQuorumWithoutALeaderIsLeftAlone() {
+        FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3))).withControllers(3).quorumLedBy(null);
+        assertSame(Fault.NONE, new VoterChurnNemesis().inject(c.context(null, 1)));
+    }
+
+    @Test
+    void itNeedsADynamicQuorum() {
+        assertEquals(Set.of(Capability.DYNAMIC_QUORUM), FaultCatalogue.spec("voter-churn").orElseThrow().capabilities());
+    }
+}
