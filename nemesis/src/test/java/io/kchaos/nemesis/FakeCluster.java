@@ -67,6 +67,8 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     private Integer quorumLeader;
     private int quorumEpoch = 1;
     private final Set<Integer> removedVoters = new java.util.TreeSet<>();
+    private int voterAddsToRefuse;
+    private boolean refuseVoterRemovals;
     private final Map<Integer, List<Integer>> moving = new LinkedHashMap<>();
     private final Map<String, String> topicConfigs = new HashMap<>();
     private final Map<Integer, List<Integer>> stuckIsr = new HashMap<>();
@@ -131,13 +133,30 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     @Override
     public synchronized void removeRaftVoter(io.kchaos.nemesis.cluster.RaftVoter voter) {
         log("remove-voter " + voter.id());
+        if (refuseVoterRemovals) throw new IllegalStateException("NotLeaderOrFollowerException: ");
         removedVoters.add(voter.id());
+    }
+
+    /** Every voter removal is refused, as during a quorum leader change. */
+    public synchronized FakeCluster refuseVoterRemovals() {
+        refuseVoterRemovals = true;
+        return this;
     }
 
     @Override
     public synchronized void addRaftVoter(io.kchaos.nemesis.cluster.RaftVoter voter) {
         log("add-voter " + voter.id() + " " + voter.directoryId() + " " + voter.endpoints());
+        if (voterAddsToRefuse > 0) {
+            voterAddsToRefuse--;
+            throw new IllegalStateException("NotLeaderOrFollowerException: ");
+        }
         removedVoters.remove(voter.id());
+    }
+
+    /** The next {@code n} voter additions are refused, as during a quorum leader change. */
+    public synchronized FakeCluster refuseVoterAdds(int n) {
+        voterAddsToRefuse = n;
+        return this;
     }
 
     /** The quorum's leader moves from {@code node} to the next live, unpaused voter, in a new epoch. */

@@ -10,6 +10,7 @@ import io.kchaos.nemesis.HealOnce;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
 import io.kchaos.nemesis.cluster.EffectWait;
+import io.kchaos.nemesis.cluster.FaultNotHeld;
 import io.kchaos.nemesis.cluster.QuorumState;
 import io.kchaos.nemesis.cluster.RaftVoter;
 
@@ -21,8 +22,9 @@ import java.util.Optional;
 /**
  * {@code voter-churn} (a KIP-853 dynamic quorum): removes a random running voter that does not lead the quorum
  * ({@code Admin.removeRaftVoter}), held once the quorum, read back, names the voters without it; the heal adds it back
- * with the same directory id and endpoints ({@code Admin.addRaftVoter}), held once the voters include it again. The
- * removed controller keeps running meanwhile, as an observer. A quorum of fewer than three voters is left alone.
+ * with the same directory id and endpoints ({@code Admin.addRaftVoter}), held once the voters include it again (a
+ * removal Kafka refused and the quorum still shows is {@code info}, and its heal adds nothing). The removed controller
+ * keeps running meanwhile, as an observer. A quorum of fewer than three voters is left alone.
  */
 public final class VoterChurnNemesis implements FaultInjector {
     /**
@@ -30,6 +32,7 @@ public final class VoterChurnNemesis implements FaultInjector {
      * (the quorum's 2 s fetch timeout at worst), plus {@link EffectWait#BOUND} for busy cores.
      */
     static final Duration COMMITTED_BOUND = Duration.ofSeconds(30);
+    static final long RETRY_MS = 1_000;
 
     @Override
     public Fault inject(NemesisContext ctx) {
@@ -46,16 +49,54 @@ public final class VoterChurnNemesis implements FaultInjector {
         ArrayNode before = v.putArray("voters-before");
         voters.get().forEach(x -> before.add(x.id()));
         ctx.recorder().record(NemesisOps.REMOVE_VOTER.f(), v, () -> {
-            ctx.operations().removeRaftVoter(voter);
+            try {
+                ctx.operations().removeRaftVoter(voter);
+            } catch (RuntimeException e) { // refused for now, or no answer: whether it happened is read back
+                v.put("refusal", e.getMessage());
+                List<Integer> now = ctx.quorum().state().map(QuorumState::voters).orElse(List.of());
+                if (now.contains(voter.id())) throw new FaultNotHeld("removal refused: " + e.getMessage() + "; voters " + now);
+            }
             v.set("voters-after", ids(awaitVoters(ctx, voter.id(), false)));
         });
+        // whatever the removal's outcome, the heal puts the voter back if the quorum, read back then, lacks it
         return new HealOnce("voter " + voter.id() + " removed from the quorum", () -> {
+            List<Integer> now = ctx.quorum().state().map(QuorumState::voters).orElse(List.of());
+            if (now.contains(voter.id())) return; // the removal never took: nothing to heal
             ObjectNode a = value(voter);
-            ctx.recorder().record(NemesisOps.ADD_VOTER, a, () -> {
-                ctx.operations().addRaftVoter(voter);
-                a.set("voters-after", ids(awaitVoters(ctx, voter.id(), true)));
-            });
+            ctx.recorder().record(NemesisOps.ADD_VOTER, a, () -> a.set("voters-after", ids(addBack(ctx, voter, a))));
         });
+    }
+
+    /**
+     * Asks for the voter back until the quorum, read back, includes it: a request Kafka refuses for now (a leader
+     * change in between: {@code NOT_LEADER_OR_FOLLOWER}) is asked again every {@value #RETRY_MS} ms within
+     * {@link #COMMITTED_BOUND}, so a heal never leaves the quorum a voter short; the refusals are counted in the op.
+     */
+    private static List<Integer> addBack(NemesisContext ctx, RaftVoter voter, ObjectNode value) {
+        long deadline = System.nanoTime() + COMMITTED_BOUND.toNanos();
+        int refused = 0;
+        String last = "";
+        while (true) {
+            try {
+                ctx.operations().addRaftVoter(voter);
+            } catch (RuntimeException e) { // refused or unanswered: the read-back decides
+                refused++;
+                last = e.getMessage();
+                value.put("refusals", refused).put("last-refusal", last);
+            }
+            List<Integer> voters = ctx.quorum().state().map(QuorumState::voters).orElse(List.of());
+            if (voters.contains(voter.id())) return voters;
+            if (System.nanoTime() - deadline >= 0) {
+                throw new FaultNotHeld("voter " + voter.id() + " not back within " + COMMITTED_BOUND.toSeconds() + " s; voters " + voters
+                        + (last.isEmpty() ? "" : "; last refusal: " + last));
+            }
+            try {
+                Thread.sleep(RETRY_MS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new FaultNotHeld("interrupted while adding voter " + voter.id() + " back");
+            }
+        }
     }
 
     private static ObjectNode value(RaftVoter voter) {

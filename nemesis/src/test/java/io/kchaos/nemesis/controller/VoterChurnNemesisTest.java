@@ -51,6 +51,36 @@ class VoterChurnNemesisTest {
     }
 
     @Test
+    void anAdditionRefusedDuringALeaderChangeIsAskedAgainUntilTheVoterIsBack() {
+        FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3))).withControllers(3).refuseVoterAdds(1);
+        Path file = dir.resolve("refused.jsonl");
+        try (HistoryWriter w = new HistoryWriter(file)) {
+            new VoterChurnNemesis().inject(c.context(new NemesisRecorder(w), 1)).heal();
+        }
+        List<Op> ops = new ArrayList<>();
+        HistoryFile.open(file).forEach((Op op) -> ops.add(op));
+        Op added = ops.get(3);
+        assertTrue(added.isOk() && added.f().equals("add-voter"), "held after a refusal: " + ops);
+        assertEquals(1, added.value().path("refusals").asInt(), added.toString());
+        assertEquals("[4,5,6]", added.value().path("voters-after").toString(), "never left a voter short: " + added);
+        assertEquals(2, c.calls.stream().filter(s -> s.startsWith("add-voter")).count(), c.calls.toString());
+    }
+
+    @Test
+    void aRefusedRemovalIsInfoAndItsHealAddsNothing() {
+        FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3))).withControllers(3).refuseVoterRemovals();
+        Path file = dir.resolve("refused-removal.jsonl");
+        try (HistoryWriter w = new HistoryWriter(file)) {
+            new VoterChurnNemesis().inject(c.context(new NemesisRecorder(w), 1)).heal();
+        }
+        List<Op> ops = new ArrayList<>();
+        HistoryFile.open(file).forEach((Op op) -> ops.add(op));
+        assertEquals(List.of("remove-voter", "remove-voter"), ops.stream().map(Op::f).toList(), "no add-voter: " + ops);
+        assertTrue(ops.get(1).type() == io.kchaos.history.OpType.INFO && ops.get(1).error().contains("removal refused"), ops.get(1).toString());
+        assertEquals(3, c.state().orElseThrow().voters().size());
+    }
+
+    @Test
     void aQuorumWithoutALeaderIsLeftAlone() {
         FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3))).withControllers(3).quorumLedBy(null);
         assertSame(Fault.NONE, new VoterChurnNemesis().inject(c.context(null, 1)));
