@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 
@@ -45,11 +44,11 @@ public interface KafkaCluster extends ClusterControl, AutoCloseable {
     }
 
     /**
-     * host:port,... of the metadata quorum's voters ({@code CONTROLLER} listeners) where the harness can reach them,
-     * to ask the quorum itself even while no broker answers; empty where the backend does not expose them.
+     * Each metadata quorum voter's {@code host:port} ({@code CONTROLLER} listener) where the harness can reach it, to ask
+     * the quorum itself even while no broker answers; empty where the backend does not expose them.
      */
-    default Optional<String> controllerBootstrap() {
-        return Optional.empty();
+    default List<String> controllerAddresses() {
+        return List.of();
     }
 
     /** Stops every node cleanly, all in parallel (each stop bounded), so the data directories can be audited. */

@@ -14,6 +14,7 @@ import io.kchaos.nemesis.cluster.ProtocolControl;
 import io.kchaos.nemesis.cluster.ProtocolRule;
 import io.kchaos.nemesis.cluster.NetworkControl;
 import io.kchaos.nemesis.cluster.OperationsView;
+import io.kchaos.nemesis.cluster.RaftVoter;
 import io.kchaos.nemesis.cluster.PowerControl;
 import io.kchaos.nemesis.cluster.PowerControl.LieScope;
 import io.kchaos.nemesis.cluster.StorageControl;
@@ -66,7 +67,7 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     private List<Integer> controllers = List.of();
     private Integer quorumLeader;
     private int quorumEpoch = 1;
-    private final Set<Integer> removedVoters = new java.util.TreeSet<>();
+    private final Set<Integer> removedVoters = new TreeSet<>();
     private int voterAddsToRefuse;
     private boolean refuseVoterRemovals;
     private final Map<Integer, List<Integer>> moving = new LinkedHashMap<>();
@@ -125,13 +126,13 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     // OperationsView's voter changes (KIP-853): a removal or addition is committed at once
 
     @Override
-    public synchronized Optional<List<io.kchaos.nemesis.cluster.RaftVoter>> raftVoters() {
+    public synchronized Optional<List<RaftVoter>> raftVoters() {
         return Optional.of(voterIds().stream().filter(v -> !removedVoters.contains(v))
-                .map(v -> new io.kchaos.nemesis.cluster.RaftVoter(v, "dir-" + v, List.of("CONTROLLER://127.0.0.1:" + (9000 + v)))).toList());
+                .map(v -> new RaftVoter(v, "dir-" + v, List.of("CONTROLLER://127.0.0.1:" + (9000 + v)))).toList());
     }
 
     @Override
-    public synchronized void removeRaftVoter(io.kchaos.nemesis.cluster.RaftVoter voter) {
+    public synchronized void removeRaftVoter(RaftVoter voter) {
         log("remove-voter " + voter.id());
         if (refuseVoterRemovals) throw new IllegalStateException("NotLeaderOrFollowerException: ");
         removedVoters.add(voter.id());
@@ -144,7 +145,7 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     }
 
     @Override
-    public synchronized void addRaftVoter(io.kchaos.nemesis.cluster.RaftVoter voter) {
+    public synchronized void addRaftVoter(RaftVoter voter) {
         log("add-voter " + voter.id() + " " + voter.directoryId() + " " + voter.endpoints());
         if (voterAddsToRefuse > 0) {
             voterAddsToRefuse--;

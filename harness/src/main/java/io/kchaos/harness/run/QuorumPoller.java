@@ -27,7 +27,10 @@ public final class QuorumPoller implements AutoCloseable {
     private final RunRecord record;
     private final QuorumSamples.Writer file;
     private final List<ControllerTimeline.Change> changes = new ArrayList<>();
-    private final List<QuorumSamples.Sample> written = new ArrayList<>();
+    /** The last sample written, to tell what is new. */
+    private QuorumSamples.Sample previous;
+    /** The samples that named another voter set than the one before: run.json's voter sets. */
+    private final List<QuorumSamples.Sample> voterChanges = new ArrayList<>();
     private final PollingThread thread;
 
     public QuorumPoller(QuorumView quorum, HistoryWriter clock, RunRecord record, Path samples) {
@@ -53,12 +56,11 @@ public final class QuorumPoller implements AutoCloseable {
             if (last == null || last.leader() != s.leader() || last.epoch() != s.epoch()) {
                 changes.add(new ControllerTimeline.Change(now, s.leader(), s.epoch()));
             }
-            QuorumSamples.Sample previous = written.isEmpty() ? null : written.get(written.size() - 1);
-            if (previous == null || previous.leader() != s.leader() || previous.epoch() != s.epoch()
-                    || !previous.voters().equals(s.voters()) || s.highWatermark() > previous.highWatermark()) {
-                QuorumSamples.Sample sample = new QuorumSamples.Sample(now, s.leader(), s.epoch(), s.highWatermark(), s.voters());
-                file.write(sample);
-                written.add(sample);
+            boolean otherVoters = previous == null || !previous.voters().equals(s.voters());
+            if (otherVoters || previous.leader() != s.leader() || previous.epoch() != s.epoch() || s.highWatermark() > previous.highWatermark()) {
+                previous = new QuorumSamples.Sample(now, s.leader(), s.epoch(), s.highWatermark(), s.voters());
+                file.write(previous);
+                if (otherVoters) voterChanges.add(previous);
             }
         }
     }
@@ -77,7 +79,7 @@ public final class QuorumPoller implements AutoCloseable {
         file.close();
         record.section(ControllerTimeline.FIELD, timeline().toJson());
         synchronized (changes) {
-            record.section(RunFields.VOTER_SETS, QuorumSamples.voterSets(written));
+            record.section(RunFields.VOTER_SETS, QuorumSamples.voterSets(voterChanges));
         }
     }
 }

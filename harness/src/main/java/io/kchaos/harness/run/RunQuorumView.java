@@ -9,7 +9,6 @@ import io.kchaos.nemesis.cluster.VoterQuorumView;
 import org.apache.kafka.clients.admin.Admin;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -23,7 +22,8 @@ final class RunQuorumView implements QuorumView, AutoCloseable {
     private final QuorumView view;
 
     RunQuorumView(KafkaCluster cluster, Admin brokers) {
-        this.voters = cluster.controllerBootstrap().map(b -> new VoterQuorumView(Arrays.asList(b.split(","))));
+        List<String> addresses = cluster.controllerAddresses();
+        this.voters = addresses.isEmpty() ? Optional.empty() : Optional.of(new VoterQuorumView(addresses));
         List<QuorumView> views = new ArrayList<>();
         voters.ifPresent(views::add);
         views.add(new AdminQuorumView(brokers));

@@ -3,6 +3,7 @@ package io.kchaos.nemesis.controller;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.FaultRole;
+import io.kchaos.history.Json;
 import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.FaultInjector;
@@ -15,7 +16,6 @@ import io.kchaos.nemesis.cluster.QuorumState;
 import io.kchaos.nemesis.cluster.RaftVoter;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -53,14 +53,14 @@ public final class VoterChurnNemesis implements FaultInjector {
                 ctx.operations().removeRaftVoter(voter);
             } catch (RuntimeException e) { // refused for now, or no answer: whether it happened is read back
                 v.put("refusal", e.getMessage());
-                List<Integer> now = ctx.quorum().state().map(QuorumState::voters).orElse(List.of());
+                List<Integer> now = votersNow(ctx);
                 if (now.contains(voter.id())) throw new FaultNotHeld("removal refused: " + e.getMessage() + "; voters " + now);
             }
             v.set("voters-after", ids(awaitVoters(ctx, voter.id(), false)));
         });
         // whatever the removal's outcome, the heal puts the voter back if the quorum, read back then, lacks it
         return new HealOnce("voter " + voter.id() + " removed from the quorum", () -> {
-            List<Integer> now = ctx.quorum().state().map(QuorumState::voters).orElse(List.of());
+            List<Integer> now = votersNow(ctx);
             if (now.contains(voter.id())) return; // the removal never took: nothing to heal
             ObjectNode a = value(voter);
             ctx.recorder().record(NemesisOps.ADD_VOTER, a, () -> a.set("voters-after", ids(addBack(ctx, voter, a))));
@@ -84,7 +84,7 @@ public final class VoterChurnNemesis implements FaultInjector {
                 last = e.getMessage();
                 value.put("refusals", refused).put("last-refusal", last);
             }
-            List<Integer> voters = ctx.quorum().state().map(QuorumState::voters).orElse(List.of());
+            List<Integer> voters = votersNow(ctx);
             if (voters.contains(voter.id())) return voters;
             if (System.nanoTime() - deadline >= 0) {
                 throw new FaultNotHeld("voter " + voter.id() + " not back within " + COMMITTED_BOUND.toSeconds() + " s; voters " + voters
@@ -115,9 +115,12 @@ public final class VoterChurnNemesis implements FaultInjector {
                 voters -> voters == null ? "no quorum answer" : "voters " + voters);
     }
 
+    /** The quorum's voters as read back now; none when the quorum does not answer. */
+    private static List<Integer> votersNow(NemesisContext ctx) {
+        return ctx.quorum().state().map(QuorumState::voters).orElse(List.of());
+    }
+
     private static ArrayNode ids(List<Integer> voters) {
-        ArrayNode a = io.kchaos.history.Json.MAPPER.createArrayNode();
-        new ArrayList<>(voters).forEach(a::add);
-        return a;
+        return Json.MAPPER.valueToTree(voters);
     }
 }

@@ -198,9 +198,8 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
     }
 
     @Override
-    public Optional<String> controllerBootstrap() {
-        return voters == null ? Optional.empty()
-                : Optional.of(voters.voters().stream().map(NodeListeners::controllerAddress).collect(Collectors.joining(",")));
+    public List<String> controllerAddresses() {
+        return voters == null ? List.of() : voters.voters().stream().map(NodeListeners::controllerAddress).toList();
     }
 
     /** The quorum's voters as the nodes' files name them (set once {@link #start()} began). */
