@@ -118,6 +118,29 @@ public final class QuorumSamples {
     }
 
     /**
+     * One voter set of run.json's {@code voter-sets}.
+     *
+     * @param timeNanos when a poll first named it, on the history's clock
+     * @param voters    its voter ids
+     */
+    public record VoterSet(long timeNanos, List<Integer> voters) {
+        public VoterSet {
+            voters = List.copyOf(voters);
+        }
+    }
+
+    /** run.json's voter sets in time order; none in run.json files from before them. */
+    public static List<VoterSet> voterSetsOf(RunJson run) {
+        List<VoterSet> out = new ArrayList<>();
+        for (JsonNode e : run.field(RunFields.VOTER_SETS)) {
+            List<Integer> voters = new ArrayList<>();
+            e.path(VOTERS).forEach(v -> voters.add(v.asInt()));
+            out.add(new VoterSet(e.path(TIME).asLong(), voters));
+        }
+        return out;
+    }
+
+    /**
      * The voter set over the run: the first sample and each one that named other voters, as run.json's
      * {@code voter-sets} ({@code [{"time": ns, "voters": [ids]}]}).
      */

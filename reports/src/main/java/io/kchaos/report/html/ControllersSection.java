@@ -1,14 +1,23 @@
 package io.kchaos.report.html;
 
 import io.kchaos.history.folder.ControllerTimeline;
+import io.kchaos.history.folder.QuorumSamples;
 import io.kchaos.report.Format;
 
-/** The metadata quorum's leadership over the run (run.json's controller timeline): each active controller and its epoch. */
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The metadata quorum over the run (run.json's controller timeline and voter sets): each active controller and its
+ * epoch, and each voter set when the voters changed.
+ */
 final class ControllersSection implements Section {
     private final ControllerTimeline timeline;
+    private final List<QuorumSamples.VoterSet> voterSets;
 
-    ControllersSection(ControllerTimeline timeline) {
+    ControllersSection(ControllerTimeline timeline, List<QuorumSamples.VoterSet> voterSets) {
         this.timeline = timeline;
+        this.voterSets = List.copyOf(voterSets);
     }
 
     /** True when the run recorded a controller timeline (runs before it did not). */
@@ -36,6 +45,13 @@ final class ControllersSection implements Section {
             String what = previous == null ? "at the start" : c.leader() != previous.leader() ? "failover" : "new epoch, same leader";
             h.row("td", Format.seconds(c.timeNanos()), "node " + c.leader(), c.epoch(), what);
             previous = c;
+        }
+        h.close("table");
+        if (voterSets.size() < 2) return;
+        h.el("p", (voterSets.size() - 1) + " change(s) of the voter set (KIP-853), as the same polls saw them.");
+        h.open("table", "class", "grid").row("th", "time (s)", "voters");
+        for (QuorumSamples.VoterSet v : voterSets) {
+            h.row("td", Format.seconds(v.timeNanos()), v.voters().stream().map(String::valueOf).collect(Collectors.joining(", ")));
         }
         h.close("table");
     }

@@ -2,6 +2,7 @@ package io.kchaos.report.html;
 
 import io.kchaos.history.folder.RunFields;
 import io.kchaos.history.folder.ControllerTimeline;
+import io.kchaos.history.folder.QuorumSamples;
 import io.kchaos.checker.result.Verdict;
 import io.kchaos.report.Format;
 import io.kchaos.report.Results;
@@ -23,7 +24,9 @@ public final class RunPage {
         List<Section> sections = new ArrayList<>(List.of(new RunSection(ctx), new OutcomeSection(ctx),
                 new AnomaliesSection(ctx), new FaultsSection(ctx), new LatencySection(ctx), new ProgressSection(ctx), new LeadersSection(ctx)));
         ControllerTimeline controllers = ControllerTimeline.of(folder.run().json());
-        if (ControllersSection.applies(controllers)) sections.add(new ControllersSection(controllers));
+        if (ControllersSection.applies(controllers)) {
+            sections.add(new ControllersSection(controllers, QuorumSamples.voterSetsOf(folder.run().json())));
+        }
         if (ReplicasSection.applies(folder.results())) sections.add(new ReplicasSection(ctx));
         sections.add(new ExcerptsSection(ctx));
         sections.add(new LogsSection(ctx));

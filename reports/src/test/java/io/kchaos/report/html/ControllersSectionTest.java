@@ -3,6 +3,8 @@ package io.kchaos.report.html;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
 import io.kchaos.history.folder.ControllerTimeline;
+import io.kchaos.history.folder.QuorumSamples;
+import io.kchaos.history.folder.RunFields;
 import io.kchaos.history.folder.RunJson;
 import io.kchaos.report.RunContents;
 import io.kchaos.report.scan.HistoryScan;
@@ -46,6 +48,25 @@ class ControllersSectionTest {
         assertTrue(html.contains("Controller timeline"), html);
         assertTrue(html.contains("<tr><td>9.500</td><td>node 5</td><td>2</td><td>failover</td></tr>"), html);
         assertTrue(html.contains("<td>new epoch, same leader</td>"));
+        assertFalse(html.contains("change(s) of the voter set"), "no voter change recorded, none shown");
+    }
+
+    @Test
+    void votersThatChangedAreShownOverTime() throws Exception {
+        Path run = dir.resolve("v");
+        SyntheticRun.write(run, 200, false, 1);
+        ObjectNode json = (ObjectNode) Json.MAPPER.readTree(run.resolve("run.json").toFile());
+        json.set(ControllerTimeline.FIELD, TIMELINE.toJson());
+        json.set(RunFields.VOTER_SETS, QuorumSamples.voterSets(List.of(
+                new QuorumSamples.Sample(1_000_000_000L, 4, 1, 10, List.of(4, 5, 6)),
+                new QuorumSamples.Sample(7_000_000_000L, 4, 1, 50, List.of(4, 6)),
+                new QuorumSamples.Sample(9_900_000_000L, 4, 1, 57, List.of(4, 5, 6)))));
+        Json.PRETTY.writeValue(run.resolve("run.json").toFile(), json);
+
+        assertEquals(List.of(new QuorumSamples.VoterSet(7_000_000_000L, List.of(4, 6))), QuorumSamples.voterSetsOf(RunJson.read(run)).subList(1, 2));
+        String html = render(run);
+        assertTrue(html.contains("2 change(s) of the voter set"), html);
+        assertTrue(html.contains("<tr><td>7.000</td><td>4, 6</td></tr>"), html);
     }
 
     @Test
