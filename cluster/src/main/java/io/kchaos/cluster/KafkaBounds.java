@@ -29,6 +29,15 @@ public final class KafkaBounds {
                 + ms("controller.quorum.fetch.timeout.ms", 2_000) + ms("controller.quorum.election.timeout.ms", 1_000));
     }
 
+    /**
+     * Until a started node serves again: a broker restarted soon after a kill registers only once its old session
+     * expired, then catches up and is unfenced on a heartbeat; a controller catches up by fetching from the quorum's
+     * leader, after an election when there was none. Its JVM start and log recovery take another scheduling allowance.
+     */
+    public Duration restart() {
+        return fencing().plus(SCHEDULING);
+    }
+
     /** Until a leader drops a follower that stopped fetching from the ISR: the lag limit, checked every half of it. */
     public Duration isrShrink() {
         return bound(ms("replica.lag.time.max.ms", 30_000) * 3 / 2);

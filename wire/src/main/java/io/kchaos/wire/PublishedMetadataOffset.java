@@ -25,4 +25,12 @@ public final class PublishedMetadataOffset {
         if (d.errorCode() != Errors.NONE.code()) throw new IOException("ApiVersions: " + Errors.forCode(d.errorCode()).name());
         return d.finalizedFeaturesEpoch();
     }
+
+    /**
+     * Whether an image whose published offset is {@code published} holds every offset below {@code highWatermark} (a
+     * high watermark is exclusive: the image must contain the offset just below it).
+     */
+    public static boolean holdsBelow(long published, long highWatermark) {
+        return published >= highWatermark - 1;
+    }
 }

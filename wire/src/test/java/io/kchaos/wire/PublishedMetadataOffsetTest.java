@@ -12,8 +12,13 @@ import java.net.Socket;
 import java.nio.ByteBuffer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** ApiVersions v3 to one node, answered by a fake broker on loopback: the finalized-features epoch is the published offset. */
+/**
+ * ApiVersions v3 to one node, answered by a fake broker on loopback: the finalized-features epoch is the published offset;
+ * and the catch-up rule, an image must hold every offset below the high watermark it is compared with.
+ */
 class PublishedMetadataOffsetTest {
     @Test
     void theFinalizedFeaturesEpochIsThePublishedOffset() throws Exception {
@@ -23,6 +28,18 @@ class PublishedMetadataOffsetTest {
             assertEquals(811, PublishedMetadataOffset.read("127.0.0.1", server.getLocalPort(), 5_000));
             broker.join(5_000);
         }
+    }
+
+    @Test
+    void anImageHoldingTheOffsetBelowTheHighWatermarkHasCaughtUp() {
+        assertTrue(PublishedMetadataOffset.holdsBelow(811, 812));
+        assertTrue(PublishedMetadataOffset.holdsBelow(900, 812));
+    }
+
+    @Test
+    void anImageBelowThatOrNoneHasNot() {
+        assertFalse(PublishedMetadataOffset.holdsBelow(810, 812));
+        assertFalse(PublishedMetadataOffset.holdsBelow(-1, 812));
     }
 
     /** Reads one request and answers it with an ApiVersions response carrying {@code epoch}. */

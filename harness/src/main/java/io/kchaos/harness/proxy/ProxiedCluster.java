@@ -94,6 +94,11 @@ public final class ProxiedCluster implements KafkaCluster {
     }
 
     @Override
+    public Map<Integer, String> controllerAddresses() {
+        return cluster.controllerAddresses();
+    }
+
+    @Override
     public Map<Integer, Path> logDirs() {
         return cluster.logDirs();
     }

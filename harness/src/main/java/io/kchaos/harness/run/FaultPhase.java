@@ -1,6 +1,7 @@
 package io.kchaos.harness.run;
 
 import io.kchaos.history.folder.RunFields;
+import io.kchaos.cluster.KafkaBounds;
 import io.kchaos.cluster.KafkaCluster;
 import io.kchaos.harness.upgrade.RollingUpgrade;
 import io.kchaos.harness.upgrade.UpgradeSchedule;
@@ -13,6 +14,7 @@ import io.kchaos.nemesis.NemesisRecorder;
 import io.kchaos.nemesis.cluster.AdminCoordinatorView;
 import io.kchaos.nemesis.cluster.AdminOperationsView;
 import io.kchaos.nemesis.cluster.QuorumView;
+import io.kchaos.nemesis.cluster.WireNodeReturns;
 import io.kchaos.nemesis.cluster.AdminTopicView;
 import io.kchaos.nemesis.guard.GuardedCluster;
 import io.kchaos.nemesis.guard.NodeGuard;
@@ -48,8 +50,10 @@ final class FaultPhase {
         NemesisRecorder recorder = new NemesisRecorder(history);
         cluster.protocol().ifPresent(p -> p.onAction(a -> recorder.record(NemesisOps.PROXY_ACTION, a, () -> { })));
         UpgradeSchedule upgrade = plan.setup().upgrade().orElse(null);
+        WireNodeReturns returns = new WireNodeReturns(cluster, cluster.nodeAddresses(), cluster.controllerAddresses(), quorum,
+                new KafkaBounds(cluster.brokerSettings()).restart());
         NemesisContext context = new NemesisContext(upgrade == null ? cluster : new GuardedCluster(cluster, guard), topicView, recorder,
-                new Random(plan.seed()), coordinators, quorum, new AdminOperationsView(admin, topic));
+                new Random(plan.seed()), coordinators, quorum, new AdminOperationsView(admin, topic), returns);
         rolling = upgrade == null ? null : new RollingUpgrade(upgrade, cluster, guard, recorder, history, admin);
         schedule = plan.setup().replay().<FaultDriver>map(r -> new ReplaySchedule(r.schedule(), context))
                 .orElseGet(() -> new NemesisSchedule(nemeses, context, seconds(plan.faults().intervalSeconds()),

@@ -4,6 +4,9 @@ import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.NemesisContext;
+import io.kchaos.nemesis.NodeStart;
+
+import java.util.List;
 
 /**
  * {@code kill-controller}: SIGKILL the active controller (the metadata quorum's leader; in combined mode a node that
@@ -13,7 +16,7 @@ public final class KillControllerNemesis implements FaultInjector {
     @Override
     public Fault inject(NemesisContext ctx) {
         return ActiveController.find(ctx).map(c -> ControllerFault.apply(ctx, NemesisOps.KILL.f(), c.toJson(),
-                () -> ctx.cluster().kill(c.node()), NemesisOps.START, () -> ctx.cluster().start(c.node()),
+                () -> ctx.cluster().kill(c.node()), NemesisOps.START, () -> NodeStart.startAll(ctx, List.of(c.node())),
                 "kill node " + c.node() + " (active controller, epoch " + c.epoch() + ")")).orElse(Fault.NONE);
     }
 }

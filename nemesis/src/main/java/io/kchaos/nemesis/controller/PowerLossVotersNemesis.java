@@ -7,6 +7,7 @@ import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.HealOnce;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisOptions;
+import io.kchaos.nemesis.NodeStart;
 import io.kchaos.nemesis.cluster.PowerControl;
 import io.kchaos.nemesis.storage.PowerLossNemesis;
 
@@ -50,7 +51,7 @@ public final class PowerLossVotersNemesis implements FaultInjector {
             v.put("torn-writes", tornWrites);
             return ControllerFault.apply(ctx, NemesisOps.POWER_LOSS.f(), v,
                     () -> PowerLossNemesis.describe(v.putObject("dropped"), power.get().cut(c.nodes(), tornWrites, ctx.random())),
-                    NemesisOps.START, () -> c.nodes().forEach(ctx.cluster()::start),
+                    NemesisOps.START, () -> NodeStart.startAll(ctx, c.nodes()),
                     "power loss of node(s) " + c.nodes() + " (" + c.about() + ")");
         }).orElse(Fault.NONE);
     }

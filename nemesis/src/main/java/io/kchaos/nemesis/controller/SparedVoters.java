@@ -7,6 +7,7 @@ import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisOptions;
 import io.kchaos.nemesis.NemesisRecorder;
 import io.kchaos.nemesis.NemesisSettings;
+import io.kchaos.nemesis.NodeStart;
 import io.kchaos.nemesis.cluster.EffectWait;
 import io.kchaos.nemesis.cluster.QuorumState;
 
@@ -64,7 +65,7 @@ final class SparedVoters {
         try {
             if (spared.isEmpty()) {
                 ActiveController.after(ctx, value);
-                ctx.recorder().record(NemesisOps.START, value, () -> cut.forEach(ctx.cluster()::start));
+                ctx.recorder().record(NemesisOps.START, value, () -> NodeStart.startAll(ctx, cut));
                 return;
             }
             ctx.recorder().record(NemesisOps.START, value, () -> {

@@ -5,6 +5,7 @@ import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.NemesisContext;
+import io.kchaos.nemesis.NodeStart;
 import io.kchaos.nemesis.cluster.Coordinated;
 import io.kchaos.nemesis.cluster.PowerControl;
 import io.kchaos.nemesis.storage.PowerLossNemesis;
@@ -34,7 +35,7 @@ public final class PowerLossCoordinatorNemesis implements FaultInjector {
             v.put("torn-writes", tornWrites);
             return CoordinatorFault.apply(ctx, c, NemesisOps.POWER_LOSS.f(), v,
                     () -> PowerLossNemesis.describe(v.putObject("dropped"), power.get().cut(List.of(c.node()), tornWrites, ctx.random())),
-                    NemesisOps.START, () -> ctx.cluster().start(c.node()),
+                    NemesisOps.START, () -> NodeStart.startAll(ctx, List.of(c.node())),
                     "power loss of node " + c.node() + " (coordinator of " + c.target() + ")");
         }).orElse(Fault.NONE);
     }

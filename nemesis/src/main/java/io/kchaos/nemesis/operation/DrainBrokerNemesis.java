@@ -9,6 +9,7 @@ import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisOptions;
 import io.kchaos.nemesis.NemesisRecorder;
 import io.kchaos.nemesis.NemesisSettings;
+import io.kchaos.nemesis.NodeStart;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -53,7 +54,7 @@ public final class DrainBrokerNemesis implements FaultInjector {
         ctx.recorder().record(NemesisOps.STOP.f(), stop, () -> ctx.cluster().stop(broker));
         Move back = new Move(off.to(), off.from(), throttle, bound);
         return new HealOnce("broker " + broker + " drained and stopped", () -> {
-            ctx.recorder().record(NemesisOps.START, NemesisRecorder.nodes(List.of(broker)), () -> ctx.cluster().start(broker));
+            NodeStart.record(ctx, List.of(broker));
             ObjectNode r = back.value();
             r.put("shape", "return");
             ctx.recorder().record(NemesisOps.REASSIGN.f(), r, () -> back.runToCompletion(ctx, r));

@@ -1,12 +1,11 @@
 package io.kchaos.nemesis.process;
 
-import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
-import io.kchaos.nemesis.HealOnce;
 import io.kchaos.nemesis.FaultInjector;
+import io.kchaos.nemesis.HealOnce;
 import io.kchaos.nemesis.NemesisContext;
-import io.kchaos.nemesis.NemesisRecorder;
+import io.kchaos.nemesis.NodeStart;
 
 import java.util.List;
 
@@ -30,6 +29,6 @@ public final class KillNemesis implements FaultInjector {
     /** A killed node, healed by starting it again (recorded as {@code start}). */
     static Fault restartLater(NemesisContext ctx, int node, String description) {
         return new HealOnce(description,
-                () -> ctx.recorder().record(NemesisOps.START, NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().start(node)));
+                () -> NodeStart.record(ctx, List.of(node)));
     }
 }

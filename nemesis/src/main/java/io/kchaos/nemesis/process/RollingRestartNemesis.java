@@ -1,15 +1,13 @@
 package io.kchaos.nemesis.process;
 
-import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
-import io.kchaos.nemesis.cluster.TopicView;
+import io.kchaos.nemesis.NodeStart;
 
 import java.time.Duration;
-import java.util.HashSet;
 import java.util.List;
 
 /**
@@ -33,7 +31,7 @@ public final class RollingRestartNemesis implements FaultInjector {
             if (!Await.until(() -> ctx.topic().fullIsr(), syncTimeout)) break;
             Await.uninterruptibly(() -> {
                 ctx.recorder().record(NemesisOps.STOP.f(), NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().stop(node));
-                ctx.recorder().record(NemesisOps.START, NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().start(node));
+                NodeStart.record(ctx, List.of(node));
             });
             restarted++;
             if (!Await.sleep(Duration.ofSeconds(1))) break;

@@ -6,6 +6,7 @@ import io.kchaos.history.FaultOp;
 import io.kchaos.history.NemesisOps;
 import io.kchaos.history.OperationFields;
 import io.kchaos.nemesis.NemesisContext;
+import io.kchaos.nemesis.NodeStart;
 import io.kchaos.nemesis.cluster.ClusterControl;
 import io.kchaos.nemesis.cluster.NetworkControl;
 import io.kchaos.nemesis.cluster.PowerControl;
@@ -110,7 +111,7 @@ final class ReplayActions {
         } else if (f.equals(NemesisOps.HEAL_LINKS)) {
             network(ctx).healLinks();
         } else if (f.equals(NemesisOps.START) || f.equals(NemesisOps.RESTART) || f.equals(NemesisOps.RECOVER)) {
-            nodes.stream().filter(n -> !cluster.isRunning(n)).forEach(cluster::start);
+            NodeStart.startAll(ctx, nodes.stream().filter(n -> !cluster.isRunning(n)).toList());
         } else {
             throw new IllegalStateException("a replay cannot do " + f); // free-disk, heal-toxic, rejoin, heal-proxy
         }

@@ -5,6 +5,7 @@ import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
+import io.kchaos.nemesis.NodeStart;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -84,7 +85,7 @@ public final class NemesisSchedule extends ScheduleThread {
         }
         List<Integer> dead = every.stream().filter(n -> !ctx.cluster().isRunning(n)).toList();
         if (!dead.isEmpty()) {
-            ctx.recorder().record(NemesisOps.START, NemesisRecorder.nodes(dead), () -> dead.forEach(ctx.cluster()::start));
+            NodeStart.record(ctx, dead);
         }
     }
 }

@@ -1,13 +1,13 @@
 package io.kchaos.nemesis.storage;
 
-import io.kchaos.history.FaultOp;
-import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
-import io.kchaos.nemesis.HealOnce;
 import io.kchaos.nemesis.FaultInjector;
+import io.kchaos.nemesis.HealOnce;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
+import io.kchaos.nemesis.NodeStart;
 import io.kchaos.nemesis.cluster.StorageControl;
 
 import java.util.List;
@@ -36,7 +36,7 @@ public final class CorruptSegmentNemesis implements FaultInjector {
             ctx.recorder().record(OP, damage, () -> storage.corruptSegment(node, own).ifPresentOrElse(damage::setAll,
                     () -> damage.put("skipped", "no batch below the recovery point")));
         } finally {
-            ctx.recorder().record(NemesisOps.START, NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().start(node));
+            NodeStart.record(ctx, List.of(node));
         }
         return new HealOnce("corrupted a segment of node " + node, () -> { });
     }

@@ -1,12 +1,13 @@
 package io.kchaos.nemesis.storage;
 
-import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
-import io.kchaos.nemesis.HealOnce;
 import io.kchaos.nemesis.FaultInjector;
+import io.kchaos.nemesis.HealOnce;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
+import io.kchaos.nemesis.NodeStart;
 import io.kchaos.nemesis.cluster.StorageControl;
 import io.kchaos.nemesis.process.NodeTarget;
 
@@ -38,6 +39,6 @@ public final class DiskFullNemesis implements FaultInjector {
         if (ctx.cluster().isRunning(node)) {
             ctx.recorder().record(NemesisOps.STOP.f(), NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().stop(node));
         }
-        ctx.recorder().record(NemesisOps.START, NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().start(node));
+        NodeStart.record(ctx, List.of(node));
     }
 }

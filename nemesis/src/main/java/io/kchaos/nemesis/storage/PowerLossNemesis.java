@@ -1,17 +1,17 @@
 package io.kchaos.nemesis.storage;
 
-import io.kchaos.history.FaultOp;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.FaultRole;
 import io.kchaos.history.NemesisOps;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.Fault;
-import io.kchaos.nemesis.HealOnce;
 import io.kchaos.nemesis.FaultInjector;
+import io.kchaos.nemesis.HealOnce;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisOptions;
 import io.kchaos.nemesis.NemesisRecorder;
-import io.kchaos.nemesis.cluster.PowerControl;
+import io.kchaos.nemesis.NodeStart;
 import io.kchaos.nemesis.cluster.PowerControl.DroppedBytes;
+import io.kchaos.nemesis.cluster.PowerControl;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -55,7 +55,7 @@ public final class PowerLossNemesis implements FaultInjector {
         // the invoke is written before the cut; its completion also carries what the cut dropped
         ctx.recorder().record(NemesisOps.POWER_LOSS.f(), v, () -> describe(v.putObject("dropped"), power.cut(targets, tornWrites, ctx.random())));
         return new HealOnce("power loss of node(s) " + targets,
-                () -> ctx.recorder().record(NemesisOps.START, NemesisRecorder.nodes(targets), () -> targets.forEach(ctx.cluster()::start)));
+                () -> NodeStart.record(ctx, targets));
     }
 
     private List<Integer> targets(NemesisContext ctx) {

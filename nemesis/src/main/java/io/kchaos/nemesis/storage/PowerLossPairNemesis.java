@@ -1,14 +1,13 @@
 package io.kchaos.nemesis.storage;
 
-import io.kchaos.history.FaultOp;
-import io.kchaos.history.NemesisOps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.nemesis.Fault;
-import io.kchaos.nemesis.HealOnce;
 import io.kchaos.nemesis.FaultInjector;
+import io.kchaos.nemesis.HealOnce;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisOptions;
 import io.kchaos.nemesis.NemesisRecorder;
+import io.kchaos.nemesis.NodeStart;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -61,12 +60,12 @@ public final class PowerLossPairNemesis implements FaultInjector {
     }
 
     private void restartInTurn(NemesisContext ctx, List<Integer> order) {
-        ctx.recorder().record(NemesisOps.START, NemesisRecorder.nodes(List.of(order.get(0))), () -> ctx.cluster().start(order.get(0)));
+        NodeStart.record(ctx, List.of(order.get(0)));
         try {
             Thread.sleep(gap.toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // the final heal still starts the second node at once
         }
-        ctx.recorder().record(NemesisOps.START, NemesisRecorder.nodes(List.of(order.get(1))), () -> ctx.cluster().start(order.get(1)));
+        NodeStart.record(ctx, List.of(order.get(1)));
     }
 }

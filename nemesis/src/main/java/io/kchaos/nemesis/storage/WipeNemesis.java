@@ -1,17 +1,17 @@
 package io.kchaos.nemesis.storage;
 
-import io.kchaos.history.NemesisOps;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
-import io.kchaos.nemesis.HealOnce;
 import io.kchaos.nemesis.FaultInjector;
+import io.kchaos.nemesis.HealOnce;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
+import io.kchaos.nemesis.NodeStart;
 import io.kchaos.nemesis.cluster.StorageControl;
-import io.kchaos.nemesis.process.NodeTarget;
-
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.kchaos.nemesis.process.Await;
+import io.kchaos.nemesis.process.NodeTarget;
 
 import java.time.Duration;
 import java.util.List;
@@ -47,7 +47,7 @@ public final class WipeNemesis implements FaultInjector {
             int node = choice.node();
             ctx.recorder().record(NemesisOps.KILL.f(), choice.value(), () -> ctx.cluster().kill(node));
             Fault restart = new HealOnce("wipe node " + node,
-                    () -> ctx.recorder().record(NemesisOps.START, NemesisRecorder.nodes(List.of(node)), () -> ctx.cluster().start(node)));
+                    () -> NodeStart.record(ctx, List.of(node)));
             ObjectNode wipe = NemesisRecorder.nodes(List.of(node));
             if (awaitFencing) wipe.setAll(awaitFenced(ctx, node));
             // The run ended during the wait: leave the disk as it is (a wipe cut short would leave it empty and

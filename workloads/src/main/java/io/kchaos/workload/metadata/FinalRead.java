@@ -167,7 +167,7 @@ final class FinalRead {
             try {
                 published = PublishedMetadataOffset.read(n.host(), n.port(), TIMEOUT_MS);
                 error = null;
-                if (!caughtUp(published, targetOffset)) return null;
+                if (!PublishedMetadataOffset.holdsBelow(published, targetOffset)) return null;
                 ObjectNode v = readValue(node, targetOffset).put(MetadataFields.OFFSET, published);
                 v.set(MetadataFields.TOPICS, BrokerView.read(n.host(), n.port(), prefix));
                 return v;
@@ -183,10 +183,5 @@ final class FinalRead {
             return "not caught up within " + timeout.toSeconds() + " s: published metadata offset " + published
                     + ", the target " + targetOffset + " needs " + (targetOffset - 1);
         }
-    }
-
-    /** Whether an image holding {@code published} holds every offset below the target (a high watermark, exclusive). */
-    static boolean caughtUp(long published, long target) {
-        return published >= target - 1;
     }
 }

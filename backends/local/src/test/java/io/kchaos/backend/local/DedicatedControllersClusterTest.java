@@ -8,8 +8,13 @@ import io.kchaos.cluster.Readiness;
 import io.kchaos.cluster.ServerProperties;
 import io.kchaos.cluster.os.ProcessCommandRunner;
 import io.kchaos.nemesis.cluster.AdminQuorumView;
+import io.kchaos.nemesis.cluster.EffectWait;
+import io.kchaos.nemesis.cluster.FaultNotHeld;
+import io.kchaos.nemesis.cluster.NodeReturnView;
 import io.kchaos.nemesis.cluster.NodeRole;
 import io.kchaos.nemesis.cluster.QuorumState;
+import io.kchaos.nemesis.cluster.VoterQuorumView;
+import io.kchaos.nemesis.cluster.WireNodeReturns;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.QuorumInfo;
 import org.apache.kafka.common.Node;
@@ -30,16 +35,20 @@ import java.util.concurrent.TimeUnit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Two brokers beside three dedicated controllers in a dynamic quorum (KIP-853) on the bundled release: the voters are
  * the controllers (ids 3-5) with the directory ids they were formatted with and their endpoints, {@code kraft.version}
- * is 1, the brokers alone register, and killing the active controller elects another in a higher epoch. Nothing runs
+ * is 1, the brokers alone register, and killing the active controller elects another in a higher epoch; restarted
+ * nodes read back in service as a {@code start} requires, and a launched node that cannot join does not. Nothing runs
  * after close.
  */
 @Tag("cluster")
 class DedicatedControllersClusterTest {
+    private static final Duration BACK_BOUND = Duration.ofSeconds(60);
+    private static final Duration NOT_BACK_WAIT = Duration.ofSeconds(15);
 
     @Test
     void aDynamicQuorumOfDedicatedControllersFormsAndFailsOver(@TempDir Path dir) throws Exception {
@@ -78,9 +87,52 @@ class DedicatedControllersClusterTest {
                 });
                 QuorumState after = view.state().orElseThrow();
                 assertNotEquals(before.leader(), after.leader());
-                c.start(before.leader());
+                startedNodesReadBackInService(c, before.leader());
             }
         }
         for (long pid : pids) assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "close() leaves nothing running: " + pid);
+    }
+
+    /**
+     * What a {@code start} waits for ({@link WireNodeReturns}), on real nodes: the killed controller is back once it
+     * published the quorum's high watermark from its launch, a killed broker once it lists itself live; a broker whose
+     * process runs but cannot join (its meta.properties names another cluster) is never back, and is once repaired.
+     */
+    private static void startedNodesReadBackInService(LocalCluster c, int killedController) throws Exception {
+        try (VoterQuorumView voters = new VoterQuorumView(List.copyOf(c.controllerAddresses().values()))) {
+            WireNodeReturns returns = new WireNodeReturns(c, c.nodeAddresses(), c.controllerAddresses(), voters, BACK_BOUND);
+            NodeReturnView.Probe controller = returns.beforeStart(killedController);
+            assertFalse(controller.observe().back(), "a killed controller is not back");
+            c.start(killedController);
+            awaitBack("controller " + killedController, controller);
+
+            c.kill(1);
+            NodeReturnView.Probe broker = returns.beforeStart(1);
+            assertFalse(broker.observe().back(), "a killed broker is not back");
+            c.start(1);
+            awaitBack("broker 1", broker);
+
+            c.kill(2);
+            Path meta = c.node(2).dataDir().resolve("meta.properties");
+            String kept = Files.readString(meta);
+            Files.writeString(meta, kept.replaceAll("cluster\\.id=.*", "cluster.id=" + "AAAAAAAAAAAAAAAAAAAAAA"));
+            NodeReturnView.Probe stranger = returns.beforeStart(2);
+            c.start(2);
+            FaultNotHeld never = assertThrows(FaultNotHeld.class, () -> EffectWait.until("broker 2 back", NOT_BACK_WAIT, stranger::observe,
+                    NodeReturnView.Presence::back, NodeReturnView.Presence::seen));
+            System.out.println("MEASURED a broker of another cluster id, launched, not back: " + never.getMessage());
+            c.kill(2);
+            Files.writeString(meta, kept);
+            NodeReturnView.Probe repaired = returns.beforeStart(2);
+            c.start(2);
+            awaitBack("broker 2 repaired", repaired);
+        }
+    }
+
+    private static void awaitBack(String what, NodeReturnView.Probe probe) {
+        long t0 = System.nanoTime();
+        NodeReturnView.Presence p = EffectWait.until(what + " back", BACK_BOUND, probe::observe, NodeReturnView.Presence::back,
+                NodeReturnView.Presence::seen);
+        System.out.printf("MEASURED %s back in service %.1f s after its launch: %s%n", what, (System.nanoTime() - t0) / 1e9, p.seen());
     }
 }
