@@ -5,6 +5,7 @@ import io.kchaos.history.Json;
 import io.kchaos.history.HistoryWriter;
 import io.kchaos.checker.result.CheckResult;
 import io.kchaos.cluster.ClusterException;
+import io.kchaos.cluster.KafkaBounds;
 import io.kchaos.cluster.KafkaCluster;
 import io.kchaos.cluster.Readiness;
 import io.kchaos.harness.upgrade.FeatureLevels;
@@ -149,8 +150,8 @@ public final class ChaosRun {
     }
 
     /**
-     * After the workload stopped: without an early stop, a full ISR awaited (120 s at most) and the final drain; then
-     * the last leader poll and the final ISR.
+     * After the workload stopped: without an early stop, a full ISR awaited (at most {@link KafkaBounds#rejoin()}, from
+     * the broker settings) and the final drain; then the last leader poll and the final ISR.
      */
     private FinalState endWorkload(Workload workload, KafkaCluster cluster, Admin admin, MetadataPoller poller, int injected) throws Exception {
         String topic = config.cluster().topic();
@@ -159,8 +160,9 @@ public final class ChaosRun {
             out.println("no final drain after an early stop");
         } else {
             out.println("waiting for a full ISR on " + topic);
-            inSync = awaitFullIsr(admin);
-            if (!inSync) out.println("warning: the ISR did not become full within 120 s; draining anyway");
+            Duration bound = new KafkaBounds(cluster.brokerSettings()).rejoin();
+            inSync = awaitFullIsr(admin, bound);
+            if (!inSync) out.println("warning: the ISR did not become full within " + bound.toSeconds() + " s; draining anyway");
             out.println("draining: reading every partition completely");
             workload.drain();
         }
@@ -190,9 +192,9 @@ public final class ChaosRun {
         }
     }
 
-    private boolean awaitFullIsr(Admin admin) {
+    private boolean awaitFullIsr(Admin admin, Duration bound) {
         try {
-            Readiness.awaitFullIsr(admin, config.cluster().topic(), System.nanoTime() + Duration.ofSeconds(120).toNanos()); // Readiness polls on the system clock
+            Readiness.awaitFullIsr(admin, config.cluster().topic(), System.nanoTime() + bound.toNanos()); // Readiness polls on the system clock
             return true;
         } catch (RuntimeException e) {
             return false;

@@ -9,6 +9,7 @@ import io.kchaos.history.ClientOps;
 import io.kchaos.history.History;
 import io.kchaos.history.HistoryFile;
 import io.kchaos.history.Op;
+import io.kchaos.history.OpType;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,52 +22,42 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The metadata workload on a real 3-node combined-mode cluster (every node a broker and a voter), about 2.5 min. Under
- * kill-leader (the killed node is a metadata voter too, sometimes the active controller) for 30 s the run is VALID with
- * at least 20 acknowledged admin ops judged against all three brokers' final reads. The negative control is real too:
- * the same history's admin ops judged against the final reads of a second, shorter run (another cluster, whose topics
- * bear the same names but never received the first run's later changes) must be reported as lost changes. Beside the
- * queue workload ({@code --workload queue,metadata}) one kill-leader schedule judges both.
+ * The metadata workload on a real 3-node combined-mode cluster (every node a broker and a voter), beside the queue
+ * workload ({@code --workload queue,metadata}): under kill-leader (the killed node is a metadata voter too, sometimes
+ * the active controller) for 30 s one fault schedule judges both, VALID, with at least 20 acknowledged admin ops judged
+ * against all three brokers' final reads and the quorum sampled through the run. The negative control is real too: the
+ * same history's admin ops judged against the final reads of a second, shorter run of the metadata workload alone
+ * (another cluster, whose topics bear the same names but never received the first run's later changes), itself VALID,
+ * must be reported as lost changes. (One run serves what two runs, metadata alone and beside the queue, proved before.)
  */
 @Tag("cluster")
 class MetadataRunTest {
     @Test
-    void underKillLeaderEveryAcknowledgedChangeIsServedAndAnotherClustersReadIsNot(@TempDir Path store, @TempDir Path other)
+    void underKillLeaderEveryAcknowledgedChangeAndWriteIsServedAndAnotherClustersReadIsNot(@TempDir Path store, @TempDir Path other)
             throws Exception {
-        int exit = Main.execute("run", "--store", store.toString(), "--workload", "metadata", "--time-limit", "30",
-                "--seed", "7", "--nemesis", "kill-leader", "--nemesis-interval", "6", "--fault-duration", "5");
-        RunHistories h = new RunHistories(store);
-        assertEquals(0, exit, "valid, in " + h.dir + ": " + h.results);
-        JsonNode md = h.results.path("stats").path("metadata");
-        assertTrue(md.path("acknowledged").asLong() >= 20, "acknowledged admin ops: " + md);
-        assertEquals(3, md.path("brokers-read").asInt(), "every broker read after catching up: " + md);
-        assertTrue(md.path("quorum-samples").asInt() >= 20, "quorum sampled through the run: " + md);
-        assertTrue(h.nemesis("kill") >= 1, "a leader was killed: " + h.counts);
-        assertEquals("metadata", h.runJson().path("workload").asText());
-
-        int exitOther = Main.execute("run", "--store", other.toString(), "--workload", "metadata", "--time-limit", "8",
-                "--seed", "7", "--nemesis", "none");
-        assertEquals(0, exitOther, "the second run is valid on its own");
-        List<Op> spliced = withReadsOf(ops(h.dir), ops(new RunHistories(other).dir));
-        CheckResult r = new MetadataChecker().check(History.of(spliced));
-        assertTrue(r.count(Anomalies.METADATA_CHANGE_LOST.key()) > 0, () -> r.toJson().toPrettyString());
-        CheckResult own = new MetadataChecker().check(History.of(withReadsOf(ops(h.dir), ops(h.dir))));
-        assertEquals(List.of(), own.anomalyTypes(), "the splice alone changes nothing: " + own.toJson());
-    }
-
-    @Test
-    void besideTheQueueWorkloadOneFaultScheduleJudgesDataAndMetadata(@TempDir Path store) throws Exception {
         int exit = Main.execute("run", "--store", store.toString(), "--workload", "queue,metadata", "--time-limit", "30",
                 "--seed", "11", "--nemesis", "kill-leader", "--nemesis-interval", "6", "--fault-duration", "5",
                 "--rate", "300", "--workload-option", "metadata.clients=2", "--producer-config", RunHistories.ONE_IN_FLIGHT);
         RunHistories h = new RunHistories(store);
         h.assertValid(exit);
-        assertTrue(h.results.path("stats").path("metadata").path("acknowledged").asLong() >= 20, "admin ops: " + h.results.path("stats"));
-        assertEquals(3, h.results.path("stats").path("metadata").path("brokers-read").asInt(), "brokers read: " + h.results.path("stats"));
-        assertTrue(h.count("send", io.kchaos.history.OpType.OK) > 100, "sends: " + h.counts);
-        assertTrue(h.count("drain", io.kchaos.history.OpType.OK) >= 1, "drained: " + h.counts);
+        JsonNode md = h.results.path("stats").path("metadata");
+        assertTrue(md.path("acknowledged").asLong() >= 20, "acknowledged admin ops: " + md);
+        assertEquals(3, md.path("brokers-read").asInt(), "every broker read after catching up: " + md);
+        assertTrue(md.path("quorum-samples").asInt() >= 20, "quorum sampled through the run: " + md);
+        assertTrue(h.count("send", OpType.OK) > 100, "sends: " + h.counts);
+        assertTrue(h.count("drain", OpType.OK) >= 1, "drained: " + h.counts);
         assertTrue(h.nemesis("kill") >= 1, "a leader was killed: " + h.counts);
         assertEquals("queue,metadata", h.runJson().path("workload").asText());
+
+        int exitOther = Main.execute("run", "--store", other.toString(), "--workload", "metadata", "--time-limit", "8",
+                "--seed", "7", "--nemesis", "none");
+        assertEquals(0, exitOther, "the second run, the metadata workload alone, is valid on its own");
+        assertEquals("metadata", new RunHistories(other).runJson().path("workload").asText());
+        List<Op> spliced = withReadsOf(ops(h.dir), ops(new RunHistories(other).dir));
+        CheckResult r = new MetadataChecker().check(History.of(spliced));
+        assertTrue(r.count(Anomalies.METADATA_CHANGE_LOST.key()) > 0, () -> r.toJson().toPrettyString());
+        CheckResult own = new MetadataChecker().check(History.of(withReadsOf(ops(h.dir), ops(h.dir))));
+        assertEquals(List.of(), own.anomalyTypes(), "the splice alone changes nothing: " + own.toJson());
     }
 
     private static List<Op> ops(Path runDir) {

@@ -88,6 +88,12 @@ class RollingUpgradeRunTest {
             String log = Files.readString(run.dir.resolve("nodes/" + node + "/server.log"));
             assertTrue(log.contains("Kafka version: 3.9.1") && log.contains("Kafka version: " + TO), "node " + node + " ran both releases");
         }
+        // the starting release was resolved from Maven Central: its exact jar set, with the SLF4J binding kchaos adds
+        // (KafkaVersionsClusterTest checks the same for a 4.x release)
+        String jars = run.runJson().path("kafka-jars").toString();
+        assertTrue(jars.contains("kafka_2.13-3.9.1.jar") && jars.contains("kafka-clients-3.9.1.jar"), jars);
+        assertTrue(jars.contains("slf4j-simple-1.7.36.jar"), "an SLF4J binding was added: " + jars);
+        assertTrue(run.runJson().path("kafka-libs").asText().contains("kafka-3.9.1"), run.runJson().path("kafka-libs").asText());
         assertEquals(upgrade.path("features-before").path("metadata.version").asInt(), run.runJson().path("kafka-finalized-features").path("metadata.version").asInt(-1),
                 "run.json records the started cluster's feature levels: " + run.runJson().path("kafka-finalized-features"));
         JsonNode after = upgrade.path("features-after");

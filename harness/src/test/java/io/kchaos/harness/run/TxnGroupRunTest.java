@@ -107,7 +107,7 @@ class TxnGroupRunTest {
     /** The negative control speaks the classic protocol, so both protocols run on a real broker in this class. */
     @Test
     void groupCommittingPastWhatItProcessedIsReported(@TempDir Path store) throws Exception {
-        int exit = Main.execute(args(store, "--workload", "group", "--consumers", "3", "--time-limit", "25", "--seed", "9",
+        int exit = Main.execute(args(store, "--workload", "group", "--consumers", "3", "--time-limit", "15", "--seed", "9",
                 "--nemesis", "none", "--rate", "500", "--workload-option", "commit=ahead", "--workload-option", "churn-seconds=4",
                 "--workload-option", "group-protocol=classic"));
         RunHistories h = new RunHistories(store);
@@ -119,7 +119,7 @@ class TxnGroupRunTest {
 
     @Test
     void consumersReadingUncommittedDataSeeAbortedTransactions(@TempDir Path store) throws Exception {
-        int exit = Main.execute(args(store, "--workload", "txn", "--time-limit", "20", "--seed", "4", "--nemesis", "none",
+        int exit = Main.execute(args(store, "--workload", "txn", "--time-limit", "10", "--seed", "4", "--nemesis", "none",
                 "--rate", "300", "--consumer-config", "isolation.level=read_uncommitted"));
         RunHistories h = new RunHistories(store);
         assertEquals(1, exit, "anomalies expected in " + h.dir + ": " + h.results);

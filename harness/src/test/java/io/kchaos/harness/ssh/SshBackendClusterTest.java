@@ -31,8 +31,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * {@code --backend ssh} against three real SSH hosts (network namespaces on this machine, each running OpenSSH's
  * sshd with keys the test made): a host that cannot be used is refused in one line; Ctrl-C leaves nothing on the
  * hosts, a SIGKILLed harness leaves what the next run removes; the queue workload under kill-leader, partition and
- * error-responses (the kchaos proxy next to the harness, in front of the hosts) is valid and leaves nothing; the acks=1 negative control is caught; the digest audit of damaged host files equals
- * the local audit of the same files; an existing cluster the test started itself is left running as found.
+ * error-responses (the kchaos proxy next to the harness, in front of the hosts) is valid and leaves nothing; the digest
+ * audit of damaged host files (a kept run's) equals the local audit of the same files; an existing cluster the test
+ * started itself is left running as found.
  */
 @Tag("cluster")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -178,11 +179,11 @@ class SshBackendClusterTest {
 
     @Test
     @Order(4)
-    void acksOneIsCaughtAndTheDigestAuditOfDamagedHostFilesEqualsTheLocalAudit(@TempDir Path work) throws Exception {
-        Captured c = Captured.run(sshArgs("--scenario", "leader-kill-acks1", "--seed", "7", "--keep"));
-        assertEquals(1, c.exit(), c.out());
-        JsonNode results = Json.MAPPER.readTree(latestRun().resolve("results.json").toFile());
-        assertTrue(results.path("anomalies").has("lost-write"), "acks=1 loses acknowledged writes: " + results.path("anomaly-types"));
+    void theDigestAuditOfDamagedHostFilesEqualsTheLocalAudit(@TempDir Path work) throws Exception {
+        // a short kept run without faults leaves every broker's files after a clean stop; acks=1 losing writes, which
+        // this test once also ran over SSH, is proven by AcksOneLossTest and ClientRunTest on the local backend
+        Captured c = Captured.run(sshArgs("--nemesis", "none", "--time-limit", "10", "--seed", "7", "--keep"));
+        assertEquals(0, c.exit(), c.out());
         new DigestComparison(hosts, latestRun().resolve("history.jsonl"), work).damageAndCompare();
         for (int i = 1; i <= 3; i++) hosts.inHost(i, "rm -rf " + hosts.dir(i));
     }
