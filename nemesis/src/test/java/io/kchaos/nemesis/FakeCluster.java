@@ -68,6 +68,8 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     private Integer quorumLeader;
     private int quorumEpoch = 1;
     private final Set<Integer> removedVoters = new TreeSet<>();
+    /** Each voter's metadata directory id, as the quorum knows it ("dir-N" until an addition names another). */
+    private final Map<Integer, String> voterDirectories = new HashMap<>();
     private int voterAddsToRefuse;
     private boolean refuseVoterRemovals;
     private final Map<Integer, List<Integer>> moving = new LinkedHashMap<>();
@@ -128,7 +130,7 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     @Override
     public synchronized Optional<List<RaftVoter>> raftVoters() {
         return Optional.of(voterIds().stream().filter(v -> !removedVoters.contains(v))
-                .map(v -> new RaftVoter(v, "dir-" + v, List.of("CONTROLLER://127.0.0.1:" + (9000 + v)))).toList());
+                .map(v -> new RaftVoter(v, voterDirectories.getOrDefault(v, "dir-" + v), List.of("CONTROLLER://127.0.0.1:" + (9000 + v)))).toList());
     }
 
     @Override
@@ -152,6 +154,7 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
             throw new IllegalStateException("NotLeaderOrFollowerException: ");
         }
         removedVoters.remove(voter.id());
+        voterDirectories.put(voter.id(), voter.directoryId());
     }
 
     /** The next {@code n} voter additions are refused, as during a quorum leader change. */
@@ -488,6 +491,12 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     public synchronized ObjectNode wipe(int node) {
         log("wipe " + node);
         return Json.object().put("directory-id", "fake-" + node);
+    }
+
+    @Override
+    public synchronized ObjectNode replaceMetadataDisk(int node) {
+        log("replace-metadata-disk " + node);
+        return Json.object().put("directory-id", "fresh-" + node).put("directory-id-before", voterDirectories.getOrDefault(node, "dir-" + node));
     }
 
     @Override

@@ -12,13 +12,16 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * voter-churn on a dynamic quorum (KIP-853) of three dedicated controllers beside three brokers, Kafka 4.4.0, 30 s:
  * VALID; every removal and addition held once the quorum read back the new voter set; run.json's voter sets (from the
  * polls) and the Raft audit's (from the log's VotersRecords) both show a voter leaving and coming back, and the audit
- * judged each offset's majority with the set in force there. A static quorum is refused in one line, exit 2.
+ * judged each offset's majority with the set in force there. voter-replace on the same topology: a voter removed,
+ * stopped, its metadata disk replaced (a new directory id), started as an observer and added with the new id, each step
+ * read back, VALID. A static quorum is refused in one line, exit 2.
  */
 @Tag("cluster")
 class VoterChurnRunTest {
@@ -44,6 +47,33 @@ class VoterChurnRunTest {
         JsonNode logged = h.results.path("stats").path("raft").path("voter-sets");
         System.out.println("MEASURED voter sets logged " + logged);
         assertTrue(logged.size() >= 3, "the log's VotersRecords: a removal and an addition at least: " + logged);
+    }
+
+    @Test
+    void aVoterWhoseMetadataDiskIsReplacedIsAddedBackWithItsNewDirectoryIdAndTheQueueStaysValid(@TempDir Path store) throws Exception {
+        int exit = Main.execute("run", "--controllers", "3", "--quorum", "dynamic", "--nemesis", "voter-replace", "--time-limit", "30",
+                "--nemesis-interval", "5", "--fault-duration", "5", "--seed", "3", "--producer-config", RunHistories.ONE_IN_FLIGHT,
+                "--store", store.toString());
+        RunHistories h = new RunHistories(store);
+        h.assertValid(exit);
+        List<String> steps = List.of("remove-voter", "stop", "wipe", "start", "add-voter");
+        for (String f : steps) assertTrue(h.nemesis(f) >= 1, f + " at least once: " + h.counts);
+        assertEquals(List.of(), h.nemesisNotOk(steps.toArray(String[]::new)), "each step held, read back: " + h.nemesisCompletions);
+        for (Op op : h.nemesisCompletions) {
+            JsonNode v = op.value();
+            if (op.f().equals("wipe")) {
+                assertEquals("metadata", v.path("scope").asText(), op.toString());
+                assertNotEquals(v.path("directory-id-before").asText(), v.path("directory-id").asText(), "a new disk: " + op);
+            }
+            if (op.f().equals("add-voter")) {
+                assertNotEquals(v.path("directory-id-before").asText(), v.path("directory-id").asText(), "added with the new disk: " + op);
+                assertEquals(v.path("directory-id").asText(), v.path("directory-id-after").asText(), "read back with it: " + op);
+                System.out.println("MEASURED replaced voter " + op);
+            }
+        }
+        JsonNode polled = h.runJson().path(RunFields.VOTER_SETS);
+        System.out.println("MEASURED voter sets polled " + polled);
+        assertTrue(polled.size() >= 3, "the voter set lost the node and got it back, as polled: " + polled);
     }
 
     @Test

@@ -8,6 +8,7 @@ import io.kchaos.nemesis.cluster.Toxic;
 import io.kchaos.nemesis.controller.KillControllerNemesis;
 import io.kchaos.nemesis.controller.LyingDiskNemesis;
 import io.kchaos.nemesis.controller.VoterChurnNemesis;
+import io.kchaos.nemesis.controller.VoterReplaceNemesis;
 import io.kchaos.nemesis.controller.PartitionControllerNemesis;
 import io.kchaos.nemesis.controller.PauseControllerNemesis;
 import io.kchaos.nemesis.controller.PowerLossVotersNemesis;
@@ -161,6 +162,12 @@ public final class FaultCatalogue {
             of("voter-churn", "remove a random voter of the metadata quorum that does not lead it (Admin.removeRaftVoter, KIP-853), "
                     + "held once the voters read back lack it; the heal adds it back with the same directory id and endpoints",
                     b -> new VoterChurnNemesis(), NemesisOps.REMOVE_VOTER).needs(Capability.DYNAMIC_QUORUM),
+            of("voter-replace", "a controller's failed metadata disk replaced, as an operator does it (KIP-853): a random voter "
+                    + "that does not lead is removed (Admin.removeRaftVoter), stopped, and its metadata directory replaced by an empty "
+                    + "one formatted with --no-initial-controllers (a new directory id); the heal starts it, held once it caught up "
+                    + "as an observer, and adds it with the new directory id (Admin.addRaftVoter), held once the voters read back "
+                    + "include it with that id", b -> new VoterReplaceNemesis(), NemesisOps.REMOVE_VOTER, NemesisOps.STOP, NemesisOps.WIPE)
+                    .needs(Capability.DYNAMIC_QUORUM, Capability.STORAGE),
             of("reassign", "move a random partition's replicas to another set (Admin.alterPartitionReassignments: replace a replica, "
                     + "swap the leader, shrink or grow the replication factor), optionally throttled; one op until the new set is in "
                     + "place", b -> new ReassignNemesis(b.options()), NemesisOps.REASSIGN)

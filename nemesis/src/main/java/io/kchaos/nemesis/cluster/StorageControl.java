@@ -16,6 +16,16 @@ public interface StorageControl {
      */
     ObjectNode wipe(int node);
 
+    /**
+     * Replaces the stopped controller's metadata log directory with a freshly formatted empty one that names no voters
+     * (a KIP-853 observer until it is added: {@code --no-initial-controllers}), same node and cluster id, a new
+     * directory id read back: a controller's failed metadata disk replaced. Returns e.g.
+     * {@code {"directory-id": "...", "directory-id-before": "..."}}.
+     */
+    default ObjectNode replaceMetadataDisk(int node) {
+        throw new UnsupportedOperationException("this backend cannot replace a controller's metadata disk");
+    }
+
     /** Fills the node's size-limited data file system until writes fail (ENOSPC); returns e.g. {@code {"bytes": n}}. */
     ObjectNode fill(int node);
 

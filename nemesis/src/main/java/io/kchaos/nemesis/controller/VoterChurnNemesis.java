@@ -1,23 +1,9 @@
 package io.kchaos.nemesis.controller;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kchaos.history.FaultRole;
-import io.kchaos.history.Json;
-import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.HealOnce;
 import io.kchaos.nemesis.NemesisContext;
-import io.kchaos.nemesis.NemesisRecorder;
-import io.kchaos.nemesis.cluster.EffectWait;
-import io.kchaos.nemesis.cluster.FaultNotHeld;
-import io.kchaos.nemesis.cluster.QuorumState;
-import io.kchaos.nemesis.cluster.RaftVoter;
-
-import java.time.Duration;
-import java.util.List;
-import java.util.Optional;
 
 /**
  * {@code voter-churn} (a KIP-853 dynamic quorum): removes a random running voter that does not lead the quorum
@@ -27,100 +13,15 @@ import java.util.Optional;
  * keeps running meanwhile, as an observer. A quorum of fewer than three voters is left alone.
  */
 public final class VoterChurnNemesis implements FaultInjector {
-    /**
-     * A voter change commits once the leader has appended it and a majority of the new set fetched it: a few fetches
-     * (the quorum's 2 s fetch timeout at worst), plus {@link EffectWait#BOUND} for busy cores.
-     */
-    static final Duration COMMITTED_BOUND = Duration.ofSeconds(30);
-    static final long RETRY_MS = 1_000;
-
     @Override
     public Fault inject(NemesisContext ctx) {
-        Optional<QuorumState> quorum = ctx.quorum().state();
-        Optional<List<RaftVoter>> voters = ctx.operations().raftVoters();
-        if (quorum.isEmpty() || voters.isEmpty() || voters.get().size() < 3) return Fault.NONE;
-        List<RaftVoter> candidates = voters.get().stream()
-                .filter(v -> v.id() != quorum.get().leader() && ctx.cluster().isRunning(v.id()) && !ctx.cluster().isPaused(v.id())
-                        && !v.endpoints().isEmpty())
-                .toList();
-        if (candidates.isEmpty()) return Fault.NONE;
-        RaftVoter voter = ctx.pick(candidates);
-        ObjectNode v = value(voter);
-        ArrayNode before = v.putArray("voters-before");
-        voters.get().forEach(x -> before.add(x.id()));
-        ctx.recorder().record(NemesisOps.REMOVE_VOTER.f(), v, () -> {
-            try {
-                ctx.operations().removeRaftVoter(voter);
-            } catch (RuntimeException e) { // refused for now, or no answer: whether it happened is read back
-                v.put("refusal", e.getMessage());
-                List<Integer> now = votersNow(ctx);
-                if (now.contains(voter.id())) throw new FaultNotHeld("removal refused: " + e.getMessage() + "; voters " + now);
-            }
-            v.set("voters-after", ids(awaitVoters(ctx, voter.id(), false)));
-        });
-        // whatever the removal's outcome, the heal puts the voter back if the quorum, read back then, lacks it
-        return new HealOnce("voter " + voter.id() + " removed from the quorum", () -> {
-            List<Integer> now = votersNow(ctx);
-            if (now.contains(voter.id())) return; // the removal never took: nothing to heal
-            ObjectNode a = value(voter);
-            ctx.recorder().record(NemesisOps.ADD_VOTER, a, () -> a.set("voters-after", ids(addBack(ctx, voter, a))));
-        });
-    }
-
-    /**
-     * Asks for the voter back until the quorum, read back, includes it: a request Kafka refuses for now (a leader
-     * change in between: {@code NOT_LEADER_OR_FOLLOWER}) is asked again every {@value #RETRY_MS} ms within
-     * {@link #COMMITTED_BOUND}, so a heal never leaves the quorum a voter short; the refusals are counted in the op.
-     */
-    private static List<Integer> addBack(NemesisContext ctx, RaftVoter voter, ObjectNode value) {
-        long deadline = System.nanoTime() + COMMITTED_BOUND.toNanos();
-        int refused = 0;
-        String last = "";
-        while (true) {
-            try {
-                ctx.operations().addRaftVoter(voter);
-            } catch (RuntimeException e) { // refused or unanswered: the read-back decides
-                refused++;
-                last = e.getMessage();
-                value.put("refusals", refused).put("last-refusal", last);
-            }
-            List<Integer> voters = votersNow(ctx);
-            if (voters.contains(voter.id())) return voters;
-            if (System.nanoTime() - deadline >= 0) {
-                throw new FaultNotHeld("voter " + voter.id() + " not back within " + COMMITTED_BOUND.toSeconds() + " s; voters " + voters
-                        + (last.isEmpty() ? "" : "; last refusal: " + last));
-            }
-            try {
-                Thread.sleep(RETRY_MS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new FaultNotHeld("interrupted while adding voter " + voter.id() + " back");
-            }
-        }
-    }
-
-    private static ObjectNode value(RaftVoter voter) {
-        ObjectNode v = FaultRole.plain(NemesisRecorder.nodes(List.of(voter.id())), FaultRole.VOTERS);
-        v.put("directory-id", voter.directoryId());
-        ArrayNode e = v.putArray("endpoints");
-        voter.endpoints().forEach(e::add);
-        return v;
-    }
-
-    /** Waits until the quorum's voters, read back, include {@code id} or not; returns them. */
-    private static List<Integer> awaitVoters(NemesisContext ctx, int id, boolean present) {
-        return EffectWait.until("the quorum's voters " + (present ? "including " : "without ") + id, COMMITTED_BOUND,
-                () -> ctx.quorum().state().map(QuorumState::voters).orElse(null),
-                voters -> voters != null && voters.contains(id) == present,
-                voters -> voters == null ? "no quorum answer" : "voters " + voters);
-    }
-
-    /** The quorum's voters as read back now; none when the quorum does not answer. */
-    private static List<Integer> votersNow(NemesisContext ctx) {
-        return ctx.quorum().state().map(QuorumState::voters).orElse(List.of());
-    }
-
-    private static ArrayNode ids(List<Integer> voters) {
-        return Json.MAPPER.valueToTree(voters);
+        return VoterChanges.pickFollower(ctx).<Fault>map(voter -> {
+            VoterChanges.remove(ctx, voter);
+            // whatever the removal's outcome, the heal puts the voter back if the quorum, read back then, lacks it
+            return new HealOnce("voter " + voter.id() + " removed from the quorum", () -> {
+                if (VoterChanges.votersNow(ctx).contains(voter.id())) return; // the removal never took: nothing to heal
+                VoterChanges.add(ctx, voter, VoterChanges.value(voter));
+            });
+        }).orElse(Fault.NONE);
     }
 }

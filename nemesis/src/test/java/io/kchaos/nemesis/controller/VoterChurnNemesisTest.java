@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** voter-churn against a fake cluster of three dedicated controllers (4 leads): a follower removed, then added back as it was. */
+/** voter-churn and voter-replace against a fake cluster of three dedicated controllers (4 leads): a follower removed, then added back as it was. */
 class VoterChurnNemesisTest {
     @TempDir
     Path dir;
@@ -84,6 +84,37 @@ class VoterChurnNemesisTest {
     void aQuorumWithoutALeaderIsLeftAlone() {
         FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3))).withControllers(3).quorumLedBy(null);
         assertSame(Fault.NONE, new VoterChurnNemesis().inject(c.context(null, 1)));
+    }
+
+    @Test
+    void aReplacedVoterIsRemovedStoppedGivenAFreshMetadataDiskStartedAndAddedWithItsNewDirectoryId() {
+        FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3))).withControllers(3).withStorage();
+        Path file = dir.resolve("replace.jsonl");
+        try (HistoryWriter w = new HistoryWriter(file)) {
+            Fault f = new VoterReplaceNemesis().inject(c.context(new NemesisRecorder(w), 1));
+            assertEquals(2, c.state().orElseThrow().voters().size(), "one voter out while the fault holds");
+            f.heal();
+            f.heal();
+        }
+        List<Op> ops = new ArrayList<>();
+        HistoryFile.open(file).forEach((Op op) -> ops.add(op));
+        assertEquals(List.of("remove-voter", "remove-voter", "stop", "stop", "wipe", "wipe", "start", "start", "add-voter", "add-voter"),
+                ops.stream().map(Op::f).toList());
+        assertTrue(ops.stream().allMatch(o -> o.isInvoke() || o.isOk()), ops.toString());
+        int node = ops.get(1).value().path("nodes").path(0).asInt();
+        assertEquals("metadata", ops.get(5).value().path("scope").asText(), ops.get(5).toString());
+        assertEquals("fresh-" + node, ops.get(5).value().path("directory-id").asText());
+        Op added = ops.get(9);
+        assertEquals("fresh-" + node, added.value().path("directory-id").asText(), "added with the new disk's id: " + added);
+        assertEquals("dir-" + node, added.value().path("directory-id-before").asText());
+        assertEquals("fresh-" + node, added.value().path("directory-id-after").asText(), "read back with it: " + added);
+        assertEquals(List.of("remove-voter " + node, "stop " + node, "replace-metadata-disk " + node, "start " + node,
+                "add-voter " + node + " fresh-" + node + " [CONTROLLER://127.0.0.1:" + (9000 + node) + "]"), c.calls);
+    }
+
+    @Test
+    void aReplacementNeedsADynamicQuorumAndTheNodesFiles() {
+        assertEquals(Set.of(Capability.DYNAMIC_QUORUM, Capability.STORAGE), FaultCatalogue.spec("voter-replace").orElseThrow().capabilities());
     }
 
     @Test

@@ -164,6 +164,16 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
         if (syncTracking != null) syncTracking.baseline(n.dir(), n.dataDir()); // the new files are on disk: a power loss keeps them
     }
 
+    /**
+     * Formats the stopped controller's unformatted directories naming no voters ({@code --no-initial-controllers}): it
+     * starts as an observer of the dynamic quorum, to be added as a voter with its new directory id.
+     */
+    private void formatObserver(int id) {
+        LocalNode n = node(id);
+        launches.format(n, clusterId, List.of("--ignore-formatted", "--no-initial-controllers"));
+        if (syncTracking != null) syncTracking.baseline(n.dir(), n.dataDir());
+    }
+
     @Override
     public KafkaDistribution distribution(int id) {
         return distributions.getOrDefault(id, spec.distribution());
@@ -323,7 +333,8 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
 
     @Override
     public Optional<StorageControl> storage() {
-        return Optional.of(new LocalStorage(id -> node(id).dataDir(), this::isRunning, this::formatUnformatted, disks));
+        return Optional.of(new LocalStorage(id -> node(id).dataDir(), this::isRunning, this::formatUnformatted, disks,
+                new LocalStorage.MetadataDisks(id -> metadataLogDirs().get(id), this::formatObserver)));
     }
 
     @Override

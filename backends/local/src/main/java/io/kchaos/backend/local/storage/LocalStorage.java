@@ -32,6 +32,23 @@ public final class LocalStorage implements StorageControl {
     private final IntPredicate running;
     private final IntConsumer format;
     private final DataDisks disks;
+    private final MetadataDisks metadata;
+
+    /**
+     * Where the controllers' metadata logs live and how an emptied one is formatted as an observer, for
+     * {@link #replaceMetadataDisk}.
+     *
+     * @param dirs           node id → the directory holding its {@code __cluster_metadata-0}
+     * @param formatObserver formats a node's unformatted directories naming no voters ({@code --no-initial-controllers})
+     */
+    public record MetadataDisks(IntFunction<Path> dirs, IntConsumer formatObserver) {
+        /** For a storage that cannot replace a metadata disk. */
+        static final MetadataDisks NONE = new MetadataDisks(id -> {
+            throw new UnsupportedOperationException("no metadata directories given");
+        }, id -> {
+            throw new UnsupportedOperationException("no metadata directories given");
+        });
+    }
 
     /**
      * @param dataDirs node id → its data directory
@@ -39,10 +56,33 @@ public final class LocalStorage implements StorageControl {
      * @param format   formats a node's unformatted directories with its cluster id and node id (Kafka's StorageTool)
      */
     public LocalStorage(IntFunction<Path> dataDirs, IntPredicate running, IntConsumer format, DataDisks disks) {
+        this(dataDirs, running, format, disks, MetadataDisks.NONE);
+    }
+
+    /** As above, and able to replace a controller's metadata disk. */
+    public LocalStorage(IntFunction<Path> dataDirs, IntPredicate running, IntConsumer format, DataDisks disks, MetadataDisks metadata) {
         this.dataDirs = dataDirs;
         this.running = running;
         this.format = format;
         this.disks = disks;
+        this.metadata = metadata;
+    }
+
+    @Override
+    public ObjectNode replaceMetadataDisk(int node) {
+        refuseRunning(node, "replace the metadata disk of");
+        Path dir = metadata.dirs().apply(node);
+        Set<String> before = entries(dir);
+        String idBefore = Files.exists(dir.resolve(META)) ? metaProperty(dir, "directory.id") : "";
+        Trees.empty(dir);
+        metadata.formatObserver().accept(node);
+        String id = metaProperty(dir, "directory.id");
+        requireWiped(node, dir, before, idBefore, id);
+        ObjectNode v = Json.object();
+        v.put("directory-id", id);
+        v.put("directory-id-before", idBefore);
+        v.put("path", dir.toString());
+        return v;
     }
 
     @Override
