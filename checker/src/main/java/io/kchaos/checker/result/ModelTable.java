@@ -4,7 +4,10 @@ import java.util.List;
 import java.util.StringJoiner;
 import java.util.function.Predicate;
 
-/** The consistency models, their promises and their call on each anomaly, as docs/format.md's tables and {@code kchaos anomalies}'s lines. */
+/**
+ * The consistency models, their promises and their call on each anomaly, as docs/format.md's tables and
+ * {@code kchaos anomalies}'s lines.
+ */
 public final class ModelTable {
     private ModelTable() {
     }
@@ -12,7 +15,8 @@ public final class ModelTable {
     /** docs/format.md's table of models: name, what it promises, the cycles it forbids and allows by name. */
     public static String markdown() {
         StringJoiner t = new StringJoiner("\n", "", "\n");
-        t.add("| model | promises | forbids (and every cycle implying these, and every anomaly of the promises below) | allows (and every cycle these imply) |");
+        t.add("| model | promises | forbids (and every cycle implying these, and every anomaly of the promises below) "
+                + "| allows (and every cycle these imply) |");
         t.add("|---|---|---|---|");
         for (ConsistencyModel m : ConsistencyModels.all()) {
             t.add("| `" + m.name() + "` | " + m.description() + " | " + keys(m.forbids()) + " | " + keys(m.allows()) + " |");
