@@ -30,10 +30,12 @@ public final class Results {
     private final List<String> warnings;
     private final List<String> errors;
     private final String problem;
+    private final String consistencyModel;
 
     private Results(Verdict verdict, String reason, Map<String, Anomaly> anomalies, JsonNode stats,
-                    List<String> warnings, List<String> errors, String problem) {
+                    List<String> warnings, List<String> errors, String problem, String consistencyModel) {
         this.problem = problem;
+        this.consistencyModel = consistencyModel;
         this.verdict = verdict;
         this.reason = reason;
         this.anomalies = anomalies;
@@ -44,7 +46,7 @@ public final class Results {
 
     /** Results that could not be read at all. */
     public static Results unknown(String reason) {
-        return new Results(Verdict.UNKNOWN, reason, new TreeMap<>(), MissingNode.getInstance(), List.of(), List.of(), reason);
+        return new Results(Verdict.UNKNOWN, reason, new TreeMap<>(), MissingNode.getInstance(), List.of(), List.of(), reason, null);
     }
 
     /** Interprets a read results.json: unknown when it could not be read. */
@@ -73,7 +75,7 @@ public final class Results {
             verdict = Verdict.UNKNOWN;
             reason = "results.json has no verdict";
         }
-        return new Results(verdict, reason, anomalies, json.stats(), json.warnings(), errors, null);
+        return new Results(verdict, reason, anomalies, json.stats(), json.warnings(), errors, null, json.consistencyModel());
     }
 
     public Verdict verdict() {
@@ -101,6 +103,11 @@ public final class Results {
 
     public List<String> errors() {
         return errors;
+    }
+
+    /** The consistency model the anomalies were judged under, or null when results.json names none (older files: every anomaly forbidden). */
+    public String consistencyModel() {
+        return consistencyModel;
     }
 
     /** Why results.json could not be read at all (missing, unreadable, not an object), or null when it was read. */

@@ -144,10 +144,42 @@ class RunReportTest {
 
         ReportOutput out = RunReport.write(run);
         assertEquals(Verdict.VALID, out.verdict());
-        assertTrue(Files.readString(out.html()).contains("1 case, allowed by the consistency model"));
+        String html = Files.readString(out.html());
+        assertTrue(html.contains("1 case, allowed by kafka"), html);
+        assertTrue(html.contains("Judged under the consistency model kafka ("), html);
         Document junit = parseXml(out.junit());
         assertEquals(List.of(), elements(junit, "failure").stream().map(e -> e.getAttribute("message")).toList());
         assertTrue(elements(junit, "system-out").stream().anyMatch(e -> e.getTextContent().contains("allowed by the consistency model: G2")));
+    }
+
+    @Test
+    void everyAnomalyFoundIsListedMarkedForbiddenOrAllowedUnderTheModelTheResultNames() throws Exception {
+        Path run = tmp.resolve("marked");
+        SyntheticRun.write(run, 3_000, false, 8);
+        Path results = run.resolve("results.json");
+        var root = (com.fasterxml.jackson.databind.node.ObjectNode) io.kchaos.history.Json.MAPPER.readTree(results.toFile());
+        root.put("consistency-model", "serializable").put("valid", false);
+        var an = (com.fasterxml.jackson.databind.node.ObjectNode) root.get("anomalies");
+        for (String[] t : new String[][]{{"G2", "true"}, {"G0-process", "false"}}) {
+            ((com.fasterxml.jackson.databind.node.ArrayNode) root.get("anomaly-types")).add(t[0]);
+            an.putObject(t[0]).put("count", 1).put("forbidden", Boolean.parseBoolean(t[1])).putArray("examples").addObject().putArray("cycle");
+        }
+        io.kchaos.history.Json.MAPPER.writeValue(results.toFile(), root);
+        Path runJson = run.resolve("run.json");
+        Files.writeString(runJson, Files.readString(runJson).replaceFirst("\\{", "{\"consistency-model\": \"serializable\", "));
+
+        ReportOutput out = RunReport.write(run);
+        assertEquals(Verdict.INVALID, out.verdict());
+        String html = Files.readString(out.html());
+        assertTrue(html.contains("Judged under the consistency model serializable (Adya&#39;s PL-3"));
+        assertTrue(html.contains("<li class=\"forbidden\"><a href=\"#anomaly-G2\">G2</a>: 1 case, forbidden by serializable</li>"));
+        assertTrue(html.contains("1 case, allowed by serializable"));
+        assertTrue(html.contains("<td>consistency model</td><td>serializable</td>"));
+
+        root.remove("consistency-model");
+        io.kchaos.history.Json.MAPPER.writeValue(results.toFile(), root);
+        html = Files.readString(RunReport.write(run).html());
+        assertTrue(html.contains("names no consistency model (an older file): every anomaly counts as forbidden"));
     }
 
     @Test

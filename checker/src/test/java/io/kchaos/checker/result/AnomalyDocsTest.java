@@ -24,9 +24,11 @@ class AnomalyDocsTest {
 
     @Test
     void formatDocModelTablesAreTheCatalogue() {
-        assertEquals(ConsistencyModels.markdown(), GeneratedBlocks.block("docs/format.md", "consistency-models", "models"),
+        assertEquals(ModelTable.markdown(), GeneratedBlocks.block("docs/format.md", "consistency-models", "models"),
                 "docs/format.md's table of models differs from ConsistencyModels.java; paste `kchaos anomalies --markdown`");
-        assertEquals(ConsistencyModels.cyclesMarkdown(), GeneratedBlocks.block("docs/format.md", "consistency-models", "cycles"),
+        assertEquals(ModelTable.promisesMarkdown(), GeneratedBlocks.block("docs/format.md", "consistency-models", "promises"),
+                "docs/format.md's table of promises differs from Promises.java; paste `kchaos anomalies --markdown`");
+        assertEquals(ModelTable.cyclesMarkdown(), GeneratedBlocks.block("docs/format.md", "consistency-models", "cycles"),
                 "docs/format.md's table of cycles differs from Anomalies.java; paste `kchaos anomalies --markdown`");
     }
 

@@ -252,8 +252,7 @@ public final class RunCommand implements Callable<Integer> {
                 release.distribution(), release.settings(), config.cluster().heapMb(), Duration.ofSeconds(120), config.cluster().quorum()));
         if (replay != null) setup = setup.withReplay(replay, replaySource.replayOf(replay, replay.faults()));
         RunConfig plan = config.withSetup(setup);
-        Judge judges = Judges.forRun(plan.load().name(), plan.cluster().partitions());
-        Judge judge = (history, dir, finalState) -> judges.judge(history, dir, finalState).judgedUnder(consistency.model);
+        Judge judge = Judges.forRun(plan.load().name(), plan.cluster().partitions()).under(consistency.model);
         ChaosRun run = new ChaosRun(plan, folder, brokersHome.clusters(setup.brokers()),
                 c -> WorkloadMix.of(c.load().name()).create(), nemeses, judge, System.out, RunClock.SYSTEM);
         CheckResult result;

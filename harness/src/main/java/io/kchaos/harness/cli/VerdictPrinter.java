@@ -28,7 +28,8 @@ final class VerdictPrinter {
             case UNKNOWN -> out.println("COULD NOT JUDGE: " + String.join("; ", r.errors()));
         }
         for (Map.Entry<String, AnomalyCases> e : r.anomalies().entrySet()) {
-            out.printf("  %-32s %d%s%n", e.getKey(), e.getValue().count(), r.forbidden(e.getKey()) ? "" : "  (allowed by " + r.model().name() + ")");
+            out.printf("  %-32s %d  (%s by %s)%n", e.getKey(), e.getValue().count(), r.forbidden(e.getKey()) ? "forbidden" : "allowed",
+                    r.model().name());
             if (!e.getValue().examples().isEmpty()) out.println("      e.g. " + e.getValue().examples().get(0));
             if (e.getValue().byFault() != null) out.println("      by fault: " + e.getValue().byFault().summary());
         }

@@ -65,6 +65,7 @@ public final class ChaosRun {
     public CheckResult execute() throws Exception {
         clusters.sweepLeftovers().forEach(out::println);
         RunRecord record = new RunRecord(config, folder);
+        record.section(RunFields.CONSISTENCY_MODEL, Json.MAPPER.valueToTree(judge.model().name()));
         record.section(RunFields.CLIENT, Json.MAPPER.valueToTree(new java.util.TreeMap<>(config.setup().client().describe())));
         config.setup().replay().ifPresent(r -> record.section(RunFields.REPLAY_OF, r.of()));
         FinalState finalState;

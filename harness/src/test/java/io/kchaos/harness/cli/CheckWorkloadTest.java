@@ -1,12 +1,20 @@
 package io.kchaos.harness.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -87,23 +95,79 @@ class CheckWorkloadTest {
         assertFalse(err.toString().contains("\tat "));
     }
 
+    /**
+     * The must-show of consistency models as data: write skew (G2) is allowed by read committed but not by serializable,
+     * so the real check command finds it VALID under the default model and under read-committed and INVALID under
+     * serializable; every run lists the same anomalies with the same cases, each marked allowed or forbidden.
+     */
     @Test
-    void writeSkewIsValidUnderKafkaAndInvalidUnderSerializableListedTheSameInBoth(@TempDir Path dir) throws Exception {
+    void writeSkewIsValidUnderKafkaAndReadCommittedAndInvalidUnderSerializableListedTheSameInAll(@TempDir Path dir) throws Exception {
         Path h = dir.resolve("h.jsonl");
         Files.writeString(h, WRITE_SKEW);
-        Path kafka = dir.resolve("kafka.json");
-        Path serializable = dir.resolve("serializable.json");
 
-        assertEquals(0, run("check", h.toString(), "--out", kafka.toString()), err::toString);
-        assertEquals(1, run("check", h.toString(), "--consistency-model", "serializable", "--out", serializable.toString()), err::toString);
-        var a = io.kchaos.history.Json.MAPPER.readTree(kafka.toFile());
-        var b = io.kchaos.history.Json.MAPPER.readTree(serializable.toFile());
-        assertEquals("kafka", a.get("consistency-model").asText());
-        assertEquals("serializable", b.get("consistency-model").asText());
-        assertEquals("[\"G2\"]", a.get("anomaly-types").toString());
-        assertEquals(a.get("anomaly-types"), b.get("anomaly-types"));
-        assertFalse(a.at("/anomalies/G2/forbidden").asBoolean());
-        assertTrue(b.at("/anomalies/G2/forbidden").asBoolean());
+        Judged kafka = check(h, dir.resolve("kafka.json"));
+        Judged readCommitted = check(h, dir.resolve("rc.json"), "--consistency-model", "read-committed");
+        Judged serializable = check(h, dir.resolve("serializable.json"), "--consistency-model", "serializable");
+
+        assertEquals(0, kafka.exit(), err::toString);
+        assertEquals(0, readCommitted.exit(), err::toString);
+        assertEquals(1, serializable.exit(), err::toString);
+        assertEquals("kafka", kafka.results().get("consistency-model").asText());
+        assertEquals("read-committed", readCommitted.results().get("consistency-model").asText());
+        assertEquals("serializable", serializable.results().get("consistency-model").asText());
+        assertTrue(kafka.results().get("valid").asBoolean());
+        assertFalse(serializable.results().get("valid").asBoolean());
+
+        assertEquals("[\"G2\"]", kafka.results().get("anomaly-types").toString());
+        for (Judged other : List.of(readCommitted, serializable)) {
+            assertEquals(kafka.results().get("anomaly-types"), other.results().get("anomaly-types"));
+            assertEquals(casesOf(kafka.results()), casesOf(other.results()), "the same cases, whatever the model");
+        }
+        assertFalse(kafka.results().at("/anomalies/G2/forbidden").asBoolean());
+        assertFalse(readCommitted.results().at("/anomalies/G2/forbidden").asBoolean());
+        assertTrue(serializable.results().at("/anomalies/G2/forbidden").asBoolean());
+
+        assertTrue(kafka.out().startsWith("VALID: only anomalies the consistency model kafka allows"), kafka.out());
+        assertTrue(kafka.out().contains("(allowed by kafka)"), kafka.out());
+        assertTrue(serializable.out().startsWith("INVALID: anomalies the consistency model serializable forbids"), serializable.out());
+        assertTrue(serializable.out().contains("(forbidden by serializable)"), serializable.out());
+    }
+
+    @Test
+    void lostDataIsInvalidUnderEveryModel(@TempDir Path dir) throws Exception {
+        Path h = dir.resolve("h.jsonl");
+        Files.writeString(h, GROUP_SKIPPED);
+        for (String model : io.kchaos.checker.result.ConsistencyModels.names()) {
+            Judged j = check(h, dir.resolve(model + ".json"), "--workload", "group", "--consistency-model", model);
+            assertEquals(1, j.exit(), model + ": " + err);
+            assertTrue(j.results().at("/anomalies/lost-by-group/forbidden").asBoolean(), model);
+        }
+    }
+
+    /** One check run: its exit code, its results.json and what it printed. */
+    private record Judged(int exit, JsonNode results, String out) {
+    }
+
+    private Judged check(Path history, Path out, String... options) throws Exception {
+        List<String> args = new ArrayList<>(List.of("check", history.toString(), "--out", out.toString()));
+        args.addAll(List.of(options));
+        PrintStream stdout = System.out;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        int exit;
+        try {
+            System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+            exit = run(args.toArray(String[]::new));
+        } finally {
+            System.setOut(stdout);
+        }
+        return new Judged(exit, Json.MAPPER.readTree(out.toFile()), printed.toString(StandardCharsets.UTF_8));
+    }
+
+    /** The anomalies object without the forbidden marks: the cases found. */
+    private static JsonNode casesOf(JsonNode results) {
+        ObjectNode anomalies = results.get("anomalies").deepCopy();
+        anomalies.properties().forEach(e -> ((ObjectNode) e.getValue()).remove("forbidden"));
+        return anomalies;
     }
 
     @Test
@@ -121,5 +185,17 @@ class CheckWorkloadTest {
     void runRefusesAnUnknownConsistencyModelBeforeStartingAnything() {
         assertEquals(2, run("run", "--consistency-model", "snapshot"));
         assertTrue(err.toString().startsWith("kchaos: ") && err.toString().contains("unknown consistency model \"snapshot\""), err::toString);
+        assertEquals(1, err.toString().strip().lines().count(), err::toString);
+    }
+
+    @Test
+    void aMissingConsistencyModelNameExits2WithOneLine(@TempDir Path dir) throws Exception {
+        Path h = dir.resolve("h.jsonl");
+        Files.writeString(h, WRITE_SKEW);
+
+        assertEquals(2, run("check", h.toString(), "--consistency-model"));
+        String e = err.toString();
+        assertTrue(e.startsWith("kchaos: ") && e.contains("--consistency-model"), e);
+        assertEquals(1, e.strip().lines().count(), e);
     }
 }

@@ -3,7 +3,9 @@ package io.kchaos.harness.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.cluster.ClusterException;
 import io.kchaos.cluster.KafkaCluster;
+import io.kchaos.checker.result.ConsistencyModels;
 import io.kchaos.history.FormatVersion;
+import io.kchaos.history.folder.RunFields;
 import io.kchaos.history.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,5 +57,23 @@ class ChaosRunWithoutClusterTest {
         JsonNode runJson = Json.MAPPER.readTree(folder.runJson().toFile());
         assertEquals(FormatVersion.CURRENT, runJson.path("format").asInt());
         assertEquals("t", runJson.path("name").asText());
+        assertEquals("kafka", runJson.path(RunFields.CONSISTENCY_MODEL).asText(), "the default model, recorded");
+    }
+
+    @Test
+    void runJsonNamesTheConsistencyModelTheRunIsJudgedUnderFromTheStart() throws Exception {
+        RunFolder folder = RunFolder.create(store, "m");
+        ClusterFactory backend = (config, f) -> {
+            throw new ClusterException("no cluster in this test");
+        };
+        Judge judge = ((Judge) (h, f, s) -> {
+            throw new AssertionError("nothing to judge");
+        }).under(ConsistencyModels.SERIALIZABLE);
+        ChaosRun run = new ChaosRun(config(store), folder, backend, c -> {
+            throw new AssertionError("no workload without a cluster");
+        }, List.of(), judge, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), RunClock.SYSTEM);
+        assertThrows(ClusterException.class, run::execute);
+        JsonNode runJson = Json.MAPPER.readTree(folder.runJson().toFile());
+        assertEquals("serializable", runJson.path(RunFields.CONSISTENCY_MODEL).asText());
     }
 }

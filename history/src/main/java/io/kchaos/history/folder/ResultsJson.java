@@ -16,9 +16,10 @@ import java.util.Map;
  * @param anomalies    the {@code anomalies} object by type, in file order
  * @param anomalyTypes the textual entries of {@code anomaly-types}
  * @param stats        the {@code stats} object (a MissingNode when absent)
+ * @param consistencyModel the {@code consistency-model} the anomalies were judged under, null when absent (older files)
  */
 public record ResultsJson(FolderJson file, Boolean valid, Map<String, Anomaly> anomalies, List<String> anomalyTypes,
-                          JsonNode stats, List<String> warnings, List<String> errors) {
+                          JsonNode stats, List<String> warnings, List<String> errors, String consistencyModel) {
 
     /**
      * One anomaly type's entry: its {@code count} (null when absent or not an integer), the examples kept and its
@@ -57,7 +58,8 @@ public record ResultsJson(FolderJson file, Boolean valid, Map<String, Anomaly> a
         });
         JsonNode valid = root.path(ResultsFields.VALID);
         return new ResultsJson(f, valid.isBoolean() ? valid.asBoolean() : null, anomalies, List.copyOf(types), root.path(ResultsFields.STATS),
-                texts(root.path(ResultsFields.WARNINGS)), texts(root.path(ResultsFields.ERRORS)));
+                texts(root.path(ResultsFields.WARNINGS)), texts(root.path(ResultsFields.ERRORS)),
+                root.path(ResultsFields.CONSISTENCY_MODEL).isTextual() ? root.path(ResultsFields.CONSISTENCY_MODEL).asText() : null);
     }
 
     private static List<String> texts(JsonNode array) {

@@ -36,6 +36,8 @@ public final class RunFields {
     public static final String BROKER_HEAP_MB = "broker-heap-mb";
     public static final String TIME_LIMIT_SECONDS = "time-limit-seconds";
     public static final String NEMESIS = "nemesis";
+    /** The consistency model the run's anomalies are judged under ({@code --consistency-model}); absent in older files (kafka, or every anomaly forbidden). */
+    public static final String CONSISTENCY_MODEL = "consistency-model";
     public static final String NEMESIS_OPTIONS = "nemesis-options";
     public static final String PARTITION_TARGETS = "partition-targets";
     public static final String NEMESIS_INTERVAL_SECONDS = "nemesis-interval-seconds";

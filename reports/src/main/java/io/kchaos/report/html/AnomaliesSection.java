@@ -21,16 +21,21 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.SortedMap;
 
-/** One part per anomaly type: count, definition, and the first examples with links into the history excerpts. */
+/**
+ * The consistency model the anomalies were judged under, then one part per anomaly type: count, forbidden or allowed
+ * under the model, definition, and the first examples with links into the history excerpts.
+ */
 final class AnomaliesSection implements Section {
     private static final Set<String> SHOWN_FIELDS = Set.of("index", "partition", "offset", "key", "value", "values");
 
     private final Results results;
+    private final ModelMarks marks;
     private final SortedMap<Long, Op> lines;
     private final Map<Integer, String> windowLabels = new HashMap<>();
 
     AnomaliesSection(ReportContext ctx) {
         this.results = ctx.folder().results();
+        this.marks = new ModelMarks(results);
         this.lines = ctx.digest().excerpts();
         for (FaultWindow w : ctx.digest().windows()) windowLabels.put(w.number(), w.label());
     }
@@ -47,23 +52,24 @@ final class AnomaliesSection implements Section {
 
     @Override
     public void render(Html h) {
+        if (results.verdict() != Verdict.UNKNOWN || !results.anomalies().isEmpty()) h.el("p", marks.line(), "class", "model");
         if (results.anomalies().isEmpty()) {
             h.el("p", results.verdict() == Verdict.UNKNOWN ? "Could not judge: " + results.reason() : "No anomaly found.");
             return;
         }
         h.open("ul");
         for (Results.Anomaly a : results.anomalies().values()) {
-            h.open("li").link("#" + Anchors.anomaly(a.type()), a.type()).text(": " + count(a)).close("li");
+            h.open("li", "class", a.forbidden() ? "forbidden" : "allowed").link("#" + Anchors.anomaly(a.type()), a.type()).text(": " + count(a)).close("li");
         }
         h.close("ul");
         Set<String> ids = new HashSet<>();
         for (Results.Anomaly a : results.anomalies().values()) anomaly(h, a, ids);
     }
 
-    /** The cases counted, and "allowed" when the consistency model the result was judged under allows the type. */
-    private static String count(Results.Anomaly a) {
+    /** The cases counted, and whether the consistency model the result was judged under forbids or allows the type. */
+    private String count(Results.Anomaly a) {
         String cases = a.count() < 0 ? "count unknown" : a.count() + (a.count() == 1 ? " case" : " cases");
-        return a.forbidden() ? cases : cases + ", allowed by the consistency model";
+        return cases + ", " + marks.mark(a);
     }
 
     private void anomaly(Html h, Results.Anomaly a, Set<String> ids) {

@@ -16,6 +16,7 @@ final class RunSection implements Section {
         {"client", RunFields.CLIENT}, {"backend", RunFields.BACKEND}, {"workload", RunFields.WORKLOAD}, {"nodes", RunFields.NODES},
         {"topic", RunFields.TOPIC},
         {"partitions", RunFields.PARTITIONS}, {"replication factor", RunFields.REPLICATION_FACTOR}, {"nemesis", RunFields.NEMESIS},
+        {"consistency model", RunFields.CONSISTENCY_MODEL},
         {"nemesis interval (s)", RunFields.NEMESIS_INTERVAL_SECONDS}, {"rate (ops/s)", RunFields.RATE},
         {"time limit (s)", RunFields.TIME_LIMIT_SECONDS}, {"started at", RunFields.STARTED_AT}, {"duration (s)", RunFields.DURATION_SECONDS},
         {"cluster startup (s)", RunFields.STARTUP_SECONDS}};
