@@ -7,7 +7,9 @@ import org.apache.kafka.common.requests.DescribeQuorumResponse;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * {@code DescribeQuorum} (version {@value #VERSION}) sent to one KRaft voter over its own connection: only the
@@ -24,8 +26,16 @@ public final class QuorumRequest {
      * @param leaderEpoch   its epoch
      * @param highWatermark its high watermark, or -1 when it announced none
      * @param voters        the voter ids
+     * @param ends          each voter's and observer's log end offset as the leader last saw it (-1 unknown), by id
+     * @param observers     the observers' ids (brokers and controllers that fetch but do not vote)
      */
-    public record Answer(int leaderId, int leaderEpoch, long highWatermark, List<Integer> voters) {
+    public record Answer(int leaderId, int leaderEpoch, long highWatermark, List<Integer> voters, Map<Integer, Long> ends,
+                         List<Integer> observers) {
+        public Answer {
+            voters = List.copyOf(voters);
+            ends = Map.copyOf(ends);
+            observers = List.copyOf(observers);
+        }
     }
 
     private QuorumRequest() {
@@ -41,7 +51,11 @@ public final class QuorumRequest {
         }
         DescribeQuorumResponseData.PartitionData p = r.data().topics().get(0).partitions().get(0);
         if (p.errorCode() != Errors.NONE.code() || p.leaderId() < 0) return Optional.empty();
+        Map<Integer, Long> ends = new TreeMap<>();
+        p.currentVoters().forEach(v -> ends.put(v.replicaId(), v.logEndOffset()));
+        p.observers().forEach(o -> ends.put(o.replicaId(), o.logEndOffset()));
         return Optional.of(new Answer(p.leaderId(), p.leaderEpoch(), p.highWatermark(),
-                p.currentVoters().stream().map(DescribeQuorumResponseData.ReplicaState::replicaId).sorted().toList()));
+                p.currentVoters().stream().map(DescribeQuorumResponseData.ReplicaState::replicaId).sorted().toList(), ends,
+                p.observers().stream().map(DescribeQuorumResponseData.ReplicaState::replicaId).sorted().toList()));
     }
 }

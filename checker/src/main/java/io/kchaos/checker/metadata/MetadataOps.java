@@ -1,6 +1,7 @@
 package io.kchaos.checker.metadata;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.checker.queue.QueueOps;
 import io.kchaos.history.ClientOps;
 import io.kchaos.history.MetadataFields;
@@ -30,8 +31,16 @@ final class MetadataOps {
         }
     }
 
-    /** A quorum sample: the high watermark and each replica's log end offset (voters and observers) by node. */
-    record QuorumSample(long index, long highWatermark, Map<Integer, Long> voters, Map<Integer, Long> observers) {
+    /**
+     * A quorum sample: the high watermark and each replica's log end offset (voters and observers) by node; from a
+     * history op ({@code index}, {@code poll} null) or a run's poll ({@code index} -1, {@code poll} its source).
+     */
+    record QuorumSample(long index, String poll, long highWatermark, Map<Integer, Long> voters, Map<Integer, Long> observers) {
+        /** Where an example points: the history line, or the poll. */
+        void cite(ObjectNode example, String indexField, String pollField) {
+            if (poll == null) example.put(indexField, index);
+            else example.put(pollField, poll);
+        }
     }
 
     /** What one broker served of one topic at the end. */
@@ -93,7 +102,7 @@ final class MetadataOps {
     static QuorumSample quorum(Op ok) {
         JsonNode v = ok.value();
         if (!v.isObject()) throw QueueOps.malformed(ok, "value is not an object");
-        return new QuorumSample(ok.index(), QueueOps.requiredLong(ok, v, MetadataFields.HIGH_WATERMARK),
+        return new QuorumSample(ok.index(), null, QueueOps.requiredLong(ok, v, MetadataFields.HIGH_WATERMARK),
                 offsets(ok, v, MetadataFields.VOTERS), offsets(ok, v, MetadataFields.OBSERVERS));
     }
 

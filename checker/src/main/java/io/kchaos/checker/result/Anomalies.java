@@ -218,9 +218,11 @@ public final class Anomalies {
             "a replica of the metadata quorum (voter or observer) whose log end offset, as the quorum leader reports it, "
                     + "fell below an offset it held committed: an earlier sample showed both its log end offset and the "
                     + "quorum's high watermark at or past that offset. A replica behind the high watermark is lag, not "
-                    + "this; a leader that reports no offset (-1) is skipped",
+                    + "this; a leader that reports no offset (-1) is skipped. Samples are the run's quorum polls "
+                    + "(quorum.jsonl, every workload) and a history's metadata-quorum ops",
             "{\"node\": 2, \"role\": \"voter\", \"offset\": 540, \"index\": 620, \"committed-held\": 700, "
-                    + "\"held-index\": 600}");
+                    + "\"held-index\": 600} (from the run's polls: \"poll\" and \"held-poll\", e.g. "
+                    + "\"describeMetadataQuorum poll at 12.300 s (quorum.jsonl)\", instead of the indexes)");
 
     // the brokers' own files: the replica audit of run (after the clean stop) and verify-logs
     public static final AnomalyType REPLICA_DIVERGENCE = replica("replica-divergence",

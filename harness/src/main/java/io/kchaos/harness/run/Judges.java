@@ -5,6 +5,7 @@ import io.kchaos.history.folder.RunFiles;
 import io.kchaos.history.History;
 import io.kchaos.checker.queue.PartitionGrowth;
 import io.kchaos.checker.cause.DedupWindowCause;
+import io.kchaos.checker.metadata.PolledOffsetRegression;
 import io.kchaos.checker.raft.HistoryObservations;
 import io.kchaos.checker.raft.PolledObservations;
 import io.kchaos.checker.raft.QuorumObservation;
@@ -40,6 +41,7 @@ public final class Judges {
             if (!fin.fullIsrBeforeDrain()) r.warn("the ISR was not full before the drain; replicas outside it may lag");
             r.merge(replicaAudit(history, fin));
             r.merge(raftAudit(history, folder.files().quorum(), fin));
+            r.merge(PolledOffsetRegression.judge(QuorumSamples.read(folder.files().quorum())));
             explainKnownCauses(r, folder, fin);
             return r;
         };

@@ -58,7 +58,7 @@ public final class QuorumPoller implements AutoCloseable {
             }
             boolean otherVoters = previous == null || !previous.voters().equals(s.voters());
             if (otherVoters || previous.leader() != s.leader() || previous.epoch() != s.epoch() || s.highWatermark() > previous.highWatermark()) {
-                previous = new QuorumSamples.Sample(now, s.leader(), s.epoch(), s.highWatermark(), s.voters());
+                previous = new QuorumSamples.Sample(now, s.leader(), s.epoch(), s.highWatermark(), s.voters(), s.voterEnds(), s.observerEnds());
                 file.write(previous);
                 if (otherVoters) voterChanges.add(previous);
             }

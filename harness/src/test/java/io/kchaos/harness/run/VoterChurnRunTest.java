@@ -28,11 +28,7 @@ class VoterChurnRunTest {
 
     @Test
     void votersRemovedAndAddedBackUnderLoadKeepTheQueueValid(@TempDir Path store) throws Exception {
-        int exit = Main.execute("run", "--controllers", "3", "--quorum", "dynamic", "--nemesis", "voter-churn", "--time-limit", "30",
-                "--nemesis-interval", "5", "--fault-duration", "5", "--seed", "3", "--producer-config", RunHistories.ONE_IN_FLIGHT,
-                "--store", store.toString());
-        RunHistories h = new RunHistories(store);
-        h.assertValid(exit);
+        RunHistories h = validRun(store, "voter-churn");
         assertTrue(h.nemesis("remove-voter") >= 1 && h.nemesis("add-voter") >= 1, "a voter removed and added back: " + h.counts);
         assertEquals(List.of(), h.nemesisNotOk("remove-voter", "add-voter"), "each change held, read back: " + h.nemesisCompletions);
         for (Op op : h.nemesisCompletions) {
@@ -51,11 +47,7 @@ class VoterChurnRunTest {
 
     @Test
     void aVoterWhoseMetadataDiskIsReplacedIsAddedBackWithItsNewDirectoryIdAndTheQueueStaysValid(@TempDir Path store) throws Exception {
-        int exit = Main.execute("run", "--controllers", "3", "--quorum", "dynamic", "--nemesis", "voter-replace", "--time-limit", "30",
-                "--nemesis-interval", "5", "--fault-duration", "5", "--seed", "3", "--producer-config", RunHistories.ONE_IN_FLIGHT,
-                "--store", store.toString());
-        RunHistories h = new RunHistories(store);
-        h.assertValid(exit);
+        RunHistories h = validRun(store, "voter-replace");
         List<String> steps = List.of("remove-voter", "stop", "wipe", "start", "add-voter");
         for (String f : steps) assertTrue(h.nemesis(f) >= 1, f + " at least once: " + h.counts);
         assertEquals(List.of(), h.nemesisNotOk(steps.toArray(String[]::new)), "each step held, read back: " + h.nemesisCompletions);
@@ -74,6 +66,16 @@ class VoterChurnRunTest {
         JsonNode polled = h.runJson().path(RunFields.VOTER_SETS);
         System.out.println("MEASURED voter sets polled " + polled);
         assertTrue(polled.size() >= 3, "the voter set lost the node and got it back, as polled: " + polled);
+    }
+
+    /** A 30 s run of {@code nemesis} on 3 brokers + 3 controllers of a dynamic quorum, asserted VALID. */
+    private static RunHistories validRun(Path store, String nemesis) throws Exception {
+        int exit = Main.execute("run", "--controllers", "3", "--quorum", "dynamic", "--nemesis", nemesis, "--time-limit", "30",
+                "--nemesis-interval", "5", "--fault-duration", "5", "--seed", "3", "--producer-config", RunHistories.ONE_IN_FLIGHT,
+                "--store", store.toString());
+        RunHistories h = new RunHistories(store);
+        h.assertValid(exit);
+        return h;
     }
 
     @Test

@@ -14,11 +14,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The layout of {@code quorum.jsonl}: what {@code describeMetadataQuorum} answered during a run, one JSON object a
- * line, {@code {"time": ns, "leader": id, "epoch": e, "high-watermark": hw, "voters": [ids]}} (time on the history's
- * clock, {@code high-watermark} -1 when the leader announced none). Written as the run goes, so a run killed midway
+ * line, {@code {"time": ns, "leader": id, "epoch": e, "high-watermark": hw, "voters": [ids], "voter-ends": {"4": 812},
+ * "observer-ends": {"1": 812}}} (time on the history's clock, {@code high-watermark} -1 when the leader announced none;
+ * the ends are each voter's and observer's log end offset as the leader last saw it, -1 unknown, absent in older runs). Written as the run goes, so a run killed midway
  * keeps what it saw; a torn last line is skipped on reading.
  */
 public final class QuorumSamples {
@@ -27,6 +30,8 @@ public final class QuorumSamples {
     static final String EPOCH = "epoch";
     static final String HIGH_WATERMARK = "high-watermark";
     static final String VOTERS = "voters";
+    static final String VOTER_ENDS = "voter-ends";
+    static final String OBSERVER_ENDS = "observer-ends";
 
     private QuorumSamples() {
     }
@@ -39,10 +44,20 @@ public final class QuorumSamples {
      * @param epoch         the leader's epoch
      * @param highWatermark the high watermark it announced, or -1
      * @param voters        the voter ids it named
+     * @param voterEnds     each voter's log end offset by id, as the leader last saw it (-1 unknown)
+     * @param observerEnds  each observer's log end offset by id
      */
-    public record Sample(long timeNanos, int leader, int epoch, long highWatermark, List<Integer> voters) {
+    public record Sample(long timeNanos, int leader, int epoch, long highWatermark, List<Integer> voters, Map<Integer, Long> voterEnds,
+                         Map<Integer, Long> observerEnds) {
         public Sample {
             voters = List.copyOf(voters);
+            voterEnds = Map.copyOf(voterEnds);
+            observerEnds = Map.copyOf(observerEnds);
+        }
+
+        /** A sample without the replicas' log end offsets. */
+        public Sample(long timeNanos, int leader, int epoch, long highWatermark, List<Integer> voters) {
+            this(timeNanos, leader, epoch, highWatermark, voters, Map.of(), Map.of());
         }
 
         /** How a reader finds it again: "describeMetadataQuorum poll at 12.3 s (quorum.jsonl)". */
@@ -55,6 +70,10 @@ public final class QuorumSamples {
                     .put(HIGH_WATERMARK, highWatermark);
             ArrayNode v = o.putArray(VOTERS);
             voters.forEach(v::add);
+            ObjectNode ve = o.putObject(VOTER_ENDS);
+            new TreeMap<>(voterEnds).forEach((id, end) -> ve.put(Integer.toString(id), end));
+            ObjectNode oe = o.putObject(OBSERVER_ENDS);
+            new TreeMap<>(observerEnds).forEach((id, end) -> oe.put(Integer.toString(id), end));
             return o;
         }
     }
@@ -112,9 +131,21 @@ public final class QuorumSamples {
             List<Integer> voters = new ArrayList<>();
             o.path(VOTERS).forEach(v -> voters.add(v.asInt()));
             samples.add(new Sample(o.path(TIME).asLong(), o.path(LEADER).asInt(), o.path(EPOCH).asInt(),
-                    o.path(HIGH_WATERMARK).asLong(-1), voters));
+                    o.path(HIGH_WATERMARK).asLong(-1), voters, ends(o.path(VOTER_ENDS)), ends(o.path(OBSERVER_ENDS))));
         }
         return samples;
+    }
+
+    private static Map<Integer, Long> ends(JsonNode o) {
+        Map<Integer, Long> out = new TreeMap<>();
+        o.properties().forEach(e -> {
+            try {
+                out.put(Integer.parseInt(e.getKey()), e.getValue().asLong(-1));
+            } catch (NumberFormatException ignored) {
+                // not a node id: not kchaos's
+            }
+        });
+        return out;
     }
 
     /**

@@ -101,6 +101,8 @@ public final class ResultsFields {
 
     /** The sections of {@code stats} other than the per-{@code f} counts (keyed by op name). */
     public static final class Stats {
+        /** How many quorum polls ({@code quorum.jsonl}) the replicas' log end offsets were judged on. */
+        public static final String QUORUM_POLLS = "quorum-polls";
         public static final String UNSEEN = "unseen";
         public static final String EXPIRED = "expired";
         public static final String READ_VALUES = "read-values";

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,7 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class QuorumSamplesTest {
     private static final QuorumSamples.Sample FIRST = new QuorumSamples.Sample(1_500_000_000L, 4, 2, 120, List.of(4, 5, 6));
     private static final QuorumSamples.Sample SECOND = new QuorumSamples.Sample(2_000_000_000L, 5, 3, -1, List.of(4, 5, 6));
-    private static final QuorumSamples.Sample THIRD = new QuorumSamples.Sample(9_000_000_000L, 5, 3, 180, List.of(4, 5, 6, 7));
+    private static final QuorumSamples.Sample THIRD = new QuorumSamples.Sample(9_000_000_000L, 5, 3, 180, List.of(4, 5, 6, 7),
+            Map.of(4, 180L, 5, 181L, 6, -1L, 7, 150L), Map.of(1, 179L));
 
     @Test
     void samplesReadBackAsWrittenAndATornLastLineIsSkipped(@TempDir Path dir) throws Exception {

@@ -3,7 +3,10 @@ package io.kchaos.nemesis.cluster;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.QuorumInfo;
 
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /** {@link QuorumView} over {@code Admin.describeMetadataQuorum}; a read that fails, times out or finds no leader reads as unknown. */
@@ -30,6 +33,13 @@ public final class AdminQuorumView implements QuorumView {
     static Optional<QuorumState> of(QuorumInfo info) {
         if (info.leaderId() < 0) return Optional.empty();
         return Optional.of(new QuorumState(info.leaderId(), (int) info.leaderEpoch(),
-                info.voters().stream().map(QuorumInfo.ReplicaState::replicaId).sorted().toList(), info.highWatermark()));
+                info.voters().stream().map(QuorumInfo.ReplicaState::replicaId).sorted().toList(), info.highWatermark(),
+                ends(info.voters()), ends(info.observers())));
+    }
+
+    private static Map<Integer, Long> ends(List<QuorumInfo.ReplicaState> replicas) {
+        Map<Integer, Long> out = new TreeMap<>();
+        replicas.forEach(r -> out.put(r.replicaId(), r.logEndOffset()));
+        return out;
     }
 }

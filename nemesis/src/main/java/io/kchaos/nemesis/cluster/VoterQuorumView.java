@@ -5,7 +5,9 @@ import io.kchaos.wire.QuorumRequest;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -48,7 +50,14 @@ public final class VoterQuorumView implements QuorumView, AutoCloseable {
             }
         }
         return answers.stream().max(Comparator.comparingInt(QuorumRequest.Answer::leaderEpoch))
-                .map(a -> new QuorumState(a.leaderId(), a.leaderEpoch(), a.voters(), a.highWatermark()));
+                .map(a -> new QuorumState(a.leaderId(), a.leaderEpoch(), a.voters(), a.highWatermark(), ends(a, a.voters()),
+                        ends(a, a.observers())));
+    }
+
+    private static Map<Integer, Long> ends(QuorumRequest.Answer a, List<Integer> ids) {
+        Map<Integer, Long> out = new TreeMap<>();
+        ids.forEach(id -> out.put(id, a.ends().getOrDefault(id, -1L)));
+        return out;
     }
 
     private static Optional<QuorumRequest.Answer> ask(String voter) {

@@ -21,9 +21,10 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The {@code metadata} workload: the brokers the run started with are recorded ({@link BrokerRoster}), admin clients
- * create topics, add partitions, change a topic config and delete topics ({@link AdminWorker}), a sampler records the
- * metadata quorum's offsets every second ({@link QuorumSampler}), and the final phase reads every broker the run
- * started with once it has caught up ({@link FinalRead}); all recorded as ops
+ * create topics, add partitions, change a topic config and delete topics ({@link AdminWorker}), and the final phase
+ * reads every broker the run started with once it has caught up ({@link FinalRead}); all recorded as ops. The quorum's
+ * offsets over the run are the run's own quorum polls ({@code quorum.jsonl}), which every workload gets
+
  * (docs/format.md, metadata ops). The run's topic is created as usual (empty), so that faults aimed at a partition
  * leader have one. Options: {@code clients} (admin clients, 2) and {@code pause-ms} (each client's pause between its
  * ops, 100).
@@ -42,7 +43,6 @@ public final class MetadataWorkload extends WorkloadBase {
     private final List<Admin> admins = new ArrayList<>();
     private final List<AdminWorker> workers = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
-    private QuorumSampler sampler;
     private Map<Integer, Node> started = Map.of();
     private boolean stopped;
 
@@ -78,8 +78,6 @@ public final class MetadataWorkload extends WorkloadBase {
         }
         Admin quorumAdmin = admin(ctx, "kchaos-metadata-quorum");
         started = BrokerRoster.record(quorumAdmin, ctx.history(), ids.next(), ctx.brokers(), ROSTER_WAIT);
-        sampler = new QuorumSampler(quorumAdmin, ctx.history(), ids);
-        threads.add(Clients.daemon(sampler, "metadata-quorum"));
         threads.forEach(Thread::start);
     }
 
@@ -91,13 +89,12 @@ public final class MetadataWorkload extends WorkloadBase {
         return a;
     }
 
-    /** Stops the clients after their current op (each op has a 15 s bound) and the sampler after its sample. */
+    /** Stops the clients after their current op (each op has a 15 s bound). */
     @Override
     public synchronized void stop() throws InterruptedException {
         if (context == null || stopped) return;
         stopped = true;
         workers.forEach(AdminWorker::stop);
-        sampler.stop();
         WorkerThreads.joinAll(threads, 30_000);
     }
 
