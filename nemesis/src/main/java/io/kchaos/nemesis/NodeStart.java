@@ -25,7 +25,10 @@ public final class NodeStart {
         ctx.recorder().record(NemesisOps.START, NemesisRecorder.nodes(nodes), () -> startAll(ctx, nodes));
     }
 
-    /** Launches every node, then waits until each is back; throws {@link FaultNotHeld} naming those that were not. */
+    /**
+     * Launches every node, then waits until each is back, or its process exited (a broker that halts at start-up will
+     * not come back by waiting); throws {@link FaultNotHeld} naming those that were not back.
+     */
     public static void startAll(NemesisContext ctx, List<Integer> nodes) {
         Map<Integer, NodeReturnView.Probe> probes = new LinkedHashMap<>();
         for (int node : nodes) probes.put(node, ctx.returns().beforeStart(node));
@@ -35,12 +38,19 @@ public final class NodeStart {
         probes.forEach((node, probe) -> {
             Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
             try {
-                EffectWait.until("node " + node + " back in service", left, probe::observe, NodeReturnView.Presence::back,
-                        NodeReturnView.Presence::seen);
+                NodeReturnView.Presence seen = EffectWait.until("node " + node + " back in service", left, () -> observe(ctx, node, probe),
+                        p -> p.back() || !ctx.cluster().isRunning(node), NodeReturnView.Presence::seen);
+                if (!seen.back()) notBack.add("node " + node + " back in service: its process exited after its launch; last seen: " + seen.seen());
             } catch (FaultNotHeld e) {
                 notBack.add(e.getMessage());
             }
         });
         if (!notBack.isEmpty()) throw new FaultNotHeld(String.join("; ", notBack));
+    }
+
+    /** What the probe sees, or that the node's process is gone. */
+    private static NodeReturnView.Presence observe(NemesisContext ctx, int node, NodeReturnView.Probe probe) {
+        if (!ctx.cluster().isRunning(node)) return new NodeReturnView.Presence(false, "node " + node + " not running");
+        return probe.observe();
     }
 }

@@ -66,6 +66,30 @@ class NodeStartTest {
     }
 
     @Test
+    void aNodeWhoseProcessExitedIsNotAwaitedFurther(@TempDir Path dir) {
+        FakeCluster cluster = FakeCluster.full();
+        NodeReturnView view = new NodeReturnView() {
+            @Override
+            public Duration bound() {
+                return Duration.ofSeconds(30);
+            }
+
+            @Override
+            public Probe beforeStart(int node) {
+                return () -> {
+                    cluster.calls.add("observe " + node);
+                    cluster.kill(node); // it halts at start-up
+                    return new Presence(false, "node " + node + " does not answer");
+                };
+            }
+        };
+        List<Op> ops = record(cluster, view, List.of(3), dir);
+        assertEquals(1, cluster.calls.stream().filter(c -> c.startsWith("observe")).count(), "not awaited further: " + cluster.calls);
+        assertEquals("info", ops.get(1).type().wire(), ops.toString());
+        assertTrue(ops.get(1).error().contains("node 3 back in service: its process exited after its launch; last seen: node 3 does not answer"), ops.get(1).error());
+    }
+
+    @Test
     void aNodeNotBackWithinTheBoundMakesTheStartInfoWithWhatWasSeen(@TempDir Path dir) {
         FakeCluster cluster = FakeCluster.full();
         List<Op> ops = record(cluster, view(cluster, Map.of(1, 1), Duration.ofMillis(300)), List.of(1, 2), dir);
