@@ -47,6 +47,11 @@ public final class HistoryWriter implements AutoCloseable {
         this(file, startNanos, HistoryFormat.JSONL);
     }
 
+    /** A history in {@code format} whose run starts now. */
+    public HistoryWriter(Path file, HistoryFormat format) {
+        this(file, System.nanoTime(), format);
+    }
+
     public HistoryWriter(Path file, long startNanos, HistoryFormat format) {
         try {
             this.out = new BufferedOutputStream(format.create(file), 1 << 16);
