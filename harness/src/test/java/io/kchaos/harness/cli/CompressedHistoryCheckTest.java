@@ -98,6 +98,19 @@ class CompressedHistoryCheckTest {
     }
 
     @Test
+    void aDamagedFrameIsOneLineAndExit2() throws Exception {
+        Path zst = dir.resolve("damaged.jsonl.zst");
+        compress(plainHistory(), zst, 700);
+        byte[] b = Files.readAllBytes(zst);
+        for (int i = 100; i < 140; i++) b[i] ^= 0x5A;
+        Files.write(zst, b);
+        assertEquals(2, run("check", zst.toString()));
+        String e = err.toString();
+        assertTrue(e.startsWith("kchaos: "), e);
+        assertFalse(e.contains("\tat "), "no stack trace: " + e);
+    }
+
+    @Test
     void anUnknownHistoryFormatIsOneLineAndExit2() {
         assertEquals(2, run("run", "--history-format", "gzip"));
         String e = err.toString();
