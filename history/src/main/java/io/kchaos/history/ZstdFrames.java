@@ -21,34 +21,23 @@ final class ZstdFrames extends InputStream {
     private boolean endedMidFrame;
 
     ZstdFrames(InputStream compressed) throws IOException {
-        this.in = new ZstdInputStreamNoFinalizer(new FilterInputStream(compressed) {
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                int n = super.read(b, off, len);
-                if (n > 0) frameEnds.feed(b, off, n);
-                return n;
-            }
-
-            @Override
-            public int read() throws IOException {
-                byte[] one = new byte[1];
-                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
-            }
-        });
+        this.in = new ZstdInputStreamNoFinalizer(new Followed(compressed, frameEnds));
     }
 
     @Override
     public int read() throws IOException {
-        byte[] one = new byte[1];
-        int n = read(one, 0, 1);
-        return n < 0 ? -1 : one[0] & 0xFF;
+        return readOne(this);
     }
 
+    /** Reads at least one byte (zstd-jni returns 0 at the end of a frame that gave nothing more), or -1 at the end. */
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
         if (endedMidFrame) return -1;
         try {
-            int n = in.read(b, off, len);
+            int n;
+            do {
+                n = in.read(b, off, len);
+            } while (n == 0 && len > 0);
             if (n < 0 && !frameEnds.betweenFrames()) endedMidFrame = true;
             return n;
         } catch (ZstdIOException e) {
@@ -66,5 +55,37 @@ final class ZstdFrames extends InputStream {
     @Override
     public void close() throws IOException {
         in.close();
+    }
+
+    private static int readOne(InputStream in) throws IOException {
+        byte[] one = new byte[1];
+        return in.read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+    }
+
+    /** The compressed bytes, each shown to the frame follower as it goes to the decompressor. */
+    private static final class Followed extends FilterInputStream {
+        private final ZstdFrameEnds frameEnds;
+
+        Followed(InputStream compressed, ZstdFrameEnds frameEnds) {
+            super(compressed);
+            this.frameEnds = frameEnds;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = in.read(b, off, len);
+            if (n > 0) frameEnds.feed(b, off, n);
+            return n;
+        }
+
+        @Override
+        public int read() throws IOException {
+            return readOne(this);
+        }
+
+        @Override
+        public long skip(long n) {
+            return 0; // every byte goes through read, so the follower sees it
+        }
     }
 }
