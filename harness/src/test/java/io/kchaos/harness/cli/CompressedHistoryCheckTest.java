@@ -82,6 +82,24 @@ class CompressedHistoryCheckTest {
     }
 
     @Test
+    void checkReadsACompressedHistoryFromStandardInput() throws Exception {
+        Path plain = plainHistory();
+        Path zst = dir.resolve("h.jsonl.zst");
+        compress(plain, zst, 700);
+        Path expected = dir.resolve("plain.json");
+        Path out = dir.resolve("stdin.json");
+        assertEquals(1, run("check", plain.toString(), "--out", expected.toString()), err::toString);
+        java.io.InputStream stdin = System.in;
+        try {
+            System.setIn(new java.io.ByteArrayInputStream(Files.readAllBytes(zst)));
+            assertEquals(1, run("check", "-", "--out", out.toString()), err::toString);
+        } finally {
+            System.setIn(stdin);
+        }
+        assertEquals(verdict(expected), verdict(out));
+    }
+
+    @Test
     void aCompressedHistoryCutInItsLastFrameIsJudgedAsATornOne() throws Exception {
         Path plain = plainHistory();
         Path zst = dir.resolve("whole.jsonl.zst");
