@@ -40,8 +40,8 @@ public final class ComposedChecker implements Checker {
             if (!merged.warnings().contains(w)) merged.warn(w);
         });
         if (history.endsTorn()) {
-            merged.error("the history ends in a truncated line (its writer stopped mid-line): that operation is unknown and "
-                    + "may be the one that shows an anomaly, so the history cannot be judged valid");
+            merged.error("the history ends in a truncated line (its writer stopped mid-line, or mid-frame in a compressed history): "
+                    + "that operation is unknown and may be the one that shows an anomaly, so the history cannot be judged valid");
         }
         return merged;
     }

@@ -10,12 +10,13 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * A history.jsonl file read line by line, strictly: each line is exactly one op ({@link OpCodec#parse}) and the ops
- * keep the rules between lines ({@link LineRules}); anything else is a {@link HistoryFormatException} naming the line.
- * The one exception is a torn last line ({@link LineGrammar#isTorn}: a proper prefix of a valid line, as a crashed
- * writer leaves it): a warning, and skipped. Lines are never longer than {@link #MAX_LINE_CHARS}, so reading needs
- * little heap. Lines are parsed on every core ({@link ParallelOpReader}); the rules between lines are checked here, in
- * order, and the line of each op is kept where blank lines shift it, so that {@link #located} names it.
+ * A history file read line by line, strictly, plain or zstd-compressed ({@link HistoryInput}): each line is exactly one
+ * op ({@link OpCodec#parse}) and the ops keep the rules between lines ({@link LineRules}); anything else is a
+ * {@link HistoryFormatException} naming the line. The one exception is a torn last line ({@link LineGrammar#isTorn}: a
+ * proper prefix of a valid line, as a crashed writer leaves it): a warning, and skipped; so is a compressed history's
+ * last frame cut short. Lines are never longer than {@link #MAX_LINE_CHARS}, so reading needs little heap. Lines are
+ * parsed on every core ({@link ParallelOpReader}); the rules between lines are checked here, in order, and the line of
+ * each op is kept where blank lines shift it, so that {@link #located} names it.
  */
 public final class HistoryFile implements History {
     static final int MAX_LINE_CHARS = LineGrammar.MAX_LINE_CHARS;
@@ -56,7 +57,13 @@ public final class HistoryFile implements History {
         long base = 0;
         long ordinal = 0;
         long lineOffset = 1;
-        try (ParallelOpReader reader = new ParallelOpReader(path, MAX_LINE_CHARS)) {
+        HistoryInput input;
+        try {
+            input = HistoryInput.open(path);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + path + ": " + e.getMessage(), e);
+        }
+        try (ParallelOpReader reader = new ParallelOpReader(input, MAX_LINE_CHARS)) {
             ParallelOpReader.Block block;
             while ((block = reader.next()) != null) {
                 Op[] ops = block.ops();
@@ -86,6 +93,10 @@ public final class HistoryFile implements History {
                     throw malformed(lineNo, failure.reason());
                 }
                 base += block.lines();
+            }
+            if (input.endedMidFrame()) {
+                warnings.add(HistoryInput.midFrameWarning());
+                torn = true;
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + path + ": " + e.getMessage(), e);

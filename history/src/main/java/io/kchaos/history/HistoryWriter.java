@@ -9,16 +9,16 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Appends ops to history.jsonl as they happen: assigns each its index and its time since the run started (in the
- * caller's thread, so the file is in the order observed), and hands it to a writer thread that encodes and writes
- * every {@value #WRITE_INTERVAL_MILLIS} ms, so a crash loses at most the last fraction of a second and the callers
+ * Appends ops to the history file as they happen, in either {@link HistoryFormat}: assigns each its index and its time
+ * since the run started (in the caller's thread, so the file is in the order observed), and hands it to a writer thread
+ * that encodes and writes every {@value #WRITE_INTERVAL_MILLIS} ms (a zstd history: one frame per write), so a crash
+ * loses at most the last fraction of a second and the callers
  * (producer callbacks, consumers) never wait for JSON encoding or disk. Thread-safe; listeners (status line, live
  * stats) see every op as it is appended. At most {@value #MAX_PENDING} ops wait for the writer, an op that carries
  * arrays (a drain's records) counting once per element; beyond that appending blocks until the writer catches up.
@@ -44,10 +44,21 @@ public final class HistoryWriter implements AutoCloseable {
     }
 
     public HistoryWriter(Path file, long startNanos) {
+        this(file, startNanos, HistoryFormat.JSONL);
+    }
+
+    /** A history in {@code format} whose run starts now. */
+    public HistoryWriter(Path file, HistoryFormat format) {
+        this(file, System.nanoTime(), format);
+    }
+
+    public HistoryWriter(Path file, long startNanos, HistoryFormat format) {
         try {
-            this.out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16);
+            this.out = new BufferedOutputStream(format.create(file), 1 << 16);
             this.gen = Json.MAPPER.getFactory().createGenerator(out, JsonEncoding.UTF8);
             this.gen.setRootValueSeparator(null);
+            // the mapper flushes after each op's value: only flush() below reaches the file (a zstd frame per flush)
+            this.gen.disable(JsonGenerator.Feature.FLUSH_PASSED_TO_STREAM);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create history " + file, e);
         }
@@ -119,6 +130,7 @@ public final class HistoryWriter implements AutoCloseable {
                     gen.writeRaw('\n');
                 }
                 gen.flush();
+                out.flush();
             } catch (IOException e) {
                 failure = e;
                 throw new UncheckedIOException("cannot write history", e);

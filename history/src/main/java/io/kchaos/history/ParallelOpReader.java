@@ -3,7 +3,6 @@ package io.kchaos.history;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Arrays;
@@ -13,7 +12,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * Reads a history file in blocks of whole lines and parses each block into ops on a worker thread, so parsing runs on
+ * Reads a history file (plain or compressed: {@link HistoryInput}) in blocks of whole lines and parses each block into ops on a worker thread, so parsing runs on
  * every core while the caller judges the ops of earlier blocks; blocks come back in file order. Each line is checked
  * on its own here (UTF-8, length, one op per line); what holds between lines is the caller's to check, in order. Only
  * a few blocks are in memory at once.
@@ -40,7 +39,7 @@ final class ParallelOpReader implements AutoCloseable {
     }
 
     ParallelOpReader(Path path, int maxLineChars) throws IOException {
-        this(Files.newInputStream(path), maxLineChars);
+        this(HistoryInput.open(path), maxLineChars);
     }
 
     /** Reads the stream, which it then owns and closes. */

@@ -12,9 +12,9 @@ import picocli.CommandLine.Parameters;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-/** {@code kchaos check HISTORY [--out FILE]}: judges any history.jsonl without a cluster. */
+/** {@code kchaos check HISTORY [--out FILE]}: judges any history (JSON lines, plain or zstd-compressed) without a cluster. */
 @Command(name = "check", mixinStandardHelpOptions = true,
-        description = "Judge a history.jsonl (format: docs/format.md). Exit 0 valid, 1 anomalies, 2 could not judge.")
+        description = "Judge a history.jsonl, plain or zstd-compressed (format: docs/format.md). Exit 0 valid, 1 anomalies, 2 could not judge.")
 final class CheckCommand implements Callable<Integer> {
     @Parameters(paramLabel = "HISTORY", description = "the history.jsonl to judge ('-': standard input)")
     Path history;

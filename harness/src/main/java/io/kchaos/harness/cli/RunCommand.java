@@ -32,6 +32,7 @@ import io.kchaos.harness.replay.ReplaySource;
 import io.kchaos.nemesis.replay.RecordedSchedule;
 import io.kchaos.backend.ssh.HostsFile;
 import io.kchaos.cluster.version.VersionProfile;
+import io.kchaos.history.HistoryFormat;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisOptions;
 import io.kchaos.nemesis.schedule.FaultPlan;
@@ -131,6 +132,9 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--consumer-config", paramLabel = "KEY=VALUE")
     Map<String, String> consumerConfig = new LinkedHashMap<>();
+
+    @Option(names = "--history-format", paramLabel = "jsonl|zstd")
+    String historyFormat;
 
     @Option(names = "--store", paramLabel = "DIR", defaultValue = "store", description = "where run folders go (default ${DEFAULT-VALUE})")
     Path store;
@@ -358,7 +362,7 @@ public final class RunCommand implements Callable<Integer> {
                 new ClusterConfig(nodes, kafkaHome, heapMb, !noNamespaces, brokerConfig, topic, partitions, (short) rf, quorumSpec),
                 new WorkloadConfig(workload, workloadOptions, rate, producers, consumers),
                 new FaultConfig(nemesis, partitionTargets, nemesisInterval, faultDuration, nemesisOptions),
-                new ClientConfig(producerConfig, consumerConfig, proxy), origins);
+                new ClientConfig(producerConfig, consumerConfig, proxy), historyFormat(), origins);
     }
 
     /**
@@ -381,6 +385,14 @@ public final class RunCommand implements Callable<Integer> {
             System.out.println("warning: " + controllers + " controllers tolerate no more voter failures than " + (controllers - 1));
         }
         return new QuorumSpec(controllers, mode);
+    }
+
+    private HistoryFormat historyFormat() {
+        try {
+            return HistoryFormat.parse(historyFormat);
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
+        }
     }
 
     private ParameterException bad(String message) {

@@ -95,7 +95,7 @@ public final class ChaosRun {
     @SuppressWarnings("try") // the status line is a resource only to be stopped at the end
     private FinalState runWorkload(KafkaCluster cluster, RunRecord record) throws Exception {
         long t0 = clock.nanoTime();
-        try (HistoryWriter history = new HistoryWriter(folder.history());
+        try (HistoryWriter history = new HistoryWriter(folder.files().history(config.historyFormat()), config.historyFormat());
              Admin admin = cluster.admin();
              RunQuorumView quorum = new RunQuorumView(cluster, admin);
              Workload workload = workloads.create(config)) {

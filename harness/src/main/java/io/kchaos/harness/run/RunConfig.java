@@ -1,5 +1,6 @@
 package io.kchaos.harness.run;
 
+import io.kchaos.history.HistoryFormat;
 import io.kchaos.history.HistoryWriter;
 import io.kchaos.workload.WorkloadContext;
 
@@ -9,22 +10,24 @@ import java.util.function.Supplier;
 
 /**
  * The one plan of a run: its identity (name, command, scenario, seed, time limit, store), its cluster, workload, fault
- * and client settings, which settings the user gave, and what was resolved from them before the start ({@link RunSetup}:
+ * and client settings, how its history is stored ({@code --history-format}), which settings the user gave, and what was resolved from them before the start ({@link RunSetup}:
  * the brokers' release, the client library, an upgrade, a replay). The option table {@link RunOption} says which
  * option, scenario key and run.json field each setting comes from.
  */
 public record RunConfig(String name, String command, String scenario, long seed, int timeLimitSeconds, Path store,
                         ClusterConfig cluster, WorkloadConfig load, FaultConfig faults, ClientConfig clients,
-                        SettingOrigins origins, RunSetup setup) {
+                        HistoryFormat historyFormat, SettingOrigins origins, RunSetup setup) {
     /** The settings alone, nothing resolved yet ({@link RunSetup#NONE}). */
     public RunConfig(String name, String command, String scenario, long seed, int timeLimitSeconds, Path store,
-                     ClusterConfig cluster, WorkloadConfig load, FaultConfig faults, ClientConfig clients, SettingOrigins origins) {
-        this(name, command, scenario, seed, timeLimitSeconds, store, cluster, load, faults, clients, origins, RunSetup.NONE);
+                     ClusterConfig cluster, WorkloadConfig load, FaultConfig faults, ClientConfig clients, HistoryFormat historyFormat,
+                     SettingOrigins origins) {
+        this(name, command, scenario, seed, timeLimitSeconds, store, cluster, load, faults, clients, historyFormat, origins, RunSetup.NONE);
     }
 
     /** The same plan with {@code resolved} as what was resolved before the start. */
     public RunConfig withSetup(RunSetup resolved) {
-        return new RunConfig(name, command, scenario, seed, timeLimitSeconds, store, cluster, load, faults, clients, origins, resolved);
+        return new RunConfig(name, command, scenario, seed, timeLimitSeconds, store, cluster, load, faults, clients, historyFormat, origins,
+                resolved);
     }
 
     /**

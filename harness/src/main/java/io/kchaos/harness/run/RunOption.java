@@ -69,6 +69,9 @@ public enum RunOption {
             "a producer setting; repeatable (e.g. acks=1)"),
     CONSUMER_CONFIG("--consumer-config", "consumer-config", RunFields.CONSUMER_CONFIG, Kind.STRING_MAP, null, c -> c.clients().consumerConfig(),
             "a consumer setting; repeatable"),
+    HISTORY_FORMAT("--history-format", "history-format", RunFields.HISTORY_FORMAT, Kind.STRING, "jsonl", c -> c.historyFormat().wire(),
+            "how the history is written: jsonl (history.jsonl) or zstd (history.jsonl.zst, JSON lines in zstd frames, one per "
+                    + "write, ~10x smaller; every kchaos command reads both) (default ${DEFAULT-VALUE})"),
     UPGRADE_TO("--upgrade-to", "upgrade-to", null, Kind.STRING, null, null,
             "rolling upgrade during the run: each node in turn stopped cleanly, restarted on this release with the same data, back "
                     + "in every ISR before the next; then the feature levels are finalized (docs/scenarios.md)"),

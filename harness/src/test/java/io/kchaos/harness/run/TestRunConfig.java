@@ -1,5 +1,7 @@
 package io.kchaos.harness.run;
 
+import io.kchaos.history.HistoryFormat;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +17,7 @@ public final class TestRunConfig {
     private WorkloadConfig load = new WorkloadConfig("queue", Map.of(), 10, 1, 1);
     private FaultConfig faults = new FaultConfig(List.of("none"), List.of(), 1, 1);
     private ClientConfig clients = new ClientConfig(Map.of(), Map.of(), false);
+    private HistoryFormat historyFormat = HistoryFormat.JSONL;
     private SettingOrigins origins = SettingOrigins.NONE;
 
     private TestRunConfig(Path store) {
@@ -71,7 +74,12 @@ public final class TestRunConfig {
         return this;
     }
 
+    public TestRunConfig historyFormat(HistoryFormat f) {
+        historyFormat = f;
+        return this;
+    }
+
     public RunConfig build() {
-        return new RunConfig(name, "kchaos run", scenario, seed, timeLimitSeconds, store, cluster, load, faults, clients, origins);
+        return new RunConfig(name, "kchaos run", scenario, seed, timeLimitSeconds, store, cluster, load, faults, clients, historyFormat, origins);
     }
 }

@@ -1,5 +1,8 @@
 package io.kchaos.history.folder;
 
+import io.kchaos.history.HistoryFormat;
+
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -10,7 +13,10 @@ import java.nio.file.Path;
 public record RunFiles(Path dir) {
     public static final String RUN_JSON = "run.json";
     public static final String RESULTS_JSON = "results.json";
+    /** The history as JSON lines ({@code --history-format jsonl}). */
     public static final String HISTORY = "history.jsonl";
+    /** The same lines in zstd frames ({@code --history-format zstd}); a run folder holds one of the two. */
+    public static final String HISTORY_ZSTD = "history.jsonl.zst";
     public static final String LEADERS = "leaders.jsonl";
     /** The metadata quorum as polled during the run, one {@link QuorumSamples} line each. */
     public static final String QUORUM = "quorum.jsonl";
@@ -61,8 +67,19 @@ public record RunFiles(Path dir) {
         return dir.resolve(RESULTS_JSON);
     }
 
+    /** The run's history file: the compressed one when only it exists, else history.jsonl (which may not exist). */
     public Path history() {
-        return dir.resolve(HISTORY);
+        Path plain = dir.resolve(HISTORY);
+        Path compressed = history(HistoryFormat.ZSTD);
+        return !Files.exists(plain) && Files.exists(compressed) ? compressed : plain;
+    }
+
+    /** Where a run writing its history in {@code format} puts it. */
+    public Path history(HistoryFormat format) {
+        return dir.resolve(switch (format) {
+            case JSONL -> HISTORY;
+            case ZSTD -> HISTORY_ZSTD;
+        });
     }
 
     public Path quorum() {

@@ -32,7 +32,7 @@ import java.util.StringJoiner;
 public record StoreRun(Path dir, Instant started, SeriesKey key, Verdict verdict, Map<String, Long> anomalies,
                        Availability figures, String problem) {
     /** The files that make a folder a run folder. */
-    private static final String[] MARKERS = {RunFiles.RUN_JSON, RunFiles.RESULTS_JSON, RunFiles.HISTORY};
+    private static final String[] MARKERS = {RunFiles.RUN_JSON, RunFiles.RESULTS_JSON, RunFiles.HISTORY, RunFiles.HISTORY_ZSTD};
 
     /** Reads a run folder; never throws for a damaged one. */
     public static StoreRun read(Path dir) {

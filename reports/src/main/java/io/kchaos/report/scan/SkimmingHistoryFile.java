@@ -3,13 +3,12 @@ package io.kchaos.report.scan;
 import com.fasterxml.jackson.databind.node.NullNode;
 import io.kchaos.history.History;
 import io.kchaos.history.HistoryFormatException;
+import io.kchaos.history.HistoryInput;
 import io.kchaos.history.LineGrammar;
 import io.kchaos.history.Op;
 
-import java.io.InputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +16,7 @@ import java.util.function.Consumer;
 import java.util.function.LongPredicate;
 
 /**
- * A history.jsonl reader for the report: it reads a line's index, time, process, type and f with {@link LineHeader} and
+ * A history reader for the report (plain or compressed, {@link HistoryInput}): it reads a line's index, time, process, type and f with {@link LineHeader} and
  * stops there, never touching the {@code value} (most of the bytes: poll and drain records) when those fields come
  * first, as the harness writes them. Nemesis ops, the lines {@code wantValue} asks for, the last line and any line
  * whose fields come in another order go through {@link LineGrammar#read} whole. Skipped values are a JSON null, and the
@@ -44,7 +43,7 @@ final class SkimmingHistoryFile implements History {
     @Override
     public void forEach(Consumer<Op> visitor) {
         warnings.clear();
-        try (InputStream in = Files.newInputStream(path)) {
+        try (HistoryInput in = HistoryInput.open(path)) {
             ByteLines lines = new ByteLines(in);
             long lineNo = 0;
             while (lines.next()) {
@@ -63,6 +62,7 @@ final class SkimmingHistoryFile implements History {
                 }
                 visitor.accept(op);
             }
+            if (in.endedMidFrame()) warnings.add(HistoryInput.midFrameWarning());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + path + ": " + e.getMessage(), e);
         }

@@ -2,6 +2,7 @@ package io.kchaos.report.scan;
 
 import io.kchaos.history.DamagedHistoryLines;
 import io.kchaos.history.HistoryFile;
+import io.kchaos.history.HistoryFormat;
 import io.kchaos.history.HistoryFormatException;
 import io.kchaos.history.Op;
 import io.kchaos.history.OpCodec;
@@ -16,10 +17,12 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
+import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.lifecycle.AfterContainer;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -100,6 +103,26 @@ class SkimmingReaderPropertiesTest {
     @Property
     void theSkimmingReaderAgreesWithTheCheckersReader(@ForAll("cases") Case c) throws IOException {
         (bothReadersAgreeOn(file(c)) ? READ : REFUSED).incrementAndGet();
+    }
+
+    /** The same lines in two zstd frames split anywhere: both readers agree on them, and read or refuse them as the plain file. */
+    @Property(tries = 50)
+    void bothReadersReadACompressedHistoryAsThePlainOne(@ForAll("cases") Case c, @ForAll @IntRange(max = 1000) int split) throws IOException {
+        byte[] plain = file(c);
+        ByteArrayOutputStream compressed = new ByteArrayOutputStream();
+        Path file = Files.createTempFile("skim", ".zst");
+        try {
+            try (OutputStream out = HistoryFormat.ZSTD.create(file)) {
+                int at = plain.length * split / 1000;
+                out.write(plain, 0, at);
+                out.flush();
+                out.write(plain, at, plain.length - at);
+            }
+            compressed.writeBytes(Files.readAllBytes(file));
+        } finally {
+            Files.deleteIfExists(file);
+        }
+        assertEquals(bothReadersAgreeOn(plain), bothReadersAgreeOn(compressed.toByteArray()));
     }
 
     /**
