@@ -26,7 +26,8 @@ public final class QuorumRequest {
      * @param leaderEpoch   its epoch
      * @param highWatermark its high watermark, or -1 when it announced none
      * @param voters        the voter ids
-     * @param ends          each voter's and observer's log end offset as the leader last saw it (-1 unknown), by id
+     * @param ends          each voter's and observer's log end offset as the leader last saw it (-1 unknown), by id (the
+     *                      highest where a node is listed twice, as a replaced disk's old entry beside its new one)
      * @param observers     the observers' ids (brokers and controllers that fetch but do not vote)
      */
     public record Answer(int leaderId, int leaderEpoch, long highWatermark, List<Integer> voters, Map<Integer, Long> ends,
@@ -52,8 +53,10 @@ public final class QuorumRequest {
         DescribeQuorumResponseData.PartitionData p = r.data().topics().get(0).partitions().get(0);
         if (p.errorCode() != Errors.NONE.code() || p.leaderId() < 0) return Optional.empty();
         Map<Integer, Long> ends = new TreeMap<>();
-        p.currentVoters().forEach(v -> ends.put(v.replicaId(), v.logEndOffset()));
-        p.observers().forEach(o -> ends.put(o.replicaId(), o.logEndOffset()));
+        // one node may be listed twice (KIP-853 keys replicas by id and directory id): a replaced disk's stale entry
+        // beside the new one; the highest offset is the node's
+        p.currentVoters().forEach(v -> ends.merge(v.replicaId(), v.logEndOffset(), Math::max));
+        p.observers().forEach(o -> ends.merge(o.replicaId(), o.logEndOffset(), Math::max));
         return Optional.of(new Answer(p.leaderId(), p.leaderEpoch(), p.highWatermark(),
                 p.currentVoters().stream().map(DescribeQuorumResponseData.ReplicaState::replicaId).sorted().toList(), ends,
                 p.observers().stream().map(DescribeQuorumResponseData.ReplicaState::replicaId).sorted().toList()));

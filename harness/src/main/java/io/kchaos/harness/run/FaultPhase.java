@@ -50,7 +50,7 @@ final class FaultPhase {
         NemesisRecorder recorder = new NemesisRecorder(history);
         cluster.protocol().ifPresent(p -> p.onAction(a -> recorder.record(NemesisOps.PROXY_ACTION, a, () -> { })));
         UpgradeSchedule upgrade = plan.setup().upgrade().orElse(null);
-        WireNodeReturns returns = new WireNodeReturns(cluster, cluster.nodeAddresses(), cluster.controllerAddresses(), quorum,
+        WireNodeReturns returns = new WireNodeReturns(cluster, cluster.nodeAddresses(), quorum,
                 new KafkaBounds(cluster.brokerSettings()).restart());
         NemesisContext context = new NemesisContext(upgrade == null ? cluster : new GuardedCluster(cluster, guard), topicView, recorder,
                 new Random(plan.seed()), coordinators, quorum, new AdminOperationsView(admin, topic), returns);

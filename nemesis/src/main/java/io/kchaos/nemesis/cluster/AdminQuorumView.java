@@ -39,7 +39,7 @@ public final class AdminQuorumView implements QuorumView {
 
     private static Map<Integer, Long> ends(List<QuorumInfo.ReplicaState> replicas) {
         Map<Integer, Long> out = new TreeMap<>();
-        replicas.forEach(r -> out.put(r.replicaId(), r.logEndOffset()));
+        replicas.forEach(r -> out.merge(r.replicaId(), r.logEndOffset(), Math::max)); // a node listed twice: a replaced disk's old entry
         return out;
     }
 }

@@ -1,37 +1,33 @@
 package io.kchaos.nemesis.cluster;
 
 import io.kchaos.wire.LiveBrokers;
-import io.kchaos.wire.PublishedMetadataOffset;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
- * {@link NodeReturnView} that asks the started node itself, over its own connection: a node that runs a broker is back
- * once its Metadata answer lists it among the live brokers ({@link LiveBrokers}: its new incarnation registered and
- * unfenced); a dedicated controller once the metadata offset it has published ({@link PublishedMetadataOffset}, the
- * committed entries it applied) holds everything below the high watermark the quorum announced just before its launch
- * (or, when none could be read then, the first one read after), which it can only learn from the quorum's leader.
+ * {@link NodeReturnView} that reads a started node back: a node that runs a broker is back once its own Metadata
+ * answer, over its own connection, lists it among the live brokers ({@link LiveBrokers}: its new incarnation
+ * registered and unfenced); a dedicated controller once the quorum's leader reports its log end offset at or past the
+ * high watermark announced just before its launch (or, when none could be read then, the first one read after).
  */
 public final class WireNodeReturns implements NodeReturnView {
     static final int TIMEOUT_MS = 2_000;
     private final ClusterControl cluster;
     private final Map<Integer, String> brokers;
-    private final Map<Integer, String> controllers;
     private final QuorumView quorum;
     private final Duration bound;
 
     /**
      * @param brokers     broker id → {@code host:port} of a listener the harness reaches directly (no proxy)
-     * @param controllers voter id → {@code host:port} of its controller listener
      * @param bound       how long a start may take (the harness derives it from Kafka's settings)
      */
-    public WireNodeReturns(ClusterControl cluster, Map<Integer, String> brokers, Map<Integer, String> controllers, QuorumView quorum,
+    public WireNodeReturns(ClusterControl cluster, Map<Integer, String> brokers, QuorumView quorum,
             Duration bound) {
         this.cluster = cluster;
         this.brokers = Map.copyOf(brokers);
-        this.controllers = Map.copyOf(controllers);
         this.quorum = quorum;
         this.bound = bound;
     }
@@ -43,11 +39,10 @@ public final class WireNodeReturns implements NodeReturnView {
 
     @Override
     public Probe beforeStart(int node) {
-        Map<Integer, String> addresses = cluster.role(node).broker() ? brokers : controllers;
-        String address = addresses.get(node);
+        String address = brokers.get(node);
+        if (!cluster.role(node).broker()) return new ControllerProbe(node, highWatermark());
         if (address == null) return () -> new Presence(false, "node " + node + ": the backend gives no address to read it back at");
-        if (cluster.role(node).broker()) return () -> brokerPresence(node, address);
-        return new ControllerProbe(node, address, highWatermark());
+        return () -> brokerPresence(node, address);
     }
 
     private static Presence brokerPresence(int node, String address) {
@@ -63,29 +58,32 @@ public final class WireNodeReturns implements NodeReturnView {
         return quorum.state().map(QuorumState::highWatermark).orElse(-1L);
     }
 
-    /** A dedicated controller's return: the high watermark it must reach is fixed at its launch, or at the first read after. */
+    /**
+     * A dedicated controller's return: the quorum's leader must report its log end offset at or past the high
+     * watermark read at its launch (or at the first one read after, when the quorum had none then). The leader learns
+     * a replica's offset only from that replica's fetches, and the high watermark moved on while it was down (the
+     * leader appends a no-op record every half second), so an offset from before the stop cannot pass for it. (A
+     * controller's own ApiVersions answer cannot say it: its finalized-features epoch moves only when the features do.)
+     */
     private final class ControllerProbe implements Probe {
         private final int node;
-        private final String address;
         private long target;
 
-        ControllerProbe(int node, String address, long target) {
+        ControllerProbe(int node, long target) {
             this.node = node;
-            this.address = address;
             this.target = target;
         }
 
         @Override
         public Presence observe() {
-            if (target < 0) target = highWatermark();
-            try {
-                long published = PublishedMetadataOffset.read(host(address), port(address), TIMEOUT_MS);
-                boolean back = target >= 0 && PublishedMetadataOffset.holdsBelow(published, target);
-                return new Presence(back, "node " + node + " published metadata offset " + published + ", "
-                        + (target < 0 ? "no quorum high watermark read yet" : "the quorum's high watermark at its start " + target));
-            } catch (Exception e) {
-                return new Presence(false, "node " + node + " does not answer: " + e.getMessage());
-            }
+            Optional<QuorumState> q = quorum.state();
+            if (q.isEmpty()) return new Presence(false, "node " + node + ": the quorum does not answer");
+            if (target < 0) target = q.get().highWatermark();
+            Long end = q.get().voterEnds().getOrDefault(node, q.get().observerEnds().get(node));
+            boolean back = target >= 0 && end != null && end >= target;
+            return new Presence(back, "the quorum's leader " + q.get().leader() + " reports node " + node + "'s log end offset "
+                    + (end == null ? "(none: not fetching)" : end) + ", "
+                    + (target < 0 ? "no high watermark read yet" : "the high watermark at its start " + target));
         }
     }
 

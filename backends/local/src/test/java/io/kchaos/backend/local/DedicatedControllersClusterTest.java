@@ -94,13 +94,14 @@ class DedicatedControllersClusterTest {
     }
 
     /**
-     * What a {@code start} waits for ({@link WireNodeReturns}), on real nodes: the killed controller is back once it
-     * published the quorum's high watermark from its launch, a killed broker once it lists itself live; a broker whose
+     * What a {@code start} waits for ({@link WireNodeReturns}), on real nodes: the killed controller is back once the
+     * quorum's leader reports its log end offset at the high watermark from its launch, a killed broker once it lists
+     * itself live; a broker whose
      * process runs but cannot join (its meta.properties names another cluster) is never back, and is once repaired.
      */
     private static void startedNodesReadBackInService(LocalCluster c, int killedController) throws Exception {
         try (VoterQuorumView voters = new VoterQuorumView(List.copyOf(c.controllerAddresses().values()))) {
-            WireNodeReturns returns = new WireNodeReturns(c, c.nodeAddresses(), c.controllerAddresses(), voters, BACK_BOUND);
+            WireNodeReturns returns = new WireNodeReturns(c, c.nodeAddresses(), voters, BACK_BOUND);
             NodeReturnView.Probe controller = returns.beforeStart(killedController);
             assertFalse(controller.observe().back(), "a killed controller is not back");
             c.start(killedController);
