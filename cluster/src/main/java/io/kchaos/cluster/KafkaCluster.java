@@ -44,11 +44,11 @@ public interface KafkaCluster extends ClusterControl, AutoCloseable {
     }
 
     /**
-     * Each metadata quorum voter's id → its {@code host:port} ({@code CONTROLLER} listener) where the harness can reach
-     * it, in voter order, to ask the quorum itself even while no broker answers; empty where the backend does not expose them.
+     * Each metadata quorum voter's {@code host:port} ({@code CONTROLLER} listener) where the harness can reach it, to ask
+     * the quorum itself even while no broker answers; empty where the backend does not expose them.
      */
-    default Map<Integer, String> controllerAddresses() {
-        return Map.of();
+    default List<String> controllerAddresses() {
+        return List.of();
     }
 
     /** Stops every node cleanly, all in parallel (each stop bounded), so the data directories can be audited. */

@@ -25,17 +25,20 @@ public final class QuorumRequest {
      * @param leaderId      the leader's id
      * @param leaderEpoch   its epoch
      * @param highWatermark its high watermark, or -1 when it announced none
-     * @param voters        the voter ids
-     * @param ends          each voter's and observer's log end offset as the leader last saw it (-1 unknown), by id (the
-     *                      highest where a node is listed twice, as a replaced disk's old entry beside its new one)
-     * @param observers     the observers' ids (brokers and controllers that fetch but do not vote)
+     * @param voterEnds     each voter's log end offset as the leader last saw it (-1 unknown), by id
+     * @param observerEnds  each observer's (brokers, controllers that fetch but do not vote), by id: the highest where a
+     *                      node is listed twice (KIP-853 keys replicas by id and directory id: a replaced disk's stale
+     *                      entry beside the new one)
      */
-    public record Answer(int leaderId, int leaderEpoch, long highWatermark, List<Integer> voters, Map<Integer, Long> ends,
-                         List<Integer> observers) {
+    public record Answer(int leaderId, int leaderEpoch, long highWatermark, Map<Integer, Long> voterEnds, Map<Integer, Long> observerEnds) {
         public Answer {
-            voters = List.copyOf(voters);
-            ends = Map.copyOf(ends);
-            observers = List.copyOf(observers);
+            voterEnds = Map.copyOf(voterEnds);
+            observerEnds = Map.copyOf(observerEnds);
+        }
+
+        /** The voter ids, in order. */
+        public List<Integer> voters() {
+            return voterEnds.keySet().stream().sorted().toList();
         }
     }
 
@@ -52,13 +55,13 @@ public final class QuorumRequest {
         }
         DescribeQuorumResponseData.PartitionData p = r.data().topics().get(0).partitions().get(0);
         if (p.errorCode() != Errors.NONE.code() || p.leaderId() < 0) return Optional.empty();
-        Map<Integer, Long> ends = new TreeMap<>();
-        // one node may be listed twice (KIP-853 keys replicas by id and directory id): a replaced disk's stale entry
-        // beside the new one; the highest offset is the node's
-        p.currentVoters().forEach(v -> ends.merge(v.replicaId(), v.logEndOffset(), Math::max));
-        p.observers().forEach(o -> ends.merge(o.replicaId(), o.logEndOffset(), Math::max));
-        return Optional.of(new Answer(p.leaderId(), p.leaderEpoch(), p.highWatermark(),
-                p.currentVoters().stream().map(DescribeQuorumResponseData.ReplicaState::replicaId).sorted().toList(), ends,
-                p.observers().stream().map(DescribeQuorumResponseData.ReplicaState::replicaId).sorted().toList()));
+        return Optional.of(new Answer(p.leaderId(), p.leaderEpoch(), p.highWatermark(), ends(p.currentVoters()), ends(p.observers())));
+    }
+
+    /** Each replica's log end offset by id, the highest where one is listed twice. */
+    private static Map<Integer, Long> ends(List<DescribeQuorumResponseData.ReplicaState> replicas) {
+        Map<Integer, Long> out = new TreeMap<>();
+        replicas.forEach(r -> out.merge(r.replicaId(), r.logEndOffset(), Math::max));
+        return out;
     }
 }

@@ -94,7 +94,7 @@ public final class ProxiedCluster implements KafkaCluster {
     }
 
     @Override
-    public Map<Integer, String> controllerAddresses() {
+    public List<String> controllerAddresses() {
         return cluster.controllerAddresses();
     }
 

@@ -22,7 +22,7 @@ final class RunQuorumView implements QuorumView, AutoCloseable {
     private final QuorumView view;
 
     RunQuorumView(KafkaCluster cluster, Admin brokers) {
-        List<String> addresses = List.copyOf(cluster.controllerAddresses().values());
+        List<String> addresses = cluster.controllerAddresses();
         this.voters = addresses.isEmpty() ? Optional.empty() : Optional.of(new VoterQuorumView(addresses));
         List<QuorumView> views = new ArrayList<>();
         voters.ifPresent(views::add);

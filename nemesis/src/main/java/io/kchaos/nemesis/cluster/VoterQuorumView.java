@@ -1,13 +1,12 @@
 package io.kchaos.nemesis.cluster;
 
+import io.kchaos.wire.HostPort;
 import io.kchaos.wire.QuorumRequest;
 
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -50,20 +49,13 @@ public final class VoterQuorumView implements QuorumView, AutoCloseable {
             }
         }
         return answers.stream().max(Comparator.comparingInt(QuorumRequest.Answer::leaderEpoch))
-                .map(a -> new QuorumState(a.leaderId(), a.leaderEpoch(), a.voters(), a.highWatermark(), ends(a, a.voters()),
-                        ends(a, a.observers())));
-    }
-
-    private static Map<Integer, Long> ends(QuorumRequest.Answer a, List<Integer> ids) {
-        Map<Integer, Long> out = new TreeMap<>();
-        ids.forEach(id -> out.put(id, a.ends().getOrDefault(id, -1L)));
-        return out;
+                .map(a -> new QuorumState(a.leaderId(), a.leaderEpoch(), a.voters(), a.highWatermark(), a.voterEnds(), a.observerEnds()));
     }
 
     private static Optional<QuorumRequest.Answer> ask(String voter) {
-        int colon = voter.lastIndexOf(':');
         try {
-            return QuorumRequest.ask(voter.substring(0, colon), Integer.parseInt(voter.substring(colon + 1)), TIMEOUT_MS);
+            HostPort a = HostPort.parse(voter);
+            return QuorumRequest.ask(a.host(), a.port(), TIMEOUT_MS);
         } catch (Exception e) {
             return Optional.empty(); // down, paused, cut off, or not answering this version
         }

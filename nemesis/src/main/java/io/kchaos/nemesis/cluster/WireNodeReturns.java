@@ -1,5 +1,6 @@
 package io.kchaos.nemesis.cluster;
 
+import io.kchaos.wire.HostPort;
 import io.kchaos.wire.LiveBrokers;
 
 import java.time.Duration;
@@ -47,7 +48,8 @@ public final class WireNodeReturns implements NodeReturnView {
 
     private static Presence brokerPresence(int node, String address) {
         try {
-            Set<Integer> live = LiveBrokers.read(host(address), port(address), TIMEOUT_MS);
+            HostPort a = HostPort.parse(address);
+            Set<Integer> live = LiveBrokers.read(a.host(), a.port(), TIMEOUT_MS);
             return new Presence(live.contains(node), "node " + node + " lists the live brokers " + live);
         } catch (Exception e) {
             return new Presence(false, "node " + node + " does not answer: " + e.getMessage());
@@ -85,13 +87,5 @@ public final class WireNodeReturns implements NodeReturnView {
                     + (end == null ? "(none: not fetching)" : end) + ", "
                     + (target < 0 ? "no high watermark read yet" : "the high watermark at its start " + target));
         }
-    }
-
-    private static String host(String address) {
-        return address.substring(0, address.lastIndexOf(':'));
-    }
-
-    private static int port(String address) {
-        return Integer.parseInt(address.substring(address.lastIndexOf(':') + 1));
     }
 }

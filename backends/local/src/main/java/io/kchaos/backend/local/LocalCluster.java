@@ -208,10 +208,8 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
     }
 
     @Override
-    public Map<Integer, String> controllerAddresses() {
-        Map<Integer, String> m = new LinkedHashMap<>();
-        if (voters != null) voters.voters().forEach(v -> m.put(v.id(), v.controllerAddress()));
-        return m;
+    public List<String> controllerAddresses() {
+        return voters == null ? List.of() : voters.voters().stream().map(NodeListeners::controllerAddress).toList();
     }
 
     /** The quorum's voters as the nodes' files name them (set once {@link #start()} began). */

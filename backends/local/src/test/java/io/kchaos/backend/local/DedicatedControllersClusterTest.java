@@ -100,7 +100,7 @@ class DedicatedControllersClusterTest {
      * process runs but cannot join (its meta.properties names another cluster) is never back, and is once repaired.
      */
     private static void startedNodesReadBackInService(LocalCluster c, int killedController) throws Exception {
-        try (VoterQuorumView voters = new VoterQuorumView(List.copyOf(c.controllerAddresses().values()))) {
+        try (VoterQuorumView voters = new VoterQuorumView(c.controllerAddresses())) {
             WireNodeReturns returns = new WireNodeReturns(c, c.nodeAddresses(), voters, BACK_BOUND);
             NodeReturnView.Probe controller = returns.beforeStart(killedController);
             assertFalse(controller.observe().back(), "a killed controller is not back");
