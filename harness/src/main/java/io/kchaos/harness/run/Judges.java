@@ -40,8 +40,9 @@ public final class Judges {
                     PartitionGrowth.figures(history, partitionsAtStart, fin.finalIsr().size()));
             if (!fin.fullIsrBeforeDrain()) r.warn("the ISR was not full before the drain; replicas outside it may lag");
             r.merge(replicaAudit(history, fin));
-            r.merge(raftAudit(history, folder.files().quorum(), fin));
-            r.merge(PolledOffsetRegression.judge(QuorumSamples.read(folder.files().quorum())));
+            List<QuorumSamples.Sample> polls = QuorumSamples.read(folder.files().quorum());
+            r.merge(raftAudit(history, polls, fin));
+            r.merge(PolledOffsetRegression.judge(polls));
             explainKnownCauses(r, folder, fin);
             return r;
         };
@@ -65,7 +66,7 @@ public final class Judges {
      * The Raft audit of the run's metadata logs, with the run's quorum polls and the history's quorum samples as
      * observations of what was committed; skipped with a warning when the backend does not bring the logs back.
      */
-    static CheckResult raftAudit(History history, Path polls, FinalState fin) {
+    static CheckResult raftAudit(History history, List<QuorumSamples.Sample> polls, FinalState fin) {
         CheckResult r;
         if (fin.metadataLogs().isEmpty()) {
             r = new CheckResult();
@@ -73,7 +74,7 @@ public final class Judges {
             return r;
         }
         try {
-            List<QuorumObservation> observed = new ArrayList<>(PolledObservations.of(QuorumSamples.read(polls)));
+            List<QuorumObservation> observed = new ArrayList<>(PolledObservations.of(polls));
             observed.addAll(HistoryObservations.of(history));
             return RaftAudit.of(fin.metadataLogs()).withObservations(observed).run();
         } catch (RuntimeException e) {

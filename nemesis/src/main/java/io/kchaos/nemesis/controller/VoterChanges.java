@@ -32,12 +32,14 @@ final class VoterChanges {
     private VoterChanges() {
     }
 
-    /** A random running, unpaused voter with endpoints that does not lead; none when the quorum has fewer than three voters. */
-    static Optional<RaftVoter> pickFollower(NemesisContext ctx) {
+    /**
+     * Among {@code voters} (the quorum's, as read once for the change), a random running, unpaused voter with endpoints
+     * that does not lead; none when the quorum has fewer than three voters or no leader.
+     */
+    static Optional<RaftVoter> pickFollower(NemesisContext ctx, List<RaftVoter> voters) {
         Optional<QuorumState> quorum = ctx.quorum().state();
-        Optional<List<RaftVoter>> voters = ctx.operations().raftVoters();
-        if (quorum.isEmpty() || voters.isEmpty() || voters.get().size() < 3) return Optional.empty();
-        List<RaftVoter> candidates = voters.get().stream()
+        if (quorum.isEmpty() || voters.size() < 3) return Optional.empty();
+        List<RaftVoter> candidates = voters.stream()
                 .filter(v -> v.id() != quorum.get().leader() && ctx.cluster().isRunning(v.id()) && !ctx.cluster().isPaused(v.id())
                         && !v.endpoints().isEmpty())
                 .toList();
@@ -45,13 +47,13 @@ final class VoterChanges {
     }
 
     /**
-     * Records the removal of {@code voter} ({@code remove-voter}, with the voters before and after); true when the
-     * voters read back lack it (a removal Kafka refused and the quorum still shows is {@code info}).
+     * Records the removal of {@code voter} ({@code remove-voter}, with the voters before, as read for the pick, and
+     * after); true when the voters read back lack it (a removal Kafka refused and the quorum still shows is {@code info}).
      */
-    static boolean remove(NemesisContext ctx, RaftVoter voter) {
+    static boolean remove(NemesisContext ctx, RaftVoter voter, List<RaftVoter> voters) {
         ObjectNode v = value(voter);
         ArrayNode before = v.putArray("voters-before");
-        ctx.operations().raftVoters().ifPresent(all -> all.forEach(x -> before.add(x.id())));
+        voters.forEach(x -> before.add(x.id()));
         ctx.recorder().record(NemesisOps.REMOVE_VOTER.f(), v, () -> {
             try {
                 ctx.operations().removeRaftVoter(voter);

@@ -4,6 +4,9 @@ import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.HealOnce;
 import io.kchaos.nemesis.NemesisContext;
+import io.kchaos.nemesis.cluster.RaftVoter;
+
+import java.util.List;
 
 /**
  * {@code voter-churn} (a KIP-853 dynamic quorum): removes a random running voter that does not lead the quorum
@@ -15,8 +18,9 @@ import io.kchaos.nemesis.NemesisContext;
 public final class VoterChurnNemesis implements FaultInjector {
     @Override
     public Fault inject(NemesisContext ctx) {
-        return VoterChanges.pickFollower(ctx).<Fault>map(voter -> {
-            VoterChanges.remove(ctx, voter);
+        List<RaftVoter> voters = ctx.operations().raftVoters().orElse(List.of());
+        return VoterChanges.pickFollower(ctx, voters).<Fault>map(voter -> {
+            VoterChanges.remove(ctx, voter, voters);
             // whatever the removal's outcome, the heal puts the voter back if the quorum, read back then, lacks it
             return new HealOnce("voter " + voter.id() + " removed from the quorum", () -> {
                 if (VoterChanges.votersNow(ctx).contains(voter.id())) return; // the removal never took: nothing to heal

@@ -28,8 +28,9 @@ public final class VoterReplaceNemesis implements FaultInjector {
     public Fault inject(NemesisContext ctx) {
         Optional<StorageControl> storage = ctx.cluster().storage();
         if (storage.isEmpty()) return Fault.NONE;
-        return VoterChanges.pickFollower(ctx).<Fault>map(voter -> {
-            if (!VoterChanges.remove(ctx, voter)) return Fault.NONE; // Kafka refused the removal: nothing to replace
+        List<RaftVoter> voters = ctx.operations().raftVoters().orElse(List.of());
+        return VoterChanges.pickFollower(ctx, voters).<Fault>map(voter -> {
+            if (!VoterChanges.remove(ctx, voter, voters)) return Fault.NONE; // Kafka refused the removal: nothing to replace
             int node = voter.id();
             ctx.recorder().record(NemesisOps.STOP.f(), FaultRole.plain(NemesisRecorder.nodes(List.of(node)), FaultRole.VOTERS),
                     () -> ctx.cluster().stop(node));
