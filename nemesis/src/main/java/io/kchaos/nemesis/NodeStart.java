@@ -33,6 +33,14 @@ public final class NodeStart {
         Map<Integer, NodeReturnView.Probe> probes = new LinkedHashMap<>();
         for (int node : nodes) probes.put(node, ctx.returns().beforeStart(node));
         for (int node : nodes) ctx.cluster().start(node);
+        awaitBack(ctx, probes);
+    }
+
+    /**
+     * Waits until each probed node is back in service, or its process exited, within the view's one bound from now;
+     * throws {@link FaultNotHeld} naming those that were not back, with what was last seen of each.
+     */
+    public static void awaitBack(NemesisContext ctx, Map<Integer, NodeReturnView.Probe> probes) {
         long deadline = System.nanoTime() + ctx.returns().bound().toNanos();
         List<String> notBack = new ArrayList<>();
         probes.forEach((node, probe) -> {
@@ -40,7 +48,7 @@ public final class NodeStart {
             try {
                 NodeReturnView.Presence seen = EffectWait.until("node " + node + " back in service", left, () -> observe(ctx, node, probe),
                         p -> p.back() || !ctx.cluster().isRunning(node), NodeReturnView.Presence::seen);
-                if (!seen.back()) notBack.add("node " + node + " back in service: its process exited after its launch; last seen: " + seen.seen());
+                if (!seen.back()) notBack.add("node " + node + " back in service: its process exited; last seen: " + seen.seen());
             } catch (FaultNotHeld e) {
                 notBack.add(e.getMessage());
             }

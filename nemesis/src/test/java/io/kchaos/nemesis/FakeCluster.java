@@ -242,9 +242,14 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
      * history it recorded in a file under {@code dir}, one {@code "type f value"} line per op.
      */
     public List<String> injectAndHeal(FaultInjector nemesis, Path dir) {
+        return injectAndHeal(nemesis, dir, 1);
+    }
+
+    /** {@link #injectAndHeal(FaultInjector, Path)} with the nemesis's random choices drawn from {@code seed}. */
+    public List<String> injectAndHeal(FaultInjector nemesis, Path dir, long seed) {
         Path file = dir.resolve(nemesis.getClass().getSimpleName() + hashCode() + ".jsonl");
         try (HistoryWriter w = new HistoryWriter(file)) {
-            Fault f = nemesis.inject(context(new NemesisRecorder(w), 1));
+            Fault f = nemesis.inject(context(new NemesisRecorder(w), seed));
             f.heal();
             f.heal();
         }

@@ -86,7 +86,7 @@ class NodeStartTest {
         List<Op> ops = record(cluster, view, List.of(3), dir);
         assertEquals(1, cluster.calls.stream().filter(c -> c.startsWith("observe")).count(), "not awaited further: " + cluster.calls);
         assertEquals("info", ops.get(1).type().wire(), ops.toString());
-        assertTrue(ops.get(1).error().contains("node 3 back in service: its process exited after its launch; last seen: node 3 does not answer"), ops.get(1).error());
+        assertTrue(ops.get(1).error().contains("node 3 back in service: its process exited; last seen: node 3 does not answer"), ops.get(1).error());
     }
 
     @Test

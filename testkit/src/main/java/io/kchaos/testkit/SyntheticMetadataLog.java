@@ -71,6 +71,13 @@ public final class SyntheticMetadataLog implements AutoCloseable {
         return this;
     }
 
+    /** Appends one data batch in {@code epoch} whose records hold these values (metadata records, serialised), appended at {@code timestampMs}. */
+    public SyntheticMetadataLog records(int epoch, long timestampMs, List<byte[]> values) {
+        segment.append(SyntheticSegmentWriter.batch(nextOffset, epoch, timestampMs, null, values));
+        nextOffset += values.size();
+        return this;
+    }
+
     /** The offset the next batch gets. */
     public long nextOffset() {
         return nextOffset;

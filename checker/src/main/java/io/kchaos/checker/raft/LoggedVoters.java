@@ -11,10 +11,6 @@ import org.apache.kafka.common.record.MemoryRecords;
 import org.apache.kafka.common.record.Record;
 import org.apache.kafka.common.record.RecordBatch;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -84,7 +80,7 @@ public record LoggedVoters(Set<Integer> voters, long offset, String record) {
     /** The voter sets a control batch's records name ({@code at} ≥ 0: every one at that offset). */
     private static List<LoggedVoters> named(BatchInfo b, long at, String suffix) {
         List<LoggedVoters> named = new ArrayList<>();
-        for (RecordBatch batch : MemoryRecords.readableRecords(bytes(b)).batches()) {
+        for (RecordBatch batch : MemoryRecords.readableRecords(b.readBytes()).batches()) {
             for (Record r : batch) {
                 LoggedVoters v = named(r, at >= 0 ? at : r.offset(), suffix);
                 if (v != null) named.add(v);
@@ -106,17 +102,5 @@ public record LoggedVoters(Set<Integer> voters, long offset, String record) {
             return ids.isEmpty() ? null : new LoggedVoters(ids, offset, "LeaderChangeMessage" + suffix);
         }
         return null;
-    }
-
-    private static ByteBuffer bytes(BatchInfo b) {
-        try (FileChannel ch = FileChannel.open(b.segment())) {
-            ByteBuffer buf = ByteBuffer.allocate(b.sizeInBytes());
-            while (buf.hasRemaining()) {
-                if (ch.read(buf, b.position() + buf.position()) < 0) break; // a shorter file: the batch parses as incomplete
-            }
-            return buf.flip();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + b.segment() + " at " + b.position() + ": " + e.getMessage(), e);
-        }
     }
 }

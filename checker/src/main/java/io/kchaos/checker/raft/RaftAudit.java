@@ -98,6 +98,8 @@ public final class RaftAudit {
         stats.put(ResultsFields.Raft.MAX_EPOCH, logs.stream().mapToInt(MetadataLog::maxLogEpoch).max().orElse(-1));
         ObjectNode ends = stats.putObject(ResultsFields.Raft.LOG_END_OFFSETS);
         logs.forEach(l -> ends.put(Integer.toString(l.node().id()), l.endOffset()));
+        logs.stream().max(java.util.Comparator.comparingLong(MetadataLog::endOffset))
+                .ifPresent(longest -> stats.set(ResultsFields.Raft.BROKER_FENCING, BrokerFencing.toJson(BrokerFencing.in(longest.batches()))));
         stats.put(ResultsFields.Audit.BYTES_READ, logs.stream().mapToLong(MetadataLog::bytesRead).sum());
         stats.put(ResultsFields.Audit.SECONDS, Math.round((System.nanoTime() - started) / 1e6) / 1000.0);
         return result;

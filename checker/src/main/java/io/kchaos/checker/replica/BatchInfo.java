@@ -3,6 +3,10 @@ package io.kchaos.checker.replica;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 
 /**
@@ -59,5 +63,18 @@ public record BatchInfo(Path segment, long position, int sizeInBytes, long baseO
         o.put("path", segment.toString());
         o.put("position", position);
         return o;
+    }
+
+    /** The batch's bytes as they lie in its segment (a shorter file gives fewer: the batch then parses as incomplete). */
+    public ByteBuffer readBytes() {
+        try (FileChannel ch = FileChannel.open(segment)) {
+            ByteBuffer buf = ByteBuffer.allocate(sizeInBytes);
+            while (buf.hasRemaining()) {
+                if (ch.read(buf, position + buf.position()) < 0) break;
+            }
+            return buf.flip();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + segment + " at " + position + ": " + e.getMessage(), e);
+        }
     }
 }

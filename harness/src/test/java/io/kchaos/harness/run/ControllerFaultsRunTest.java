@@ -72,4 +72,46 @@ class ControllerFaultsRunTest {
         assertTrue(raft.path("committed-floor").asLong() > 0, "the quorum's polls set a committed floor: " + raft);
         assertEquals("[4,5,6]", run.field(RunFields.VOTER_SETS).path(0).path("voters").toString(), "the voter set over time: " + run.fields());
     }
+
+    /**
+     * The other two cuts around the active controller, in turn: every broker cut from it while the quorum stays whole
+     * (the brokers miss their heartbeats and are fenced, and come back after the heal), then one following voter cut
+     * from it. VALID, each partition held and each heal ok only once the cut-off nodes were back, and the Raft audit's
+     * fencing list shows each broker fenced after its start-up unfencing and unfenced again.
+     */
+    @Test
+    void brokersCutFromTheActiveControllerAreFencedAndComeBackAndACutVoterRejoins(@TempDir Path store) throws Exception {
+        NetworkSupport support = NetworkSupport.probe(new ProcessCommandRunner(), true);
+        assumeTrue(support.namespaces(), "network namespaces unavailable: " + support.noNamespaces());
+        // 18 s cuts: a broker is fenced once its last heartbeat is broker.session.timeout.ms (9 s) old
+        int exit = Main.execute("run", "--controllers", "3", "--nemesis", "partition-controller-brokers,partition-controller-voter",
+                "--time-limit", "50", "--nemesis-interval", "3", "--fault-duration", "18", "--nemesis-option", "fault-order=cycle",
+                "--seed", "41", "--producer-config", RunHistories.ONE_IN_FLIGHT, "--store", store.toString());
+        RunHistories h = new RunHistories(store);
+        h.assertValid(exit);
+        assertEquals(List.of(), h.nemesisNotOk("partition", "heal"), "every cut held and every heal found the cut-off nodes back: " + h.nemesisCompletions);
+        List<JsonNode> cuts = h.nemesisCompletions.stream().filter(op -> op.f().equals("partition")).map(op -> op.value()).toList();
+        assertTrue(cuts.size() >= 2, "both cuts: " + cuts);
+        assertEquals("controller-brokers", cuts.get(0).path("topology").asText(), cuts.toString());
+        assertEquals("[1,2,3]", cuts.get(0).path("cut-off").toString(), "every broker cut off: " + cuts.get(0));
+        assertEquals(3, cuts.get(0).path("cut").size(), "only the links between the brokers and the active controller: " + cuts.get(0));
+        assertEquals("controller-voter", cuts.get(1).path("topology").asText(), cuts.toString());
+        int voter = cuts.get(1).path("cut-off").path(0).asInt();
+        assertTrue(voter >= 4 && voter != cuts.get(1).path("nodes").path(0).asInt(), "a following voter: " + cuts.get(1));
+        assertEquals(1, cuts.get(1).path("cut").size(), "only the link between the voter and the active controller: " + cuts.get(1));
+
+        JsonNode fencing = h.results.path("stats").path("raft").path("broker-fencing");
+        System.out.println("MEASURED broker fencing " + fencing);
+        System.out.println("MEASURED controller timeline " + ControllerTimeline.of(RunJson.read(h.dir)).toJson());
+        h.nemesisCompletions.forEach(op -> System.out.printf("MEASURED nemesis %.2f s %s %s %s%n", op.time() / 1e9, op.type().wire(), op.f(), op.value()));
+        for (int broker = 1; broker <= 3; broker++) {
+            List<String> changes = new java.util.ArrayList<>();
+            for (JsonNode f : fencing) if (f.path("broker").asInt() == broker) changes.add(f.path("change").asText());
+            int unfencedAtStart = changes.indexOf("unfenced");
+            List<String> after = changes.subList(unfencedAtStart + 1, changes.size());
+            int fenced = after.indexOf("fenced");
+            assertTrue(unfencedAtStart >= 0 && fenced >= 0, "broker " + broker + " fenced after its start-up unfencing: " + changes);
+            assertTrue(after.subList(fenced, after.size()).contains("unfenced"), "broker " + broker + " unfenced again after the heal: " + changes);
+        }
+    }
 }

@@ -181,6 +181,11 @@ public final class ResultsFields {
         public static final String SNAPSHOTS_SKIPPED = "snapshots-skipped";
         public static final String MAX_EPOCH = "max-epoch";
         public static final String LOG_END_OFFSETS = "log-end-offsets";
+        /**
+         * Each broker registration, fencing and unfencing the longest log holds, in offset order: {@code broker},
+         * {@code change} ({@code registered}, {@code fenced}, {@code unfenced}), {@code offset}, {@code time-ms}.
+         */
+        public static final String BROKER_FENCING = "broker-fencing";
         /** How many observations of what the quorum committed the audit was given. */
         public static final String OBSERVATIONS = "observations";
         /** The highest high watermark among them (absent without observations). */

@@ -106,7 +106,17 @@ public final class FaultCatalogue {
             of("partition-coordinator", "cut the workload's transaction or group coordinator from the other nodes (iptables)",
                     b -> new PartitionCoordinatorNemesis(), PARTITION).needs(Capability.NETWORK),
             of("partition-controller", "cut the active controller from the other voters (iptables) while every broker still reaches "
-                    + "all of them; needs --controllers", b -> new PartitionControllerNemesis(), PARTITION)
+                    + "all of them; the heal is ok once the old leader caught up; needs --controllers",
+                    b -> new PartitionControllerNemesis(PartitionControllerNemesis.Cut.VOTERS), PARTITION)
+                    .needs(Capability.NETWORK, Capability.DEDICATED_CONTROLLERS),
+            of("partition-controller-brokers", "cut every broker from the active controller (iptables) while the voters still reach "
+                    + "each other and the brokers the other voters: the brokers miss their heartbeats and are fenced while the quorum "
+                    + "stays whole; the heal is ok once each broker caught up and lists itself live again; needs --controllers",
+                    b -> new PartitionControllerNemesis(PartitionControllerNemesis.Cut.BROKERS), PARTITION)
+                    .needs(Capability.NETWORK, Capability.DEDICATED_CONTROLLERS),
+            of("partition-controller-voter", "cut one following voter from the active controller (iptables) while both still reach "
+                    + "the brokers and the other voters; the heal is ok once that voter caught up; needs --controllers (2 or more)",
+                    b -> new PartitionControllerNemesis(PartitionControllerNemesis.Cut.VOTER), PARTITION)
                     .needs(Capability.NETWORK, Capability.DEDICATED_CONTROLLERS),
             of("partition-clients", "cut the harness's clients from some nodes while the nodes still see each other",
                     b -> new ClientPartitionNemesis(), PARTITION_CLIENTS).needs(Capability.NETWORK),

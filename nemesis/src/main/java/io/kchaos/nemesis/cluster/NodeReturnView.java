@@ -5,7 +5,7 @@ import java.time.Duration;
 /**
  * Reads back whether a node a nemesis started is in service again: a broker registered and unfenced, a dedicated
  * controller caught up with what the quorum had committed when it was launched. A {@code start} is {@code ok} only
- * once this holds ({@link io.kchaos.nemesis.NodeStart}).
+ * once this holds ({@link io.kchaos.nemesis.NodeStart}), and so is the heal of a partition around the active controller.
  */
 public interface NodeReturnView {
     /**
@@ -29,6 +29,15 @@ public interface NodeReturnView {
 
     /** Asked just before {@code node} is launched (what it must reach is read then); the probe observes its return. */
     Probe beforeStart(int node);
+
+    /**
+     * Asked just before the links between a running {@code node} and the quorum's leader are restored (what it must
+     * reach is read then): it is back once caught up with what the quorum had committed by then and, for a broker, once
+     * it lists itself live again (a fencing while it was cut off undone). By default, as after a start.
+     */
+    default Probe beforeReconnect(int node) {
+        return beforeStart(node);
+    }
 
     /** One node's return, observed as often as the wait asks. */
     @FunctionalInterface

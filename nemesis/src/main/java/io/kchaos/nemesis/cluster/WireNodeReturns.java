@@ -41,9 +41,31 @@ public final class WireNodeReturns implements NodeReturnView {
     @Override
     public Probe beforeStart(int node) {
         String address = brokers.get(node);
-        if (!cluster.role(node).broker()) return new ControllerProbe(node, highWatermark());
-        if (address == null) return () -> new Presence(false, "node " + node + ": the backend gives no address to read it back at");
+        if (!cluster.role(node).broker()) return new CatchUpProbe(node, highWatermark());
+        if (address == null) return noAddress(node);
         return () -> brokerPresence(node, address);
+    }
+
+    /**
+     * A node cut off from the quorum's leader is back once the leader reports its log end offset at or past the high
+     * watermark read now; a broker, then, once its own Metadata answer lists it live: having caught up, its image holds
+     * any fencing written while it was cut off, so listing itself means that fencing was undone. (Its answer before
+     * catching up is the stale image it had when cut off.)
+     */
+    @Override
+    public Probe beforeReconnect(int node) {
+        CatchUpProbe caughtUp = new CatchUpProbe(node, highWatermark());
+        if (!cluster.role(node).broker()) return caughtUp;
+        String address = brokers.get(node);
+        if (address == null) return noAddress(node);
+        return () -> {
+            Presence p = caughtUp.observe();
+            return p.back() ? brokerPresence(node, address) : p;
+        };
+    }
+
+    private static Probe noAddress(int node) {
+        return () -> new Presence(false, "node " + node + ": the backend gives no address to read it back at");
     }
 
     private static Presence brokerPresence(int node, String address) {
@@ -61,17 +83,17 @@ public final class WireNodeReturns implements NodeReturnView {
     }
 
     /**
-     * A dedicated controller's return: the quorum's leader must report its log end offset at or past the high
-     * watermark read at its launch (or at the first one read after, when the quorum had none then). The leader learns
+     * A dedicated controller's return (or a cut-off node's catching up): the quorum's leader must report its log end
+     * offset at or past the high watermark read at its launch (or at the first one read after, when the quorum had none then). The leader learns
      * a replica's offset only from that replica's fetches, and the high watermark moved on while it was down (the
      * leader appends a no-op record every half second), so an offset from before the stop cannot pass for it. (A
      * controller's own ApiVersions answer cannot say it: its finalized-features epoch moves only when the features do.)
      */
-    private final class ControllerProbe implements Probe {
+    private final class CatchUpProbe implements Probe {
         private final int node;
         private long target;
 
-        ControllerProbe(int node, long target) {
+        CatchUpProbe(int node, long target) {
             this.node = node;
             this.target = target;
         }

@@ -6,41 +6,107 @@ import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.NemesisContext;
+import io.kchaos.nemesis.NodeStart;
 import io.kchaos.nemesis.cluster.Connectivity;
 import io.kchaos.nemesis.cluster.NetworkControl;
+import io.kchaos.nemesis.cluster.NodeReturnView;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * {@code partition-controller}: cuts the active controller off from the other voters while every broker still
- * reaches it and them (two overlapping components: the leader with the brokers, the other voters with the brokers),
- * held once the rules are read back; healing removes the partition. Needs dedicated controllers (in combined mode the
- * other voters are the brokers) and network control; injects nothing without them.
+ * The partitions around the active controller ({@link Cut}): two overlapping components that cut only the links
+ * between the controller and one side, held once the rules are read back. The heal removes the partition and is
+ * {@code ok} once every node of the cut-off side is back in service ({@link NodeReturnView#beforeReconnect}: caught
+ * up with what the quorum committed by the heal, a broker listing itself live again). Needs dedicated controllers (in
+ * combined mode the voters are the brokers) and network control; injects nothing without them.
  */
 public final class PartitionControllerNemesis implements FaultInjector {
+    /** Which links to the active controller a partition cuts. */
+    public enum Cut {
+        /** {@code partition-controller}: the active controller from the other voters; every broker still reaches all of them. */
+        VOTERS("controller", 2),
+        /**
+         * {@code partition-controller-brokers}: every broker from the active controller, while the voters still reach
+         * each other and the brokers still reach the other voters; the brokers miss their heartbeats and are fenced
+         * while the quorum stays whole.
+         */
+        BROKERS("controller-brokers", 1),
+        /**
+         * {@code partition-controller-voter}: one voter that follows (chosen at random) from the active controller,
+         * while both still reach the brokers and the other voters.
+         */
+        VOTER("controller-voter", 2);
+
+        private final String topology;
+        private final int minVoters;
+
+        Cut(String topology, int minVoters) {
+            this.topology = topology;
+            this.minVoters = minVoters;
+        }
+    }
+
+    private final Cut cut;
+
+    public PartitionControllerNemesis(Cut cut) {
+        this.cut = cut;
+    }
+
     @Override
     public Fault inject(NemesisContext ctx) {
         Optional<NetworkControl> net = ctx.cluster().network();
-        if (net.isEmpty() || ctx.cluster().controllerIds().size() < 2) return Fault.NONE;
+        if (net.isEmpty() || ctx.cluster().controllerIds().size() < cut.minVoters) return Fault.NONE;
+        List<Integer> voters = ctx.cluster().voterIds();
+        List<Integer> brokers = ctx.cluster().nodeIds();
         return ActiveController.find(ctx).map(c -> {
-            List<Set<Integer>> components = components(c.node(), ctx.cluster().voterIds(), ctx.cluster().nodeIds());
+            List<Integer> followers = voters.stream().filter(v -> v != c.node()).toList();
+            int follower = cut == Cut.VOTER ? followers.get(ctx.random().nextInt(followers.size())) : -1; // drawn only when needed
+            List<Set<Integer>> components = switch (cut) {
+                case VOTERS -> components(c.node(), voters, brokers);
+                case BROKERS -> brokersCut(c.node(), voters, brokers);
+                case VOTER -> voterCut(c.node(), follower, voters, brokers);
+            };
+            List<Integer> cutOff = switch (cut) {
+                case VOTERS -> List.of(c.node());
+                case BROKERS -> brokers;
+                case VOTER -> List.of(follower);
+            };
             ObjectNode v = c.toJson();
-            v.put("topology", "controller");
+            v.put("topology", cut.topology);
             ArrayNode groups = v.putArray("partition");
             for (Set<Integer> g : components) {
                 ArrayNode a = groups.addArray();
                 g.forEach(a::add);
             }
-            ArrayNode cut = v.putArray("cut");
-            Set<Integer> everyone = new TreeSet<>(ctx.cluster().nodeIds());
-            everyone.addAll(ctx.cluster().voterIds());
-            Connectivity.cut(everyone, components).forEach(link -> link.forEach(cut.addArray()::add));
+            ArrayNode links = v.putArray("cut");
+            Set<Integer> everyone = new TreeSet<>(brokers);
+            everyone.addAll(voters);
+            Connectivity.cut(everyone, components).forEach(link -> link.forEach(links.addArray()::add));
+            cutOff.forEach(v.putArray("cut-off")::add);
             return ControllerFault.apply(ctx, NemesisOps.PARTITION.f(), v, () -> net.get().partition(components), NemesisOps.HEAL,
-                    net.get()::healPartitions, "partition " + components + " (active controller " + c.node() + " from the other voters)");
+                    () -> reconnect(ctx, net.get(), cutOff), "partition " + components + " (" + about(c.node(), cutOff) + ")");
         }).orElse(Fault.NONE);
+    }
+
+    private String about(int leader, List<Integer> cutOff) {
+        return switch (cut) {
+            case VOTERS -> "active controller " + leader + " from the other voters";
+            case BROKERS -> "brokers " + cutOff + " from active controller " + leader;
+            case VOTER -> "voter " + cutOff.get(0) + " from active controller " + leader;
+        };
+    }
+
+    /** Removes the partition, then waits until each cut-off node is back in service, as a heal's start does. */
+    private static void reconnect(NemesisContext ctx, NetworkControl net, List<Integer> cutOff) {
+        Map<Integer, NodeReturnView.Probe> probes = new LinkedHashMap<>();
+        for (int node : cutOff) probes.put(node, ctx.returns().beforeReconnect(node));
+        net.healPartitions();
+        NodeStart.awaitBack(ctx, probes);
     }
 
     /** The leader with the brokers, and the other voters with the brokers: only the leader's links to the voters are cut. */
@@ -50,5 +116,23 @@ public final class PartitionControllerNemesis implements FaultInjector {
         Set<Integer> others = new TreeSet<>(brokers);
         voters.stream().filter(v -> v != leader).forEach(others::add);
         return List.of(withLeader, others);
+    }
+
+    /** The voters together, and the brokers with the other voters: only the leader's links to the brokers are cut. */
+    static List<Set<Integer>> brokersCut(int leader, List<Integer> voters, List<Integer> brokers) {
+        Set<Integer> others = new TreeSet<>(brokers);
+        voters.stream().filter(v -> v != leader).forEach(others::add);
+        return List.of(new TreeSet<>(voters), others);
+    }
+
+    /** Everyone but the leader, and everyone but the follower: only the link between the two is cut. */
+    static List<Set<Integer>> voterCut(int leader, int follower, List<Integer> voters, List<Integer> brokers) {
+        Set<Integer> all = new TreeSet<>(brokers);
+        all.addAll(voters);
+        Set<Integer> withoutLeader = new TreeSet<>(all);
+        withoutLeader.remove(leader);
+        Set<Integer> withoutFollower = new TreeSet<>(all);
+        withoutFollower.remove(follower);
+        return List.of(withoutLeader, withoutFollower);
     }
 }

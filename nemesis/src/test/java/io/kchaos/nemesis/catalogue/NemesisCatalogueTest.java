@@ -42,7 +42,8 @@ class NemesisCatalogueTest {
         assertEquals("`--backend docker`", FaultCatalogue.spec("isolate").orElseThrow().needs());
         assertEquals("root", FaultCatalogue.spec("slow").orElseThrow().needs());
         assertEquals("", FaultCatalogue.spec("proxy-hold").orElseThrow().needs(), "the kchaos proxy runs on every backend");
-        assertEquals(List.of("partition", "partition-coordinator", "partition-controller", "partition-clients", "slow", "flaky"),
+        assertEquals(List.of("partition", "partition-coordinator", "partition-controller", "partition-controller-brokers",
+                "partition-controller-voter", "partition-clients", "slow", "flaky"),
                 registry.namesRequiring(Capability.NETWORK));
     }
 

@@ -68,13 +68,41 @@ class ControllerNemesesTest {
     void partitionControllerCutsTheLeaderFromTheOtherVotersOnlyNotFromTheBrokers() {
         FakeCluster c = dedicated();
 
-        List<String> lines = injectAndHeal(new PartitionControllerNemesis(), c);
+        List<String> lines = injectAndHeal(new PartitionControllerNemesis(PartitionControllerNemesis.Cut.VOTERS), c);
 
         assertEquals(List.of("partition [[1, 2, 3, 4], [1, 2, 3, 5, 6]]", "heal-partitions"), c.calls);
         String value = lines.get(0).substring("invoke partition ".length());
         assertEquals("{\"nodes\":[4],\"role\":\"controller\",\"epoch\":1,\"topology\":\"controller\","
-                + "\"partition\":[[1,2,3,4],[1,2,3,5,6]],\"cut\":[[4,5],[4,6]]}", value);
+                + "\"partition\":[[1,2,3,4],[1,2,3,5,6]],\"cut\":[[4,5],[4,6]],\"cut-off\":[4]}", value);
         assertTrue(lines.get(2).startsWith("invoke heal ") && lines.get(2).contains("\"controller-after\":{\"leader\":5,\"epoch\":2}"), lines.get(2));
+    }
+
+    @Test
+    void partitionControllerBrokersCutsEveryBrokerFromTheLeaderOnly() {
+        FakeCluster c = dedicated();
+
+        List<String> lines = injectAndHeal(new PartitionControllerNemesis(PartitionControllerNemesis.Cut.BROKERS), c);
+
+        assertEquals(List.of("partition [[4, 5, 6], [1, 2, 3, 5, 6]]", "heal-partitions"), c.calls);
+        assertEquals("{\"nodes\":[4],\"role\":\"controller\",\"epoch\":1,\"topology\":\"controller-brokers\","
+                + "\"partition\":[[4,5,6],[1,2,3,5,6]],\"cut\":[[1,4],[2,4],[3,4]],\"cut-off\":[1,2,3]}",
+                lines.get(0).substring("invoke partition ".length()));
+        assertTrue(lines.get(3).startsWith("ok heal "), "the heal is ok once the cut-off brokers are back: " + lines);
+    }
+
+    @Test
+    void partitionControllerVoterCutsOneFollowerFromTheLeaderOnly() throws Exception {
+        for (long seed = 0; seed < 10; seed++) {
+            FakeCluster c = dedicated();
+            java.util.List<String> lines = c.injectAndHeal(new PartitionControllerNemesis(PartitionControllerNemesis.Cut.VOTER), dir, seed);
+            var value = Json.MAPPER.readTree(lines.get(0).substring("invoke partition ".length()));
+            int follower = value.path("cut-off").path(0).asInt();
+            assertTrue(follower == 5 || follower == 6, "a voter that follows, never the leader 4: " + value);
+            assertEquals("[[4," + follower + "]]", value.path("cut").toString(), "only the link between the two: " + value);
+            assertEquals("controller-voter", value.path("topology").asText());
+        }
+        assertSame(Fault.NONE, new PartitionControllerNemesis(PartitionControllerNemesis.Cut.VOTER)
+                .inject(new FakeCluster(3, List.of(List.of(1, 2, 3))).withNetwork().withControllers(1).context(null, 1)), "no follower to cut");
     }
 
     @Test
@@ -90,13 +118,13 @@ class ControllerNemesesTest {
         assertEquals(NodeRole.COMBINED, combined.role(2));
         injectAndHeal(new KillControllerNemesis(), combined);
         assertEquals(List.of("kill 2", "start 2"), combined.calls);
-        assertSame(Fault.NONE, new PartitionControllerNemesis().inject(combined.context(null, 1)));
+        assertSame(Fault.NONE, new PartitionControllerNemesis(PartitionControllerNemesis.Cut.VOTERS).inject(combined.context(null, 1)));
     }
 
     @Test
     void withoutAKnownLeaderNothingIsInjected() {
         FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3))).withNetwork().quorumLedBy(null);
-        for (FaultInjector f : List.of(new KillControllerNemesis(), new PauseControllerNemesis(), new PartitionControllerNemesis())) {
+        for (FaultInjector f : List.of(new KillControllerNemesis(), new PauseControllerNemesis(), new PartitionControllerNemesis(PartitionControllerNemesis.Cut.VOTERS))) {
             assertSame(Fault.NONE, f.inject(c.context(null, 1)));
         }
         FakeCluster pausedLeader = dedicated();
