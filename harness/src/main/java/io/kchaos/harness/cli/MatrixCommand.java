@@ -109,9 +109,9 @@ public final class MatrixCommand implements Callable<Integer> {
         Path dir = MatrixFolder.create(store, name != null ? name : "matrix-" + sc.name() + sharded);
         System.setProperty("org.slf4j.simpleLogger.logFile", dir.resolve("matrix.log").toString());
         for (String v : kafkaVersions) KafkaDistribution.forVersion(v, System.out);
-        String part = shard.equals(MatrixShard.WHOLE) ? "" : String.format("shard %s, %d of", shard, mine.size());
-        System.out.printf("matrix of scenario %s: %s%d cells x %d repeats = %d runs, in %s%n", sc.name(), part.isEmpty() ? "" : part + " ",
-                cells.size(), repeat, mine.size() * repeat, dir);
+        String part = shard.equals(MatrixShard.WHOLE) ? "" : String.format("shard %s, %d of ", shard, mine.size());
+        System.out.printf("matrix of scenario %s: %s%d cells x %d repeats = %d runs, in %s%n", sc.name(), part, cells.size(), repeat,
+                mine.size() * repeat, dir);
 
         MatrixRunner runner = new MatrixRunner(dir, scenario, common, seed, repeat, new ChildJvmLauncher(), System.out);
         String command = "kchaos " + String.join(" ", spec.commandLine().getParseResult().originalArgs());

@@ -1,5 +1,6 @@
 package io.kchaos.harness.matrix;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -72,7 +73,7 @@ public record MatrixMerge(MatrixResult result, List<ShardFolder> shards, Map<Str
     /** The merged matrix.json: the result's, with each cell's {@code from} folder and the shards ({@code merged-from}), relative to {@code outDir}. */
     public ObjectNode toJson(Path outDir) {
         ObjectNode o = result.toJson(outDir);
-        for (var c : o.path("cells")) ((ObjectNode) c).put("from", relative(outDir, from.get(c.path("id").asText()).folder()));
+        for (JsonNode c : o.path("cells")) ((ObjectNode) c).put("from", relative(outDir, from.get(c.path("id").asText()).folder()));
         ArrayNode shardsJson = o.putArray("merged-from");
         for (ShardFolder f : shards) {
             ObjectNode s = shardsJson.addObject();
