@@ -26,4 +26,17 @@ public record BugVerdict(KnownBug bug, KafkaVersion release, Exposure exposure, 
     public boolean met() {
         return exposure == expected();
     }
+
+    /**
+     * True when a decided answer differs from the catalogue's: a release expected safe comes out exposed, or one expected
+     * exposed comes out safe. An unexpected inconclusive answer is unmet but contradicts nothing.
+     */
+    public boolean contradicts() {
+        return !met() && exposure != Exposure.INCONCLUSIVE;
+    }
+
+    /** "KIP-966 on 4.4.0: expected safe, got exposed". */
+    public String mismatch() {
+        return bug.id() + " on " + release + ": expected " + expected().word() + ", got " + exposure.word();
+    }
 }

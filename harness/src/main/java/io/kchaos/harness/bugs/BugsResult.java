@@ -10,7 +10,6 @@ import io.kchaos.cluster.version.KafkaVersion;
 import io.kchaos.history.Json;
 import io.kchaos.report.bugs.BugCell;
 import io.kchaos.report.bugs.BugsPage;
-import io.kchaos.report.bugs.Exposure;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,14 +19,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A finished pack: every bug's answer on every release. Exit code 1 when a release is exposed to a bug, else 2 when an
- * answer is inconclusive, else 0. Renders the side-by-side table (console and bugs.txt), bugs.json and the page's cells.
+ * A finished pack: every bug's answer on every release, checked against what the catalogue expects. Exit code 1 when an
+ * answer contradicts its entry, else 2 when an answer is inconclusive where the entry did not expect it, else 0.
+ * Renders the side-by-side table (console and bugs.txt), bugs.json and the page's cells.
  */
 public record BugsResult(String command, List<KafkaVersion> releases, List<BugVerdict> verdicts) {
 
+    /** 1 when an answer contradicts the catalogue ({@link BugVerdict#contradicts}), else 2 when one is otherwise unmet, else 0. */
     public int exitCode() {
-        if (verdicts.stream().anyMatch(v -> v.exposure() == Exposure.EXPOSED)) return 1;
-        return verdicts.stream().anyMatch(v -> v.exposure() == Exposure.INCONCLUSIVE) ? 2 : 0;
+        if (verdicts.stream().anyMatch(BugVerdict::contradicts)) return 1;
+        return verdicts.stream().allMatch(BugVerdict::met) ? 0 : 2;
     }
 
     /** Wall time spent on a release's runs, seconds. */
@@ -58,6 +59,8 @@ public record BugsResult(String command, List<KafkaVersion> releases, List<BugVe
         long unmet = verdicts.stream().filter(b -> !b.met()).count();
         sb.append(unmet == 0 ? "every answer as the catalogue's ranges expect (" + verdicts.size() + " of " + verdicts.size() + ")"
                 : "UNMET: " + unmet + " of " + verdicts.size() + " answers differ from what the catalogue's ranges expect").append('\n');
+        verdicts.stream().filter(b -> !b.met()).forEach(b -> sb.append(b.contradicts() ? "CONTRADICTS THE CATALOGUE: " : "UNDECIDED: ")
+                .append(b.mismatch()).append('\n'));
         sb.append(BugsPage.counts(cells(null))).append('\n');
         List<String> times = new ArrayList<>();
         releases.forEach(r -> times.add(r + " " + Math.round(seconds(r)) + " s"));

@@ -33,8 +33,9 @@ import java.util.concurrent.Callable;
         description = {"Run the known-bug pack (bugs/known-bugs.json) against Kafka releases: each bug whose ranges include a release is run",
                 "on a fresh cluster (its scenario, up to its tries, stopping at the first exposure) and answered exposed, safe,",
                 "not applicable or inconclusive, from the anomalies in the runs' results. Writes bugs.json, bugs.txt, bugs.html and",
-                "junit.xml in a folder of the store. Exit 1 when a release is exposed, else 2 when an answer is inconclusive, else 0;",
-                "2 on bad input.",
+                "junit.xml in a folder of the store. Each answer is checked against the catalogue (exposed on an affected release,",
+                "safe on a confirm-fixed one): exit 1 when an answer contradicts its entry (one line each: expected X, got Y), else 2",
+                "when an answer is inconclusive where the entry does not expect it, else 0; 2 on bad input.",
                 "Example: kchaos bugs --kafka-version 3.9.1,4.4.0      (the current release and the upgrade target, side by side)"})
 public final class BugsCommand implements Callable<Integer> {
     @Spec

@@ -7,14 +7,14 @@ import java.io.PrintWriter;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code kchaos} command line: picocli dispatch to run, check, verify-logs, report, matrix, bugs, compare, dashboard,
+ * The {@code kchaos} command line: picocli dispatch to run, check, verify-logs, report, matrix, merge, bugs, compare, dashboard,
  * shrink and the catalogues (anomalies, nemeses, workloads), and two hidden helpers for the scripts (docker-sweep,
  * cds-training). Exit 0 valid, 1 anomalies, 2 could not judge: bad input, an unknown verdict, or any failure of the harness
  * or the JVM (one line).
  */
 @Command(name = "kchaos", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "A Jepsen-style consistency test harness for Apache Kafka.",
-        subcommands = {RunCommand.class, CheckCommand.class, VerifyLogsCommand.class, ReportCommand.class, MatrixCommand.class, BugsCommand.class, CompareCommand.class,
+        subcommands = {RunCommand.class, CheckCommand.class, VerifyLogsCommand.class, ReportCommand.class, MatrixCommand.class, MergeCommand.class, BugsCommand.class, CompareCommand.class,
                 AnomaliesCommand.class, NemesesCommand.class, WorkloadsCommand.class, DashboardCommand.class, ShrinkCommand.class, CommandLine.HelpCommand.class,
                 DockerSweepCommand.class, CdsTrainingCommand.class})
 public final class Main {

@@ -1,6 +1,5 @@
 package io.kchaos.harness.cli;
 
-import io.kchaos.history.Json;
 import io.kchaos.cluster.KafkaDistribution;
 import io.kchaos.harness.client.JavaClientRelease;
 import io.kchaos.harness.run.RunOption;
@@ -10,12 +9,14 @@ import io.kchaos.harness.matrix.Expectation;
 import io.kchaos.harness.matrix.MatrixAxis;
 import io.kchaos.harness.matrix.MatrixCellSpec;
 import io.kchaos.harness.matrix.MatrixFolder;
-import io.kchaos.harness.matrix.MatrixPageWriter;
+import io.kchaos.harness.matrix.MatrixGrid;
 import io.kchaos.harness.matrix.MatrixResult;
 import io.kchaos.harness.matrix.MatrixRunner;
+import io.kchaos.harness.matrix.MatrixShard;
 import io.kchaos.harness.scenario.Scenario;
 import io.kchaos.harness.scenario.Scenarios;
 import io.kchaos.cluster.version.VersionProfile;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -23,9 +24,6 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -38,6 +36,7 @@ import java.util.concurrent.Callable;
         description = {"Run one scenario across a grid of broker/client settings and Kafka versions, each cell --repeat times on a fresh",
                 "cluster, and tabulate verdicts, anomaly counts, availability and p99 latency per cell (matrix.json, matrix.txt, matrix.html).",
                 "Exit 1 when a cell breaks its --expect, else 2 when a run could not be judged, else 0; 2 on bad input.",
+                "--shard K/N runs only every N-th cell (a CI runner's part of the grid); `kchaos merge` joins the shards' folders.",
                 "Example: kchaos matrix --scenario isr-shrink-unclean --set min.insync.replicas=1,2 --set acks=1,all \\",
                 "           --kafka-version 3.9.1,4.1.1 --repeat 3 --expect 'min.insync.replicas=2,acks=all:valid'"})
 public final class MatrixCommand implements Callable<Integer> {
@@ -71,8 +70,12 @@ public final class MatrixCommand implements Callable<Integer> {
     @Option(names = "--store", paramLabel = "DIR", defaultValue = "store", description = "where the matrix folder goes (default ${DEFAULT-VALUE})")
     Path store;
 
-    @Option(names = "--name", paramLabel = "NAME", description = "matrix name, part of its folder's name (default: matrix-<scenario>)")
+    @Option(names = "--name", paramLabel = "NAME", description = "matrix name, part of its folder's name (default: matrix-<scenario>[-shard-K-of-N])")
     String name;
+
+    @Option(names = "--shard", paramLabel = "K/N", converter = ShardConverter.class, description = {"run only the cells whose position in the",
+            "full grid (0-based) is K-1 modulo N, with the ids and seeds they have in the full grid; join the N folders with kchaos merge"})
+    MatrixShard shard = MatrixShard.WHOLE;
 
     @Parameters(paramLabel = "RUN_OPTION", description = "after --: more run options for every cell, e.g. -- --nodes 5")
     List<String> runOptions = new ArrayList<>();
@@ -96,19 +99,24 @@ public final class MatrixCommand implements Callable<Integer> {
         axes.stream().filter(a -> a.named(RunOption.CLIENT_VERSION.scenarioKey())).flatMap(a -> a.values().stream())
                 .forEach(v -> JavaClientRelease.load(v, resolver)); // a bad or unresolvable client refuses the matrix before any run
 
-        Path dir = MatrixFolder.create(store, name != null ? name : "matrix-" + sc.name());
-        System.setProperty("org.slf4j.simpleLogger.logFile", dir.resolve("matrix.log").toString());
-        for (String v : kafkaVersions) KafkaDistribution.forVersion(v, System.out);
-        System.out.printf("matrix of scenario %s: %d cells x %d repeats = %d runs, in %s%n", sc.name(), cells.size(), repeat,
-                cells.size() * repeat, dir);
-
         List<String> common = new ArrayList<>();
         if (timeLimit != null) common.addAll(List.of("--time-limit", timeLimit.toString()));
         common.addAll(runOptions);
+        MatrixGrid grid = new MatrixGrid(sc.name(), repeat, seed, common, axes, expectations);
+        List<MatrixCellSpec> mine = shard.select(cells);
+
+        String sharded = shard.equals(MatrixShard.WHOLE) ? "" : "-shard-" + shard.index() + "-of-" + shard.count();
+        Path dir = MatrixFolder.create(store, name != null ? name : "matrix-" + sc.name() + sharded);
+        System.setProperty("org.slf4j.simpleLogger.logFile", dir.resolve("matrix.log").toString());
+        for (String v : kafkaVersions) KafkaDistribution.forVersion(v, System.out);
+        String part = shard.equals(MatrixShard.WHOLE) ? "" : String.format("shard %s, %d of ", shard, mine.size());
+        System.out.printf("matrix of scenario %s: %s%d cells x %d repeats = %d runs, in %s%n", sc.name(), part, cells.size(), repeat,
+                mine.size() * repeat, dir);
+
         MatrixRunner runner = new MatrixRunner(dir, scenario, common, seed, repeat, new ChildJvmLauncher(), System.out);
         String command = "kchaos " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
-        MatrixResult result = new MatrixResult(sc.name(), command, repeat, axes, expectations, runner.run(cells));
-        write(dir, result);
+        MatrixResult result = new MatrixResult(command, grid, shard, runner.run(mine));
+        MatrixOutput.write(dir, result, result.toJson(dir), System.out);
         return result.exitCode();
     }
 
@@ -123,24 +131,16 @@ public final class MatrixCommand implements Callable<Integer> {
         return axes;
     }
 
-    private void write(Path dir, MatrixResult result) {
-        String table = result.table();
-        try {
-            Json.PRETTY.writeValue(dir.resolve("matrix.json").toFile(), result.toJson(dir));
-            Files.writeString(dir.resolve("matrix.txt"), table);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the matrix results in " + dir + ": " + e.getMessage(), e);
+    /** Converts {@code --shard K/N}; a bad value is one line and exit 2. */
+    static final class ShardConverter implements CommandLine.ITypeConverter<MatrixShard> {
+        @Override
+        public MatrixShard convert(String value) {
+            try {
+                return MatrixShard.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
         }
-        System.out.println();
-        System.out.print(table);
-        try {
-            System.out.println("matrix page: " + MatrixPageWriter.write(dir, result).html());
-        } catch (RuntimeException e) {
-            System.out.println("warning: no matrix page: " + ErrorHandlers.oneLine(e));
-        }
-        System.out.println("matrix folder: " + dir);
-        int exit = result.exitCode();
-        System.out.println(exit == 0 ? "every expectation met" : exit == 1 ? "EXPECTATION UNMET" : "some runs could not be judged");
     }
 
     private ParameterException bad(String message) {

@@ -11,17 +11,43 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A finished matrix: every cell's repeats judged against the expectations. Exit code 1 when an expectation is unmet,
- * else 2 when some run could not be judged, else 0. Renders the table (console and matrix.txt) and matrix.json.
+ * A finished matrix (or the shard of one that ran): every cell's repeats judged against the expectations. Exit code 1
+ * when an expectation is unmet, else 2 when some run could not be judged, else 0. Renders the table (console and
+ * matrix.txt) and matrix.json.
+ *
+ * @param cells the cells that ran, in the grid's order: every cell of the grid, or the shard's
  */
-public record MatrixResult(String scenario, String command, int repeat, List<MatrixAxis> axes, List<Expectation> expectations,
-                           List<CellOutcome> cells) {
+public record MatrixResult(String command, MatrixGrid grid, MatrixShard shard, List<CellOutcome> cells) {
+    public MatrixResult {
+        cells = List.copyOf(cells);
+    }
+
+    /** The unsharded result of a grid's cells. */
+    public MatrixResult(String command, MatrixGrid grid, List<CellOutcome> cells) {
+        this(command, grid, MatrixShard.WHOLE, cells);
+    }
+
+    public String scenario() {
+        return grid.scenario();
+    }
+
+    public int repeat() {
+        return grid.repeat();
+    }
+
+    public List<MatrixAxis> axes() {
+        return grid.axes();
+    }
+
+    public List<Expectation> expectations() {
+        return grid.expectations();
+    }
     /** The anomaly columns of the table (every anomaly still counts in the verdict columns and matrix.json). */
     static final List<String> COLUMNS = List.of(Anomalies.LOST_WRITE.key(), Anomalies.DUPLICATE.key(), Anomalies.INCONSISTENT_OFFSETS.key());
 
     /** The expectations that select the cell. */
     public List<Expectation> expectationsOf(MatrixCellSpec cell) {
-        return expectations.stream().filter(e -> e.selects(cell)).toList();
+        return expectations().stream().filter(e -> e.selects(cell)).toList();
     }
 
     /** Why the cell breaks its expectations (empty when it keeps them all). */
@@ -31,6 +57,7 @@ public record MatrixResult(String scenario, String command, int repeat, List<Mat
         return out;
     }
 
+    /** 1 when a cell breaks an expectation, else 2 when a run could not be judged, else 0. */
     public int exitCode() {
         if (cells.stream().anyMatch(c -> !unmet(c).isEmpty())) return 1;
         return cells.stream().anyMatch(c -> c.unknown() > 0) ? 2 : 0;
@@ -64,22 +91,19 @@ public record MatrixResult(String scenario, String command, int repeat, List<Mat
         return sb.toString();
     }
 
-    /** matrix.json; run folders relative to {@code matrixDir}. */
+    /**
+     * matrix.json: the grid's definition ({@link MatrixGrid#toJson}), the command, the grid's digest and cell count, the
+     * shard, the cells that ran (run folders relative to {@code matrixDir}) and the exit code.
+     */
     public ObjectNode toJson(Path matrixDir) {
-        ObjectNode o = Json.object();
-        o.put("scenario", scenario);
+        ObjectNode o = grid.toJson();
         o.put("command", command);
-        o.put("repeat", repeat);
-        ArrayNode ax = o.putArray("axes");
-        for (MatrixAxis a : axes) {
-            ObjectNode x = ax.addObject();
-            x.put("key", a.key());
-            x.put("target", a.route().target().name().toLowerCase());
-            x.put("setting", a.route().key());
-            a.values().forEach(x.putArray("values")::add);
-        }
-        ArrayNode ex = o.putArray("expectations");
-        expectations.forEach(e -> ex.add(e.text()));
+        ObjectNode g = o.putObject("grid");
+        g.put("digest", grid.digest());
+        g.put("cells", grid.cells().size());
+        ObjectNode sh = o.putObject("shard");
+        sh.put("index", shard.index());
+        sh.put("count", shard.count());
         ArrayNode cs = o.putArray("cells");
         for (CellOutcome c : cells) cs.add(cellJson(c, matrixDir));
         o.put("exit-code", exitCode());

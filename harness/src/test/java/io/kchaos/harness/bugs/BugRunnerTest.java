@@ -155,7 +155,7 @@ class BugRunnerTest {
         assertTrue(t.contains("every answer as the catalogue's ranges expect (4 of 4)"), t);
         assertTrue(t.contains("answers: 1 exposed, 1 safe, 2 not applicable, 0 inconclusive"), t);
         assertTrue(t.contains("time per release: 3.9.1 100 s, 4.4.0 300 s"), t);
-        assertEquals(1, r.exitCode(), "a release is exposed");
+        assertEquals(0, r.exitCode(), "every answer as the catalogue expects: exposed where affected, safe where fixed");
         assertEquals(0, new BugsResult("c", List.of(V440), vs.subList(1, 2)).exitCode());
         List<BugCell> cells = r.cells(dir);
         assertEquals("KIP-966 on 3.9.1", cells.get(0).name());
@@ -163,5 +163,41 @@ class BugRunnerTest {
         assertEquals("4.4.0", r.toJson(dir).path("answers").get(1).path("release").asText());
         assertEquals("safe", r.toJson(dir).path("answers").get(1).path("answer").asText());
         assertTrue(r.toJson(dir).path("answers").get(0).path("runs").get(0).path("dir").asText().endsWith("-KIP-966-3.9.1-r1"));
+    }
+
+    @Test
+    void anAnswerThatContradictsItsEntryExitsOneAndSaysWhatWasExpected() throws Exception {
+        BugVerdict exposedWhereFixed = run(KIP966, V440, 100, List.of(Map.of("acked-write-missing-on-replica", 3L)));
+        launches.clear();
+        BugVerdict exposedWhereAffected = run(KIP966, V391, 100, List.of(Map.of("lost-write", 2L)));
+        BugVerdict cannotJudge = run(BUGS.get(2), V391, 100, List.of());
+        BugVerdict notApplicable = run(BUGS.get(2), V440, 100, List.of());
+        BugsResult r = new BugsResult("kchaos bugs", List.of(V391, V440), List.of(exposedWhereAffected, cannotJudge, exposedWhereFixed, notApplicable));
+        assertTrue(exposedWhereFixed.contradicts());
+        assertEquals(1, r.exitCode(), "4.4.0 is in confirm-fixed and came out exposed");
+        String t = r.table();
+        assertEquals(List.of("CONTRADICTS THE CATALOGUE: KIP-966 on 4.4.0: expected safe, got exposed"),
+                t.lines().filter(l -> l.contains("expected safe, got")).toList(), t);
+        assertEquals(0, new BugsResult("c", List.of(V391), List.of(exposedWhereAffected, cannotJudge)).exitCode(),
+                "exposed where affected and inconclusive where the entry cannot be judged: both as expected");
+        assertEquals(1, r.toJson(dir).path("exit-code").asInt());
+    }
+
+    @Test
+    void anInconclusiveAnswerTheEntryDidNotExpectExitsTwo() throws Exception {
+        BugVerdict absent = run(KIP966, V391, 10, List.of(Map.of(), Map.of(), Map.of()));
+        assertEquals(Exposure.INCONCLUSIVE, absent.exposure(), "the anomaly stayed absent on an affected release");
+        assertTrue(!absent.met() && !absent.contradicts());
+        BugsResult r = new BugsResult("kchaos bugs", List.of(V391), List.of(absent));
+        assertEquals(2, r.exitCode());
+        assertTrue(r.table().contains("UNDECIDED: KIP-966 on 3.9.1: expected exposed, got inconclusive\n"), r.table());
+    }
+
+    @Test
+    void aSafeAnswerWhereTheEntryExpectsExposedContradictsIt() {
+        BugVerdict safe = new BugVerdict(KIP966, V391, Exposure.SAFE, "planted", List.of(), null, 0);
+        assertTrue(safe.contradicts());
+        assertEquals("KIP-966 on 3.9.1: expected exposed, got safe", safe.mismatch());
+        assertEquals(1, new BugsResult("c", List.of(V391), List.of(safe)).exitCode());
     }
 }

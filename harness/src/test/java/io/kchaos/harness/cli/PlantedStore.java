@@ -9,6 +9,7 @@ import io.kchaos.harness.matrix.Expectation;
 import io.kchaos.harness.matrix.MatrixAxis;
 import io.kchaos.harness.matrix.MatrixCellSpec;
 import io.kchaos.harness.matrix.MatrixFolder;
+import io.kchaos.harness.matrix.MatrixGrid;
 import io.kchaos.harness.matrix.MatrixPageWriter;
 import io.kchaos.harness.matrix.MatrixResult;
 import io.kchaos.harness.matrix.RunOutcome;
@@ -136,7 +137,7 @@ final class PlantedStore {
             Path run = run(dir, new Plan("leader-kill-acks1", "kill-leader", "4.4.0", lost, 250, 2.0), Instant.parse("2026-11-24T01:00:00Z"));
             outcomes.add(new CellOutcome(c, List.of(new RunOutcome(1, lost ? 1 : 0, RunSummary.load(run)))));
         }
-        MatrixResult result = new MatrixResult("leader-kill-acks1", "kchaos matrix", 1, axes, expect, outcomes);
+        MatrixResult result = new MatrixResult("kchaos matrix", new MatrixGrid("leader-kill-acks1", 1, null, List.of(), axes, expect), outcomes);
         Json.PRETTY.writeValue(dir.resolve("matrix.json").toFile(), result.toJson(dir));
         MatrixPageWriter.write(dir, result);
     }

@@ -28,6 +28,7 @@ class RunFieldsContractTest {
     /** Files that write another format whose keys share a word with run.json's, and which format that is. */
     private static final Map<String, String> OTHER_FORMATS = Map.of(
             "harness/src/main/java/io/kchaos/harness/matrix/MatrixResult.java", "matrix.json",
+            "harness/src/main/java/io/kchaos/harness/matrix/ShardFolder.java", "matrix.json (read back for a merge)",
             "harness/src/main/java/io/kchaos/harness/bugs/BugsResult.java", "bugs.json",
             "workloads/src/main/java/io/kchaos/workload/rdkafka/RdkafkaClientKind.java", "the librdkafka driver's commands");
     /** Who handles run.json: its readers and writers, and the backends' software description (a part of it). */

@@ -27,13 +27,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * run.json and results.json are read only through the run-folder contract ({@code io.kchaos.history.folder}: RunFiles,
  * RunJson, ResultsJson): no other main class parses a whole JSON file with Jackson ({@code readTree} or
  * {@code readValue} of a File, Path, URL, stream or reader). ArchUnit cannot see string literals (javac inlines the
- * file-name constants), so the rule guards the one door every such reader would use; the two other JSON files kchaos
- * reads whole (an ssh hosts file, a matrix's matrix.json) are named below.
+ * file-name constants), so the rule guards the one door every such reader would use; the other JSON files kchaos
+ * reads whole (an ssh hosts file, a matrix's matrix.json for the dashboard and for a merge) are named below.
  */
 class RunFolderContractTest {
     private static final String CONTRACT = "io.kchaos.history.folder..";
     /** Whole-file JSON readers of files that are not run.json or results.json. */
-    private static final Set<String> OTHER_FILES = Set.of("io.kchaos.backend.ssh.HostsFile", "io.kchaos.report.dashboard.StoreMatrix");
+    private static final Set<String> OTHER_FILES = Set.of("io.kchaos.backend.ssh.HostsFile", "io.kchaos.report.dashboard.StoreMatrix",
+            "io.kchaos.harness.matrix.ShardFolder");
     private static final List<Class<?>> FILE_SOURCES = List.of(File.class, Path.class, URL.class, InputStream.class, Reader.class);
 
     private static final ArchRule RULE = noClasses().that().resideOutsideOfPackage(CONTRACT)

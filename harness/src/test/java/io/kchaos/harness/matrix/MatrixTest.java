@@ -65,7 +65,7 @@ class MatrixTest {
         for (String e : expectations) es.add(expect(e));
         MatrixRunner runner = new MatrixRunner(dir, "s", List.of("--time-limit", "5"), 7L, repeat, fake(dir, crash),
                 new PrintStream(new ByteArrayOutputStream()));
-        return new MatrixResult("s", "kchaos matrix", repeat, axes, es, runner.run(cells));
+        return new MatrixResult("kchaos matrix", new MatrixGrid("s", repeat, 7L, List.of("--time-limit", "5"), axes, es), runner.run(cells));
     }
 
     @Test
