@@ -28,6 +28,8 @@ public record FaultRole(String kind, int partition, JsonNode of) {
     public static final String CONTROLLER = "controller";
     /** Voters of the KRaft metadata quorum chosen by the fault (a majority, or all): a replay takes the same node ids. */
     public static final String VOTERS = "voters";
+    /** Beside {@link #CONTROLLER}: the leader epoch of the active controller the fault aimed at, when it began. */
+    public static final String EPOCH = "epoch";
 
     /** Writes {@code "role": "leader", "leader-of": p} into an op's value (leader-of is what older histories already wrote). */
     public static ObjectNode leader(ObjectNode value, int partition) {

@@ -137,7 +137,8 @@ public final class AvailabilityChecker implements Checker {
         a.put(ResultsFields.Availability.LONGEST_NO_OK_SEND_FROM_S, seconds(bestFrom));
     }
 
-    private static double seconds(long nanos) {
+    /** Nanoseconds as seconds to the millisecond, as results.json gives every time of a fault. */
+    static double seconds(long nanos) {
         return Math.round(nanos / NANOS * 1000) / 1000.0;
     }
 

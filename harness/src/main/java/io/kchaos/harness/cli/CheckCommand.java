@@ -1,6 +1,10 @@
 package io.kchaos.harness.cli;
 
+import io.kchaos.checker.availability.FailoverTimes;
 import io.kchaos.history.HistoryFile;
+import io.kchaos.history.folder.ControllerTimeline;
+import io.kchaos.history.folder.RunFiles;
+import io.kchaos.history.folder.RunJson;
 import io.kchaos.checker.result.CheckResult;
 import io.kchaos.harness.run.HistoryWorkload;
 import io.kchaos.harness.run.WorkloadMix;
@@ -12,7 +16,10 @@ import picocli.CommandLine.Parameters;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-/** {@code kchaos check HISTORY [--out FILE]}: judges any history (JSON lines, plain or zstd-compressed) without a cluster. */
+/**
+ * {@code kchaos check HISTORY [--out FILE]}: judges any history (JSON lines, plain or zstd-compressed) without a cluster;
+ * beside a run.json with a controller timeline, also the controller faults' failover times, as a run computes them.
+ */
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = "Judge a history.jsonl, plain or zstd-compressed (format: docs/format.md). Exit 0 valid, 1 anomalies, 2 could not judge.")
 final class CheckCommand implements Callable<Integer> {
@@ -37,6 +44,8 @@ final class CheckCommand implements Callable<Integer> {
         WorkloadMix kind = workload != null ? WorkloadMix.of(workload) : HistoryWorkload.of(file.path(), file);
         String judged = kind.name();
         CheckResult r = kind.historyChecker().check(file).judgedUnder(consistency.model);
+        RunFiles beside = RunFiles.besideHistory(file.path());
+        if (beside.dir() != null) FailoverTimes.addTo(r, file, ControllerTimeline.of(RunJson.read(beside.dir())));
         if (out != null) r.writeTo(out);
         VerdictPrinter.print(r, System.out);
         System.out.printf("judged %s (%s workload) in %.1f s%s%n", history, judged, (System.nanoTime() - t0) / 1e9, out == null ? "" : "; results in " + out);

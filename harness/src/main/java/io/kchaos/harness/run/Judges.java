@@ -1,8 +1,11 @@
 package io.kchaos.harness.run;
 
 import io.kchaos.history.folder.ResultsFields;
+import io.kchaos.history.folder.ControllerTimeline;
 import io.kchaos.history.folder.RunFiles;
+import io.kchaos.history.folder.RunJson;
 import io.kchaos.history.History;
+import io.kchaos.checker.availability.FailoverTimes;
 import io.kchaos.checker.queue.PartitionGrowth;
 import io.kchaos.checker.cause.DedupWindowCause;
 import io.kchaos.checker.metadata.PolledOffsetRegression;
@@ -22,7 +25,7 @@ import java.util.TreeMap;
 
 /**
  * The judge of a run: the client-history checks of its workload ({@link WorkloadKind}), then the replica audit and the
- * Raft audit of the metadata log.
+ * Raft audit of the metadata log, and the controller faults' failover times ({@link FailoverTimes}).
  */
 public final class Judges {
     private Judges() {
@@ -43,6 +46,7 @@ public final class Judges {
             List<QuorumSamples.Sample> polls = QuorumSamples.read(folder.files().quorum());
             r.merge(raftAudit(history, polls, fin));
             r.merge(PolledOffsetRegression.judge(polls));
+            FailoverTimes.addTo(r, history, ControllerTimeline.of(RunJson.read(folder.dir())));
             explainKnownCauses(r, folder, fin);
             return r;
         };

@@ -125,6 +125,8 @@ public final class ResultsFields {
         public static final String FAULTS_INJECTED = "faults-injected";
         /** See {@link TopicPartitions}. */
         public static final String TOPIC_PARTITIONS = "topic-partitions";
+        /** The controller faults' failover times (run, and check beside a run.json with a controller timeline); see {@link ControllerFailovers}. */
+        public static final String CONTROLLER_FAILOVERS = "controller-failovers";
 
         private Stats() {
         }
@@ -231,6 +233,47 @@ public final class ResultsFields {
         public static final String LONGEST_NO_OK_SEND_DURING_S = "longest-no-ok-send-during-s";
 
         private Availability() {
+        }
+    }
+
+    /**
+     * The figures of {@code stats.controller-failovers}: one entry per fault aimed at the active controller, and the
+     * time without a quorum leader over those that caused a failover (docs/format.md, "Controller failovers").
+     */
+    public static final class ControllerFailovers {
+        /** One entry per controller fault, in order; its fields are the ones below {@link #F}. */
+        public static final String FAULTS = "faults";
+        /** Per fault kind ({@code f}): {@link #COUNT}, {@link #INJECTED}, {@link #MEDIAN_S}, {@link #MAX_S}. */
+        public static final String BY_FAULT = "by-fault";
+        /** How many controller faults caused a failover: the ones the median and maximum are over. */
+        public static final String COUNT = "count";
+        /** How many controller faults were measured. */
+        public static final String INJECTED = "injected";
+        /** The median of {@link #LEADERLESS_S} over the faults that caused a failover (null without one). */
+        public static final String MEDIAN_S = "median-s";
+        /** The maximum of {@link #LEADERLESS_S} over the faults that caused a failover (null without one). */
+        public static final String MAX_S = "max-s";
+        /** Of a fault: the fault op's f (kill, pause, partition, power-loss). */
+        public static final String F = "f";
+        /** Of a fault: when it held (its {@code ok} completion; its invocation when not seen to hold), seconds on the history's clock. */
+        public static final String TIME_S = "time-s";
+        /** Of a fault: whether its completion was {@code ok}. */
+        public static final String HELD = "held";
+        public static final String LEADER_BEFORE = "leader-before";
+        /** Of a fault: the quorum's epoch when it began (the fault op's {@code epoch}). */
+        public static final String EPOCH_BEFORE = "epoch-before";
+        /** Of a fault: whether the controller timeline shows a higher epoch before the next controller fault or the run's end. */
+        public static final String FAILOVER = "failover";
+        /** Of a fault that caused a failover: seconds from {@link #TIME_S} to the first poll that named a higher epoch. */
+        public static final String LEADERLESS_S = "leaderless-s";
+        public static final String LEADER_AFTER = "leader-after";
+        public static final String EPOCH_AFTER = "epoch-after";
+        /** Of a fault that caused a failover: whether the new leader is another node. */
+        public static final String LEADER_MOVED = "leader-moved";
+        /** Of a fault healed before any failover was seen: seconds from {@link #TIME_S} to its heal's completion. */
+        public static final String HEAL_S = "heal-s";
+
+        private ControllerFailovers() {
         }
     }
 }

@@ -31,7 +31,7 @@ record ActiveController(int node, int epoch) {
     ObjectNode toJson() {
         ObjectNode v = NemesisRecorder.nodes(List.of(node));
         FaultRole.plain(v, FaultRole.CONTROLLER);
-        return v.put("epoch", epoch);
+        return v.put(FaultRole.EPOCH, epoch);
     }
 
     /** Writes {@code "controller-after": {"leader": 5, "epoch": 8}} into {@code value} when the quorum answers. */

@@ -9,15 +9,18 @@ import java.util.stream.Collectors;
 
 /**
  * The metadata quorum over the run (run.json's controller timeline and voter sets): each active controller and its
- * epoch, and each voter set when the voters changed.
+ * epoch, the controller faults' failover times (results.json's, {@link FailoversTable}), and each voter set when the
+ * voters changed.
  */
 final class ControllersSection implements Section {
     private final ControllerTimeline timeline;
     private final List<QuorumSamples.VoterSet> voterSets;
+    private final FailoversTable failovers;
 
-    ControllersSection(ControllerTimeline timeline, List<QuorumSamples.VoterSet> voterSets) {
+    ControllersSection(ControllerTimeline timeline, List<QuorumSamples.VoterSet> voterSets, FailoversTable failovers) {
         this.timeline = timeline;
         this.voterSets = List.copyOf(voterSets);
+        this.failovers = failovers;
     }
 
     /** True when the run recorded a controller timeline (runs before it did not). */
@@ -47,6 +50,7 @@ final class ControllersSection implements Section {
             previous = c;
         }
         h.close("table");
+        failovers.render(h);
         if (voterSets.size() < 2) return;
         h.el("p", (voterSets.size() - 1) + " change(s) of the voter set (KIP-853), as the same polls saw them.");
         h.open("table", "class", "grid").row("th", "time (s)", "voters");

@@ -3,6 +3,7 @@ package io.kchaos.report.html;
 import io.kchaos.history.folder.RunFields;
 import io.kchaos.history.folder.ControllerTimeline;
 import io.kchaos.history.folder.QuorumSamples;
+import io.kchaos.history.folder.ResultsFields;
 import io.kchaos.checker.result.Verdict;
 import io.kchaos.report.Format;
 import io.kchaos.report.Results;
@@ -25,7 +26,8 @@ public final class RunPage {
                 new AnomaliesSection(ctx), new FaultsSection(ctx), new LatencySection(ctx), new ProgressSection(ctx), new LeadersSection(ctx)));
         ControllerTimeline controllers = ControllerTimeline.of(folder.run().json());
         if (ControllersSection.applies(controllers)) {
-            sections.add(new ControllersSection(controllers, QuorumSamples.voterSetsOf(folder.run().json())));
+            sections.add(new ControllersSection(controllers, QuorumSamples.voterSetsOf(folder.run().json()),
+                    new FailoversTable(folder.results().stats().path(ResultsFields.Stats.CONTROLLER_FAILOVERS))));
         }
         if (ReplicasSection.applies(folder.results())) sections.add(new ReplicasSection(ctx));
         sections.add(new ExcerptsSection(ctx));

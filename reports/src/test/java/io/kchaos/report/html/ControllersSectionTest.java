@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
 import io.kchaos.history.folder.ControllerTimeline;
 import io.kchaos.history.folder.QuorumSamples;
+import io.kchaos.history.folder.ResultsFields;
 import io.kchaos.history.folder.RunFields;
 import io.kchaos.history.folder.RunJson;
 import io.kchaos.report.RunContents;
@@ -67,6 +68,30 @@ class ControllersSectionTest {
         String html = render(run);
         assertTrue(html.contains("2 change(s) of the voter set"), html);
         assertTrue(html.contains("<tr><td>7.000</td><td>4, 6</td></tr>"), html);
+    }
+
+    @Test
+    void theControllerFaultsFailoversAreShownOneRowEachThenTheirMedianAndMaximum() throws Exception {
+        Path run = dir.resolve("f");
+        SyntheticRun.write(run, 200, false, 1);
+        ObjectNode json = (ObjectNode) Json.MAPPER.readTree(run.resolve("run.json").toFile());
+        json.set(ControllerTimeline.FIELD, TIMELINE.toJson());
+        Json.PRETTY.writeValue(run.resolve("run.json").toFile(), json);
+        ObjectNode results = (ObjectNode) Json.MAPPER.readTree(run.resolve("results.json").toFile());
+        ((ObjectNode) results.path(ResultsFields.STATS)).set(ResultsFields.Stats.CONTROLLER_FAILOVERS, Json.MAPPER.readTree("""
+                {"faults": [{"f": "kill", "time-s": 7.0, "held": true, "leader-before": 4, "epoch-before": 1, "failover": true,
+                             "leaderless-s": 2.5, "leader-after": 5, "epoch-after": 2, "leader-moved": true},
+                            {"f": "pause", "time-s": 25.0, "held": true, "leader-before": 5, "epoch-before": 3, "failover": false, "heal-s": 1.5}],
+                 "count": 1, "injected": 2, "median-s": 2.5, "max-s": 2.5,
+                 "by-fault": {"kill": {"count": 1, "injected": 1, "median-s": 2.5, "max-s": 2.5},
+                              "pause": {"count": 0, "injected": 1, "median-s": null, "max-s": null}}}"""));
+        Json.PRETTY.writeValue(run.resolve("results.json").toFile(), results);
+
+        String html = render(run);
+        assertTrue(html.contains("<tr><td>kill</td><td>7.0</td><td>node 4 → node 5</td><td>1 → 2</td><td>2.5</td></tr>"), html);
+        assertTrue(html.contains("<tr><td>pause</td><td>25.0</td><td>node 5</td><td>3</td><td>no failover (healed after 1.5 s)</td></tr>"), html);
+        assertTrue(html.contains("median 2.5 s, max 2.5 s over 1 failover(s) of 2 controller fault(s)"), html);
+        assertTrue(html.contains("pause: 0 failover(s) of 1 controller fault(s)"), html);
     }
 
     @Test
