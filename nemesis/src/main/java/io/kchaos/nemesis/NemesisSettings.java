@@ -53,6 +53,9 @@ public final class NemesisSettings {
     public static final NemesisSetting SPARED_VOTERS = setting("spared-voters", "run", "what the voters a quorum power cut "
             + "(lying-disk, power-loss-voters) spares do meanwhile: run, or pause (SIGSTOP from just before the cut until the cut "
             + "voters, restarted, have elected a leader of a higher epoch among themselves, read back)");
+    public static final NemesisSetting VOTER_CHURN_TARGET = setting("voter-churn-target", "follower", "which voter "
+            + "voter-churn removes: follower (a random running voter that does not lead) or leader (the active controller, which "
+            + "commits its own removal and resigns, so the others elect a new leader)");
     public static final NemesisSetting RESTART_GAP_SECONDS = setting("restart-gap-seconds", "10", "seconds between the two restarts");
     public static final NemesisSetting RESTART_ORDER = setting("restart-order", "follower-first", "follower-first or leader-first");
 

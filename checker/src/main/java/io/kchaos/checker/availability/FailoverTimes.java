@@ -66,7 +66,18 @@ public final class FailoverTimes {
             }
         }
         boolean healedFirst = fault.healed() && (after == null || fault.end() < after.timeNanos());
-        return new ControllerFailover(fault.f(), fault.heldAt(), fault.held(), leaderBefore, epoch, after, healedFirst ? fault.end() : -1);
+        return new ControllerFailover(kind(fault), fault.heldAt(), fault.held(), leaderBefore, epoch, after, healedFirst ? fault.end() : -1);
+    }
+
+    /**
+     * The fault's op, with the topology a partition around the active controller records ({@code partition/controller},
+     * {@code partition/controller-voter}), so that cuts that elect and cuts that must not are told apart.
+     */
+    private static String kind(FaultSpan s) {
+        for (JsonNode v : new JsonNode[]{s.value(), s.invokeValue()}) {
+            if (v != null && v.hasNonNull("topology")) return s.f() + "/" + v.path("topology").asText();
+        }
+        return s.f();
     }
 
     /** The epoch a controller fault records, -1 for any other fault. */

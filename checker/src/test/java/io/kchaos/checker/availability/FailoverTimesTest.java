@@ -50,6 +50,21 @@ class FailoverTimesTest {
     }
 
     @Test
+    void partitionsAroundTheControllerAreToldApartByTheirTopology() {
+        nemesis(10.0, 10.2, "partition", "{\"nodes\":[4],\"role\":\"controller\",\"epoch\":3,\"topology\":\"controller\"}");
+        timeline.add(change(12.0, 5, 4));
+        nemesis(20.0, 20.1, "heal", "{\"nodes\":[4]}");
+        nemesis(30.0, 30.2, "partition", "{\"nodes\":[5],\"role\":\"controller\",\"epoch\":4,\"topology\":\"controller-voter\"}");
+        nemesis(40.0, 40.1, "heal", "{\"nodes\":[5]}");
+
+        JsonNode kinds = failovers().path("by-fault");
+
+        assertEquals(1, kinds.path("partition/controller").path("count").asInt(), kinds.toString());
+        assertEquals(0, kinds.path("partition/controller-voter").path("count").asInt(), "the cut voter elected no one: " + kinds);
+        assertEquals(1, kinds.path("partition/controller-voter").path("injected").asInt(), kinds.toString());
+    }
+
+    @Test
     void aKillWhoseFailoverCame2point5SecondsLater() {
         controllerFault(10.0, 10.2, "kill", 4, 3);
         nemesis(11.0, 11.1, "kill", "{\"nodes\":[2],\"role\":\"leader\",\"leader-of\":0}"); // not a controller fault

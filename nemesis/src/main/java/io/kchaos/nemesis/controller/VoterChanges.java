@@ -17,8 +17,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The voter changes of a KIP-853 dynamic quorum as the voter faults record them: a voter to change picked among the
- * running voters that do not lead, its removal and its addition, each held once the quorum's voters, read back, show
+ * The voter changes of a KIP-853 dynamic quorum as the voter faults record them (the voter to change is a
+ * {@link VoterTarget}'s pick): its removal and its addition, each held once the quorum's voters, read back, show
  * it (an addition Kafka refuses for now is asked again until they do).
  */
 final class VoterChanges {
@@ -30,20 +30,6 @@ final class VoterChanges {
     static final long RETRY_MS = 1_000;
 
     private VoterChanges() {
-    }
-
-    /**
-     * Among {@code voters} (the quorum's, as read once for the change), a random running, unpaused voter with endpoints
-     * that does not lead; none when the quorum has fewer than three voters or no leader.
-     */
-    static Optional<RaftVoter> pickFollower(NemesisContext ctx, List<RaftVoter> voters) {
-        Optional<QuorumState> quorum = ctx.quorum().state();
-        if (quorum.isEmpty() || voters.size() < 3) return Optional.empty();
-        List<RaftVoter> candidates = voters.stream()
-                .filter(v -> v.id() != quorum.get().leader() && ctx.cluster().isRunning(v.id()) && !ctx.cluster().isPaused(v.id())
-                        && !v.endpoints().isEmpty())
-                .toList();
-        return candidates.isEmpty() ? Optional.empty() : Optional.of(ctx.pick(candidates));
     }
 
     /**

@@ -9,17 +9,23 @@ import io.kchaos.nemesis.cluster.RaftVoter;
 import java.util.List;
 
 /**
- * {@code voter-churn} (a KIP-853 dynamic quorum): removes a random running voter that does not lead the quorum
- * ({@code Admin.removeRaftVoter}), held once the quorum, read back, names the voters without it; the heal adds it back
+ * {@code voter-churn} (a KIP-853 dynamic quorum): removes a voter ({@code Admin.removeRaftVoter}): a random running one
+ * that does not lead the quorum, or with {@code voter-churn-target=leader} the active controller itself, held once the quorum, read back, names the voters without it; the heal adds it back
  * with the same directory id and endpoints ({@code Admin.addRaftVoter}), held once the voters include it again (a
  * removal Kafka refused and the quorum still shows is {@code info}, and its heal adds nothing). The removed controller
  * keeps running meanwhile, as an observer. A quorum of fewer than three voters is left alone.
  */
 public final class VoterChurnNemesis implements FaultInjector {
+    private final VoterTarget target;
+
+    public VoterChurnNemesis(VoterTarget target) {
+        this.target = target;
+    }
+
     @Override
     public Fault inject(NemesisContext ctx) {
         List<RaftVoter> voters = ctx.operations().raftVoters().orElse(List.of());
-        return VoterChanges.pickFollower(ctx, voters).<Fault>map(voter -> {
+        return target.pick(ctx, voters).<Fault>map(voter -> {
             VoterChanges.remove(ctx, voter, voters);
             // whatever the removal's outcome, the heal puts the voter back if the quorum, read back then, lacks it
             return new HealOnce("voter " + voter.id() + " removed from the quorum", () -> {

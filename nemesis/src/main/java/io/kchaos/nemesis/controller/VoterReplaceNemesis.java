@@ -29,7 +29,7 @@ public final class VoterReplaceNemesis implements FaultInjector {
         Optional<StorageControl> storage = ctx.cluster().storage();
         if (storage.isEmpty()) return Fault.NONE;
         List<RaftVoter> voters = ctx.operations().raftVoters().orElse(List.of());
-        return VoterChanges.pickFollower(ctx, voters).<Fault>map(voter -> {
+        return VoterTarget.FOLLOWER.pick(ctx, voters).<Fault>map(voter -> {
             if (!VoterChanges.remove(ctx, voter, voters)) return Fault.NONE; // Kafka refused the removal: nothing to replace
             int node = voter.id();
             ctx.recorder().record(NemesisOps.STOP.f(), FaultRole.plain(NemesisRecorder.nodes(List.of(node)), FaultRole.VOTERS),

@@ -31,7 +31,7 @@ class VoterChurnNemesisTest {
             FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3))).withControllers(3);
             Path file = dir.resolve("h" + seed + ".jsonl");
             try (HistoryWriter w = new HistoryWriter(file)) {
-                Fault f = new VoterChurnNemesis().inject(c.context(new NemesisRecorder(w), seed));
+                Fault f = new VoterChurnNemesis(VoterTarget.FOLLOWER).inject(c.context(new NemesisRecorder(w), seed));
                 assertEquals(List.of(4, 5, 6).size() - 1, c.state().orElseThrow().voters().size(), "one voter out while the fault holds");
                 f.heal();
                 f.heal();
@@ -51,11 +51,26 @@ class VoterChurnNemesisTest {
     }
 
     @Test
+    void withTargetLeaderTheActiveControllerItselfIsRemovedThenAddedBack() {
+        FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3))).withControllers(3);
+        Path file = dir.resolve("leader.jsonl");
+        VoterTarget target = VoterTarget.of(new io.kchaos.nemesis.NemesisOptions(java.util.Map.of("voter-churn-target", "leader")));
+        try (HistoryWriter w = new HistoryWriter(file)) {
+            new VoterChurnNemesis(target).inject(c.context(new NemesisRecorder(w), 1)).heal();
+        }
+        assertEquals(List.of("remove-voter 4", "add-voter 4 dir-4 [CONTROLLER://127.0.0.1:9004]"), c.calls, "the leader (4), out and back in");
+        assertEquals(VoterTarget.FOLLOWER, VoterTarget.of(new io.kchaos.nemesis.NemesisOptions(java.util.Map.of())), "the default");
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> VoterTarget.of(new io.kchaos.nemesis.NemesisOptions(java.util.Map.of("voter-churn-target", "any"))));
+        assertTrue(e.getMessage().contains("voter-churn-target") && e.getMessage().contains("[follower, leader]"), e.getMessage());
+    }
+
+    @Test
     void anAdditionRefusedDuringALeaderChangeIsAskedAgainUntilTheVoterIsBack() {
         FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3))).withControllers(3).refuseVoterAdds(1);
         Path file = dir.resolve("refused.jsonl");
         try (HistoryWriter w = new HistoryWriter(file)) {
-            new VoterChurnNemesis().inject(c.context(new NemesisRecorder(w), 1)).heal();
+            new VoterChurnNemesis(VoterTarget.FOLLOWER).inject(c.context(new NemesisRecorder(w), 1)).heal();
         }
         List<Op> ops = new ArrayList<>();
         HistoryFile.open(file).forEach((Op op) -> ops.add(op));
@@ -71,7 +86,7 @@ class VoterChurnNemesisTest {
         FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3))).withControllers(3).refuseVoterRemovals();
         Path file = dir.resolve("refused-removal.jsonl");
         try (HistoryWriter w = new HistoryWriter(file)) {
-            new VoterChurnNemesis().inject(c.context(new NemesisRecorder(w), 1)).heal();
+            new VoterChurnNemesis(VoterTarget.FOLLOWER).inject(c.context(new NemesisRecorder(w), 1)).heal();
         }
         List<Op> ops = new ArrayList<>();
         HistoryFile.open(file).forEach((Op op) -> ops.add(op));
@@ -83,7 +98,7 @@ class VoterChurnNemesisTest {
     @Test
     void aQuorumWithoutALeaderIsLeftAlone() {
         FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3))).withControllers(3).quorumLedBy(null);
-        assertSame(Fault.NONE, new VoterChurnNemesis().inject(c.context(null, 1)));
+        assertSame(Fault.NONE, new VoterChurnNemesis(VoterTarget.FOLLOWER).inject(c.context(null, 1)));
     }
 
     @Test
