@@ -30,15 +30,17 @@ public final class CheckMemoryBench {
         String heap = args.length > 2 ? args[2] : "1g";
         long sends = Math.round(minutes * 60 * rate);
         Path file = Files.createTempFile("kchaos-check-memory-", ".jsonl");
+        int status;
         try {
             long t0 = System.nanoTime();
             QueueHistoryGenerator.Summary s = QueueHistoryGenerator.write(QueueHistoryGenerator.Settings.ofSends(sends), file);
             System.out.printf(Locale.ROOT, "history: %s min at %,d sends/s: %,d lines, %,d sends, %,d records in the log, %.0f MB (generated in %.0f s)%n",
                     args[0], rate, s.ops(), s.sends(), s.records(), Files.size(file) / 1e6, (System.nanoTime() - t0) / 1e9);
-            System.exit(child(file, heap));
+            status = child(file, heap);
         } finally {
-            Files.deleteIfExists(file);
+            Files.deleteIfExists(file); // before exiting: System.exit skips finally blocks
         }
+        System.exit(status);
     }
 
     /** Runs {@link QueueCheckHeap} on file in a JVM of its own, its output passed through; returns its exit status. */
