@@ -25,17 +25,23 @@ public final class QueueHistoryGenerator {
      * What to generate.
      *
      * @param ops                 lines to write (may be overshot by a few)
+     * @param sends               sends to complete at most (the history then ends with its drain, however few lines)
      * @param plantedLosses       acknowledged sends whose record is missing from the log
      * @param plantedAbortedReads failed sends whose record is in the log
      */
-    public record Settings(long ops, int partitions, int producers, int consumers, long seed, int plantedLosses,
-                           int plantedAbortedReads) {
+    public record Settings(long ops, long sends, int partitions, int producers, int consumers, long seed,
+                           int plantedLosses, int plantedAbortedReads) {
         public static Settings of(long ops) {
-            return new Settings(ops, 6, 8, 3, 42, 0, 0);
+            return new Settings(ops, Long.MAX_VALUE, 6, 8, 3, 42, 0, 0);
+        }
+
+        /** A history of about {@code sends} completed sends (about 98.5 % of them acknowledged), whatever its length. */
+        public static Settings ofSends(long sends) {
+            return new Settings(Long.MAX_VALUE, sends, 6, 8, 3, 42, 0, 0);
         }
 
         public Settings planting(int losses, int abortedReads) {
-            return new Settings(ops, partitions, producers, consumers, seed, losses, abortedReads);
+            return new Settings(ops, sends, partitions, producers, consumers, seed, losses, abortedReads);
         }
     }
 
@@ -62,7 +68,7 @@ public final class QueueHistoryGenerator {
         this.topic = new SimulatedTopic(settings.partitions());
         this.out = out;
         int planted = settings.plantedLosses() + settings.plantedAbortedReads();
-        this.plantEvery = Math.max(1, settings.ops() / 4 / (planted + 1));
+        this.plantEvery = Math.max(1, Math.min(settings.ops() / 4, settings.sends()) / (planted + 1));
     }
 
     /** Generates the history into file. */
@@ -77,7 +83,7 @@ public final class QueueHistoryGenerator {
         Poller[] consumers = new Poller[settings.consumers()];
         for (int i = 0; i < producers.length; i++) producers[i] = new Producer(nextProcess++);
         for (int i = 0; i < consumers.length; i++) consumers[i] = new Poller(nextProcess++);
-        while (out.size() + pendingOps + drainLines() < settings.ops()) {
+        while (out.size() + pendingOps + drainLines() < settings.ops() && sends + producers.length < settings.sends()) {
             if (random.nextInt(20_000) == 0) nemesis();
             if (random.nextInt(4) == 0) consumers[random.nextInt(consumers.length)].step();
             else producers[random.nextInt(producers.length)].step();

@@ -3,44 +3,114 @@ package io.kchaos.checker.queue;
 import java.util.Arrays;
 
 /**
- * A growable column of longs (values, offsets, history indexes) held as ints, 4 bytes each, while every value set fits
- * in an int, and as longs from the first one that does not.
+ * A growable column of longs (values, offsets, partitions, processes, history indexes, times) in pages of 1,024 entries,
+ * each page holding its entries as differences from the first one set in it, in the narrowest of 1, 2, 4 or 8 bytes
+ * that fits them all: neighbouring entries of a history's columns lie close together, so most cost 1 to 4 bytes. Pages
+ * are allocated on first use and never copied to grow. An entry never set reads as 0 while its page is unused, and
+ * as an unspecified value once another entry of its page is set.
  */
 final class LongColumn {
-    private int[] narrow;
-    private long[] wide;
+    private static final int PAGE_BITS = 10;
+    private static final int PAGE_SIZE = 1 << PAGE_BITS;
+    private static final int MASK = PAGE_SIZE - 1;
+
+    private int capacity;
+    private Object[] pages;
+    private long[] bases;
 
     LongColumn(int capacity) {
-        narrow = new int[capacity];
+        this.capacity = capacity;
+        int n = pageCount(capacity);
+        pages = new Object[n];
+        bases = new long[n];
     }
 
     long get(int i) {
-        return wide != null ? wide[i] : narrow[i];
+        if (i >= capacity) throw new ArrayIndexOutOfBoundsException(i);
+        int p = i >>> PAGE_BITS;
+        Object page = pages[p];
+        int j = i & MASK;
+        if (page instanceof byte[] b) return bases[p] + b[j];
+        if (page instanceof short[] s) return bases[p] + s[j];
+        if (page instanceof int[] n) return bases[p] + n[j];
+        if (page instanceof long[] l) return l[j]; // held as is: no base
+        return 0;
     }
 
     void set(int i, long v) {
-        if (wide == null && v == (int) v) {
-            narrow[i] = (int) v;
+        if (i >= capacity) throw new ArrayIndexOutOfBoundsException(i);
+        int p = i >>> PAGE_BITS;
+        int j = i & MASK;
+        Object page = pages[p];
+        if (page == null) {
+            page = pages[p] = new byte[PAGE_SIZE];
+            bases[p] = v;
+        }
+        if (page instanceof long[] l) {
+            l[j] = v;
             return;
         }
-        if (wide == null) widen();
-        wide[i] = v;
+        long d = v - bases[p];
+        boolean overflow = ((v ^ bases[p]) & (v ^ d)) < 0;
+        int width = overflow ? Long.BYTES : width(d);
+        if (width > width(page)) page = widen(p, page, width);
+        if (page instanceof byte[] b) b[j] = (byte) d;
+        else if (page instanceof short[] s) s[j] = (short) d;
+        else if (page instanceof int[] n) n[j] = (int) d;
+        else ((long[]) page)[j] = v;
     }
 
     int capacity() {
-        return wide != null ? wide.length : narrow.length;
+        return capacity;
     }
 
-    /** Grows to hold at least n entries (by half again, or to n). */
+    /** Grows to hold at least n entries (by half again, or to n); only the page directory is copied. */
     void growTo(int n) {
-        int capacity = Math.max(n, capacity() + (capacity() >> 1));
-        if (wide != null) wide = Arrays.copyOf(wide, capacity);
-        else narrow = Arrays.copyOf(narrow, capacity);
+        capacity = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(n, capacity + (long) (capacity >> 1)));
+        int count = pageCount(capacity);
+        if (count > pages.length) {
+            pages = Arrays.copyOf(pages, count);
+            bases = Arrays.copyOf(bases, count);
+        }
     }
 
-    private void widen() {
-        wide = new long[narrow.length];
-        for (int i = 0; i < narrow.length; i++) wide[i] = narrow[i];
-        narrow = null;
+    private static int pageCount(int capacity) {
+        return (int) (((long) capacity + PAGE_SIZE - 1) >>> PAGE_BITS);
+    }
+
+    private static int width(long d) {
+        if (d == (byte) d) return Byte.BYTES;
+        if (d == (short) d) return Short.BYTES;
+        return d == (int) d ? Integer.BYTES : Long.BYTES;
+    }
+
+    private static int width(Object page) {
+        if (page instanceof byte[]) return Byte.BYTES;
+        if (page instanceof short[]) return Short.BYTES;
+        return page instanceof int[] ? Integer.BYTES : Long.BYTES;
+    }
+
+    /** Copies page p into entries of the given width (a long page holds the entries themselves). */
+    private Object widen(int p, Object page, int width) {
+        long base = bases[p];
+        Object wider = switch (width) {
+            case Short.BYTES -> new short[PAGE_SIZE];
+            case Integer.BYTES -> new int[PAGE_SIZE];
+            default -> new long[PAGE_SIZE];
+        };
+        for (int j = 0; j < PAGE_SIZE; j++) {
+            long d = delta(page, j);
+            if (wider instanceof short[] s) s[j] = (short) d;
+            else if (wider instanceof int[] n) n[j] = (int) d;
+            else ((long[]) wider)[j] = base + d;
+        }
+        pages[p] = wider;
+        return wider;
+    }
+
+    private static long delta(Object page, int j) {
+        if (page instanceof byte[] b) return b[j];
+        if (page instanceof short[] s) return s[j];
+        return ((int[]) page)[j];
     }
 }

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Everything the pass keeps per distinct value, in parallel primitive columns (longs held as ints while they fit)
+ * Everything the pass keeps per distinct value, in parallel {@link LongColumn}s (each entry in 1 to 8 bytes)
  * indexed by a dense id given in order of
  * first mention: how its send ended (with the completion's index, process and time), where it was acknowledged, and
  * where it was read (the first read position inline; further distinct positions, which are duplicates, aside).
@@ -26,12 +26,12 @@ final class ValueTable {
     private final LongIntMap ids = new LongIntMap(1 << 16);
     private final LongColumn value = new LongColumn(1 << 12);
     private byte[] flags = new byte[1 << 12];
-    private int[] ackPartition = new int[1 << 12];
+    private final LongColumn ackPartition = new LongColumn(1 << 12);
     private final LongColumn ackOffset = new LongColumn(1 << 12);
     private final LongColumn completionIndex = new LongColumn(1 << 12);
-    private int[] completionProcess = new int[1 << 12];
-    private long[] completionTime = new long[1 << 12];
-    private int[] readPartition = new int[1 << 12];
+    private final LongColumn completionProcess = new LongColumn(1 << 12);
+    private final LongColumn completionTime = new LongColumn(1 << 12);
+    private final LongColumn readPartition = new LongColumn(1 << 12);
     private final LongColumn readOffset = new LongColumn(1 << 12);
     private final LongColumn readIndex = new LongColumn(1 << 12);
     private final Map<Integer, List<ReadAt>> extraReads = new HashMap<>();
@@ -72,7 +72,7 @@ final class ValueTable {
         int id = id(v);
         if (has(id, ACKED)) return;
         flags[id] |= SENT | ACKED;
-        ackPartition[id] = partition;
+        ackPartition.set(id, partition);
         ackOffset.set(id, offset);
         completion(id, index, process, time);
     }
@@ -89,12 +89,12 @@ final class ValueTable {
         int id = id(v);
         if (!has(id, READ)) {
             flags[id] |= READ;
-            readPartition[id] = partition;
+            readPartition.set(id, partition);
             readOffset.set(id, offset);
             readIndex.set(id, index);
             return false;
         }
-        if (readPartition[id] == partition && readOffset.get(id) == offset) return false;
+        if (readPartition.get(id) == partition && readOffset.get(id) == offset) return false;
         List<ReadAt> extra = extraReads.computeIfAbsent(id, k -> new ArrayList<>(2));
         for (ReadAt r : extra) {
             if (r.partition() == partition && r.offset() == offset) return true;
@@ -112,7 +112,7 @@ final class ValueTable {
     }
 
     int ackPartition(int id) {
-        return ackPartition[id];
+        return (int) ackPartition.get(id);
     }
 
     long ackOffset(int id) {
@@ -124,11 +124,11 @@ final class ValueTable {
     }
 
     int completionProcess(int id) {
-        return completionProcess[id];
+        return (int) completionProcess.get(id);
     }
 
     long completionTime(int id) {
-        return completionTime[id];
+        return completionTime.get(id);
     }
 
     /** Whether v was read at more than one position. */
@@ -140,7 +140,7 @@ final class ValueTable {
     List<ReadAt> reads(int id) {
         if (!has(id, READ)) return List.of();
         List<ReadAt> all = new ArrayList<>();
-        all.add(new ReadAt(readPartition[id], readOffset.get(id), readIndex.get(id)));
+        all.add(new ReadAt((int) readPartition.get(id), readOffset.get(id), readIndex.get(id)));
         all.addAll(extraReads.getOrDefault(id, List.of()));
         return all;
     }
@@ -148,7 +148,7 @@ final class ValueTable {
     /** Whether id was ever read at exactly (partition, offset). */
     boolean readAt(int id, int partition, long offset) {
         if (!has(id, READ)) return false;
-        if (readPartition[id] == partition && readOffset.get(id) == offset) return true;
+        if (readPartition.get(id) == partition && readOffset.get(id) == offset) return true;
         for (ReadAt r : extraReads.getOrDefault(id, List.of())) {
             if (r.partition() == partition && r.offset() == offset) return true;
         }
@@ -157,21 +157,16 @@ final class ValueTable {
 
     private void completion(int id, long index, int process, long time) {
         completionIndex.set(id, index);
-        completionProcess[id] = process;
-        completionTime[id] = time;
+        completionProcess.set(id, process);
+        completionTime.set(id, time);
     }
 
     private void grow() {
         int n = size + (size >> 1); // 1.5x: less unused room than doubling
-        value.growTo(n);
         flags = Arrays.copyOf(flags, n);
-        ackPartition = Arrays.copyOf(ackPartition, n);
-        ackOffset.growTo(n);
-        completionIndex.growTo(n);
-        completionProcess = Arrays.copyOf(completionProcess, n);
-        completionTime = Arrays.copyOf(completionTime, n);
-        readPartition = Arrays.copyOf(readPartition, n);
-        readOffset.growTo(n);
-        readIndex.growTo(n);
+        for (LongColumn c : List.of(value, ackPartition, ackOffset, completionIndex, completionProcess, completionTime,
+                readPartition, readOffset, readIndex)) {
+            c.growTo(n);
+        }
     }
 }
