@@ -2,6 +2,7 @@ package io.kchaos.harness.cli;
 
 import io.kchaos.checker.result.CheckResult;
 import io.kchaos.harness.client.JavaClientRelease;
+import io.kchaos.harness.client.ReleaseWorkloads;
 import io.kchaos.cluster.ClusterSpec;
 import io.kchaos.cluster.QuorumMode;
 import io.kchaos.cluster.QuorumSpec;
@@ -41,6 +42,7 @@ import io.kchaos.nemesis.network.NetworkFaultOptions;
 import io.kchaos.nemesis.network.Topology;
 import io.kchaos.workload.ClientKind;
 import io.kchaos.workload.common.JavaClientKind;
+import io.kchaos.workload.group.GroupWorkload;
 import io.kchaos.workload.queue.QueueWorkload;
 import io.kchaos.workload.rdkafka.RdkafkaClientKind;
 import picocli.CommandLine.Command;
@@ -312,10 +314,14 @@ public final class RunCommand implements Callable<Integer> {
     private ClientKind clientKind(RunConfig config) {
         if (clientVersion != null) {
             if (!client.equals(JavaClientKind.NAME)) throw bad("--client-version is a kafka-clients release: give it with --client java, not " + client);
-            if (!config.load().name().equals(QueueWorkload.NAME)) {
-                throw bad("--client-version runs the queue workload only, not " + config.load().name() + " (its clients are the built-in ones)");
-            }
-            return JavaClientRelease.load(clientVersion, new MavenKafkaResolver(MavenKafkaResolver.defaultLocalRepository()));
+            String workload = config.load().name();
+            String notDriven = ReleaseWorkloads.refusal(workload);
+            if (notDriven != null) throw bad(notDriven);
+            JavaClientRelease release = JavaClientRelease.load(clientVersion, new MavenKafkaResolver(MavenKafkaResolver.defaultLocalRepository()));
+            String lacking = workload.equals(GroupWorkload.NAME)
+                    ? GroupWorkload.refusedBy(release, config.load().options(), config.clients().consumerConfig()) : null;
+            if (lacking != null) throw bad(lacking);
+            return release;
         }
         if (client.equals(JavaClientKind.NAME)) return JavaClientKind.INSTANCE;
         if (!client.equals(RdkafkaClientKind.NAME)) throw bad("unknown --client '" + client + "'; known: java, librdkafka");

@@ -2,10 +2,13 @@ package io.kchaos.harness.client;
 
 import io.kchaos.cluster.version.KafkaVersion;
 import io.kchaos.cluster.version.MavenKafkaResolver;
+import io.kchaos.workload.ClientFeature;
 import io.kchaos.workload.ClientKind;
+import io.kchaos.workload.GroupClient;
 import io.kchaos.workload.PollClient;
 import io.kchaos.workload.ReadRecord;
 import io.kchaos.workload.SendClient;
+import io.kchaos.workload.TxnClient;
 import io.kchaos.workload.WorkloadContext;
 import io.kchaos.workload.common.ClientConfigs;
 import io.kchaos.workload.common.JavaClientKind;
@@ -18,24 +21,29 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 
 /**
  * A kafka-clients release other than the built-in one ({@code kchaos run --client-version V}): resolved from Maven
  * Central into the local Maven repository on first use, loaded by its own {@link ClientClassLoader}, and driven
- * through {@link ClientBridge} by the same producers and pollers as the built-in client. Releases 3.0 to 4.4.
+ * through {@link ClientBridge} by the same workers as the built-in client (producers, pollers, transactional producers,
+ * group members). Releases 3.0 to 4.4; what older ones lack is a {@link ClientFeature}.
  */
 public final class JavaClientRelease implements ClientKind {
     private static final KafkaVersion OLDEST = new KafkaVersion(3, 0, 0);
     private static final KafkaVersion NEWEST_MINOR = new KafkaVersion(4, 4, 0);
-    /** The adapter of each range of releases, newest first: {@code AppInfoParser} moved in 4.4. */
+    /** The adapter of each range of releases: {@code CloseOptions} came in 4.1, {@code AppInfoParser} moved in 4.4. */
     private static final Map<KafkaVersion, String> ADAPTERS = Map.of(
             new KafkaVersion(4, 4, 0), ClientClassLoader.ADAPTER_PACKAGE + "ReleaseAdapter44",
+            new KafkaVersion(4, 1, 0), ClientClassLoader.ADAPTER_PACKAGE + "ReleaseAdapter41",
             OLDEST, ClientClassLoader.ADAPTER_PACKAGE + "ReleaseAdapter");
 
+    private final KafkaVersion release;
     private final ClientBridge.Factory factory;
 
-    private JavaClientRelease(ClientBridge.Factory factory) {
+    private JavaClientRelease(KafkaVersion release, ClientBridge.Factory factory) {
+        this.release = release;
         this.factory = factory;
     }
 
@@ -82,7 +90,7 @@ public final class JavaClientRelease implements ClientKind {
         if (!reported.equals(version)) {
             throw new IllegalArgumentException(clientsJar + " reports kafka-clients " + reported + ", not " + version);
         }
-        return new JavaClientRelease(factory);
+        return new JavaClientRelease(v, factory);
     }
 
     /** The release's adapter, for tests that drive it without a workload. */
@@ -139,6 +147,28 @@ public final class JavaClientRelease implements ClientKind {
     }
 
     @Override
+    public Supplier<TxnClient> transactional(WorkloadContext ctx, String clientId, Map<String, String> settings) {
+        Supplier<ClientBridge.TxnProducer> producers = () -> factory.transactionalProducer(
+                ClientConfigs.producer(ctx.bootstrapServers().get(), clientId, settings, ctx.producerConfig()));
+        producers.get().close(0); // reject bad settings now, not in a thread
+        return () -> new ReleaseTxnClient(producers.get());
+    }
+
+    @Override
+    public Supplier<GroupClient> members(WorkloadContext ctx, String clientId, Map<String, String> settings) {
+        Supplier<ClientBridge.Member> members = () -> factory.member(
+                ClientConfigs.consumer(ctx.bootstrapServers().get(), clientId, settings, ctx.consumerConfig()));
+        members.get().close(0);
+        return () -> new ReleaseGroupClient(members.get());
+    }
+
+    /** Whether this release has {@code feature}: from the release that brought it on. */
+    @Override
+    public boolean supports(ClientFeature feature) {
+        return release.compareTo(KafkaVersion.parse(feature.since() + ".0")) >= 0;
+    }
+
+    @Override
     public Supplier<PollClient> pollers(WorkloadContext ctx, String clientId, Map<String, String> settings) {
         Supplier<ClientBridge.Consumer> consumers = () -> factory.consumer(
                 ClientConfigs.consumer(ctx.bootstrapServers().get(), clientId, settings, ctx.consumerConfig()));
@@ -150,26 +180,17 @@ public final class JavaClientRelease implements ClientKind {
         return new PollClient() {
             @Override
             public Map<TopicPartition, Long> seekToLogStart(List<TopicPartition> partitions, Duration timeout) {
-                if (partitions.isEmpty()) return Map.of();
-                String topic = partitions.get(0).topic();
-                List<Integer> numbers = new ArrayList<>();
-                for (TopicPartition tp : partitions) numbers.add(tp.partition());
-                try {
-                    Map<TopicPartition, Long> out = new TreeMap<>((a, b) -> Integer.compare(a.partition(), b.partition()));
-                    c.seekToLogStart(topic, numbers, timeout.toMillis()).forEach((p, o) -> out.put(new TopicPartition(topic, p), o));
-                    return out;
-                } catch (RuntimeException e) {
-                    throw ReleaseErrors.translate(e);
-                }
+                return seek(partitions, (topic, numbers) -> c.seekToLogStart(topic, numbers, timeout.toMillis()));
+            }
+
+            @Override
+            public Map<TopicPartition, Long> seekToEnd(List<TopicPartition> partitions, Duration timeout) {
+                return seek(partitions, (topic, numbers) -> c.seekToEnd(topic, numbers, timeout.toMillis()));
             }
 
             @Override
             public List<ReadRecord> poll(Duration timeout) {
-                try {
-                    return c.poll(timeout.toMillis());
-                } catch (RuntimeException e) {
-                    throw ReleaseErrors.translate(e);
-                }
+                return ReleaseErrors.call(() -> c.poll(timeout.toMillis()));
             }
 
             @Override
@@ -186,6 +207,17 @@ public final class JavaClientRelease implements ClientKind {
                 }
             }
         };
+    }
+
+    /** Seeks partitions of one topic through {@code seek} (topic, partition numbers), returning the offsets by partition. */
+    private static Map<TopicPartition, Long> seek(List<TopicPartition> partitions, BiFunction<String, List<Integer>, Map<Integer, Long>> seek) {
+        if (partitions.isEmpty()) return Map.of();
+        String topic = partitions.get(0).topic();
+        List<Integer> numbers = new ArrayList<>();
+        for (TopicPartition tp : partitions) numbers.add(tp.partition());
+        Map<TopicPartition, Long> out = new TreeMap<>((a, b) -> Integer.compare(a.partition(), b.partition()));
+        ReleaseErrors.call(() -> seek.apply(topic, numbers)).forEach((p, o) -> out.put(new TopicPartition(topic, p), o));
+        return out;
     }
 
     @Override

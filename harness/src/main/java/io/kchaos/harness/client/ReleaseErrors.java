@@ -2,6 +2,8 @@ package io.kchaos.harness.client;
 
 import org.apache.kafka.common.KafkaException;
 
+import java.util.function.Supplier;
+
 /**
  * Turns an exception of an isolated kafka-clients release into the built-in release's exception of the same class
  * name (message, cause and stack kept), so that the send classifier and the workers' {@code catch} clauses, written
@@ -10,6 +12,24 @@ import org.apache.kafka.common.KafkaException;
  */
 public final class ReleaseErrors {
     private ReleaseErrors() {
+    }
+
+    /** Runs a call into the release, its exception turned into the built-in one. */
+    public static <T> T call(Supplier<T> call) {
+        try {
+            return call.get();
+        } catch (RuntimeException e) {
+            throw translate(e);
+        }
+    }
+
+    /** Runs a call into the release that returns nothing, its exception turned into the built-in one. */
+    public static void run(Runnable call) {
+        try {
+            call.run();
+        } catch (RuntimeException e) {
+            throw translate(e);
+        }
     }
 
     /** The built-in counterpart of {@code error}; JDK and kchaos exceptions are returned as they are. */

@@ -24,9 +24,10 @@ public enum RunOption {
             "the client the queue workload's producers and pollers use: java (built in) or librdkafka (python3-confluent-kafka, "
                     + "one driver process per client; the final drain stays Java) (default ${DEFAULT-VALUE})"),
     CLIENT_VERSION("--client-version", "client-version", null, Kind.STRING, null, null,
-            "the queue workload's producers and pollers use this kafka-clients release (3.0 to 4.4), resolved from Maven Central "
-                    + "into ~/.m2 on first use and loaded in its own class loader; the final drain stays on the built-in client "
-                    + "(default: the built-in client)"),
+            "the queue, txn and group workloads' producers, transactional producers, pollers and group members use this "
+                    + "kafka-clients release (3.0 to 4.4), resolved from Maven Central into ~/.m2 on first use and loaded in its own class "
+                    + "loader; before 4.0 the group runs classic, before 4.1 without crashes; admin clients and the final drain stay "
+                    + "built in (default: the built-in client)"),
     KAFKA_VERSION("--kafka-version", "kafka-version", RunFields.KAFKA_VERSION, Kind.STRING, null, null,
             "run this Kafka release (3.7 or later), resolved from Maven Central into ~/.m2 on first use, then cached"),
     TIME_LIMIT("--time-limit", "time-limit", RunFields.TIME_LIMIT_SECONDS, Kind.INT, "60", RunConfig::timeLimitSeconds,

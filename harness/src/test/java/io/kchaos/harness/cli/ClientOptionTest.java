@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * {@code run --client} and {@code --client-version}: a client that cannot run, or a workload it does not cover, is
@@ -59,16 +60,50 @@ class ClientOptionTest {
     }
 
     @Test
-    void clientVersionsOutsideTheRangeOrWithOtherWorkloadsOrClientsAreRefused() {
+    void clientVersionsOutsideTheRangeOrWithWorkloadsItDoesNotDriveOrOtherClientsAreRefused() {
         assertRefused("--client-version 2.8.2 is outside the supported kafka-clients releases 3.0 to 4.4", "--client-version", "2.8.2");
         err.getBuffer().setLength(0);
         assertRefused("--client-version 'new' must look like X.Y.Z", "--client-version", "new");
         err.getBuffer().setLength(0);
-        assertRefused("--client-version runs the queue workload only, not group", "--client-version", "3.9.1", "--workload", "group");
+        assertRefused("--client-version runs the queue, txn and group workloads, not share (its share consumers (KIP-932) are the built-in client's)",
+                "--client-version", "3.9.1", "--workload", "share");
+        err.getBuffer().setLength(0);
+        assertRefused("--client-version runs the queue, txn and group workloads, not metadata (it runs admin clients only, which are built in)",
+                "--client-version", "3.9.1", "--workload", "metadata");
+        err.getBuffer().setLength(0);
+        assertRefused("--client-version runs the queue, txn and group workloads, not txn,metadata", "--client-version", "3.9.1", "--workload", "txn,metadata");
         err.getBuffer().setLength(0);
         assertRefused("--client-version is a kafka-clients release: give it with --client java, not librdkafka",
                 "--client-version", "3.9.1", "--client", "librdkafka");
         err.getBuffer().setLength(0);
         assertRefused("--client librdkafka writes one topic", "--client", "librdkafka", "--workload-option", "topics=2");
     }
+
+    /** A run that gets past the client check stops at the broker: a Kafka home that does not exist (nothing starts). */
+    @Test
+    void txnAndGroupRunOnARelease() {
+        assumeTrue(Files.exists(RELEASE_391), "kafka-clients 3.9.1 is not in the local Maven repository");
+        String noKafka = dir.resolve("no-kafka").toString();
+        for (String workload : new String[]{"txn", "group"}) {
+            assertRefused("Kafka libs folder not found", "--client-version", "3.9.1", "--workload", workload, "--kafka-home", noKafka);
+            err.getBuffer().setLength(0);
+        }
+    }
+
+    @Test
+    void groupSettingsA39ReleaseLacksAreRefusedBeforeAnythingStarts() {
+        assumeTrue(Files.exists(RELEASE_391), "kafka-clients 3.9.1 is not in the local Maven repository");
+        assertRefused("crash-rate=0.5 needs closing a group member without leaving the group (CloseOptions, KIP-1092), in kafka-clients 4.1 "
+                + "and later; this run's client is java 3.9.1; use crash-rate=0", "--client-version", "3.9.1", "--workload", "group",
+                "--workload-option", "crash-rate=0.5");
+        err.getBuffer().setLength(0);
+        assertRefused("group-protocol=consumer needs the consumer group protocol (KIP-848, GA), in kafka-clients 4.0 and later",
+                "--client-version", "3.9.1", "--workload", "group", "--workload-option", "group-protocol=consumer");
+        err.getBuffer().setLength(0);
+        assertRefused("group.protocol=consumer needs the consumer group protocol", "--client-version", "3.9.1", "--workload", "group",
+                "--consumer-config", "group.protocol=consumer");
+    }
+
+    private static final Path RELEASE_391 = Path.of(System.getProperty("user.home"),
+            ".m2/repository/org/apache/kafka/kafka-clients/3.9.1/kafka-clients-3.9.1.jar");
 }

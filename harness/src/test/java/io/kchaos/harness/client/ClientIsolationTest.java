@@ -102,7 +102,7 @@ class ClientIsolationTest {
 
     @Test
     void release44UsesItsOwnAdapterForTheMovedAppInfoParser() throws Exception {
-        assertEquals(ClientClassLoader.ADAPTER_PACKAGE + "ReleaseAdapter", JavaClientRelease.adapter(io.kchaos.cluster.version.KafkaVersion.parse("4.3.2")));
+        assertEquals(ClientClassLoader.ADAPTER_PACKAGE + "ReleaseAdapter41", JavaClientRelease.adapter(io.kchaos.cluster.version.KafkaVersion.parse("4.3.2")));
         assertEquals(ClientClassLoader.ADAPTER_PACKAGE + "ReleaseAdapter44", JavaClientRelease.adapter(io.kchaos.cluster.version.KafkaVersion.parse("4.4.0")));
         JavaClientRelease newest;
         try {

@@ -30,7 +30,7 @@ public final class ConsumerWorker implements Runnable {
     static final String F = ClientOps.POLL;
     public static final Duration POLL_TIMEOUT = Duration.ofMillis(200);
     private static final Duration OFFSETS_TIMEOUT = Duration.ofSeconds(5);
-    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
+    public static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
 
     private final Supplier<PollClient> consumers;
     private final TopicLayout layout;

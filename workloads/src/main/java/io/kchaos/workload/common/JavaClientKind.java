@@ -2,9 +2,11 @@ package io.kchaos.workload.common;
 
 import io.kchaos.history.folder.RunFields;
 import io.kchaos.workload.ClientKind;
+import io.kchaos.workload.GroupClient;
 import io.kchaos.workload.PollClient;
 import io.kchaos.workload.ReadRecord;
 import io.kchaos.workload.SendClient;
+import io.kchaos.workload.TxnClient;
 import io.kchaos.workload.WorkloadContext;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -49,6 +51,21 @@ public final class JavaClientKind implements ClientKind {
     }
 
     @Override
+    public Supplier<TxnClient> transactional(WorkloadContext ctx, String clientId, Map<String, String> settings) {
+        Supplier<Producer<String, String>> factory = () -> new KafkaProducer<>(
+                ClientConfigs.producer(ctx.bootstrapServers().get(), clientId, settings, ctx.producerConfig()));
+        Clients.construct("producer", factory).close(Duration.ZERO); // reject bad settings now, not in a thread
+        return () -> new JavaTxnClient(factory.get());
+    }
+
+    @Override
+    public Supplier<GroupClient> members(WorkloadContext ctx, String clientId, Map<String, String> settings) {
+        var factory = Clients.consumers(ctx, clientId, settings);
+        Clients.construct("consumer", factory).close();
+        return () -> new JavaGroupClient(factory.get());
+    }
+
+    @Override
     public Supplier<PollClient> pollers(WorkloadContext ctx, String clientId, Map<String, String> settings) {
         var factory = Clients.consumers(ctx, clientId, settings);
         Clients.construct("consumer", factory).close();
@@ -64,6 +81,14 @@ public final class JavaClientKind implements ClientKind {
                 Map<TopicPartition, Long> start = c.beginningOffsets(partitions, timeout);
                 start.forEach(c::seek);
                 return start;
+            }
+
+            @Override
+            public Map<TopicPartition, Long> seekToEnd(List<TopicPartition> partitions, Duration timeout) {
+                c.assign(partitions);
+                Map<TopicPartition, Long> end = c.endOffsets(partitions, timeout);
+                end.forEach(c::seek);
+                return end;
             }
 
             @Override

@@ -5,17 +5,13 @@ import io.kchaos.history.ClientOps;
 import io.kchaos.history.HistoryWriter;
 import io.kchaos.history.Json;
 import io.kchaos.history.OpType;
+import io.kchaos.workload.GroupClient;
 import io.kchaos.workload.ReadRecord;
 import io.kchaos.workload.WorkloadStats;
 import io.kchaos.workload.common.ConsumerWorker;
 import io.kchaos.workload.common.ProcessIds;
 import io.kchaos.workload.common.SendErrorClassifier;
-import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.CommitFailedException;
-import org.apache.kafka.clients.consumer.Consumer;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.ConsumerRecords;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.RebalanceInProgressException;
 
@@ -26,7 +22,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Supplier;
@@ -48,7 +43,7 @@ final class GroupMember implements Runnable {
     /** How an incarnation is asked to end. */
     enum Exit { NONE, CLOSE, CRASH }
 
-    private final Supplier<Consumer<String, String>> consumers;
+    private final Supplier<GroupClient> consumers;
     private final String topic;
     private final String group;
     private final CommitMode mode;
@@ -60,7 +55,7 @@ final class GroupMember implements Runnable {
     private volatile Exit exit = Exit.NONE;
 
     /** @param commitEpoch commit each offset with the leader epoch of the last record processed below it (KIP-320) */
-    GroupMember(Supplier<Consumer<String, String>> consumers, String topic, String group, CommitMode mode, boolean commitEpoch,
+    GroupMember(Supplier<GroupClient> consumers, String topic, String group, CommitMode mode, boolean commitEpoch,
                 HistoryWriter history, WorkloadStats stats, ProcessIds ids) {
         this.consumers = consumers;
         this.topic = topic;
@@ -98,7 +93,7 @@ final class GroupMember implements Runnable {
 
     /** One consumer's life in the group, on the slot's thread. */
     private final class Incarnation implements RebalanceLog.Holder {
-        private final Consumer<String, String> consumer;
+        private final GroupClient consumer;
         private final RebalanceLog log;
         private final Set<TopicPartition> assigned = new HashSet<>();
         private final Map<TopicPartition, Long> processed = new HashMap<>();
@@ -108,7 +103,7 @@ final class GroupMember implements Runnable {
         private int process = ids.next();
         private long lastObserved = System.nanoTime();
 
-        Incarnation(Consumer<String, String> consumer) {
+        Incarnation(GroupClient consumer) {
             this.consumer = consumer;
             this.log = new RebalanceLog(consumer, this);
         }
@@ -129,7 +124,7 @@ final class GroupMember implements Runnable {
                 }
             } finally {
                 exit = Exit.NONE;
-                if (!closed) ConsumerWorker.close(consumer);
+                if (!closed) closeQuietly();
             }
         }
 
@@ -152,7 +147,7 @@ final class GroupMember implements Runnable {
             ObjectNode v = Json.object().put("topic", topic).put("group", group).put("auto-commit", mode == CommitMode.AUTO);
             history.invoke(process, ClientOps.SUBSCRIBE, v);
             try {
-                consumer.subscribe(List.of(topic), log);
+                consumer.subscribe(topic, log);
             } catch (RuntimeException e) {
                 info(ClientOps.SUBSCRIBE, v, e);
                 return false;
@@ -163,19 +158,20 @@ final class GroupMember implements Runnable {
 
         private void poll() {
             history.invoke(process, "poll", null);
-            ConsumerRecords<String, String> polled;
+            List<GroupClient.Polled> polled;
             try {
                 polled = consumer.poll(POLL_TIMEOUT);
             } catch (RuntimeException e) {
                 info("poll", log.drainInto(Json.object()), e);
                 return;
             }
-            List<ReadRecord> records = new ArrayList<>(polled.count());
-            for (ConsumerRecord<String, String> r : polled) {
-                records.add(ReadRecord.of(r));
-                TopicPartition tp = new TopicPartition(r.topic(), r.partition());
-                processed.put(tp, r.offset() + 1);
-                r.leaderEpoch().ifPresentOrElse(e -> processedEpoch.put(tp, e), () -> processedEpoch.remove(tp));
+            List<ReadRecord> records = new ArrayList<>(polled.size());
+            for (GroupClient.Polled r : polled) {
+                records.add(r.read());
+                TopicPartition tp = new TopicPartition(topic, r.read().partition());
+                processed.put(tp, r.read().offset() + 1);
+                if (r.leaderEpoch() >= 0) processedEpoch.put(tp, r.leaderEpoch());
+                else processedEpoch.remove(tp);
             }
             ObjectNode v = Json.object();
             v.set("records", ReadRecord.toJson(records));
@@ -202,18 +198,15 @@ final class GroupMember implements Runnable {
             }
             ObjectNode v = Json.object();
             v.set("offsets", byPartition(offsets));
-            Map<TopicPartition, Long> epochs = new HashMap<>();
+            Map<TopicPartition, Integer> epochs = new HashMap<>();
             if (commitEpoch && mode != CommitMode.AHEAD) progress.keySet().forEach(tp -> {
                 Integer e = processedEpoch.get(tp);
-                if (e != null) epochs.put(tp, e.longValue());
+                if (e != null) epochs.put(tp, e);
             });
             if (!epochs.isEmpty()) v.set("leader-epochs", byPartition(epochs));
             history.invoke(process, ClientOps.COMMIT, v);
-            Map<TopicPartition, OffsetAndMetadata> request = new HashMap<>();
-            offsets.forEach((tp, o) -> request.put(tp, epochs.containsKey(tp)
-                    ? new OffsetAndMetadata(o, Optional.of(epochs.get(tp).intValue()), "") : new OffsetAndMetadata(o)));
             try {
-                consumer.commitSync(request, CALL_TIMEOUT);
+                consumer.commitSync(offsets, epochs, CALL_TIMEOUT);
             } catch (CommitFailedException | RebalanceInProgressException e) {
                 history.complete(process, OpType.FAIL, ClientOps.COMMIT, v, SendErrorClassifier.describe(e));
                 return;
@@ -240,12 +233,7 @@ final class GroupMember implements Runnable {
         /** Puts the broker's committed offsets of the held partitions into v; false when they could not be read. */
         private boolean readCommitted(ObjectNode v) {
             try {
-                Map<TopicPartition, OffsetAndMetadata> got = consumer.committed(Set.copyOf(assigned), CALL_TIMEOUT);
-                Map<TopicPartition, Long> offsets = new HashMap<>();
-                got.forEach((tp, om) -> {
-                    if (om != null) offsets.put(tp, om.offset());
-                });
-                v.set("committed", byPartition(offsets));
+                v.set("committed", byPartition(consumer.committed(assigned, CALL_TIMEOUT)));
                 return true;
             } catch (RuntimeException e) {
                 return false;
@@ -257,8 +245,7 @@ final class GroupMember implements Runnable {
             log.silence();
             closed = true;
             try {
-                consumer.close(CloseOptions.groupMembershipOperation(CloseOptions.GroupMembershipOperation.REMAIN_IN_GROUP)
-                        .withTimeout(Duration.ZERO));
+                consumer.crash();
             } catch (RuntimeException e) {
                 // a crash does not care
             }
@@ -269,7 +256,7 @@ final class GroupMember implements Runnable {
             history.invoke(process, ClientOps.CLOSE, null);
             closed = true;
             try {
-                consumer.close(CloseOptions.timeout(CALL_TIMEOUT));
+                consumer.close(CALL_TIMEOUT);
             } catch (RuntimeException e) {
                 info(ClientOps.CLOSE, log.drainInto(Json.object()), e);
                 return;
@@ -283,10 +270,19 @@ final class GroupMember implements Runnable {
             process = ids.next();
         }
 
-        private ObjectNode byPartition(Map<TopicPartition, Long> offsets) {
+        /** Closes a member whose incarnation ended by an error, reporting (not throwing) a failure. */
+        private void closeQuietly() {
+            try {
+                consumer.close(ConsumerWorker.CLOSE_TIMEOUT);
+            } catch (RuntimeException e) {
+                System.err.println("warning: closing a consumer: " + SendErrorClassifier.describe(e));
+            }
+        }
+
+        private ObjectNode byPartition(Map<TopicPartition, ? extends Number> offsets) {
             ObjectNode o = Json.object();
             Map<Integer, Long> sorted = new TreeMap<>();
-            offsets.forEach((tp, off) -> sorted.put(tp.partition(), off));
+            offsets.forEach((tp, off) -> sorted.put(tp.partition(), off.longValue()));
             sorted.forEach((p, off) -> o.put(String.valueOf(p), off));
             return o;
         }

@@ -1,5 +1,7 @@
 package io.kchaos.workload.group;
 
+import io.kchaos.workload.ClientFeature;
+import io.kchaos.workload.ClientKind;
 import io.kchaos.workload.common.WorkloadOption;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 
@@ -38,15 +40,40 @@ enum GroupProtocol {
 
     /**
      * The protocol to run: the option when given, else the user's {@code group.protocol} consumer setting, else
-     * {@code consumer} where the cluster has {@code group.version} 1 or more and {@code classic} elsewhere.
+     * {@code consumer} where the cluster has {@code group.version} 1 or more and the client has
+     * {@link ClientFeature#CONSUMER_GROUP_PROTOCOL}, and {@code classic} elsewhere.
      *
      * @param option       the {@value #KEY} workload option, if given
      * @param userConsumer the user's consumer settings
      * @param groupVersion the cluster's finalized {@value #FEATURE} (0 when not finalized)
+     * @param client       the run's client
      * @throws IllegalArgumentException (one line) when option and setting disagree, or {@code consumer} is asked of a
-     *                                  cluster without {@value #FEATURE} 1
+     *                                  cluster without {@value #FEATURE} 1 or of a client without the protocol
      */
-    static GroupProtocol choose(Optional<String> option, Map<String, String> userConsumer, int groupVersion) {
+    static GroupProtocol choose(Optional<String> option, Map<String, String> userConsumer, int groupVersion, ClientKind client) {
+        Optional<GroupProtocol> asked = asked(option, userConsumer);
+        String refused = refusedBy(option, userConsumer, client);
+        if (refused != null) throw new IllegalArgumentException(refused);
+        GroupProtocol p = asked.orElse(groupVersion >= 1 && client.supports(ClientFeature.CONSUMER_GROUP_PROTOCOL) ? CONSUMER : CLASSIC);
+        if (p == CONSUMER && groupVersion < 1) {
+            throw new IllegalArgumentException("the consumer group protocol (KIP-848) needs " + FEATURE
+                    + " 1 (Kafka 4.0 or later); this cluster has " + FEATURE + " " + groupVersion + "; use " + KEY + "=classic");
+        }
+        return p;
+    }
+
+    /**
+     * Why the protocol asked for explicitly (option or {@code group.protocol} setting) cannot run on {@code client}, in
+     * one line, or null; a default never is refused (it falls back to classic).
+     */
+    static String refusedBy(Optional<String> option, Map<String, String> userConsumer, ClientKind client) {
+        if (asked(option, userConsumer).orElse(CLASSIC) != CONSUMER || client.supports(ClientFeature.CONSUMER_GROUP_PROTOCOL)) return null;
+        String how = option.isPresent() ? KEY + "=consumer" : ConsumerConfig.GROUP_PROTOCOL_CONFIG + "=consumer";
+        return ClientFeature.CONSUMER_GROUP_PROTOCOL.refusal(how, client) + "; use " + KEY + "=classic";
+    }
+
+    /** The protocol the option or the user's setting names, if either does; they must agree. */
+    private static Optional<GroupProtocol> asked(Optional<String> option, Map<String, String> userConsumer) {
         Optional<GroupProtocol> fromOption = option.map(o -> parse(o, KEY));
         Optional<GroupProtocol> fromSetting = Optional.ofNullable(userConsumer.get(ConsumerConfig.GROUP_PROTOCOL_CONFIG))
                 .map(s -> parse(s, ConsumerConfig.GROUP_PROTOCOL_CONFIG));
@@ -54,12 +81,7 @@ enum GroupProtocol {
             throw new IllegalArgumentException("group option " + KEY + "=" + fromOption.get().wire + " contradicts the consumer setting "
                     + ConsumerConfig.GROUP_PROTOCOL_CONFIG + "=" + fromSetting.get().wire);
         }
-        GroupProtocol p = fromOption.or(() -> fromSetting).orElse(groupVersion >= 1 ? CONSUMER : CLASSIC);
-        if (p == CONSUMER && groupVersion < 1) {
-            throw new IllegalArgumentException("the consumer group protocol (KIP-848) needs " + FEATURE
-                    + " 1 (Kafka 4.0 or later); this cluster has " + FEATURE + " " + groupVersion + "; use " + KEY + "=classic");
-        }
-        return p;
+        return fromOption.or(() -> fromSetting);
     }
 
     /**

@@ -1,6 +1,8 @@
 package io.kchaos.workload.group;
 
 import io.kchaos.workload.common.WorkloadBase;
+import io.kchaos.workload.ClientFeature;
+import io.kchaos.workload.ClientKind;
 import io.kchaos.workload.Workload;
 import io.kchaos.workload.WorkloadContext;
 import io.kchaos.workload.WorkloadStats;
@@ -16,7 +18,6 @@ import io.kchaos.workload.common.WorkloadOptionSet;
 import io.kchaos.workload.common.WorkloadOptions;
 import io.kchaos.workload.queue.QueueWorkload;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.TopicPartition;
 
@@ -28,7 +29,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 
 /**
  * The {@code group} workload: the queue workload's acks=all producers feed the topic while {@code --consumers}
@@ -39,7 +39,8 @@ import java.util.function.Supplier;
  * end offsets ({@code catch-up}), the members close, and a drain outside the group reads every partition. Ops:
  * docs/history-txn-group.md. Options: {@code commit} = after | auto | ahead, {@code commit-epoch} = false | true, {@code churn-seconds}, {@code crash-rate},
  * {@code group-protocol} = consumer | classic ({@link GroupProtocol}: KIP-848's consumer protocol by default where the
- * cluster has {@code group.version} 1, i.e. Kafka 4.0 or later; classic elsewhere).
+ * cluster has {@code group.version} 1, i.e. Kafka 4.0 or later, and the client has it; classic elsewhere). The members
+ * and producers are the run's client's ({@link ClientKind}); the admin client and the drain are built in.
  */
 public final class GroupWorkload extends WorkloadBase {
     public static final String NAME = "group";
@@ -77,27 +78,51 @@ public final class GroupWorkload extends WorkloadBase {
         CommitMode mode = CommitMode.of(options.word(COMMIT).orElseThrow());
         boolean commitEpoch = Boolean.parseBoolean(options.word(COMMIT_EPOCH).orElseThrow());
         double churnSeconds = options.number(CHURN_SECONDS);
-        double crashRate = options.number(Churner.CRASH_RATE);
+        String refused = refusedBy(ctx.client(), ctx.options(), ctx.consumerConfig());
+        if (refused != null) throw new IllegalArgumentException(refused);
+        double crashRate = crashRate(options, ctx.client());
         Optional<String> protocolOption = options.word(GroupProtocol.OPTION);
-        protocol = GroupProtocol.choose(protocolOption, ctx.consumerConfig(), groupVersion(ctx));
+        protocol = GroupProtocol.choose(protocolOption, ctx.consumerConfig(), groupVersion(ctx), ctx.client());
         context = ctx;
         partitions = TopicSetup.ensure(ctx);
         Map<String, String> settings = settings(mode, protocol);
-        Supplier<Consumer<String, String>> probe = Clients.consumers(ctx, "kchaos-group-probe", settings);
-        Clients.construct("consumer", probe).close(); // reject bad settings now, not in a thread
-        producers = new ProducerFleet(ctx, TopicLayout.single(ctx.topic(), partitions.size()), ids, stats, QueueWorkload.DEFAULT_IN_FLIGHT);
         for (int i = 0; i < Math.max(1, ctx.consumers()); i++) {
-            String clientId = "kchaos-member-" + i;
-            GroupMember m = new GroupMember(Clients.consumers(ctx, clientId, settings), ctx.topic(), GROUP, mode, commitEpoch,
+            String clientId = "kchaos-member-" + i; // members() rejects bad settings now, not in a thread
+            GroupMember m = new GroupMember(ctx.client().members(ctx, clientId, settings), ctx.topic(), GROUP, mode, commitEpoch,
                     ctx.history(), stats, ids);
             members.add(m);
             threads.add(Clients.daemon(m, clientId));
         }
+        producers = new ProducerFleet(ctx, TopicLayout.single(ctx.topic(), partitions.size()), ids, stats, QueueWorkload.DEFAULT_IN_FLIGHT);
         churner = new Churner(members.size(), (slot, crash) -> members.get(slot).retire(crash ? GroupMember.Exit.CRASH : GroupMember.Exit.CLOSE),
                 (long) (churnSeconds * 1000), crashRate, ctx.seed() * 31 + 7, "group-churn");
         threads.forEach(Thread::start);
         producers.start();
         churner.start();
+    }
+
+    /**
+     * Why the group workload cannot run these {@code options} and consumer settings on {@code client}, in one line, or
+     * null: an explicit consumer protocol ({@link GroupProtocol#refusedBy}) or {@code crash-rate} above 0 that the client
+     * lacks the feature for. Their defaults fall back instead (classic; no crashes).
+     */
+    public static String refusedBy(ClientKind client, Map<String, String> options, Map<String, String> userConsumer) {
+        WorkloadOptions o = OPTIONS.read(options);
+        String protocol = GroupProtocol.refusedBy(o.word(GroupProtocol.OPTION), userConsumer, client);
+        if (protocol != null) return protocol;
+        String crash = options.get(Churner.CRASH_RATE.key());
+        if (crash == null || o.number(Churner.CRASH_RATE) == 0 || client.supports(ClientFeature.CRASH_MEMBER)) return null;
+        return ClientFeature.CRASH_MEMBER.refusal(Churner.CRASH_RATE.key() + "=" + crash.strip(), client) + "; use "
+                + Churner.CRASH_RATE.key() + "=0";
+    }
+
+    /** The {@code crash-rate} to run: 0 where the client cannot crash a member (said on the console), else the option's. */
+    private static double crashRate(WorkloadOptions options, ClientKind client) {
+        double rate = options.number(Churner.CRASH_RATE);
+        if (rate == 0 || client.supports(ClientFeature.CRASH_MEMBER)) return rate;
+        System.out.println("group: the client cannot close a member without leaving the group (kafka-clients "
+                + ClientFeature.CRASH_MEMBER.since() + "+): the churn closes members, crash-rate 0");
+        return 0;
     }
 
     /**

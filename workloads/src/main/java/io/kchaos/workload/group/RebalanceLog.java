@@ -3,7 +3,7 @@ package io.kchaos.workload.group;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
-import org.apache.kafka.clients.consumer.Consumer;
+import io.kchaos.workload.GroupClient;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.common.TopicPartition;
 
@@ -32,12 +32,12 @@ final class RebalanceLog implements ConsumerRebalanceListener {
         void revoked(Collection<TopicPartition> partitions);
     }
 
-    private final Consumer<String, String> consumer;
+    private final GroupClient consumer;
     private final Holder holder;
     private final List<ObjectNode> events = new ArrayList<>();
     private volatile boolean silenced;
 
-    RebalanceLog(Consumer<String, String> consumer, Holder holder) {
+    RebalanceLog(GroupClient consumer, Holder holder) {
         this.consumer = consumer;
         this.holder = holder;
     }

@@ -8,8 +8,7 @@ import io.kchaos.history.Json;
 import io.kchaos.history.OpType;
 import io.kchaos.workload.WorkloadStats;
 import io.kchaos.workload.common.SendErrorClassifier;
-import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerRecord;
+import io.kchaos.workload.TxnClient;
 import org.apache.kafka.clients.producer.RecordMetadata;
 
 import java.util.ArrayList;
@@ -45,7 +44,7 @@ final class TxnAttempt {
     }
 
     /** Runs spec on the producer (its transactions initialized), polling through poller when spec asks and it exists. */
-    Outcome run(int process, TxnSpec spec, Producer<String, String> producer, TxnPoller poller) {
+    Outcome run(int process, TxnSpec spec, TxnClient producer, TxnPoller poller) {
         history.invoke(process, F, spec.invokeValue());
         List<Future<RecordMetadata>> futures = new ArrayList<>();
         ObjectNode polled = null;
@@ -58,7 +57,7 @@ final class TxnAttempt {
             int next = 0;
             for (int round : spec.rounds()) {
                 for (TxnSpec.Send s : spec.sends().subList(next, next + round)) {
-                    futures.add(producer.send(new ProducerRecord<>(topic, s.partition(), s.key(), Long.toString(s.value()))));
+                    futures.add(producer.send(topic, s.partition(), s.key(), Long.toString(s.value())));
                 }
                 next += round;
                 if (next == spec.sends().size() && spec.poll() && poller != null) polled = poller.poll();
@@ -80,7 +79,7 @@ final class TxnAttempt {
 
     /** Aborts, deliberately (cause null) or after cause; fail when the abort returned, info otherwise. */
     private Outcome abort(int process, TxnSpec spec, List<Future<RecordMetadata>> futures, ObjectNode polled,
-                          Producer<String, String> producer, RuntimeException cause) {
+                          TxnClient producer, RuntimeException cause) {
         try {
             producer.abortTransaction();
             return complete(process, spec, futures, polled, new Outcome(OpType.FAIL, true), cause);

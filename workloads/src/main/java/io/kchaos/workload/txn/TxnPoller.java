@@ -2,16 +2,14 @@ package io.kchaos.workload.txn;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
+import io.kchaos.workload.PollClient;
 import io.kchaos.workload.ReadRecord;
 import io.kchaos.workload.common.ConsumerWorker;
 import io.kchaos.workload.common.Partitions;
 import io.kchaos.workload.common.SendErrorClassifier;
-import org.apache.kafka.clients.consumer.Consumer;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -25,12 +23,12 @@ final class TxnPoller implements AutoCloseable {
     static final Duration POLL_TIMEOUT = Duration.ofMillis(10);
     private static final Duration OFFSETS_TIMEOUT = Duration.ofSeconds(2);
 
-    private final Supplier<Consumer<String, String>> consumers;
+    private final Supplier<PollClient> consumers;
     private final List<TopicPartition> partitions;
-    private Consumer<String, String> consumer;
+    private PollClient consumer;
     private ObjectNode pendingSeek;
 
-    TxnPoller(Supplier<Consumer<String, String>> consumers, List<TopicPartition> partitions) {
+    TxnPoller(Supplier<PollClient> consumers, List<TopicPartition> partitions) {
         this.consumers = consumers;
         this.partitions = partitions;
     }
@@ -42,8 +40,7 @@ final class TxnPoller implements AutoCloseable {
             ObjectNode v = Json.object();
             if (pendingSeek != null) v.set("seek", pendingSeek);
             pendingSeek = null;
-            List<ReadRecord> records = new ArrayList<>();
-            for (ConsumerRecord<String, String> r : consumer.poll(POLL_TIMEOUT)) records.add(ReadRecord.of(r));
+            List<ReadRecord> records = consumer.poll(POLL_TIMEOUT);
             v.set("records", ReadRecord.toJson(records));
             return v;
         } catch (RuntimeException e) {
@@ -52,24 +49,22 @@ final class TxnPoller implements AutoCloseable {
     }
 
     private void open() {
-        Consumer<String, String> c = consumers.get();
+        PollClient c = consumers.get();
         try {
-            c.assign(partitions);
-            Map<TopicPartition, Long> ends = c.endOffsets(partitions, OFFSETS_TIMEOUT);
-            ends.forEach(c::seek);
+            Map<TopicPartition, Long> ends = c.seekToEnd(partitions, OFFSETS_TIMEOUT);
             ObjectNode seek = Json.object();
             Partitions.byNumber(ends).forEach((p, o) -> seek.put(String.valueOf(p), o));
             pendingSeek = seek;
             consumer = c;
         } catch (RuntimeException e) {
-            ConsumerWorker.close(c);
+            c.close(ConsumerWorker.CLOSE_TIMEOUT);
             throw e;
         }
     }
 
     @Override
     public void close() {
-        if (consumer != null) ConsumerWorker.close(consumer);
+        if (consumer != null) consumer.close(ConsumerWorker.CLOSE_TIMEOUT);
         consumer = null;
     }
 }

@@ -1,10 +1,10 @@
 package io.kchaos.workload.txn;
 
 import io.kchaos.history.OpType;
+import io.kchaos.workload.TxnClient;
 import io.kchaos.workload.common.ProcessIds;
 import io.kchaos.workload.common.SendErrorClassifier;
 import io.kchaos.workload.common.SendPacer;
-import org.apache.kafka.clients.producer.Producer;
 
 import java.time.Duration;
 import java.util.function.Supplier;
@@ -21,7 +21,7 @@ final class TxnWorker implements Runnable {
     private static final long RETRY_MILLIS = 500;
 
     private final String transactionalId;
-    private final Supplier<Producer<String, String>> producers;
+    private final Supplier<TxnClient> producers;
     private final TxnPoller poller;
     private final TxnGenerator generator;
     private final TxnAttempt attempt;
@@ -30,7 +30,7 @@ final class TxnWorker implements Runnable {
     private volatile boolean running = true;
     private int initFailures;
 
-    TxnWorker(String transactionalId, Supplier<Producer<String, String>> producers, TxnPoller poller,
+    TxnWorker(String transactionalId, Supplier<TxnClient> producers, TxnPoller poller,
               TxnGenerator generator, TxnAttempt attempt, SendPacer pacer, ProcessIds ids) {
         this.transactionalId = transactionalId;
         this.producers = producers;
@@ -43,7 +43,7 @@ final class TxnWorker implements Runnable {
 
     @Override
     public void run() {
-        Producer<String, String> producer = null;
+        TxnClient producer = null;
         int process = ids.next();
         try {
             while (running) {
@@ -73,9 +73,9 @@ final class TxnWorker implements Runnable {
     }
 
     /** A producer with transactions initialized, or null once the worker is stopped. */
-    private Producer<String, String> initialized() {
+    private TxnClient initialized() {
         while (running) {
-            Producer<String, String> p = producers.get();
+            TxnClient p = producers.get();
             try {
                 p.initTransactions();
                 return p;
@@ -97,7 +97,7 @@ final class TxnWorker implements Runnable {
         return null;
     }
 
-    private static void close(Producer<String, String> p) {
+    private static void close(TxnClient p) {
         try {
             p.close(CLOSE_TIMEOUT);
         } catch (RuntimeException e) {

@@ -2,6 +2,7 @@ package io.kchaos.workload.txn;
 
 import io.kchaos.workload.common.WorkloadOptionSet;
 import io.kchaos.workload.common.WorkloadBase;
+import io.kchaos.workload.TxnClient;
 import io.kchaos.workload.Workload;
 import io.kchaos.workload.WorkloadContext;
 import io.kchaos.workload.WorkloadStats;
@@ -17,8 +18,6 @@ import io.kchaos.workload.common.WorkerThreads;
 import io.kchaos.workload.queue.QueueWorkload;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.TopicPartition;
 
@@ -35,7 +34,8 @@ import java.util.function.Supplier;
  * or of several rounds of 1–4 sends, each round acknowledged before the next is sent, committed or — with probability {@code abort-rate}, 10 % by default — deliberately aborted, recorded as {@code txn}
  * ops with send and poll micro-ops (docs/history-txn-group.md; outcome rules on {@link TxnAttempt}). read_committed
  * consumers poll every partition during the run; after it, once no transaction is open any more, a read_committed drain
- * reads every partition completely. Options: {@link TxnOptions}.
+ * reads every partition completely. Options: {@link TxnOptions}. The producers and pollers are the run's client's
+ * ({@link io.kchaos.workload.ClientKind}); the admin client and the drain are built in.
  * Transactions time out after 10 s so that one left open by a fault is settled before the drain.
  */
 public final class TxnWorkload extends WorkloadBase {
@@ -74,9 +74,8 @@ public final class TxnWorkload extends WorkloadBase {
         try {
             for (int i = 0; i < ctx.producers(); i++) {
                 String id = TRANSACTIONAL_ID_PREFIX + i;
-                Supplier<Producer<String, String>> factory = producerFactory(ctx, id);
-                Clients.construct("producer", factory).close(Duration.ZERO); // reject bad settings now, not in the thread
-                TxnPoller poller = options.pollRate() > 0 ? new TxnPoller(Clients.consumers(ctx, id + "-poller", READ_COMMITTED), partitions) : null;
+                Supplier<TxnClient> factory = ctx.client().transactional(ctx, id, transactionSettings(id));
+                TxnPoller poller = options.pollRate() > 0 ? new TxnPoller(ctx.client().pollers(ctx, id + "-poller", READ_COMMITTED), partitions) : null;
                 TxnGenerator generator = new TxnGenerator(ctx.seed() * 1_000_003L + i, values, follower::count, options);
                 TxnWorker w = new TxnWorker(id, factory, poller, generator, attempt, pacer, ids);
                 workers.add(w);
@@ -93,13 +92,12 @@ public final class TxnWorkload extends WorkloadBase {
         consumers.start();
     }
 
-    private static Supplier<Producer<String, String>> producerFactory(WorkloadContext ctx, String transactionalId) {
+    /** The producer settings of one transactional.id, under the user's. */
+    private static Map<String, String> transactionSettings(String transactionalId) {
         // a send outliving its transaction proves nothing more: the coordinator aborts the transaction at its timeout
-        Map<String, String> txn = Map.of(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId,
+        return Map.of(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId,
                 ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, String.valueOf(TRANSACTION_TIMEOUT_MS),
                 ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, String.valueOf(TRANSACTION_TIMEOUT_MS));
-        return () -> new KafkaProducer<>(ClientConfigs.producer(ctx.bootstrapServers().get(), transactionalId, txn,
-                ctx.producerConfig()));
     }
 
     /** Lets every worker finish its current transaction (interrupting the ones that do not in time), then the consumers. */

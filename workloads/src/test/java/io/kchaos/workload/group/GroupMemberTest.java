@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.history.Op;
 import io.kchaos.history.OpType;
 import io.kchaos.workload.WorkloadStats;
+import io.kchaos.workload.common.JavaGroupClient;
 import io.kchaos.workload.common.ProcessIds;
 import io.kchaos.workload.common.RecordedHistory;
 import org.apache.kafka.clients.consumer.Consumer;
@@ -56,7 +57,7 @@ class GroupMemberTest {
     void incarnationsRecordTheirRebalancesCommitsAndEnd() throws Exception {
         List<MockConsumer<String, String>> made = new ArrayList<>();
         try (RecordedHistory history = new RecordedHistory(dir)) {
-            GroupMember m = new GroupMember(consumers(made), "t", "g", CommitMode.AFTER, false, history.writer, new WorkloadStats(),
+            GroupMember m = new GroupMember(() -> new JavaGroupClient(consumers(made).get()), "t", "g", CommitMode.AFTER, false, history.writer, new WorkloadStats(),
                     new ProcessIds());
             Thread t = new Thread(m);
             t.start();
@@ -96,7 +97,7 @@ class GroupMemberTest {
             c.addRecord(new ConsumerRecord<>("t", 0, 1, 0L, TimestampType.CREATE_TIME, 2, 3, "k1", "101", new RecordHeaders(), Optional.of(7)));
         });
         try (RecordedHistory history = new RecordedHistory(dir)) {
-            GroupMember m = new GroupMember(() -> c, "t", "g", CommitMode.AFTER, true, history.writer, new WorkloadStats(), new ProcessIds());
+            GroupMember m = new GroupMember(() -> new JavaGroupClient(c), "t", "g", CommitMode.AFTER, true, history.writer, new WorkloadStats(), new ProcessIds());
             Thread t = new Thread(m);
             t.start();
             history.await("a commit", ops -> ops.stream().anyMatch(o -> o.f().equals("commit") && o.isOk()));

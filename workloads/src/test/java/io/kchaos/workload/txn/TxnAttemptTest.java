@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.history.Op;
 import io.kchaos.history.OpType;
 import io.kchaos.workload.WorkloadStats;
+import io.kchaos.workload.common.JavaTxnClient;
 import io.kchaos.workload.common.RecordedHistory;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.MockProducer;
@@ -71,7 +72,7 @@ class TxnAttemptTest {
 
     @Test
     void committedTransactionIsOkWithEveryOffset() {
-        TxnAttempt.Outcome o = attempt.run(3, TWO_SENDS, producer, null);
+        TxnAttempt.Outcome o = attempt.run(3, TWO_SENDS, new JavaTxnClient(producer), null);
 
         assertEquals(new TxnAttempt.Outcome(OpType.OK, true), o);
         assertTrue(producer.transactionCommitted());
@@ -91,7 +92,7 @@ class TxnAttemptTest {
     void deliberateAbortThatReturnsIsFail() {
         TxnSpec abort = new TxnSpec(TWO_SENDS.sends(), false, true);
 
-        TxnAttempt.Outcome o = attempt.run(3, abort, producer, null);
+        TxnAttempt.Outcome o = attempt.run(3, abort, new JavaTxnClient(producer), null);
 
         assertEquals(new TxnAttempt.Outcome(OpType.FAIL, true), o);
         assertTrue(producer.transactionAborted());
@@ -105,7 +106,7 @@ class TxnAttemptTest {
     void errorWhileCommittingIsInfoAndTheProducerMustBeReplaced() {
         producer.commitTransactionException = new TimeoutException("Timeout expired after 5000ms while awaiting EndTxn");
 
-        TxnAttempt.Outcome o = attempt.run(3, TWO_SENDS, producer, null);
+        TxnAttempt.Outcome o = attempt.run(3, TWO_SENDS, new JavaTxnClient(producer), null);
 
         assertEquals(new TxnAttempt.Outcome(OpType.INFO, false), o);
         Op info = completion();
@@ -127,7 +128,7 @@ class TxnAttemptTest {
         };
         manual.initTransactions();
 
-        TxnAttempt.Outcome o = attempt.run(3, TWO_SENDS, manual, null);
+        TxnAttempt.Outcome o = attempt.run(3, TWO_SENDS, new JavaTxnClient(manual), null);
 
         assertEquals(new TxnAttempt.Outcome(OpType.FAIL, true), o);
         assertTrue(manual.transactionAborted());
@@ -141,7 +142,7 @@ class TxnAttemptTest {
     void abortThatFailsIsInfo() {
         producer.abortTransactionException = new ProducerFencedException("fenced");
 
-        TxnAttempt.Outcome o = attempt.run(3, new TxnSpec(TWO_SENDS.sends(), false, true), producer, null);
+        TxnAttempt.Outcome o = attempt.run(3, new TxnSpec(TWO_SENDS.sends(), false, true), new JavaTxnClient(producer), null);
 
         assertEquals(new TxnAttempt.Outcome(OpType.INFO, false), o);
         assertEquals("ProducerFencedException: fenced", completion().error());
@@ -151,7 +152,7 @@ class TxnAttemptTest {
     void beginThatThrowsSentNothingAndIsFail() {
         producer.beginTransactionException = new ProducerFencedException("fenced");
 
-        TxnAttempt.Outcome o = attempt.run(3, TWO_SENDS, producer, null);
+        TxnAttempt.Outcome o = attempt.run(3, TWO_SENDS, new JavaTxnClient(producer), null);
 
         assertEquals(new TxnAttempt.Outcome(OpType.FAIL, false), o);
         assertTrue(producer.history().isEmpty());
@@ -171,7 +172,7 @@ class TxnAttemptTest {
         TxnSpec rounds = new TxnSpec(List.of(new TxnSpec.Send("k1", 10, 0), new TxnSpec.Send("k2", 11, 1),
                 new TxnSpec.Send("k3", 12, 0)), List.of(1, 2), false, false);
 
-        TxnAttempt.Outcome o = attempt.run(3, rounds, manual, null);
+        TxnAttempt.Outcome o = attempt.run(3, rounds, new JavaTxnClient(manual), null);
 
         assertEquals(new TxnAttempt.Outcome(OpType.OK, true), o);
         assertEquals(List.of(1, 3), sentAtFlush.subList(0, 2), "the second round is sent once the first one is flushed");
@@ -188,7 +189,7 @@ class TxnAttemptTest {
         TxnSpec rounds = new TxnSpec(List.of(new TxnSpec.Send("k1", 10, 0), new TxnSpec.Send("k2", 11, 1)),
                 List.of(1, 1), false, false);
 
-        TxnAttempt.Outcome o = attempt.run(3, rounds, manual, null);
+        TxnAttempt.Outcome o = attempt.run(3, rounds, new JavaTxnClient(manual), null);
 
         assertEquals(new TxnAttempt.Outcome(OpType.FAIL, true), o);
         assertEquals(1, manual.sent, "the second round was never sent");
@@ -198,7 +199,7 @@ class TxnAttemptTest {
 
     @Test
     void oneRoundWritesNoRoundsField() {
-        attempt.run(3, TWO_SENDS, producer, null);
+        attempt.run(3, TWO_SENDS, new JavaTxnClient(producer), null);
 
         assertFalse(completion().value().has("rounds"));
     }

@@ -3,6 +3,7 @@ package io.kchaos.workload.txn;
 import io.kchaos.history.Op;
 import io.kchaos.history.OpType;
 import io.kchaos.workload.WorkloadStats;
+import io.kchaos.workload.common.JavaTxnClient;
 import io.kchaos.workload.common.ProcessIds;
 import io.kchaos.workload.common.RecordedHistory;
 import io.kchaos.workload.common.SendPacer;
@@ -43,7 +44,7 @@ class TxnWorkerTest {
         };
         try (RecordedHistory history = new RecordedHistory(dir)) {
             TxnGenerator gen = new TxnGenerator(1, new AtomicLong(), 1, new TxnOptions(0, 0, 2, 1));
-            TxnWorker w = new TxnWorker("kchaos-txn-0", factory, null, gen, new TxnAttempt(history.writer, "t", new WorkloadStats()),
+            TxnWorker w = new TxnWorker("kchaos-txn-0", () -> new JavaTxnClient(factory.get()), null, gen, new TxnAttempt(history.writer, "t", new WorkloadStats()),
                     new SendPacer(200), new ProcessIds());
             Thread t = new Thread(w);
             t.start();

@@ -6,7 +6,6 @@ import io.kchaos.workload.common.Clients;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -18,14 +17,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The adapter for kafka-clients 3.0 to 4.3, defined by a {@code ClientClassLoader} so that every Kafka name here
- * links against that loader's release. The calls it makes (the map-and-serializers constructors, {@code send} with a
- * callback, {@code assign}/{@code beginningOffsets(Collection, Duration)}/{@code seek}/{@code poll(Duration)},
- * {@code close(Duration)}, {@code AppInfoParser.getVersion}) have the same signatures in all of them; a range that
- * changes one overrides it in a subclass ({@link ReleaseAdapter44}).
+ * The adapter for kafka-clients 3.0 to 4.0, defined by a {@code ClientClassLoader} so that every Kafka name here
+ * links against that loader's release. The calls it makes (the map-and-serializers constructors, those of
+ * {@link ProducerAdapter} and {@link MemberAdapter}, {@code assign}/{@code beginningOffsets}/{@code endOffsets}
+ * (Collection, Duration)/{@code seek}/{@code poll(Duration)}, {@code close(Duration)}, {@code AppInfoParser.getVersion})
+ * have the same signatures in all of them; a range that adds or changes one overrides it in a subclass
+ * ({@link ReleaseAdapter41}: the crash of a group member; {@link ReleaseAdapter44}: {@code AppInfoParser}).
  */
 public class ReleaseAdapter implements ClientBridge.Factory {
     @Override
@@ -35,34 +36,45 @@ public class ReleaseAdapter implements ClientBridge.Factory {
 
     @Override
     public ClientBridge.Producer producer(Map<String, Object> config) {
-        KafkaProducer<String, String> p = construct("producer", () -> new KafkaProducer<>(config, new StringSerializer(), new StringSerializer()));
-        return new ClientBridge.Producer() {
-            @Override
-            public void send(String topic, int partition, String key, String value, ClientBridge.Outcome outcome) {
-                p.send(new ProducerRecord<>(topic, partition, key, value), (metadata, error) -> {
-                    if (error != null) outcome.failed(error);
-                    else outcome.acked(metadata.partition(), metadata.hasOffset() ? metadata.offset() : -1);
-                });
-            }
+        return transactionalProducer(config);
+    }
 
-            @Override
-            public void close(long timeoutMillis) {
-                p.close(Duration.ofMillis(timeoutMillis));
-            }
-        };
+    @Override
+    public ClientBridge.TxnProducer transactionalProducer(Map<String, Object> config) {
+        return new ProducerAdapter(construct("producer", () -> new KafkaProducer<>(config, new StringSerializer(), new StringSerializer())));
+    }
+
+    @Override
+    public ClientBridge.Member member(Map<String, Object> config) {
+        return new MemberAdapter(kafkaConsumer(config), this::crash);
+    }
+
+    /** Closes {@code c} at once without leaving its group: not before kafka-clients 4.1 ({@link ReleaseAdapter41}). */
+    protected void crash(KafkaConsumer<String, String> c) {
+        throw new UnsupportedOperationException("kafka-clients " + version() + " cannot close a consumer without leaving its group (4.1+)");
     }
 
     @Override
     public ClientBridge.Consumer consumer(Map<String, Object> config) {
-        KafkaConsumer<String, String> c = construct("consumer", () -> new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer()));
+        KafkaConsumer<String, String> c = kafkaConsumer(config);
         return new ClientBridge.Consumer() {
             @Override
             public Map<Integer, Long> seekToLogStart(String topic, List<Integer> partitions, long timeoutMillis) {
+                return seek(topic, partitions, tps -> c.beginningOffsets(tps, Duration.ofMillis(timeoutMillis)));
+            }
+
+            @Override
+            public Map<Integer, Long> seekToEnd(String topic, List<Integer> partitions, long timeoutMillis) {
+                return seek(topic, partitions, tps -> c.endOffsets(tps, Duration.ofMillis(timeoutMillis)));
+            }
+
+            /** Assigns the partitions and seeks each to the offset {@code offsets} gives it. */
+            private Map<Integer, Long> seek(String topic, List<Integer> partitions, Function<List<TopicPartition>, Map<TopicPartition, Long>> offsets) {
                 List<TopicPartition> tps = new ArrayList<>();
                 for (int p : partitions) tps.add(new TopicPartition(topic, p));
                 c.assign(tps);
                 Map<Integer, Long> out = new TreeMap<>();
-                c.beginningOffsets(tps, Duration.ofMillis(timeoutMillis)).forEach((tp, offset) -> {
+                offsets.apply(tps).forEach((tp, offset) -> {
                     c.seek(tp, offset);
                     out.put(tp.partition(), offset);
                 });
@@ -89,6 +101,10 @@ public class ReleaseAdapter implements ClientBridge.Factory {
                 c.close(Duration.ofMillis(timeoutMillis));
             }
         };
+    }
+
+    private static KafkaConsumer<String, String> kafkaConsumer(Map<String, Object> config) {
+        return construct("consumer", () -> new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer()));
     }
 
     /** Builds a client with this release's classes as the thread's context loader (Kafka loads configured classes through it). */

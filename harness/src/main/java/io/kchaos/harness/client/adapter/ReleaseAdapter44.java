@@ -4,7 +4,7 @@ package io.kchaos.harness.client.adapter;
  * The adapter for kafka-clients 4.4 and later, where {@code AppInfoParser} moved to
  * {@code org.apache.kafka.common.utils.internals}; called by name, since kchaos compiles against the built-in 4.1.
  */
-public final class ReleaseAdapter44 extends ReleaseAdapter {
+public final class ReleaseAdapter44 extends ReleaseAdapter41 {
     private static final String APP_INFO = "org.apache.kafka.common.utils.internals.AppInfoParser";
 
     @Override
