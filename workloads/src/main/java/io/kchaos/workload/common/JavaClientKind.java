@@ -78,17 +78,18 @@ public final class JavaClientKind implements ClientKind {
             @Override
             public Map<TopicPartition, Long> seekToLogStart(List<TopicPartition> partitions, Duration timeout) {
                 c.assign(partitions);
-                Map<TopicPartition, Long> start = c.beginningOffsets(partitions, timeout);
-                start.forEach(c::seek);
-                return start;
+                return seekTo(c.beginningOffsets(partitions, timeout));
             }
 
             @Override
             public Map<TopicPartition, Long> seekToEnd(List<TopicPartition> partitions, Duration timeout) {
                 c.assign(partitions);
-                Map<TopicPartition, Long> end = c.endOffsets(partitions, timeout);
-                end.forEach(c::seek);
-                return end;
+                return seekTo(c.endOffsets(partitions, timeout));
+            }
+
+            private Map<TopicPartition, Long> seekTo(Map<TopicPartition, Long> offsets) {
+                offsets.forEach(c::seek);
+                return offsets;
             }
 
             @Override
