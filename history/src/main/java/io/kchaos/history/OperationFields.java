@@ -2,7 +2,8 @@ package io.kchaos.history;
 
 /**
  * The field names of the planned-operation nemesis ops' values that their writers and readers share (docs/format.md,
- * "Nemesis ops": {@code elect-leaders}, {@code alter-config}): the one place they are spelled.
+ * "Nemesis ops": {@code elect-leaders}, {@code alter-config}, {@code remove-voter} and {@code add-voter}): the one place
+ * they are spelled.
  */
 public final class OperationFields {
     /** elect-leaders: {@code preferred} or {@code unclean}, and the partitions asked for. */
@@ -20,6 +21,10 @@ public final class OperationFields {
     public static final String ELECTED_PARTITIONS = "elected-partitions";
     /** alter-config and restore-config: the brokers that reported the value set (every broker hosting the topic). */
     public static final String REPORTED_BY = "reported-by";
+    /** remove-voter and add-voter: the voter's directory id (KIP-853), and the voter ids read back before and after. */
+    public static final String DIRECTORY_ID = "directory-id";
+    public static final String VOTERS_BEFORE = "voters-before";
+    public static final String VOTERS_AFTER = "voters-after";
 
     private OperationFields() {
     }

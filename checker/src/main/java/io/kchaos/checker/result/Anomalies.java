@@ -224,6 +224,18 @@ public final class Anomalies {
                     + "\"held-index\": 600} (from the run's polls: \"poll\" and \"held-poll\", e.g. "
                     + "\"describeMetadataQuorum poll at 12.300 s (quorum.jsonl)\", instead of the indexes)");
 
+    public static final AnomalyType VOTER_REMOVAL_UNDONE = client(METADATA, "voter-removal-undone",
+            "a voter of a dynamic quorum (KIP-853) whose removal held (a remove-voter completed ok, its voters-after "
+                    + "without the node) that a later quorum poll (quorum.jsonl, every run) names a voter again before any "
+                    + "add-voter of the node was invoked after the removal: the removal asked for was undone behind the "
+                    + "operator's back (a controller that kept running and joined again by itself, KAFKA-19850). A poll "
+                    + "answered within 1 s of the removal's completion may have been asked before it, so it counts only "
+                    + "once a poll after the removal showed the voter gone",
+            "{\"node\": 5, \"directory-id\": \"h5Zq...\", \"removal-index\": 41, \"removal-time\": 10000000000, "
+                    + "\"poll\": \"describeMetadataQuorum poll at 11.000 s (quorum.jsonl)\", \"voters\": [4, 5, 6], "
+                    + "\"next-add-voter-index\": null} (next-add-voter-index: the first add-voter of the node invoked after "
+                    + "the poll, null when none was)");
+
     // the brokers' own files: the replica audit of run (after the clean stop) and verify-logs
     public static final AnomalyType REPLICA_DIVERGENCE = replica("replica-divergence",
             "two replicas of a partition hold different batches (offset range or CRC) below the partition's high watermark",

@@ -9,6 +9,7 @@ import io.kchaos.checker.availability.FailoverTimes;
 import io.kchaos.checker.queue.PartitionGrowth;
 import io.kchaos.checker.cause.DedupWindowCause;
 import io.kchaos.checker.metadata.PolledOffsetRegression;
+import io.kchaos.checker.metadata.VoterRemovalUndone;
 import io.kchaos.checker.raft.HistoryObservations;
 import io.kchaos.checker.raft.PolledObservations;
 import io.kchaos.checker.raft.QuorumObservation;
@@ -25,7 +26,8 @@ import java.util.TreeMap;
 
 /**
  * The judge of a run: the client-history checks of its workload ({@link WorkloadKind}), then the replica audit and the
- * Raft audit of the metadata log, and the controller faults' failover times ({@link FailoverTimes}).
+ * Raft audit of the metadata log, the checks of the run's quorum polls, and the controller faults' failover times
+ * ({@link FailoverTimes}).
  */
 public final class Judges {
     private Judges() {
@@ -46,6 +48,7 @@ public final class Judges {
             List<QuorumSamples.Sample> polls = QuorumSamples.read(folder.files().quorum());
             r.merge(raftAudit(history, polls, fin));
             r.merge(PolledOffsetRegression.judge(polls));
+            r.merge(VoterRemovalUndone.judge(history, polls));
             FailoverTimes.addTo(r, history, ControllerTimeline.of(RunJson.read(folder.dir())));
             explainKnownCauses(r, folder, fin);
             return r;

@@ -26,7 +26,7 @@ class BugCatalogueTest {
 
     @Test
     void theShippedEntriesAndTheirRanges() {
-        assertEquals(List.of("KIP-966", "KAFKA-16541", "KAFKA-15375", "isr-shrink-unclean", "KAFKA-17754", "KAFKA-20554", "KAFKA-20035"), SHIPPED.stream().map(KnownBug::id).toList());
+        assertEquals(List.of("KIP-966", "KAFKA-16541", "KAFKA-15375", "isr-shrink-unclean", "KAFKA-17754", "KAFKA-20554", "KAFKA-20035", "KAFKA-19850"), SHIPPED.stream().map(KnownBug::id).toList());
         assertEquals(Exposure.EXPOSED, expected("KIP-966", "3.9.1"));
         assertEquals(Exposure.EXPOSED, expected("KIP-966", "4.0.2"));
         assertEquals(Exposure.SAFE, expected("KIP-966", "4.1.0"));
@@ -56,6 +56,10 @@ class BugCatalogueTest {
         assertTrue(why.startsWith("not applicable: fixed in 3.5.2, 3.6.0; only affects before 3.5.2; not runnable here:"), why);
         assertNull(bug("KAFKA-17754").cannotJudge());
         assertEquals("configuration", bug("isr-shrink-unclean").kind());
+        assertEquals(Exposure.NOT_APPLICABLE, expected("KAFKA-19850", "4.1.1"), "4.1 does not define controller.quorum.auto.join.enable");
+        assertEquals(Exposure.EXPOSED, expected("KAFKA-19850", "4.4.0"), "auto-join undoes a removal: documented, not fixed");
+        assertEquals(List.of("voter-removal-undone"), bug("KAFKA-19850").anomalies());
+        assertEquals("voter-auto-join", bug("KAFKA-19850").scenario());
     }
 
     @Test
@@ -63,7 +67,7 @@ class BugCatalogueTest {
         assertEquals(List.of("KIP-966", "KAFKA-16541"), BugCatalogue.select(SHIPPED, List.of("kafka-16541", " kip-966")).stream().map(KnownBug::id).toList());
         assertEquals(SHIPPED, BugCatalogue.select(SHIPPED, List.of()));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BugCatalogue.select(SHIPPED, List.of("KIP-966", "KAFKA-1")));
-        assertEquals("--bug 'KAFKA-1' is not in the catalogue; known: KIP-966, KAFKA-16541, KAFKA-15375, isr-shrink-unclean, KAFKA-17754, KAFKA-20554, KAFKA-20035", e.getMessage());
+        assertEquals("--bug 'KAFKA-1' is not in the catalogue; known: KIP-966, KAFKA-16541, KAFKA-15375, isr-shrink-unclean, KAFKA-17754, KAFKA-20554, KAFKA-20035, KAFKA-19850", e.getMessage());
     }
 
     private static final String GOOD = "{\"id\":\"X-1\",\"title\":\"t\",\"kind\":\"bug\",\"link\":\"https://x\",\"affected\":[\"[3.7.0,3.8.0)\"],"

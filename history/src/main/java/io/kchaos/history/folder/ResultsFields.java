@@ -103,6 +103,8 @@ public final class ResultsFields {
     public static final class Stats {
         /** How many quorum polls ({@code quorum.jsonl}) the replicas' log end offsets were judged on. */
         public static final String QUORUM_POLLS = "quorum-polls";
+        /** How many held voter removals ({@code remove-voter} ok) the quorum polls were judged against. */
+        public static final String VOTER_REMOVALS = "voter-removals";
         public static final String UNSEEN = "unseen";
         public static final String EXPIRED = "expired";
         public static final String READ_VALUES = "read-values";

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.FaultRole;
 import io.kchaos.history.Json;
 import io.kchaos.history.NemesisOps;
+import io.kchaos.history.OperationFields;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
 import io.kchaos.nemesis.cluster.EffectWait;
@@ -38,7 +39,7 @@ final class VoterChanges {
      */
     static boolean remove(NemesisContext ctx, RaftVoter voter, List<RaftVoter> voters) {
         ObjectNode v = value(voter);
-        ArrayNode before = v.putArray("voters-before");
+        ArrayNode before = v.putArray(OperationFields.VOTERS_BEFORE);
         voters.forEach(x -> before.add(x.id()));
         ctx.recorder().record(NemesisOps.REMOVE_VOTER.f(), v, () -> {
             try {
@@ -48,7 +49,7 @@ final class VoterChanges {
                 List<Integer> now = votersNow(ctx);
                 if (now.contains(voter.id())) throw new FaultNotHeld("removal refused: " + e.getMessage() + "; voters " + now);
             }
-            v.set("voters-after", ids(awaitVoters(ctx, voter.id(), false)));
+            v.set(OperationFields.VOTERS_AFTER, ids(awaitVoters(ctx, voter.id(), false)));
         });
         return !votersNow(ctx).contains(voter.id());
     }
@@ -59,7 +60,7 @@ final class VoterChanges {
      */
     static void add(NemesisContext ctx, RaftVoter voter, ObjectNode value) {
         ctx.recorder().record(NemesisOps.ADD_VOTER, value, () -> {
-            value.set("voters-after", ids(addUntilIn(ctx, voter, value)));
+            value.set(OperationFields.VOTERS_AFTER, ids(addUntilIn(ctx, voter, value)));
             Optional<String> seen = ctx.operations().raftVoters()
                     .flatMap(all -> all.stream().filter(v -> v.id() == voter.id()).findFirst()).map(RaftVoter::directoryId);
             seen.ifPresent(id -> value.put("directory-id-after", id));
@@ -104,7 +105,7 @@ final class VoterChanges {
     /** {@code {"nodes": [id], "role": "voters", "directory-id": ..., "endpoints": [...]}}. */
     static ObjectNode value(RaftVoter voter) {
         ObjectNode v = FaultRole.plain(NemesisRecorder.nodes(List.of(voter.id())), FaultRole.VOTERS);
-        v.put("directory-id", voter.directoryId());
+        v.put(OperationFields.DIRECTORY_ID, voter.directoryId());
         ArrayNode e = v.putArray("endpoints");
         voter.endpoints().forEach(e::add);
         return v;
