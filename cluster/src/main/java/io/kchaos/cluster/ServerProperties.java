@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -18,6 +19,13 @@ public final class ServerProperties {
 
     private ServerProperties() {
     }
+
+    /**
+     * Settings Kafka refuses on a node without the controller role ({@code controller.quorum.auto.join.enable}: "only
+     * supported when process.roles contains the 'controller' role", even at format): given for every node (as
+     * {@code --broker-config} gives them), they go to the controllers only.
+     */
+    static final Set<String> CONTROLLER_ONLY = Set.of("controller.quorum.auto.join.enable");
 
     /** Broker settings kchaos applies unless the user overrides them (recorded in run.json). */
     public static Map<String, String> harnessDefaults(int nodes) {
@@ -68,6 +76,7 @@ public final class ServerProperties {
         p.put("listener.security.protocol.map", node.bind().keySet().stream().map(l -> l + ":PLAINTEXT").collect(Collectors.joining(",")));
         p.put("log.dirs", node.logDir());
         p.putAll(settings);
+        if (!role.controller()) p.keySet().removeAll(CONTROLLER_ONLY);
         StringBuilder sb = new StringBuilder("# written by kchaos\n");
         p.forEach((k, v) -> sb.append(k).append('=').append(v).append('\n'));
         return sb.toString();

@@ -75,6 +75,18 @@ class ServerPropertiesTest {
     }
 
     @Test
+    void aSettingKafkaAcceptsOnlyOnControllersGoesToTheControllersOnly() throws Exception {
+        QuorumVoters voters = QuorumVoters.of(CONTROLLERS, QuorumMode.DYNAMIC);
+        Map<String, String> given = Map.of("controller.quorum.auto.join.enable", "true", "min.insync.replicas", "2");
+        Properties controller = parse(ServerProperties.render(node(4), NodeRole.CONTROLLER, voters, given));
+        Properties broker = parse(ServerProperties.render(node(1), NodeRole.BROKER, voters, given));
+
+        assertEquals("true", controller.getProperty("controller.quorum.auto.join.enable"));
+        assertNull(broker.getProperty("controller.quorum.auto.join.enable"), "a broker refuses it, even at format");
+        assertEquals("2", broker.getProperty("min.insync.replicas"));
+    }
+
+    @Test
     void aDynamicQuorumHasBootstrapServersAndFormatsVotersWithDirectoryIds() throws Exception {
         QuorumVoters voters = QuorumVoters.of(CONTROLLERS, QuorumMode.DYNAMIC);
         Properties controller = parse(ServerProperties.render(node(4), NodeRole.CONTROLLER, voters, Map.of()));
