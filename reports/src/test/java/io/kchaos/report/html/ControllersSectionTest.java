@@ -29,6 +29,14 @@ class ControllersSectionTest {
             new ControllerTimeline.Change(9_500_000_000L, 5, 2), new ControllerTimeline.Change(20_000_000_000L, 5, 3),
             new ControllerTimeline.Change(31_000_000_000L, 6, 4)));
 
+    /** A synthetic run folder whose run.json holds {@link #TIMELINE}. */
+    private static void runWithTimeline(Path run) throws java.io.IOException {
+        SyntheticRun.write(run, 200, false, 1);
+        ObjectNode json = (ObjectNode) Json.MAPPER.readTree(run.resolve("run.json").toFile());
+        json.set(ControllerTimeline.FIELD, TIMELINE.toJson());
+        Json.PRETTY.writeValue(run.resolve("run.json").toFile(), json);
+    }
+
     private String render(Path run) {
         return RunPage.render(RunContents.read(run), HistoryScan.scan(run.resolve("history.jsonl"), List.of()));
     }
@@ -36,10 +44,7 @@ class ControllersSectionTest {
     @Test
     void theTimelineRoundTripsThroughRunJsonAndCountsFailovers() throws Exception {
         Path run = dir.resolve("c");
-        SyntheticRun.write(run, 200, false, 1);
-        ObjectNode json = (ObjectNode) Json.MAPPER.readTree(run.resolve("run.json").toFile());
-        json.set(ControllerTimeline.FIELD, TIMELINE.toJson());
-        Json.PRETTY.writeValue(run.resolve("run.json").toFile(), json);
+        runWithTimeline(run);
 
         ControllerTimeline read = ControllerTimeline.of(RunJson.read(run));
         assertEquals(TIMELINE, read);
@@ -73,10 +78,7 @@ class ControllersSectionTest {
     @Test
     void theControllerFaultsFailoversAreShownOneRowEachThenTheirMedianAndMaximum() throws Exception {
         Path run = dir.resolve("f");
-        SyntheticRun.write(run, 200, false, 1);
-        ObjectNode json = (ObjectNode) Json.MAPPER.readTree(run.resolve("run.json").toFile());
-        json.set(ControllerTimeline.FIELD, TIMELINE.toJson());
-        Json.PRETTY.writeValue(run.resolve("run.json").toFile(), json);
+        runWithTimeline(run);
         ObjectNode results = (ObjectNode) Json.MAPPER.readTree(run.resolve("results.json").toFile());
         ((ObjectNode) results.path(ResultsFields.STATS)).set(ResultsFields.Stats.CONTROLLER_FAILOVERS, Json.MAPPER.readTree("""
                 {"faults": [{"f": "kill", "time-s": 7.0, "held": true, "leader-before": 4, "epoch-before": 1, "failover": true,
