@@ -100,6 +100,8 @@ public final class FaultCatalogue {
                     b -> new KillCoordinatorNemesis(), KILL),
             of("kill-controller", "SIGKILL the active controller (the KRaft quorum's leader, from describeMetadataQuorum), restart it "
                     + "later; in combined mode it is a broker too", b -> new KillControllerNemesis(), KILL),
+            of("stop-controller", "stop the active controller cleanly (SIGTERM: it resigns and the voters elect another), restart "
+                    + "it later", b -> new KillControllerNemesis(KillControllerNemesis.Way.STOP), STOP),
             of("pause-controller", "SIGSTOP the active controller, SIGCONT later", b -> new PauseControllerNemesis(), PAUSE),
             of("partition", "cut links between nodes (iptables DROP, both directions); topology from --partition-targets: "
                     + "one, leader, halves, majority-ring, bridge", b -> new PartitionNemesis(b.network().partitionTargets()), PARTITION)

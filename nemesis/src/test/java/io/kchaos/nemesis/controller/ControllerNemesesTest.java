@@ -54,6 +54,17 @@ class ControllerNemesesTest {
     }
 
     @Test
+    void stopControllerStopsTheQuorumLeaderCleanlyAndStartsIt() {
+        FakeCluster c = dedicated();
+
+        List<String> lines = injectAndHeal(new KillControllerNemesis(KillControllerNemesis.Way.STOP), c);
+
+        assertEquals("invoke stop {\"nodes\":[4],\"role\":\"controller\",\"epoch\":1}", lines.get(0));
+        assertTrue(lines.get(3).startsWith("ok start ") && lines.get(3).contains("\"controller-after\""), lines.get(3));
+        assertEquals(List.of("stop 4", "start 4"), c.calls, "a clean stop, not a kill");
+    }
+
+    @Test
     void pauseControllerPausesTheQuorumLeaderAndResumesIt() {
         FakeCluster c = dedicated();
 
