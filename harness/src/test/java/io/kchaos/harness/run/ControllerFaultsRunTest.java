@@ -85,7 +85,7 @@ class ControllerFaultsRunTest {
         assumeTrue(support.namespaces(), "network namespaces unavailable: " + support.noNamespaces());
         // 18 s cuts: a broker is fenced once its last heartbeat is broker.session.timeout.ms (9 s) old
         int exit = Main.execute("run", "--controllers", "3", "--nemesis", "partition-controller-brokers,partition-controller-voter",
-                "--time-limit", "50", "--nemesis-interval", "3", "--fault-duration", "18", "--nemesis-option", "fault-order=cycle",
+                "--time-limit", "55", "--nemesis-interval", "3", "--fault-duration", "18", "--nemesis-option", "fault-order=cycle",
                 "--seed", "41", "--producer-config", RunHistories.ONE_IN_FLIGHT, "--store", store.toString());
         RunHistories h = new RunHistories(store);
         h.assertValid(exit);

@@ -2,6 +2,7 @@ package io.kchaos.nemesis.cluster;
 
 import io.kchaos.wire.HostPort;
 import io.kchaos.wire.LiveBrokers;
+import io.kchaos.wire.PublishedMetadataOffset;
 
 import java.time.Duration;
 import java.util.Map;
@@ -47,21 +48,20 @@ public final class WireNodeReturns implements NodeReturnView {
     }
 
     /**
-     * A node cut off from the quorum's leader is back once the leader reports its log end offset at or past the high
-     * watermark read now; a broker, then, once its own Metadata answer lists it live: having caught up, its image holds
-     * any fencing written while it was cut off, so listing itself means that fencing was undone. (Its answer before
-     * catching up is the stale image it had when cut off.)
+     * A node cut off from the quorum's leader is back once it has caught up with the high watermark read now: a
+     * controller once the leader reports its log end offset there; a broker once the metadata image it has published
+     * (its ApiVersions answer, {@link PublishedMetadataOffset}) holds every offset below it, and then its own Metadata
+     * answer lists it live: that image holds any fencing written while it was cut off, so listing itself means the
+     * fencing was undone. (Its fetch offset at the leader is not enough: a broker appends before it publishes, and its
+     * answer until it publishes is the stale image it had when cut off.)
      */
     @Override
     public Probe beforeReconnect(int node) {
-        CatchUpProbe caughtUp = new CatchUpProbe(node, highWatermark());
-        if (!cluster.role(node).broker()) return caughtUp;
+        long target = highWatermark();
+        if (!cluster.role(node).broker()) return new CatchUpProbe(node, target);
         String address = brokers.get(node);
         if (address == null) return noAddress(node);
-        return () -> {
-            Presence p = caughtUp.observe();
-            return p.back() ? brokerPresence(node, address) : p;
-        };
+        return new PublishedProbe(node, address, target);
     }
 
     private static Probe noAddress(int node) {
@@ -108,6 +108,36 @@ public final class WireNodeReturns implements NodeReturnView {
             return new Presence(back, "the quorum's leader " + q.get().leader() + " reports node " + node + "'s log end offset "
                     + (end == null ? "(none: not fetching)" : end) + ", "
                     + (target < 0 ? "no high watermark read yet" : "the high watermark at its start " + target));
+        }
+    }
+
+    /** A broker's return after a cut: its published image at the high watermark read before the heal, then itself live. */
+    private final class PublishedProbe implements Probe {
+        private final int node;
+        private final String address;
+        private long target;
+
+        PublishedProbe(int node, String address, long target) {
+            this.node = node;
+            this.address = address;
+            this.target = target;
+        }
+
+        @Override
+        public Presence observe() {
+            if (target < 0) target = highWatermark();
+            if (target < 0) return new Presence(false, "node " + node + ": no high watermark read yet");
+            try {
+                HostPort a = HostPort.parse(address);
+                long published = PublishedMetadataOffset.read(a.host(), a.port(), TIMEOUT_MS);
+                if (!PublishedMetadataOffset.holdsBelow(published, target)) {
+                    return new Presence(false, "node " + node + " has published metadata up to offset " + published
+                            + ", the high watermark at the heal " + target);
+                }
+            } catch (Exception e) {
+                return new Presence(false, "node " + node + " does not answer: " + e.getMessage());
+            }
+            return brokerPresence(node, address);
         }
     }
 }
