@@ -8,6 +8,7 @@ import io.kchaos.history.FaultRole;
 import io.kchaos.history.FaultSpan;
 import io.kchaos.history.FaultWindows;
 import io.kchaos.history.History;
+import io.kchaos.history.NemesisTrack;
 import io.kchaos.history.Json;
 import io.kchaos.history.folder.ControllerTimeline;
 import io.kchaos.history.folder.ResultsFields;
@@ -33,18 +34,20 @@ public final class FailoverTimes {
     /** Adds {@code stats.controller-failovers} to {@code r} when the run recorded a controller timeline; else nothing. */
     public static void addTo(CheckResult r, History history, ControllerTimeline timeline) {
         if (timeline.changes().isEmpty()) return;
-        r.stats().set(ResultsFields.Stats.CONTROLLER_FAILOVERS, toJson(of(history, timeline)));
+        addTo(r, NemesisTrack.of(history), timeline);
+    }
+
+    /** The same from a history's nemesis ops, gathered once for every judgment of faults. */
+    public static void addTo(CheckResult r, NemesisTrack track, ControllerTimeline timeline) {
+        if (timeline.changes().isEmpty()) return;
+        r.stats().set(ResultsFields.Stats.CONTROLLER_FAILOVERS, toJson(of(track, timeline)));
     }
 
     /** One outcome per controller fault the nemesis completed, in order. */
-    public static List<ControllerFailover> of(History history, ControllerTimeline timeline) {
+    public static List<ControllerFailover> of(NemesisTrack track, ControllerTimeline timeline) {
         FaultWindows windows = new FaultWindows();
-        long[] last = {0};
-        history.forEach(op -> {
-            last[0] = Math.max(last[0], op.time());
-            windows.accept(op);
-        });
-        windows.finish(last[0]);
+        track.ops().forEach(windows::accept);
+        windows.finish(track.endNanos());
         List<FaultSpan> faults = windows.windows().stream().filter(s -> s.completed() && epoch(s) >= 0).toList();
         List<ControllerFailover> out = new ArrayList<>();
         for (int i = 0; i < faults.size(); i++) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.harness.matrix.MatrixPageWriter;
 import io.kchaos.harness.matrix.MatrixResult;
 import io.kchaos.history.Json;
+import io.kchaos.report.dashboard.StoreMatrix;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -20,7 +21,7 @@ final class MatrixOutput {
     static void write(Path dir, MatrixResult result, ObjectNode json, PrintStream out) {
         String table = result.table();
         try {
-            Json.PRETTY.writeValue(dir.resolve("matrix.json").toFile(), json);
+            Json.PRETTY.writeValue(dir.resolve(StoreMatrix.JSON).toFile(), json);
             Files.writeString(dir.resolve("matrix.txt"), table);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the matrix results in " + dir + ": " + e.getMessage(), e);

@@ -118,30 +118,27 @@ public final class JavaClientRelease implements ClientKind {
         return new SendClient() {
             @Override
             public void send(String topic, int partition, String key, String value, Callback callback) {
-                try {
-                    p.send(topic, partition, key, value, new ClientBridge.Outcome() {
-                        @Override
-                        public void acked(int ackedPartition, long offset) {
-                            callback.onCompletion(SendClient.acknowledged(topic, ackedPartition, offset), null);
-                        }
-
-                        @Override
-                        public void failed(Exception error) {
-                            callback.onCompletion(null, ReleaseErrors.translate(error));
-                        }
-                    });
-                } catch (RuntimeException e) {
-                    throw ReleaseErrors.translate(e);
-                }
+                ReleaseErrors.run(() -> p.send(topic, partition, key, value, outcome(topic, callback)));
             }
 
             @Override
             public void close(Duration timeout) {
-                try {
-                    p.close(timeout.toMillis());
-                } catch (RuntimeException e) {
-                    throw ReleaseErrors.translate(e);
-                }
+                ReleaseErrors.run(() -> p.close(timeout.toMillis()));
+            }
+        };
+    }
+
+    /** A send's outcome in the release, handed to {@code callback} as the built-in client would: metadata or a built-in exception. */
+    static ClientBridge.Outcome outcome(String topic, Callback callback) {
+        return new ClientBridge.Outcome() {
+            @Override
+            public void acked(int ackedPartition, long offset) {
+                callback.onCompletion(SendClient.acknowledged(topic, ackedPartition, offset), null);
+            }
+
+            @Override
+            public void failed(Exception error) {
+                callback.onCompletion(null, ReleaseErrors.translate(error));
             }
         };
     }

@@ -1,6 +1,5 @@
 package io.kchaos.harness.client;
 
-import io.kchaos.workload.SendClient;
 import io.kchaos.workload.TxnClient;
 import org.apache.kafka.clients.producer.RecordMetadata;
 
@@ -26,17 +25,10 @@ record ReleaseTxnClient(ClientBridge.TxnProducer p) implements TxnClient {
     @Override
     public Future<RecordMetadata> send(String topic, int partition, String key, String value) {
         CompletableFuture<RecordMetadata> f = new CompletableFuture<>();
-        ReleaseErrors.run(() -> p.send(topic, partition, key, value, new ClientBridge.Outcome() {
-            @Override
-            public void acked(int ackedPartition, long offset) {
-                f.complete(SendClient.acknowledged(topic, ackedPartition, offset));
-            }
-
-            @Override
-            public void failed(Exception error) {
-                f.completeExceptionally(ReleaseErrors.translate(error));
-            }
-        }));
+        ReleaseErrors.run(() -> p.send(topic, partition, key, value, JavaClientRelease.outcome(topic, (metadata, error) -> {
+            if (error == null) f.complete(metadata);
+            else f.completeExceptionally(error);
+        })));
         return f;
     }
 

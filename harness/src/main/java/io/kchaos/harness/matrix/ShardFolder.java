@@ -3,6 +3,7 @@ package io.kchaos.harness.matrix;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.harness.compare.RunSummary;
 import io.kchaos.history.Json;
+import io.kchaos.report.dashboard.StoreMatrix;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,7 +21,7 @@ import java.util.stream.Collectors;
  * @param digest the grid digest matrix.json records
  */
 public record ShardFolder(Path folder, String command, MatrixGrid grid, String digest, MatrixShard shard, List<CellOutcome> cells) {
-    private static final String FILE = "matrix.json";
+    private static final String FILE = StoreMatrix.JSON;
 
     /**
      * Reads {@code folder/matrix.json} and the run folders it names.

@@ -1,15 +1,14 @@
 package io.kchaos.nemesis.controller;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NodeStart;
-import io.kchaos.nemesis.cluster.Connectivity;
 import io.kchaos.nemesis.cluster.NetworkControl;
 import io.kchaos.nemesis.cluster.NodeReturnView;
+import io.kchaos.nemesis.network.PartitionPlan;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -64,40 +63,31 @@ public final class PartitionControllerNemesis implements FaultInjector {
         List<Integer> voters = ctx.cluster().voterIds();
         List<Integer> brokers = ctx.cluster().nodeIds();
         return ActiveController.find(ctx).map(c -> {
-            List<Integer> followers = voters.stream().filter(v -> v != c.node()).toList();
-            int follower = cut == Cut.VOTER ? followers.get(ctx.random().nextInt(followers.size())) : -1; // drawn only when needed
-            List<Set<Integer>> components = switch (cut) {
-                case VOTERS -> components(c.node(), voters, brokers);
-                case BROKERS -> brokersCut(c.node(), voters, brokers);
-                case VOTER -> voterCut(c.node(), follower, voters, brokers);
-            };
-            List<Integer> cutOff = switch (cut) {
-                case VOTERS -> List.of(c.node());
-                case BROKERS -> brokers;
-                case VOTER -> List.of(follower);
-            };
+            Plan plan = plan(ctx, c.node(), voters, brokers);
             ObjectNode v = c.toJson();
             v.put("topology", cut.topology);
-            ArrayNode groups = v.putArray("partition");
-            for (Set<Integer> g : components) {
-                ArrayNode a = groups.addArray();
-                g.forEach(a::add);
-            }
-            ArrayNode links = v.putArray("cut");
             Set<Integer> everyone = new TreeSet<>(brokers);
             everyone.addAll(voters);
-            Connectivity.cut(everyone, components).forEach(link -> link.forEach(links.addArray()::add));
-            cutOff.forEach(v.putArray("cut-off")::add);
-            return ControllerFault.apply(ctx, NemesisOps.PARTITION.f(), v, () -> net.get().partition(components), NemesisOps.HEAL,
-                    () -> reconnect(ctx, net.get(), cutOff), "partition " + components + " (" + about(c.node(), cutOff) + ")");
+            PartitionPlan.putComponents(v, plan.components(), everyone);
+            plan.cutOff().forEach(v.putArray("cut-off")::add);
+            return ControllerFault.apply(ctx, NemesisOps.PARTITION.f(), v, () -> net.get().partition(plan.components()), NemesisOps.HEAL,
+                    () -> reconnect(ctx, net.get(), plan.cutOff()), "partition " + plan.components() + " (" + plan.about() + ")");
         }).orElse(Fault.NONE);
     }
 
-    private String about(int leader, List<Integer> cutOff) {
+    /** What one cut does: its components, the nodes it cuts off from the active controller, and that in words. */
+    private record Plan(List<Set<Integer>> components, List<Integer> cutOff, String about) {
+    }
+
+    private Plan plan(NemesisContext ctx, int leader, List<Integer> voters, List<Integer> brokers) {
         return switch (cut) {
-            case VOTERS -> "active controller " + leader + " from the other voters";
-            case BROKERS -> "brokers " + cutOff + " from active controller " + leader;
-            case VOTER -> "voter " + cutOff.get(0) + " from active controller " + leader;
+            case VOTERS -> new Plan(components(leader, voters, brokers), List.of(leader), "active controller " + leader + " from the other voters");
+            case BROKERS -> new Plan(brokersCut(leader, voters, brokers), brokers, "brokers " + brokers + " from active controller " + leader);
+            case VOTER -> {
+                List<Integer> followers = voters.stream().filter(v -> v != leader).toList();
+                int follower = followers.get(ctx.random().nextInt(followers.size()));
+                yield new Plan(voterCut(leader, follower, voters, brokers), List.of(follower), "voter " + follower + " from active controller " + leader);
+            }
         };
     }
 

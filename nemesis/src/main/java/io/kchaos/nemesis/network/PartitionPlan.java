@@ -24,19 +24,27 @@ public record PartitionPlan(Topology topology, List<Set<Integer>> components, in
     /** The history value of this partition. */
     public ObjectNode toJson(Collection<Integer> nodes) {
         ObjectNode v = Json.object();
+        putComponents(v, components, nodes);
+        v.put("topology", topology.wire());
+        if (leaderOf >= 0) v.put("leader-of", leaderOf);
+        return v;
+    }
+
+    /**
+     * Writes a partition's {@code "partition"} (the components, each sorted) and {@code "cut"} (the links it cuts among
+     * {@code nodes}) into a history value: every partition fault names its exact target so.
+     */
+    public static void putComponents(ObjectNode v, List<Set<Integer>> components, Collection<Integer> nodes) {
         ArrayNode groups = v.putArray("partition");
         for (Set<Integer> c : components) {
             ArrayNode g = groups.addArray();
             c.stream().sorted().forEach(g::add);
         }
         ArrayNode cut = v.putArray("cut");
-        for (List<Integer> link : cut(nodes)) {
+        for (List<Integer> link : Connectivity.cut(nodes, components)) {
             ArrayNode l = cut.addArray();
             link.forEach(l::add);
         }
-        v.put("topology", topology.wire());
-        if (leaderOf >= 0) v.put("leader-of", leaderOf);
-        return v;
     }
 
     /** Short text for the status line, e.g. {@code one [1] | [2, 3]}. */
