@@ -91,6 +91,8 @@ public final class NemesisOps {
     public static final FaultOp PROXY_RESET = proxy("proxy-reset", PROXY_LINK);
     public static final FaultOp PROXY_BLACKHOLE = proxy("proxy-blackhole", PROXY_LINK);
     public static final String PROXY_ACTION = note("proxy-action");
+    // what isr-shrink read back of the unclean election it forced (IsrShrinkNemesis): ok once a stale follower leads
+    public static final String UNCLEAN_ELECTION = note("unclean-election");
     // a run's rolling upgrade (harness upgrade/, --upgrade-to, --downgrade-to): the round, one node's switch to another
     // release (stop, restart, back in every ISR) and the feature-level bump; each window is the op itself
     public static final FaultOp ROLLING_UPGRADE = event("rolling-upgrade", "{\"from\": \"3.9.1\", \"to\": \"4.1.1\"}");

@@ -79,6 +79,8 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     private long throttle;
     private final Set<Integer> throttled = new TreeSet<>();
     private boolean liftsLost;
+    private final java.util.ArrayDeque<Long> highWatermarks = new java.util.ArrayDeque<>();
+    private final java.util.ArrayDeque<Long> epochStarts = new java.util.ArrayDeque<>();
 
     /** {@code n} nodes, partitions replicated as listed (leader first), no network or proxy control, no coordinators. */
     public FakeCluster(int n, List<List<Integer>> replicas) {
@@ -106,6 +108,30 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
         controllers = List.copyOf(ids);
         quorumLeader = ids.get(0);
         return this;
+    }
+
+    /** The high watermarks {@link #highWatermark} answers, one a read in this order (then unknown). */
+    public synchronized FakeCluster highWatermarks(long... values) {
+        for (long v : values) highWatermarks.add(v);
+        return this;
+    }
+
+    @Override
+    public synchronized java.util.OptionalLong highWatermark(int partition) {
+        Long v = highWatermarks.poll();
+        return v == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(v);
+    }
+
+    /** The leader-epoch starts {@link #leaderEpochStart} answers, one a read in this order (then unknown). */
+    public synchronized FakeCluster epochStarts(long... values) {
+        for (long v : values) epochStarts.add(v);
+        return this;
+    }
+
+    @Override
+    public synchronized java.util.OptionalLong leaderEpochStart(int partition) {
+        Long v = epochStarts.poll();
+        return v == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(v);
     }
 
     /** A combined-mode quorum led by {@code node} in epoch 1. */

@@ -59,6 +59,12 @@ public final class BugJudge {
             return inconclusive(bug, v, unjudged.size() + " of " + runs.size() + " runs could not be judged (try " + u.repeat() + ": exit "
                     + u.exitCode() + ", " + (u.summary() == null ? "no run folder" : folder(u)) + ")", runs, u, seconds);
         }
+        List<RunOutcome> idle = runs.stream().filter(RunOutcome::unexercised).toList();
+        if (!idle.isEmpty()) {
+            RunOutcome u = idle.get(0);
+            return inconclusive(bug, v, idle.size() + " of " + runs.size() + " tries held no fault, so nothing was tested (try " + u.repeat()
+                    + ": " + folder(u) + ")", runs, u, seconds);
+        }
         String absent = String.join(", ", bug.anomalies()) + " absent in " + runs.size() + of + " tries";
         String budget = budgetSpent ? "; the budget of " + bug.budgetSeconds() + " s was spent before the remaining tries" : "";
         TreeSet<String> others = new TreeSet<>();

@@ -7,6 +7,7 @@ import io.kchaos.history.HistoryFile;
 import io.kchaos.history.folder.FolderJson;
 import io.kchaos.history.folder.ResultsJson;
 import io.kchaos.history.folder.RunFiles;
+import io.kchaos.history.folder.ResultsFields;
 import io.kchaos.history.folder.RunJson;
 import io.kchaos.checker.result.Verdict;
 import io.kchaos.report.Availability;
@@ -22,9 +23,11 @@ import java.util.TreeMap;
 /**
  * What a finished run folder says, for comparing runs and filling a matrix: its configuration (run.json), verdict
  * and anomaly counts (results.json; UNKNOWN when the run was never judged) and its send figures (history.jsonl).
+ *
+ * @param faultsInjected results' {@code stats.faults-injected}: the faults the run's nemesis held, -1 when not recorded
  */
 public record RunSummary(Path dir, RunJson run, Verdict verdict, Map<String, Long> anomalies, SendFigures sends,
-                         double longestNoAckSeconds) {
+                         double longestNoAckSeconds, long faultsInjected) {
 
     /**
      * Reads a run folder (or a link to one, like {@code store/latest}).
@@ -54,7 +57,8 @@ public record RunSummary(Path dir, RunJson run, Verdict verdict, Map<String, Lon
         Path history = files.history();
         SendFigures sends = SendFigures.of(Files.isRegularFile(history) ? HistoryFile.open(history) : History.of(List.of()));
         double gap = Availability.of(results.stats()).longestNoAckSeconds();
-        return new RunSummary(dir, run, verdict, anomalies, sends, gap);
+        long faults = results.stats().path(ResultsFields.Stats.FAULTS_INJECTED).asLong(-1);
+        return new RunSummary(dir, run, verdict, anomalies, sends, gap, faults);
     }
 
     /** Throws a one-line IllegalArgumentException for a file that exists but does not parse. */
@@ -62,6 +66,17 @@ public record RunSummary(Path dir, RunJson run, Verdict verdict, Map<String, Lon
         if (file.status() == FolderJson.Status.UNREADABLE) {
             throw new IllegalArgumentException("cannot read " + file.path() + ": " + String.valueOf(file.detail()).replaceAll("\\s*\\R\\s*", " "));
         }
+    }
+
+    /**
+     * False for a run that was given a nemesis and none of whose faults held (results say {@code faults-injected: 0}): it
+     * tested nothing it was asked to, so its VALID is no evidence. True without a nemesis, or when the count was not
+     * recorded (older folders).
+     */
+    public boolean faultsHeld() {
+        JsonNode nemesis = run.field(RunFields.NEMESIS);
+        boolean asked = nemesis.isArray() && nemesis.size() > 0 && !(nemesis.size() == 1 && "none".equals(nemesis.get(0).asText()));
+        return !asked || faultsInjected != 0;
     }
 
     /** Count of one anomaly type (0 when absent). */

@@ -11,8 +11,14 @@ import java.util.function.ToDoubleFunction;
 /** A cell and its repeats, with the figures a matrix row shows: verdict counts, runs with each anomaly, availability, p99. */
 public record CellOutcome(MatrixCellSpec cell, List<RunOutcome> runs) {
 
+    /** VALID runs whose faults held: evidence that the cell keeps its promises under them. */
     public long valid() {
-        return count(Verdict.VALID);
+        return count(Verdict.VALID) - unexercised();
+    }
+
+    /** VALID runs none of whose faults held ({@link RunOutcome#unexercised()}): counted apart, never as valid. */
+    public long unexercised() {
+        return runs.stream().filter(RunOutcome::unexercised).count();
     }
 
     public long invalid() {

@@ -54,15 +54,23 @@ public record Expectation(String text, Map<String, String> selector, String outc
         switch (outcome) {
             case "valid" -> {
                 long bad = runs.invalid();
+                if (bad == 0 && runs.valid() == 0 && runs.unexercised() > 0) {
+                    return Optional.of("expected valid, but no run's faults held (" + noFault(runs) + "): nothing was tested");
+                }
                 return bad == 0 ? Optional.empty() : Optional.of("expected valid, " + bad + " of " + runs.runs().size() + " runs had anomalies "
                         + runs.anomalyTypes());
             }
             case "invalid" -> {
-                return runs.invalid() > 0 ? Optional.empty() : Optional.of("expected invalid, no run had an anomaly");
+                return runs.invalid() > 0 ? Optional.empty() : Optional.of("expected invalid, no run had an anomaly"
+                        + (runs.unexercised() > 0 ? " (" + noFault(runs) + ")" : ""));
             }
             default -> {
                 return runs.runsWith(outcome) > 0 ? Optional.empty() : Optional.of("expected " + outcome + ", no run reported it");
             }
         }
+    }
+
+    private static String noFault(CellOutcome runs) {
+        return runs.unexercised() + " of " + runs.runs().size() + " runs held no fault";
     }
 }

@@ -1,5 +1,6 @@
 package io.kchaos.harness.matrix;
 
+import io.kchaos.history.folder.ResultsFields;
 import io.kchaos.checker.result.Anomalies;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -66,13 +67,13 @@ public record MatrixResult(String command, MatrixGrid grid, MatrixShard shard, L
     /** The console table, one row per cell. */
     public String table() {
         List<String[]> rows = new ArrayList<>();
-        List<String> head = new ArrayList<>(List.of("cell", "settings", "runs", "valid", "invalid", "unknown"));
+        List<String> head = new ArrayList<>(List.of("cell", "settings", "runs", "valid", "invalid", "unknown", "no fault"));
         head.addAll(COLUMNS);
         head.addAll(List.of("refused", "availability", "p99 ms", "expect"));
         rows.add(head.toArray(String[]::new));
         for (CellOutcome c : cells) {
             List<String> r = new ArrayList<>(List.of(c.cell().id(), c.cell().label(), Integer.toString(c.runs().size()),
-                    Long.toString(c.valid()), Long.toString(c.invalid()), Long.toString(c.unknown())));
+                    Long.toString(c.valid()), Long.toString(c.invalid()), Long.toString(c.unknown()), Long.toString(c.unexercised())));
             for (String type : COLUMNS) {
                 long n = c.total(type);
                 r.add(n == 0 ? "0" : n + " (" + c.runsWith(type) + "/" + c.runs().size() + ")");
@@ -85,7 +86,7 @@ public record MatrixResult(String command, MatrixGrid grid, MatrixShard shard, L
             rows.add(r.toArray(String[]::new));
         }
         StringBuilder sb = new StringBuilder(TextTable.render(rows));
-        sb.append("(anomaly columns: total count (runs with it / runs); refused: sends refused with NotEnoughReplicas; "
+        sb.append("(no fault: valid runs none of whose faults held, not counted as valid; anomaly columns: total count (runs with it / runs); refused: sends refused with NotEnoughReplicas; "
                 + "availability: share of sends acknowledged; p99: worst repeat)\n");
         for (CellOutcome c : cells) unmet(c).forEach(u -> sb.append(c.cell().id()).append(" UNMET: ").append(u).append('\n'));
         return sb.toString();
@@ -126,6 +127,7 @@ public record MatrixResult(String command, MatrixGrid grid, MatrixShard shard, L
         s.put("valid", c.valid());
         s.put("invalid", c.invalid());
         s.put("unknown", c.unknown());
+        s.put("unexercised", c.unexercised());
         ObjectNode an = s.putObject("anomalies");
         for (String t : c.anomalyTypes()) {
             ObjectNode a = an.putObject(t);
@@ -155,6 +157,7 @@ public record MatrixResult(String command, MatrixGrid grid, MatrixShard shard, L
         if (sum == null) return ro;
         ro.put("dir", dir.toAbsolutePath().normalize().relativize(sum.dir()).toString());
         ro.put("kafka-version", sum.kafkaVersion());
+        if (sum.faultsInjected() >= 0) ro.put(ResultsFields.Stats.FAULTS_INJECTED, sum.faultsInjected());
         ObjectNode ra = ro.putObject("anomalies");
         sum.anomalies().forEach((k, v) -> ra.put(k, (long) v));
         ObjectNode sends = ro.putObject("sends");

@@ -16,4 +16,9 @@ public record RunOutcome(int repeat, int exitCode, RunSummary summary) {
     public Verdict verdict() {
         return summary == null ? Verdict.UNKNOWN : summary.verdict();
     }
+
+    /** A VALID run whose nemesis never held a fault ({@link RunSummary#faultsHeld()}): it tested nothing it was asked to. */
+    public boolean unexercised() {
+        return summary != null && summary.verdict() == Verdict.VALID && !summary.faultsHeld();
+    }
 }

@@ -98,6 +98,24 @@ class BugRunnerTest {
         assertTrue(b.why().contains("other anomalies only: inconsistent-offsets 2"), b.why());
     }
 
+    /** A fixed release's try whose faults never held is no evidence of safety. */
+    @Test
+    void inconclusiveWhenATryHeldNoFault() throws Exception {
+        RunLauncher launcher = fake(List.of(Map.of(), Map.of(), Map.of()), 100);
+        BugRunner runner = new BugRunner(dir, 5L, args -> {
+            int exit = launcher.launch(args);
+            if (launches.size() == 2) {
+                try (var s = java.nio.file.Files.list(dir)) {
+                    FakeRunFolder.noFaultHeld(s.filter(p -> p.getFileName().toString().endsWith("-r2")).findFirst().orElseThrow());
+                }
+            }
+            return exit;
+        }, new PrintStream(new ByteArrayOutputStream()), () -> now);
+        BugVerdict b = runner.run(KIP966, V440);
+        assertEquals(Exposure.INCONCLUSIVE, b.exposure());
+        assertEquals("1 of 3 tries held no fault, so nothing was tested (try 2: 20261201T000002-KIP-966-4.4.0-r2)", b.why());
+    }
+
     @Test
     void inconclusiveWhenARunCouldNotBeJudged() throws Exception {
         List<Map<String, Long>> perTry = new ArrayList<>();

@@ -42,6 +42,15 @@ public final class FakeRunFolder {
         return dir;
     }
 
+    /** Makes a written folder a run given {@code isr-shrink} none of whose faults held (results: {@code faults-injected: 0}). */
+    public static Path noFaultHeld(Path dir) throws IOException {
+        Path run = dir.resolve("run.json");
+        Files.writeString(run, Files.readString(run).replaceFirst("\\{", "{\"nemesis\":[\"isr-shrink\"],"));
+        Path results = dir.resolve("results.json");
+        Files.writeString(results, Files.readString(results).replace("\"stats\":{", "\"stats\":{\"faults-injected\":0,"));
+        return dir;
+    }
+
     /** {@code n} sends of the same latency and outcome. */
     public static List<Object[]> sends(int n, long latencyMs, String outcome) {
         List<Object[]> out = new ArrayList<>();

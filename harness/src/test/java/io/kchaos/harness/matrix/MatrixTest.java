@@ -1,5 +1,6 @@
 package io.kchaos.harness.matrix;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.harness.compare.FakeRunFolder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -92,6 +93,29 @@ class MatrixTest {
         assertEquals(2, r.exitCode(), "min.insync.replicas=2 runs crashed: could not judge");
         MatrixResult failed = run(dir.resolve("x"), true, 1, "acks=1:valid");
         assertEquals(1, failed.exitCode());
+    }
+
+    /** A valid run none of whose faults held is counted apart: an expectation of valid is unmet, of invalid says why. */
+    @Test
+    void aRunWhoseFaultsNeverHeldIsNotCountedValid(@TempDir Path dir) throws Exception {
+        RunLauncher idle = args -> {
+            String name = args.get(args.indexOf("--name") + 1);
+            FakeRunFolder.noFaultHeld(FakeRunFolder.write(dir.resolve("20260101T000000-" + name), "4.4.0", Map.of(), Map.of(),
+                    FakeRunFolder.sends(10, 5, "ok")));
+            return 0;
+        };
+        MatrixRunner runner = new MatrixRunner(dir, "s", List.of(), 7L, 1, idle, new PrintStream(new ByteArrayOutputStream()));
+        List<Expectation> es = List.of(expect("acks=all:valid"), expect("acks=1:invalid"));
+        MatrixResult r = new MatrixResult("kchaos matrix", new MatrixGrid("s", 1, 7L, List.of(), axes, es), runner.run(cells));
+        CellOutcome c = r.cells().get(0);
+        assertEquals(0, c.valid());
+        assertEquals(1, c.unexercised());
+        assertEquals(1, r.exitCode(), r.table());
+        assertTrue(r.table().contains("UNMET: expected valid, but no run's faults held (1 of 1 runs held no fault): nothing was tested"), r.table());
+        assertTrue(r.table().contains("UNMET: expected invalid, no run had an anomaly (1 of 1 runs held no fault)"), r.table());
+        JsonNode cell = r.toJson(dir).path("cells").get(0);
+        assertEquals(1, cell.path("summary").path("unexercised").asInt());
+        assertEquals(0, cell.path("runs").get(0).path("faults-injected").asInt(-1));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.kchaos.harness.scenario;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.harness.cli.Main;
 import io.kchaos.harness.compare.RunSummary;
 import org.junit.jupiter.api.Tag;
@@ -7,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,8 +16,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * isr-shrink-unclean on the real cluster with min.insync.replicas=2 (unclean election still on): once the ISR is the
  * leader alone the broker refuses acks=all writes (NotEnoughReplicasException, a certain failure with retries=0)
- * instead of acknowledging them, so losing that leader loses nothing acknowledged. The min.insync.replicas=1 half is
- * {@code MatrixClusterTest}.
+ * instead of acknowledging them, so losing that leader loses nothing acknowledged. The VALID counts only because the
+ * hazard happened: the unclean election is read back (an {@code ok} {@code unclean-election} note: a stale follower
+ * leads) and nothing committed is missing from its log. The min.insync.replicas=1 half is {@code MatrixClusterTest}.
  */
 @Tag("cluster")
 class IsrShrinkScenarioTest {
@@ -31,5 +34,10 @@ class IsrShrinkScenarioTest {
         assertTrue(run.sends().refused() > 0, "sends refused with NotEnoughReplicas while the ISR was the leader alone: " + run.dir());
         assertTrue(run.sends().ok() > 0, "sends acknowledged before the fault");
         assertEquals(0, run.run().field("broker-settings").path("min.insync.replicas").asInt() - 2);
+        List<JsonNode> held = UncleanElectionNotes.held(run.dir());
+        assertTrue(!held.isEmpty() && run.faultsInjected() >= 1, "the hazard happened (a stale follower elected): "
+                + UncleanElectionNotes.of(run.dir()));
+        held.forEach(n -> assertTrue(n.has("new-leader-log-end") && n.path("committed-missing").isMissingNode(),
+                "the new leader's log end read back, and nothing committed is missing from it: " + n));
     }
 }

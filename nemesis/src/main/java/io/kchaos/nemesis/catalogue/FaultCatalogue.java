@@ -27,6 +27,7 @@ import io.kchaos.nemesis.operation.ElectLeadersNemesis;
 import io.kchaos.nemesis.operation.ReassignCancelNemesis;
 import io.kchaos.nemesis.operation.ReassignNemesis;
 import io.kchaos.nemesis.process.IsrShrinkNemesis;
+import io.kchaos.nemesis.process.IsrShrinkNemesis.Holds;
 import io.kchaos.nemesis.process.KillNemesis;
 import io.kchaos.nemesis.process.LeaderCrash;
 import io.kchaos.nemesis.process.NoNemesis;
@@ -92,7 +93,7 @@ public final class FaultCatalogue {
                     b -> new PauseFollowersKillLeader(Duration.ofSeconds(2)), PAUSE, KILL),
             of("isr-shrink", "SIGSTOP a partition's followers until the ISR is the leader alone, let it acknowledge alone 3 s, "
                     + "SIGKILL it, SIGCONT them, wait for a new leader; restart it later (needs RF 2 on 3 nodes, low "
-                    + "replica.lag.time.max.ms)", b -> new IsrShrinkNemesis(b.name(), LeaderCrash.KILL, Duration.ofSeconds(30),
+                    + "replica.lag.time.max.ms)", b -> new IsrShrinkNemesis(b.name(), Holds.ONCE_A_FOLLOWER_LEADS, LeaderCrash.KILL, Duration.ofSeconds(30),
                     Duration.ofSeconds(3), Duration.ofSeconds(30)), PAUSE, KILL),
             of("rolling-restart", "restart every node in turn (clean stop, start), waiting for a full ISR before each",
                     b -> new RollingRestartNemesis(Duration.ofSeconds(90)), STOP),
@@ -151,7 +152,7 @@ public final class FaultCatalogue {
                     b -> PowerLossNemesis.allNodes(b.options()), POWER_LOSS).needs(Capability.POWER_LOSS).reads(TORN_WRITES),
             of("isr-shrink-power-loss", "isr-shrink whose lone leader loses power instead of a SIGKILL: KIP-966's last replica "
                     + "standing (RF 2 on 3 nodes, low replica.lag.time.max.ms)", b -> new IsrShrinkNemesis(b.name(),
-                    new PowerLossCrash(b.options().flag("torn-writes")), Duration.ofSeconds(30), Duration.ofSeconds(1), Duration.ofSeconds(15)),
+                    Holds.ONCE_THE_LEADER_IS_DOWN, new PowerLossCrash(b.options().flag("torn-writes")), Duration.ofSeconds(30), Duration.ofSeconds(1), Duration.ofSeconds(15)),
                     PAUSE, POWER_LOSS).needs(Capability.POWER_LOSS).reads(TORN_WRITES),
             of("power-loss-leader-follower", "a partition's leader and one follower lose power together and restart "
                     + "restart-gap-seconds apart in restart-order: KIP-101's double failure", b -> new PowerLossPairNemesis(b.options()),

@@ -1,12 +1,18 @@
 package io.kchaos.nemesis.cluster;
 
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.Node;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.TopicPartitionInfo;
+import io.kchaos.wire.LeaderEpochStart;
 
+import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
@@ -59,6 +65,32 @@ public final class AdminTopicView implements TopicView {
     @Override
     public List<Integer> isr(int partition) {
         return info(partition).map(i -> i.isr().stream().map(Node::id).toList()).orElse(List.of());
+    }
+
+    @Override
+    public OptionalLong highWatermark(int partition) {
+        TopicPartition tp = new TopicPartition(topic, partition);
+        try {
+            return OptionalLong.of(admin.listOffsets(Map.of(tp, OffsetSpec.latest())).partitionResult(tp).get(5, TimeUnit.SECONDS).offset());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return OptionalLong.empty();
+        } catch (Exception e) {
+            return OptionalLong.empty();
+        }
+    }
+
+    @Override
+    public OptionalLong leaderEpochStart(int partition) {
+        Optional<Node> leader = info(partition).map(TopicPartitionInfo::leader).filter(n -> n != null && !n.isEmpty());
+        if (leader.isEmpty()) return OptionalLong.empty();
+        try {
+            Node n = leader.get();
+            return LeaderEpochStart.ask(n.host(), n.port(), n.id(), topic, partition, 5_000)
+                    .map(a -> OptionalLong.of(a.startOffset())).orElse(OptionalLong.empty());
+        } catch (IOException | RuntimeException e) {
+            return OptionalLong.empty();
+        }
     }
 
     /** Brokers in the cluster's metadata: in KRaft, DescribeCluster lists only unfenced brokers. */

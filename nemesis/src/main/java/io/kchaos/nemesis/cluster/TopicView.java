@@ -2,6 +2,7 @@ package io.kchaos.nemesis.cluster;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /** What the nemesis may ask of the cluster's metadata: leaders, replicas and ISRs of the workload's topic. */
@@ -17,6 +18,22 @@ public interface TopicView {
 
     /** In-sync replicas. */
     List<Integer> isr(int partition);
+
+    /**
+     * The partition's high watermark as its leader reports it now (ListOffsets, latest): every offset below it was
+     * committed by the ISR of the moment; empty when it could not be read.
+     */
+    default OptionalLong highWatermark(int partition) {
+        return OptionalLong.empty();
+    }
+
+    /**
+     * Where the partition's current leader began leading, asked of that leader: its log end offset when it was elected
+     * (the start of its leader epoch); empty when it could not be read.
+     */
+    default OptionalLong leaderEpochStart(int partition) {
+        return OptionalLong.empty();
+    }
 
     /** True when every partition has a leader and its ISR is all its replicas (false while the metadata cannot be read). */
     default boolean fullIsr() {

@@ -46,7 +46,7 @@ public final class NemesisSchedule extends ScheduleThread {
                 active = f;
             }
             if (f == Fault.NONE) continue;
-            injected++;
+            if (f.held()) injected++;
             current = f.description();
             sleepJittered(hold);
             healActive();
