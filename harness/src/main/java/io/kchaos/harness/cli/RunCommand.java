@@ -385,7 +385,7 @@ public final class RunCommand implements Callable<Integer> {
         boolean given = spec.commandLine().getParseResult().hasMatchedOption("--controllers");
         if (given && controllers < 1) throw bad("--controllers must be >= 1 (leave it out for combined mode)");
         if (controllers < 0) throw bad("--controllers must be >= 0");
-        if (controllers > 0 && backend != Backend.LOCAL) throw bad("--controllers runs dedicated controllers on --backend local only");
+        if (controllers > 0 && backend == Backend.SSH) throw bad("--controllers runs dedicated controllers on --backend local and docker only");
         if (mode == QuorumMode.DYNAMIC && backend != Backend.LOCAL) throw bad("--quorum dynamic runs on --backend local only");
         if (controllers > 0 && controllers % 2 == 0) {
             System.out.println("warning: " + controllers + " controllers tolerate no more voter failures than " + (controllers - 1));

@@ -61,7 +61,8 @@ public interface BackendChoice {
         Capabilities.refuse(nemeses, DockerBackend.CAPABILITIES, "--backend docker");
         return spec -> {
             DockerSpec docker = new DockerSpec(spec.nodes(), kafkaImage != null ? kafkaImage : DockerSpec.officialImage(spec.distribution().version()),
-                    spec.brokerSettings(), spec.heapMb(), REMOTE_START_TIMEOUT, DockerBackend.toxiproxyFor(nemeses, toxiproxyImage));
+                    spec.brokerSettings(), spec.heapMb(), REMOTE_START_TIMEOUT, DockerBackend.toxiproxyFor(nemeses, toxiproxyImage),
+                    spec.quorum(), spec.controllerHeapMb());
             return new ClusterFactory() {
                 @Override
                 public KafkaCluster create(RunConfig config, RunFolder folder) {

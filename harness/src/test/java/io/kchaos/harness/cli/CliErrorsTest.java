@@ -55,8 +55,8 @@ class CliErrorsTest {
         assertEquals(2, run("run", "--controllers", "three"));
         assertSingleLineError("--controllers");
         err.getBuffer().setLength(0);
-        assertEquals(2, run("run", "--controllers", "3", "--backend", "docker"));
-        assertSingleLineError("--controllers runs dedicated controllers on --backend local only");
+        assertEquals(2, run("run", "--controllers", "3", "--backend", "ssh", "--hosts", "h1,h2,h3"));
+        assertSingleLineError("--controllers runs dedicated controllers on --backend local and docker only");
     }
 
     @Test
