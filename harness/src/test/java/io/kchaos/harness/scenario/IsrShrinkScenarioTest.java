@@ -31,6 +31,8 @@ class IsrShrinkScenarioTest {
         assertEquals(0, exit, "valid expected: " + run.dir() + " " + run.anomalies());
         assertEquals("2", run.settings().get("min.insync.replicas"));
         assertEquals("true", run.settings().get("unclean.leader.election.enable"), "the scenario's other settings stay");
+        assertTrue(!UncleanElectionNotes.held(run.dir()).isEmpty(), "the hazard did not happen (the ISR shrank to the leader"
+                + " alone and a stale follower was elected), so no refusal is owed: " + UncleanElectionNotes.of(run.dir()));
         assertTrue(run.sends().refused() > 0, "sends refused with NotEnoughReplicas while the ISR was the leader alone: " + run.dir());
         assertTrue(run.sends().ok() > 0, "sends acknowledged before the fault");
         assertEquals(0, run.run().field("broker-settings").path("min.insync.replicas").asInt() - 2);
