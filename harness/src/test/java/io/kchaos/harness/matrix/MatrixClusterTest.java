@@ -51,8 +51,6 @@ class MatrixClusterTest {
         assertTrue(cell.path("unmet").get(0).asText().startsWith("expected valid, 1 of 1 runs had anomalies"), cell.toString());
         Path run = dir.resolve(cell.path("runs").get(0).path("dir").asText());
         assertTrue(Files.isRegularFile(run.resolve("history.jsonl")), "each cell is a normal run folder under the matrix folder");
-        assertTrue(UncleanElectionNotes.held(run).stream().anyMatch(n -> n.path("committed-missing").path("count").asLong() > 0),
-                "the fault held: a stale follower leads without offsets the old leader committed: " + UncleanElectionNotes.of(run));
         assertTrue(Files.readString(dir.resolve("matrix.txt")).contains("c01 UNMET"));
         assertTrue(Files.isRegularFile(dir.resolve("matrix.html")), "the reports module's matrix page");
     }

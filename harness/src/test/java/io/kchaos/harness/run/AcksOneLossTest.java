@@ -34,7 +34,6 @@ class AcksOneLossTest {
                 "the hazard did not happen (followers paused, then their leader killed, both held), so no loss is owed: " + h.nemesisCompletions);
         assertEquals(1, exit, "anomalies expected in " + h.dir + ": " + h.results);
         assertTrue(h.anomalies("lost-write") > 0, "lost-write reported: " + h.results.path("anomaly-types"));
-        assertTrue(h.nemesis("pause") >= 1 && h.nemesis("kill") >= 1, "the fault happened: " + h.counts);
         assertEquals("leader-kill-acks1", Json.MAPPER.readTree(h.dir.resolve("run.json").toFile()).path("scenario").asText());
 
         String dom = ReportInBrowser.check(h.dir, "kill ");
@@ -53,7 +52,6 @@ class AcksOneLossTest {
         assertTrue(r.nemesis("pause") >= 1 && r.nemesis("kill") >= 1,
                 "the hazard did not happen in the replay (followers paused, then their leader killed, both held), so no loss is owed: " + r.nemesisCompletions);
         assertEquals(1, exit, "the replay is INVALID too: " + r.dir + ": " + r.results);
-        assertTrue(r.nemesis("pause") >= 1 && r.nemesis("kill") >= 1, "the recorded faults were replayed: " + r.counts);
         var run = Json.MAPPER.readTree(r.dir.resolve("run.json").toFile());
         assertEquals(original.toString(), run.path("replay-of").path("run").asText(), "run.json says which run it replays");
         assertEquals("1", run.path("producer-config").path("acks").asText(), "the original's settings");
