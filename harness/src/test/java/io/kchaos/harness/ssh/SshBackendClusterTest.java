@@ -174,6 +174,11 @@ class SshBackendClusterTest {
         JsonNode results = Json.MAPPER.readTree(latestRun().resolve("results.json").toFile());
         assertTrue(results.path("stats").path("replicas").path("partitions-audited").asInt() >= 3, "the digest audit ran: " + results.path("stats"));
         assertTrue(results.path("stats").path("faults-injected").asInt() >= 3, results.path("stats").toString());
+        JsonNode raft = results.path("stats").path("raft");
+        assertTrue(raft.path("committed-floor").asLong() > 0, "the Raft audit read the hosts' metadata logs, copied back: " + raft);
+        for (int i = 1; i <= 3; i++) {
+            assertTrue(Files.isDirectory(latestRun().resolve("nodes/" + i + "/metadata/__cluster_metadata-0")), "host " + i + "'s metadata log copied");
+        }
         assertTrue(Files.readAllLines(latestRun().resolve("proxy").resolve("proxy-actions.jsonl")).stream().anyMatch(l -> l.contains("answered with")),
                 "error-responses acted through the kchaos proxy next to the harness, in front of the hosts");
         assertHostsClean("after a valid run");

@@ -33,7 +33,8 @@ import java.util.stream.Collectors;
 /**
  * A Kafka cluster on hosts reached over SSH, one node per host: brokers kchaos deploys (jars, server.properties,
  * format, start) or brokers already installed there (existing-cluster mode). Faults go through the broker's pid and
- * the host's iptables; after the clean stop the replica audit reads digests made on the hosts ({@link #logDirs()}).
+ * the host's iptables; after the clean stop the replica audit reads digests made on the hosts ({@link #logDirs()}) and
+ * the Raft audit reads copies of their metadata logs ({@link #metadataLogDirs()}).
  * {@link #close()} heals, stops what kchaos started, restores a managed cluster as found and removes what kchaos put
  * on the hosts (unless {@code keep}).
  */
@@ -52,6 +53,7 @@ public final class SshCluster implements KafkaCluster {
     private final Set<Integer> foundRunning = ConcurrentHashMap.newKeySet();
     private final Thread shutdownHook = new Thread(this::close, "kchaos-ssh-cleanup");
     private final FirewallNetwork network;
+    private Map<Integer, Path> metadataCopies = Map.of();
     private String clusterId;
     private boolean closed;
 
@@ -167,6 +169,11 @@ public final class SshCluster implements KafkaCluster {
             out.printf("replica digests: %,d bytes from %,d bytes of %s segments on %d hosts%n", digest, segments, topic, costs.size());
         } catch (RuntimeException e) {
             out.println("warning: replica digests could not be collected: " + e.getMessage());
+        }
+        try {
+            metadataCopies = new MetadataLogCopies(nodesDir).collect(List.copyOf(brokers.values()));
+        } catch (RuntimeException e) {
+            out.println("warning: the metadata logs could not be copied for the Raft audit: " + e.getMessage());
         }
         if (!session.existing()) attemptQuietly(() -> parallel(id -> fetchLogs((DeployedBroker) brokers.get(id))));
     }
@@ -319,10 +326,10 @@ public final class SshCluster implements KafkaCluster {
         return m;
     }
 
-    /** The metadata logs stay on the hosts (digests carry the data partitions only): the Raft audit is skipped. */
+    /** Copies of the hosts' metadata logs made after the clean stop ({@link MetadataLogCopies}); empty before it. */
     @Override
     public Map<Integer, Path> metadataLogDirs() {
-        return Map.of();
+        return metadataCopies;
     }
 
     /** The remote data directories of each node (for a test or an operator that wants to look). */
