@@ -80,6 +80,6 @@ public interface BackendChoice {
     /** Hosts reached over an open SSH session, one node per host. */
     static BackendChoice ssh(SshSession session, PrintStream out) {
         return spec -> (RunConfig c, RunFolder f) -> new SshCluster(session, spec.distribution(), spec.brokerSettings(), spec.heapMb(),
-                REMOTE_START_TIMEOUT, f.nodes(), f.files().history(c.historyFormat()), c.cluster().topic(), out);
+                spec.quorum(), spec.controllerHeapMb(), REMOTE_START_TIMEOUT, f.nodes(), f.files().history(c.historyFormat()), c.cluster().topic(), out);
     }
 }
