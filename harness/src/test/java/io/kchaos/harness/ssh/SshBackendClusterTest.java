@@ -132,7 +132,7 @@ class SshBackendClusterTest {
 
     /** Hosts 1 and 2 given one directory: on these test hosts (namespaces of one machine) it is truly one directory. */
     private static Path sharedDirHostsFile() {
-        return writeHostsFile(hosts.root().resolve("shared-dir-hosts.json"), i -> i == 2 ? 1 : i);
+        return writeHostsFile(hosts.root().resolve("shared-dir-hosts.json"), 3, i -> i == 2 ? 1 : i);
     }
 
     @Test
