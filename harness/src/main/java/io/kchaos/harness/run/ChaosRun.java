@@ -79,6 +79,7 @@ public final class ChaosRun {
             finalState = runWorkload(cluster, record);
             out.println("stopping the cluster cleanly");
             cluster.stopAll();
+            finalState = finalState.afterStop(cluster);
         }
         return new RunEnd(judge, folder, out).finish(finalState, stop, stoppedMoment, record);
     }

@@ -17,6 +17,14 @@ import java.util.Set;
 public record FinalState(String topic, Map<Integer, List<Integer>> finalIsr, boolean fullIsrBeforeDrain, String workloadStats,
                          int faultsInjected, Map<Integer, Path> logDirs, List<MetadataNode> metadataLogs) {
 
+    /**
+     * This state with the metadata logs as the cluster lists them after its clean stop: a backend that copies them back
+     * (SSH) has them only then.
+     */
+    public FinalState afterStop(KafkaCluster cluster) {
+        return new FinalState(topic, finalIsr, fullIsrBeforeDrain, workloadStats, faultsInjected, logDirs, metadataLogs(cluster));
+    }
+
     /** The cluster's metadata logs, each node a voter or an observer as the cluster says. */
     static List<MetadataNode> metadataLogs(KafkaCluster cluster) {
         Set<Integer> voters = Set.copyOf(cluster.voterIds());

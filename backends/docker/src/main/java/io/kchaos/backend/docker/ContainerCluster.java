@@ -262,7 +262,7 @@ public final class ContainerCluster implements KafkaCluster {
     @Override
     public String describe() {
         return "docker (" + spec.kafkaImage() + (spec.toxiproxyImage().isPresent() ? ", behind Toxiproxy" : "")
-                + (controllerIds.isEmpty() ? "" : ", " + controllerIds.size() + " dedicated controllers") + ")";
+                + (spec.quorum().dedicated() ? ", " + spec.quorum().controllers() + " dedicated controllers" : "") + ")";
     }
 
     @Override
