@@ -97,10 +97,13 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
         }
     }
 
-    /** Three nodes, three partitions of replication factor 2 led by nodes 1, 2 and 3, every control, a transactional id and a group coordinated by node 2. */
+    /**
+     * Three nodes with two log dirs each, three partitions of replication factor 2 led by nodes 1, 2 and 3, every
+     * control, a transactional id and a group coordinated by node 2.
+     */
     public static FakeCluster full() {
         return new FakeCluster(3, List.of(List.of(1, 2), List.of(2, 3), List.of(3, 1)))
-                .withNetwork().withToxics().withStorage().withProtocol()
+                .withNetwork().withToxics().withStorage().withProtocol().withLogDirs(2)
                 .coordinating(new Coordinated(Coordinated.Kind.TRANSACTION, "kchaos-txn-0"), 2)
                 .coordinating(new Coordinated(Coordinated.Kind.GROUP, "kchaos-group"), 2);
     }
