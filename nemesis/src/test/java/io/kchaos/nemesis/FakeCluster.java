@@ -125,8 +125,7 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
 
     @Override
     public synchronized java.util.OptionalLong highWatermark(int partition) {
-        Long v = highWatermarks.poll();
-        return v == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(v);
+        return next(highWatermarks);
     }
 
     /** The leader-epoch starts {@link #leaderEpochStart} answers, one a read in this order (then unknown). */
@@ -137,7 +136,11 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
 
     @Override
     public synchronized java.util.OptionalLong leaderEpochStart(int partition) {
-        Long v = epochStarts.poll();
+        return next(epochStarts);
+    }
+
+    private static java.util.OptionalLong next(java.util.ArrayDeque<Long> answers) {
+        Long v = answers.poll();
         return v == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(v);
     }
 

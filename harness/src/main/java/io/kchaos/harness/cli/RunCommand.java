@@ -340,13 +340,24 @@ public final class RunCommand implements Callable<Integer> {
         return RdkafkaClientKind.probe(RdkafkaClientKind.python(), config.clients().producerConfig(), config.clients().consumerConfig());
     }
 
-    /** The SSH hosts; the node count is theirs, and an existing cluster's configuration is not changed. */
+    /**
+     * The SSH hosts; the node count is theirs (the brokers: every host but the last {@code --controllers}, which run
+     * dedicated controllers), and an existing cluster's configuration and roles are not changed.
+     */
     private HostsFile.Plan sshHosts() {
         HostsFile.Plan plan = ssh.plan();
-        if (spec.commandLine().getParseResult().hasMatchedOption("--nodes") && nodes != plan.hosts().size()) {
-            throw bad("--nodes " + nodes + " but " + plan.hosts().size() + " SSH hosts were given (one node per host)");
+        int brokers = plan.hosts().size() - Math.max(controllers, 0);
+        if (plan.mode() == HostsFile.Mode.EXISTING && controllers > 0) {
+            throw bad("--controllers deploys dedicated controllers: an existing cluster keeps its own roles");
         }
-        nodes = plan.hosts().size();
+        if (controllers > 0 && brokers < 1) {
+            throw bad("--controllers " + controllers + " needs at least " + (controllers + 1) + " SSH hosts (one node per host), " + plan.hosts().size() + " given");
+        }
+        if (spec.commandLine().getParseResult().hasMatchedOption("--nodes") && nodes != brokers) {
+            throw bad("--nodes " + nodes + " but " + plan.hosts().size() + " SSH hosts were given (one node per host"
+                    + (controllers > 0 ? ", " + controllers + " of them controllers" : "") + ")");
+        }
+        nodes = brokers;
         if (plan.mode() == HostsFile.Mode.EXISTING && !brokerConfig.isEmpty()) {
             throw bad("an existing cluster's broker configuration is not changed: remove --broker-config " + brokerConfig.keySet());
         }
@@ -397,7 +408,6 @@ public final class RunCommand implements Callable<Integer> {
         boolean given = spec.commandLine().getParseResult().hasMatchedOption("--controllers");
         if (given && controllers < 1) throw bad("--controllers must be >= 1 (leave it out for combined mode)");
         if (controllers < 0) throw bad("--controllers must be >= 0");
-        if (controllers > 0 && backend != Backend.LOCAL) throw bad("--controllers runs dedicated controllers on --backend local only");
         if (mode == QuorumMode.DYNAMIC && backend != Backend.LOCAL) throw bad("--quorum dynamic runs on --backend local only");
         if (controllers > 0 && controllers % 2 == 0) {
             System.out.println("warning: " + controllers + " controllers tolerate no more voter failures than " + (controllers - 1));

@@ -63,7 +63,8 @@ public interface BackendChoice {
         Capabilities.refuse(nemeses, DockerBackend.CAPABILITIES, "--backend docker");
         return spec -> {
             DockerSpec docker = new DockerSpec(spec.nodes(), kafkaImage != null ? kafkaImage : DockerSpec.officialImage(spec.distribution().version()),
-                    spec.brokerSettings(), spec.heapMb(), REMOTE_START_TIMEOUT, DockerBackend.toxiproxyFor(nemeses, toxiproxyImage));
+                    spec.brokerSettings(), spec.heapMb(), REMOTE_START_TIMEOUT, DockerBackend.toxiproxyFor(nemeses, toxiproxyImage),
+                    spec.quorum(), spec.controllerHeapMb());
             return new ClusterFactory() {
                 @Override
                 public KafkaCluster create(RunConfig config, RunFolder folder) {
@@ -81,6 +82,6 @@ public interface BackendChoice {
     /** Hosts reached over an open SSH session, one node per host. */
     static BackendChoice ssh(SshSession session, PrintStream out) {
         return spec -> (RunConfig c, RunFolder f) -> new SshCluster(session, spec.distribution(), spec.brokerSettings(), spec.heapMb(),
-                REMOTE_START_TIMEOUT, f.nodes(), f.files().history(c.historyFormat()), c.cluster().topic(), out);
+                spec.quorum(), spec.controllerHeapMb(), REMOTE_START_TIMEOUT, f.nodes(), f.files().history(c.historyFormat()), c.cluster().topic(), out);
     }
 }

@@ -48,7 +48,7 @@ public enum RunOption {
     NODES("--nodes", "nodes", RunFields.NODES, Kind.INT, "3", c -> c.cluster().nodes(), "cluster size: nodes that run a broker (default ${DEFAULT-VALUE})"),
     CONTROLLERS("--controllers", "controllers", RunFields.CONTROLLERS, Kind.INT, "0", c -> c.cluster().quorum().controllers(),
             "dedicated KRaft controllers (process.roles=controller, node ids after the brokers') beside the --nodes brokers, "
-                    + "local backend; 0: combined mode, every node a broker and a voter (default ${DEFAULT-VALUE})"),
+                    + "on SSH the last N hosts (highest ids); 0: combined mode, every node a broker and a voter (default ${DEFAULT-VALUE})"),
     QUORUM("--quorum", "quorum", RunFields.QUORUM, Kind.STRING, "static", c -> c.cluster().quorum().mode().wire(),
             "how the voters are configured: static (controller.quorum.voters) or dynamic (KIP-853, Kafka 3.9+: format "
                     + "--initial-controllers, controller.quorum.bootstrap.servers) (default ${DEFAULT-VALUE})"),

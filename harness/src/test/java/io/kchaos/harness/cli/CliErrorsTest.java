@@ -54,9 +54,6 @@ class CliErrorsTest {
         err.getBuffer().setLength(0);
         assertEquals(2, run("run", "--controllers", "three"));
         assertSingleLineError("--controllers");
-        err.getBuffer().setLength(0);
-        assertEquals(2, run("run", "--controllers", "3", "--backend", "docker"));
-        assertSingleLineError("--controllers runs dedicated controllers on --backend local only");
     }
 
     @Test

@@ -47,6 +47,7 @@ class LyingDiskQuorumRunTest {
         RunHistories h = new RunHistories(store);
         System.out.println("MEASURED lying-disk majority: exit " + exit + ", anomalies " + h.anomalyTypes() + ", ops " + h.counts);
         assertSparedVoterHeldUntilTheCutOnesElected(h);
+        assertFirstLieHeldAndItsCutDroppedBytes(h);
         assertEquals(1, exit, "INVALID: " + h.results);
         assertTrue(h.anomalies(Anomalies.RAFT_COMMITTED_LOST.key()) + h.anomalies(Anomalies.RAFT_COMMITTED_REPLACED.key()) > 0,
                 "a committed metadata entry lost on a majority: " + h.results.path("anomalies"));
@@ -70,6 +71,19 @@ class LyingDiskQuorumRunTest {
         assertTrue(polls.stream().filter(s -> s.highWatermark() > 0).count() >= 10, "the quorum polled all run: " + polls.size());
         assertEquals("[4,5,6]", h.runJson().path(RunFields.VOTER_SETS).path(0).path("voters").toString(), h.runJson().toString());
         assertTrue(h.results.path("stats").path("raft").path("committed-floor").asLong() > 0, h.results.path("stats").path("raft").toString());
+    }
+
+    /**
+     * The negative control's hazard, asserted before its loss: the first lie held (the liars' sync marks read it back)
+     * and the first power loss, which ends it, dropped bytes written during it.
+     */
+    private static void assertFirstLieHeldAndItsCutDroppedBytes(RunHistories h) {
+        Op lie = h.nemesisCompletions.stream().filter(o -> o.f().equals("lying-disk")).findFirst().orElse(null);
+        assertTrue(lie != null && lie.isOk(), "the hazard did not happen (the first lie held, read back), so no loss is owed: " + h.nemesisCompletions);
+        Op cut = h.nemesisCompletions.stream().filter(o -> o.f().equals("power-loss")).findFirst().orElseThrow();
+        long dropped = 0;
+        for (JsonNode node : cut.value().path("dropped")) dropped += node.path("bytes").asLong();
+        assertTrue(dropped > 0, "the hazard did not happen (the first power loss cut bytes the liars had claimed synced), so no loss is owed: " + cut);
     }
 
     /**

@@ -43,6 +43,8 @@ class SshBackendClusterTest {
      * the harness's own start timeout (120 s, after which it exits 2 and the wait fails at once).
      */
     private static final int START_BOUND_S = 60 + 120;
+    /** Three hosts for the brokers, three more for the dedicated controllers' test. */
+    private static final int HOSTS = 6;
     private static SshTestHosts hosts;
 
     @TempDir
@@ -51,7 +53,7 @@ class SshBackendClusterTest {
     @BeforeAll
     static void startHosts() throws Exception {
         assumeTrue(SshTestHosts.available(), "needs root, iproute2, iptables and openssh-server");
-        hosts = new SshTestHosts(3);
+        hosts = new SshTestHosts(HOSTS);
     }
 
     @AfterAll
@@ -69,15 +71,15 @@ class SshBackendClusterTest {
 
     private static Path hostsFile() {
         Path f = hosts.root().resolve("hosts.json");
-        return Files.exists(f) ? f : writeHostsFile(f, i -> i);
+        return Files.exists(f) ? f : writeHostsFile(f, 3, i -> i);
     }
 
-    /** A hosts file naming the three hosts, host i installing into host dirOf(i)'s folder. */
-    private static Path writeHostsFile(Path f, java.util.function.IntUnaryOperator dirOf) {
+    /** A hosts file naming the first {@code count} hosts, host i installing into host dirOf(i)'s folder. */
+    private static Path writeHostsFile(Path f, int count, java.util.function.IntUnaryOperator dirOf) {
         StringBuilder sb = new StringBuilder("{\"ssh\": {\"user\": \"root\", \"key\": \"" + hosts.userKey() + "\"}, \"hosts\": [\n");
-        for (int i = 1; i <= 3; i++) {
+        for (int i = 1; i <= count; i++) {
             sb.append("  {\"id\": ").append(i).append(", \"address\": \"").append(hosts.address(i)).append("\", \"dir\": \"")
-                    .append(hosts.dir(dirOf.applyAsInt(i))).append("\"}").append(i < 3 ? ",\n" : "\n");
+                    .append(hosts.dir(dirOf.applyAsInt(i))).append("\"}").append(i < count ? ",\n" : "\n");
         }
         try {
             return Files.writeString(f, sb.append("]}\n").toString());
@@ -130,7 +132,7 @@ class SshBackendClusterTest {
 
     /** Hosts 1 and 2 given one directory: on these test hosts (namespaces of one machine) it is truly one directory. */
     private static Path sharedDirHostsFile() {
-        return writeHostsFile(hosts.root().resolve("shared-dir-hosts.json"), i -> i == 2 ? 1 : i);
+        return writeHostsFile(hosts.root().resolve("shared-dir-hosts.json"), 3, i -> i == 2 ? 1 : i);
     }
 
     @Test
@@ -174,6 +176,11 @@ class SshBackendClusterTest {
         JsonNode results = Json.MAPPER.readTree(latestRun().resolve("results.json").toFile());
         assertTrue(results.path("stats").path("replicas").path("partitions-audited").asInt() >= 3, "the digest audit ran: " + results.path("stats"));
         assertTrue(results.path("stats").path("faults-injected").asInt() >= 3, results.path("stats").toString());
+        JsonNode raft = results.path("stats").path("raft");
+        assertTrue(raft.path("committed-floor").asLong() > 0, "the Raft audit read the hosts' metadata logs, copied back: " + raft);
+        for (int i = 1; i <= 3; i++) {
+            assertTrue(Files.isDirectory(latestRun().resolve("nodes/" + i + "/metadata/__cluster_metadata-0")), "host " + i + "'s metadata log copied");
+        }
         assertTrue(Files.readAllLines(latestRun().resolve("proxy").resolve("proxy-actions.jsonl")).stream().anyMatch(l -> l.contains("answered with")),
                 "error-responses acted through the kchaos proxy next to the harness, in front of the hosts");
         assertHostsClean("after a valid run");
@@ -210,6 +217,38 @@ class SshBackendClusterTest {
         }
     }
 
+    /**
+     * Three brokers beside three dedicated controllers, each on a host of its own (issue 55): the active controller
+     * killed and restarted over SSH, the run VALID, the Raft audit of the six hosts' metadata logs (copied back) in the
+     * results, and nothing left on any host.
+     */
+    @Test
+    @Order(6)
+    void dedicatedControllersOnHostsOfTheirOwnUnderKillControllerAreValidWithTheRaftAudit() throws Exception {
+        Path six = writeHostsFile(hosts.root().resolve("hosts-6.json"), HOSTS, i -> i);
+        Captured c = Captured.run(List.of("run", "--backend", "ssh", "--hosts-file", six.toString(), "--known-hosts", hosts.knownHosts().toString(),
+                "--store", store.toString(), "--controllers", "3", "--nemesis", "kill-controller", "--time-limit", "30",
+                "--nemesis-interval", "5", "--fault-duration", "3", "--seed", "5"));
+        assertEquals(0, c.exit(), c.out());
+        Path run = latestRun();
+        JsonNode results = Json.MAPPER.readTree(run.resolve("results.json").toFile());
+        List<String> kills = new ArrayList<>();
+        io.kchaos.history.HistoryFile.open(run.resolve("history.jsonl")).forEach((io.kchaos.history.Op op) -> {
+            if (op.isNemesis() && op.isOk() && op.f().equals("kill") && "controller".equals(op.value().path("role").asText())) {
+                kills.add(op.value().path("nodes").toString());
+            }
+        });
+        assertTrue(kills.stream().anyMatch(k -> k.matches("\\[[456]\\]")), "a controller's host had its controller killed: " + kills);
+        JsonNode raft = results.path("stats").path("raft");
+        assertTrue(raft.path("committed-floor").asLong() > 0, "the Raft audit read the six hosts' metadata logs: " + raft);
+        for (int i = 4; i <= 6; i++) {
+            assertTrue(Files.isDirectory(run.resolve("nodes/" + i + "/metadata/__cluster_metadata-0")), "controller " + i + "'s metadata log copied");
+        }
+        JsonNode runJson = Json.MAPPER.readTree(run.resolve("run.json").toFile());
+        assertTrue(runJson.path("backend").asText().contains("3 dedicated controllers"), runJson.path("backend").asText());
+        assertHostsClean("after the dedicated controllers' run");
+    }
+
     private static int rulesOnHosts() {
         int n = 0;
         for (int i = 1; i <= 3; i++) n += hosts.kchaosRules(i).size();
@@ -217,7 +256,7 @@ class SshBackendClusterTest {
     }
 
     private static void assertHostsClean(String when) throws Exception {
-        for (int i = 1; i <= 3; i++) {
+        for (int i = 1; i <= HOSTS; i++) {
             assertEquals(List.of(), hosts.javaProcesses(i), "no broker or reader on host " + i + " " + when);
             assertEquals(List.of(), hosts.kchaosRules(i), "no iptables rule on host " + i + " " + when);
             assertEquals(List.of(), hosts.filesLeft(i), "no file on host " + i + " " + when);

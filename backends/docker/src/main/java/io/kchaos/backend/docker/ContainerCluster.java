@@ -10,6 +10,8 @@ import eu.rekawek.toxiproxy.ToxiproxyClient;
 import io.kchaos.cluster.ClusterException;
 import io.kchaos.cluster.KafkaCluster;
 import io.kchaos.cluster.NodeListeners;
+import io.kchaos.cluster.QuorumSpec;
+import io.kchaos.cluster.QuorumVoters;
 import io.kchaos.cluster.Readiness;
 import io.kchaos.cluster.ServerProperties;
 import io.kchaos.cluster.os.FreePorts;
@@ -41,8 +43,8 @@ import java.util.concurrent.CompletionException;
 import java.util.stream.Collectors;
 
 /**
- * The Docker backend: each Kafka node a Testcontainers container (KRaft, combined broker+controller, static voters)
- * on a network of its own, started with our server.properties and Kafka's StorageTool rather than the image's
+ * The Docker backend: each Kafka node a Testcontainers container (KRaft with static voters: every node a broker and a
+ * voter, or brokers beside dedicated controllers in containers of their own) on a network of its own, started with our server.properties and Kafka's StorageTool rather than the image's
  * entrypoint, its {@code nodes/<id>/} folder bind-mounted so data and server.log land in the run folder. With a
  * Toxiproxy image, one Toxiproxy container stands in front of every node's client and replication listener.
  * Kill, pause and restart act on the same container (see {@link ContainerProcesses}); {@link #close()} and a shutdown
@@ -58,6 +60,9 @@ public final class ContainerCluster implements KafkaCluster {
     private final ContainerProcesses processes;
     private final Map<Integer, GenericContainer<?>> containers = new LinkedHashMap<>();
     private final Map<Integer, NodeListeners> listeners = new LinkedHashMap<>();
+    private final List<Integer> brokerIds = new ArrayList<>();
+    private final List<Integer> controllerIds = new ArrayList<>();
+    private QuorumVoters voters;
     private final Thread shutdownHook = new Thread(this::removeAllQuietly, "kchaos-containers-cleanup");
     private Network network;
     private ToxiproxyContainer toxiproxy;
@@ -79,8 +84,9 @@ public final class ContainerCluster implements KafkaCluster {
         long t0 = System.nanoTime();
         Runtime.getRuntime().addShutdownHook(shutdownHook);
         clusterId = Uuid.randomUuid().toString();
-        List<Integer> ids = new ArrayList<>();
-        for (int i = 1; i <= spec.nodes(); i++) ids.add(i);
+        for (int i = 1; i <= spec.nodes(); i++) brokerIds.add(i);
+        for (int i = 1; i <= spec.quorum().controllers(); i++) controllerIds.add(QuorumSpec.controllerId(spec.nodes(), i));
+        List<Integer> ids = List.copyOf(brokerIds);
         network = Network.builder().createNetworkCmdModifier(cmd -> cmd.withLabels(labels)).build();
         String clientHost = clientHost();
         Map<Integer, Integer> hostPorts = new LinkedHashMap<>();
@@ -92,7 +98,9 @@ public final class ContainerCluster implements KafkaCluster {
             for (int id : ids) hostPorts.put(id, FreePorts.next());
             listeners.putAll(ListenerPlan.direct(clientHost, hostPorts));
         }
-        for (int id : ids) {
+        controllerIds.forEach(id -> listeners.put(id, ListenerPlan.controller(id)));
+        voters = QuorumVoters.of(voterIds().stream().map(listeners::get).toList(), spec.quorum().mode());
+        for (int id : listeners.keySet()) {
             writeConfig(id);
             containers.put(id, brokerContainer(id, Optional.ofNullable(hostPorts.get(id))));
         }
@@ -127,7 +135,7 @@ public final class ContainerCluster implements KafkaCluster {
         Path dir = nodeDir(id);
         try {
             Files.createDirectories(dir.resolve(RunFiles.DATA));
-            Files.writeString(dir.resolve(RunFiles.SERVER_PROPERTIES), ServerProperties.render(listeners.get(id), listeners.values(), spec.brokerSettings()));
+            Files.writeString(dir.resolve(RunFiles.SERVER_PROPERTIES), ServerProperties.render(listeners.get(id), role(id), voters, spec.brokerSettings()));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write config of node " + id, e);
         }
@@ -148,7 +156,7 @@ public final class ContainerCluster implements KafkaCluster {
                 })
                 .withCreateContainerCmdModifier(cmd -> {
                     cmd.withName("kchaos-" + labels.get(ContainerLabels.HARNESS_PID) + "-" + ListenerPlan.alias(id) + "-" + clusterId.substring(0, 6));
-                    cmd.withEntrypoint(BrokerCommand.entrypoint(id, clusterId, spec.heapMb()));
+                    cmd.withEntrypoint(BrokerCommand.entrypoint(id, clusterId, role(id).broker() ? spec.heapMb() : spec.controllerHeapMb()));
                     cmd.withUser(user);
                     hostPort.ifPresent(p -> {
                         ExposedPort client = ExposedPort.tcp(ListenerPlan.CLIENT_PORT);
@@ -178,14 +186,27 @@ public final class ContainerCluster implements KafkaCluster {
         return c.getContainerId();
     }
 
+    /** The nodes that run a broker (all of them in combined mode). */
     @Override
     public List<Integer> nodeIds() {
-        return List.copyOf(listeners.keySet());
+        return List.copyOf(brokerIds);
+    }
+
+    @Override
+    public List<Integer> controllerIds() {
+        return List.copyOf(controllerIds);
     }
 
     @Override
     public String bootstrapServers() {
-        return listeners.values().stream().map(l -> l.advertised().get(ListenerPlan.CLIENT)).collect(Collectors.joining(","));
+        return brokerIds.stream().map(id -> listeners.get(id).advertised().get(ListenerPlan.CLIENT)).collect(Collectors.joining(","));
+    }
+
+    /** The brokers first, then the dedicated controllers, which the brokers' controlled shutdown needs. */
+    @Override
+    public void stopAll() {
+        stopInParallel(nodeIds());
+        stopInParallel(controllerIds());
     }
 
     @Override
@@ -240,7 +261,8 @@ public final class ContainerCluster implements KafkaCluster {
 
     @Override
     public String describe() {
-        return "docker (" + spec.kafkaImage() + (spec.toxiproxyImage().isPresent() ? ", behind Toxiproxy" : "") + ")";
+        return "docker (" + spec.kafkaImage() + (spec.toxiproxyImage().isPresent() ? ", behind Toxiproxy" : "")
+                + (controllerIds.isEmpty() ? "" : ", " + controllerIds.size() + " dedicated controllers") + ")";
     }
 
     @Override
@@ -266,14 +288,22 @@ public final class ContainerCluster implements KafkaCluster {
     @Override
     public Map<Integer, String> nodeAddresses() {
         Map<Integer, String> m = new LinkedHashMap<>();
-        listeners.forEach((id, l) -> m.put(id, l.advertised().get(ListenerPlan.CLIENT)));
+        brokerIds.forEach(id -> m.put(id, listeners.get(id).advertised().get(ListenerPlan.CLIENT)));
         return m;
     }
 
     @Override
     public Map<Integer, List<Path>> logDirs() {
         Map<Integer, List<Path>> m = new LinkedHashMap<>();
-        listeners.keySet().forEach(id -> m.put(id, List.of(nodeDir(id).resolve(RunFiles.DATA))));
+        brokerIds.forEach(id -> m.put(id, List.of(nodeDir(id).resolve(RunFiles.DATA))));
+        return m;
+    }
+
+    /** Every node's data folder, dedicated controllers included: each holds its copy of {@code __cluster_metadata-0}. */
+    @Override
+    public Map<Integer, Path> metadataLogDirs() {
+        Map<Integer, Path> m = new LinkedHashMap<>();
+        listeners.keySet().forEach(id -> m.put(id, nodeDir(id).resolve(RunFiles.DATA)));
         return m;
     }
 

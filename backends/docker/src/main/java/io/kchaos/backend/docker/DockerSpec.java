@@ -1,16 +1,25 @@
 package io.kchaos.backend.docker;
 
+import io.kchaos.cluster.QuorumSpec;
+
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * What container cluster to start: node count, the Kafka image (any image with Kafka under {@code /opt/kafka}),
- * resolved broker settings, broker heap, how long to wait for readiness, and the Toxiproxy image when proxies are
- * wanted (empty: clients and followers reach the brokers directly).
+ * What container cluster to start: broker count, the Kafka image (any image with Kafka under {@code /opt/kafka}),
+ * resolved broker settings, broker heap, how long to wait for readiness, the Toxiproxy image when proxies are
+ * wanted (empty: clients and followers reach the brokers directly), and the metadata quorum: combined mode, or
+ * dedicated controllers (static voters) in containers of their own.
  */
 public record DockerSpec(int nodes, String kafkaImage, Map<String, String> brokerSettings, int heapMb, Duration startTimeout,
-                         Optional<String> toxiproxyImage) {
+                         Optional<String> toxiproxyImage, QuorumSpec quorum, int controllerHeapMb) {
+    /** Combined mode: every node a broker and a voter. */
+    public DockerSpec(int nodes, String kafkaImage, Map<String, String> brokerSettings, int heapMb, Duration startTimeout,
+                      Optional<String> toxiproxyImage) {
+        this(nodes, kafkaImage, brokerSettings, heapMb, startTimeout, toxiproxyImage, QuorumSpec.COMBINED, heapMb);
+    }
+
     /** The official image the Docker backend uses unless {@code --kafka-image} says otherwise. */
     public static String officialImage(String kafkaVersion) {
         return "apache/kafka:" + kafkaVersion;

@@ -76,6 +76,14 @@ public final class ListenerPlan {
         return m;
     }
 
+    /**
+     * A dedicated controller's listeners: it binds and is reached on {@code CONTROLLER} only (ServerProperties drops the
+     * others for a controller's role), so its client and replication addresses are never written.
+     */
+    public static NodeListeners controller(int id) {
+        return listeners(id, alias(id) + ":" + CLIENT_PORT, alias(id) + ":" + REPLICATION_PORT);
+    }
+
     private static NodeListeners listeners(int id, String clientAdvertised, String replicationAdvertised) {
         Map<String, String> bind = new LinkedHashMap<>();
         bind.put(CLIENT, "0.0.0.0:" + CLIENT_PORT);

@@ -70,4 +70,20 @@ class ListenerPlanTest {
         assertEquals("CLIENT://127.0.0.1:40001,REPLICATION://kafka-1:9093", p.get("advertised.listeners"));
         assertEquals("1@kafka-1:9094", p.get("controller.quorum.voters"));
     }
+
+    /** A dedicated controller's container binds its CONTROLLER listener only; the brokers' voters name the controllers alone. */
+    @Test
+    void aDedicatedControllerBindsOnlyItsControllerListenerAndIsTheOnlyVoter() {
+        Map<Integer, NodeListeners> brokers = ListenerPlan.direct("127.0.0.1", Map.of(1, 40001));
+        NodeListeners controller = ListenerPlan.controller(2);
+        io.kchaos.cluster.QuorumVoters voters = io.kchaos.cluster.QuorumVoters.of(List.of(controller), io.kchaos.cluster.QuorumMode.STATIC);
+        Map<String, String> c = lines(ServerProperties.render(controller, io.kchaos.nemesis.cluster.NodeRole.CONTROLLER, voters, Map.of()));
+        assertEquals("controller", c.get("process.roles"));
+        assertEquals("CONTROLLER://0.0.0.0:9094", c.get("listeners"));
+        assertTrue(!c.containsKey("advertised.listeners"), c.toString());
+        Map<String, String> b = lines(ServerProperties.render(brokers.get(1), io.kchaos.nemesis.cluster.NodeRole.BROKER, voters, Map.of()));
+        assertEquals("broker", b.get("process.roles"));
+        assertEquals("2@kafka-2:9094", b.get("controller.quorum.voters"));
+        assertTrue(!b.get("listeners").contains("CONTROLLER"), b.get("listeners"));
+    }
 }

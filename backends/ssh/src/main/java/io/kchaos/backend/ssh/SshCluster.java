@@ -9,6 +9,9 @@ import io.kchaos.cluster.KafkaDistribution;
 import io.kchaos.cluster.NodeListeners;
 import io.kchaos.cluster.Readiness;
 import io.kchaos.cluster.ServerProperties;
+import io.kchaos.cluster.QuorumMode;
+import io.kchaos.cluster.QuorumVoters;
+import io.kchaos.cluster.QuorumSpec;
 import io.kchaos.cluster.net.FirewallNetwork;
 import io.kchaos.cluster.os.PortProbe;
 import io.kchaos.nemesis.cluster.EffectWait;
@@ -32,8 +35,10 @@ import java.util.stream.Collectors;
 
 /**
  * A Kafka cluster on hosts reached over SSH, one node per host: brokers kchaos deploys (jars, server.properties,
- * format, start) or brokers already installed there (existing-cluster mode). Faults go through the broker's pid and
- * the host's iptables; after the clean stop the replica audit reads digests made on the hosts ({@link #logDirs()}).
+ * format, start) or brokers already installed there (existing-cluster mode). Deployed, the last {@code controllers}
+ * hosts of the list may run dedicated KRaft controllers (static voters) instead of brokers. Faults go through the broker's pid and
+ * the host's iptables; after the clean stop the replica audit reads digests made on the hosts ({@link #logDirs()}) and
+ * the Raft audit reads copies of their metadata logs ({@link #metadataLogDirs()}).
  * {@link #close()} heals, stops what kchaos started, restores a managed cluster as found and removes what kchaos put
  * on the hosts (unless {@code keep}).
  */
@@ -42,6 +47,7 @@ public final class SshCluster implements KafkaCluster {
     private final KafkaDistribution distribution;
     private final Map<String, String> settings;
     private final int heapMb;
+    private final List<Integer> controllerIds;
     private final Duration startTimeout;
     private final Path nodesDir;
     private final Path history;
@@ -52,23 +58,30 @@ public final class SshCluster implements KafkaCluster {
     private final Set<Integer> foundRunning = ConcurrentHashMap.newKeySet();
     private final Thread shutdownHook = new Thread(this::close, "kchaos-ssh-cleanup");
     private final FirewallNetwork network;
+    private Map<Integer, Path> metadataCopies = Map.of();
     private String clusterId;
     private boolean closed;
 
-    /** The cluster on these connected hosts; {@code history} and {@code topic} feed the digests' acknowledged offsets. */
-    public SshCluster(SshSession session, KafkaDistribution distribution, Map<String, String> settings, int heapMb,
-                      Duration startTimeout, Path nodesDir, Path history, String topic, PrintStream out) {
+    /**
+     * The cluster on these connected hosts; {@code history} and {@code topic} feed the digests' acknowledged offsets;
+     * the last {@code quorum.controllers()} hosts run dedicated controllers with {@code controllerHeapMb}.
+     */
+    public SshCluster(SshSession session, KafkaDistribution distribution, Map<String, String> settings, int heapMb, QuorumSpec quorum,
+                      int controllerHeapMb, Duration startTimeout, Path nodesDir, Path history, String topic, PrintStream out) {
         this.session = session;
         this.distribution = distribution;
         this.settings = settings;
         this.heapMb = heapMb;
+        List<Integer> hostIds = List.copyOf(session.shells().keySet());
+        this.controllerIds = List.copyOf(hostIds.subList(hostIds.size() - quorum.controllers(), hostIds.size()));
         this.startTimeout = startTimeout;
         this.nodesDir = nodesDir;
         this.history = history;
         this.topic = topic;
         this.out = out;
         for (RemoteShell s : session.shells().values()) {
-            brokers.put(s.host().id(), session.existing() ? new ManagedBroker(s) : new DeployedBroker(s, session.runTag(), jvmOptions()));
+            int heap = controllerIds.contains(s.host().id()) ? controllerHeapMb : heapMb;
+            brokers.put(s.host().id(), session.existing() ? new ManagedBroker(s) : new DeployedBroker(s, session.runTag(), jvmOptions(heap)));
         }
         this.network = session.networkAllowed() ? network(new HostSites(NetworkHost.of(session.shells()), session.controlAddresses(), session.runTag())) : null;
     }
@@ -78,7 +91,7 @@ public final class SshCluster implements KafkaCluster {
         return new FirewallNetwork(sites, new HostDelay(sites, EffectWait.BOUND));
     }
 
-    private List<String> jvmOptions() {
+    private static List<String> jvmOptions(int heapMb) {
         List<String> o = new ArrayList<>(BrokerLaunch.brokerJvmFlags(heapMb));
         o.addAll(BrokerLaunch.BROKER_PROPERTIES);
         return o;
@@ -98,7 +111,8 @@ public final class SshCluster implements KafkaCluster {
         } else {
             clusterId = Uuid.randomUuid().toString();
             Map<Integer, NodeListeners> listeners = listeners();
-            parallel(id -> install((DeployedBroker) brokers.get(id), listeners));
+            QuorumVoters voters = QuorumVoters.of(voterIds().stream().map(listeners::get).toList(), QuorumMode.STATIC);
+            parallel(id -> install((DeployedBroker) brokers.get(id), listeners.get(id), voters));
             parallel(id -> brokers.get(id).start());
         }
         new Readiness(this).awaitReady(startTimeout);
@@ -122,14 +136,14 @@ public final class SshCluster implements KafkaCluster {
     }
 
     /** Copies the jars (skipping those already there), writes server.properties, formats with the cluster id. */
-    private void install(DeployedBroker b, Map<Integer, NodeListeners> listeners) {
+    private void install(DeployedBroker b, NodeListeners listeners, QuorumVoters voters) {
         RemoteShell s = b.shell();
         SshHost h = s.host();
         int copied = FileSync.sync(s, distribution.jars().stream().map(distribution.libs()::resolve).toList(), DeployedBroker.libDir(h));
         s.check("rm -rf " + Shell.quote(b.nodeDir()) + " && mkdir -p " + Shell.quote(b.nodeDir()));
         Map<String, String> nodeSettings = new LinkedHashMap<>(distribution.profile().serverSettings(settings));
         nodeSettings.putAll(h.overrides());
-        String props = ServerProperties.render(listeners.get(h.id()), listeners.values(), nodeSettings);
+        String props = ServerProperties.render(listeners, role(h.id()), voters, nodeSettings);
         s.upload(props.getBytes(java.nio.charset.StandardCharsets.UTF_8), b.nodeDir() + "/server.properties");
         List<String> format = new ArrayList<>(List.of(h.java()));
         format.addAll(BrokerLaunch.TOOL_JVM_FLAGS);
@@ -155,18 +169,28 @@ public final class SshCluster implements KafkaCluster {
         Parallel.all(List.copyOf(brokers.keySet()), action::accept);
     }
 
-    /** Stops every broker cleanly, then has each host digest its replicas for the audit. */
+    /**
+     * Stops every broker cleanly, then the dedicated controllers (a broker's controlled shutdown needs the quorum), then
+     * has each broker's host digest its replicas for the audit and copies every host's metadata log.
+     */
     @Override
     public void stopAll() {
         KafkaCluster.super.stopAll();
+        stopInParallel(controllerIds);
         try {
-            Map<Integer, ReplicaDigests.Cost> costs = new ReplicaDigests(nodesDir.resolve(RunFiles.AUDIT_SCRATCH)).collect(List.copyOf(brokers.values()),
+            Map<Integer, ReplicaDigests.Cost> costs = new ReplicaDigests(nodesDir.resolve(RunFiles.AUDIT_SCRATCH)).collect(
+                    nodeIds().stream().map(brokers::get).toList(),
                     history, topic, nodesDir);
             long digest = costs.values().stream().mapToLong(ReplicaDigests.Cost::digestBytes).sum();
             long segments = costs.values().stream().mapToLong(ReplicaDigests.Cost::segmentBytes).sum();
             out.printf("replica digests: %,d bytes from %,d bytes of %s segments on %d hosts%n", digest, segments, topic, costs.size());
         } catch (RuntimeException e) {
             out.println("warning: replica digests could not be collected: " + e.getMessage());
+        }
+        try {
+            metadataCopies = new MetadataLogCopies(nodesDir).collect(List.copyOf(brokers.values()));
+        } catch (RuntimeException e) {
+            out.println("warning: the metadata logs could not be copied for the Raft audit: " + e.getMessage());
         }
         if (!session.existing()) attemptQuietly(() -> parallel(id -> fetchLogs((DeployedBroker) brokers.get(id))));
     }
@@ -190,9 +214,15 @@ public final class SshCluster implements KafkaCluster {
         }
     }
 
+    /** The hosts that run a broker (all of them in combined mode). */
     @Override
     public List<Integer> nodeIds() {
-        return List.copyOf(brokers.keySet());
+        return brokers.keySet().stream().filter(id -> !controllerIds.contains(id)).toList();
+    }
+
+    @Override
+    public List<Integer> controllerIds() {
+        return controllerIds;
     }
 
     @Override
@@ -269,7 +299,7 @@ public final class SshCluster implements KafkaCluster {
 
     @Override
     public String bootstrapServers() {
-        return brokers.values().stream().map(b -> b.shell().host().bootstrap()).collect(Collectors.joining(","));
+        return nodeIds().stream().map(id -> brokers.get(id).shell().host().bootstrap()).collect(Collectors.joining(","));
     }
 
     @Override
@@ -279,7 +309,8 @@ public final class SshCluster implements KafkaCluster {
 
     @Override
     public String describe() {
-        return "ssh, " + (session.existing() ? "existing cluster" : "deployed") + ", " + brokers.size() + " hosts";
+        return "ssh, " + (session.existing() ? "existing cluster" : "deployed") + ", " + brokers.size() + " hosts"
+                + (controllerIds.isEmpty() ? "" : " (" + controllerIds.size() + " dedicated controllers)");
     }
 
     @Override
@@ -307,7 +338,7 @@ public final class SshCluster implements KafkaCluster {
     @Override
     public Map<Integer, String> nodeAddresses() {
         Map<Integer, String> m = new LinkedHashMap<>();
-        brokers.forEach((id, b) -> m.put(id, b.shell().host().bootstrap()));
+        nodeIds().forEach(id -> m.put(id, brokers.get(id).shell().host().bootstrap()));
         return m;
     }
 
@@ -315,14 +346,14 @@ public final class SshCluster implements KafkaCluster {
     @Override
     public Map<Integer, List<Path>> logDirs() {
         Map<Integer, List<Path>> m = new LinkedHashMap<>();
-        brokers.keySet().forEach(id -> m.put(id, List.of(nodesDir.resolve(Integer.toString(id)).resolve(ReplicaDigests.FILE))));
+        nodeIds().forEach(id -> m.put(id, List.of(nodesDir.resolve(Integer.toString(id)).resolve(ReplicaDigests.FILE))));
         return m;
     }
 
-    /** The metadata logs stay on the hosts (digests carry the data partitions only): the Raft audit is skipped. */
+    /** Copies of the hosts' metadata logs made after the clean stop ({@link MetadataLogCopies}); empty before it. */
     @Override
     public Map<Integer, Path> metadataLogDirs() {
-        return Map.of();
+        return metadataCopies;
     }
 
     /** The remote data directories of each node (for a test or an operator that wants to look). */
