@@ -5,10 +5,20 @@ import java.util.Map;
 
 /**
  * What cluster to start: broker count, broker jar set, resolved broker settings (kchaos defaults + user overrides),
- * broker heap, how long to wait for readiness, and the metadata quorum (combined mode, or dedicated controllers).
+ * broker heap, how long to wait for readiness, the metadata quorum (combined mode, or dedicated controllers) and how
+ * many data directories each broker has ({@code log.dirs}; more than one is KRaft JBOD, Kafka 3.7+).
  */
 public record ClusterSpec(int nodes, KafkaDistribution distribution, Map<String, String> brokerSettings, int heapMb,
-                          Duration startTimeout, QuorumSpec quorum) {
+                          Duration startTimeout, QuorumSpec quorum, int logDirs) {
+    public ClusterSpec {
+        if (logDirs < 1) throw new IllegalArgumentException("a broker needs at least one log dir, not " + logDirs);
+    }
+
+    /** Brokers with one data directory each. */
+    public ClusterSpec(int nodes, KafkaDistribution distribution, Map<String, String> brokerSettings, int heapMb,
+                       Duration startTimeout, QuorumSpec quorum) {
+        this(nodes, distribution, brokerSettings, heapMb, startTimeout, quorum, 1);
+    }
 
     /** A combined-mode cluster (every node a broker and a voter, static voters). */
     public ClusterSpec(int nodes, KafkaDistribution distribution, Map<String, String> brokerSettings, int heapMb, Duration startTimeout) {

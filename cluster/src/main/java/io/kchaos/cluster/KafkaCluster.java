@@ -6,6 +6,7 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -90,15 +91,21 @@ public interface KafkaCluster extends ClusterControl, AutoCloseable {
     /** Node id → the address clients use. */
     Map<Integer, String> nodeAddresses();
 
-    /** Broker node id → its {@code log.dirs} folder on this machine, as left after {@link #stopAll()}. */
-    Map<Integer, Path> logDirs();
+    /**
+     * Broker node id → its {@code log.dirs} folders on this machine, in {@code log.dirs} order (one unless the brokers run
+     * JBOD, {@code --log-dirs}), as left after {@link #stopAll()}: what the replica audit reads.
+     */
+    Map<Integer, List<Path>> logDirs();
 
     /**
      * Every node (dedicated controllers included) → the folder holding its {@code __cluster_metadata-0} copy, as left
-     * after {@link #stopAll()}: what an audit of the metadata log reads. The data folders where the backend keeps no other.
+     * after {@link #stopAll()}: what an audit of the metadata log reads. Where the backend keeps no other, each node's
+     * first data folder (Kafka's metadata log goes to the first of {@code log.dirs} without {@code metadata.log.dir}).
      */
     default Map<Integer, Path> metadataLogDirs() {
-        return logDirs();
+        Map<Integer, Path> m = new LinkedHashMap<>();
+        logDirs().forEach((id, dirs) -> m.put(id, dirs.get(0)));
+        return m;
     }
 
     /** Kills whatever still runs and removes everything the backend created. Idempotent. */

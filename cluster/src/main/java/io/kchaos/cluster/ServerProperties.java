@@ -74,7 +74,7 @@ public final class ServerProperties {
         p.put("controller.listener.names", CONTROLLER);
         if (role.broker()) p.put("inter.broker.listener.name", node.interBroker());
         p.put("listener.security.protocol.map", node.bind().keySet().stream().map(l -> l + ":PLAINTEXT").collect(Collectors.joining(",")));
-        p.put("log.dirs", node.logDir());
+        p.put("log.dirs", String.join(",", node.logDirs()));
         p.putAll(settings);
         if (!role.controller()) p.keySet().removeAll(CONTROLLER_ONLY);
         StringBuilder sb = new StringBuilder("# written by kchaos\n");

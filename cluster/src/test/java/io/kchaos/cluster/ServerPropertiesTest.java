@@ -23,7 +23,7 @@ class ServerPropertiesTest {
         Map<String, String> bind = new LinkedHashMap<>();
         bind.put("PLAINTEXT", host + ":9092");
         bind.put(ServerProperties.CONTROLLER, host + ":9093");
-        return new NodeListeners(id, bind, Map.of("PLAINTEXT", host + ":9092"), "PLAINTEXT", host + ":9093", "/data/" + id);
+        return new NodeListeners(id, bind, Map.of("PLAINTEXT", host + ":9092"), "PLAINTEXT", host + ":9093", List.of("/data/" + id));
     }
 
     private static final List<NodeListeners> CONTROLLERS = List.of(node(4), node(5), node(6));
@@ -131,5 +131,17 @@ class ServerPropertiesTest {
         assertTrue(new QuorumSpec(3, QuorumMode.STATIC).dedicated());
         assertEquals(256, new ClusterSpec(3, null, Map.of(), 512, null, new QuorumSpec(3, QuorumMode.STATIC)).controllerHeapMb());
         assertEquals(192, new ClusterSpec(3, null, Map.of(), 192, null).controllerHeapMb());
+    }
+
+    @Test
+    void aJbodBrokerGetsEachOfItsLogDirsInLogDirsInOrder() throws Exception {
+        NodeListeners one = node(1);
+        NodeListeners jbod = new NodeListeners(1, one.bind(), one.advertised(), one.interBroker(), one.controllerAddress(),
+                List.of("/data/1/disk-0", "/data/1/disk-1", "/data/1/disk-2"));
+        Properties p = parse(ServerProperties.render(jbod, List.of(jbod), Map.of()));
+        assertEquals("/data/1/disk-0,/data/1/disk-1,/data/1/disk-2", p.getProperty("log.dirs"));
+        assertEquals("/data/1", parse(ServerProperties.render(one, List.of(one), Map.of())).getProperty("log.dirs"), "one dir as before");
+        assertThrows(IllegalArgumentException.class, () -> new NodeListeners(1, one.bind(), one.advertised(), one.interBroker(),
+                one.controllerAddress(), List.of()));
     }
 }

@@ -30,6 +30,7 @@ public final class NemesisOps {
     public static final String CANCEL_REASSIGNMENT = heal("cancel-reassignment");
     public static final String RESTORE_CONFIG = heal("restore-config");
     public static final String ADD_VOTER = heal("add-voter");
+    public static final String RESTORE_LOG_DIR = heal("restore-log-dir");
     // heal names other tools write (Jepsen-style hand-written histories), understood by `kchaos check`
     public static final String RESTART = heal("restart");
     public static final String RECOVER = heal("recover");
@@ -124,6 +125,11 @@ public final class NemesisOps {
             + "\"from\": \"2\", \"to\": \"3\", \"from-override\": true, \"reported-by\": [1, 2, 3]} (from-override false: the topic used the "
             + "broker's value; held, as is its restore-config, once every broker hosting the topic, asked alone, reports the value: reported-by)",
             RESTORE_CONFIG);
+
+    public static final FaultOp MOVE_LOG_DIR = fault(FaultKind.OPERATION, "move-log-dir", "{\"nodes\": [2], \"partition\": 1, "
+            + "\"from\": \"/.../data/disk-0\", \"to\": \"/.../data/disk-1\", \"took-ms\": 840} (a JBOD broker's replica moved to another of "
+            + "its log dirs, Admin.alterReplicaLogDirs; held once describeReplicaLogDirs reads it in the new dir with no future replica "
+            + "left; its restore-log-dir moves it back, read back the same way)", RESTORE_LOG_DIR);
 
     public static final FaultOp REMOVE_VOTER = fault(FaultKind.OPERATION, "remove-voter", "{\"nodes\": [5], \"role\": \"voters\", "
             + "\"directory-id\": \"h5Zq...\", \"endpoints\": [\"CONTROLLER://10.0.0.15:9093\"], \"voters-before\": [4, 5, 6], "

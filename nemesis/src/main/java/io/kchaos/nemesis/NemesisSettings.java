@@ -30,7 +30,7 @@ public final class NemesisSettings {
     public static final NemesisSetting REASSIGN_CANCEL_THROTTLE = setting("reassign-cancel-throttle", "4096", "the throttle, bytes a "
             + "second, that keeps reassign-cancel's reassignment in progress until its cancel");
     public static final NemesisSetting REASSIGN_TIMEOUT_SECONDS = setting("reassign-timeout-seconds", "120", "how long a reassignment "
-            + "may take before it is recorded as not held (it is left to go on, as an operator would)");
+            + "(or move-log-dir's move between a broker's log dirs) may take before it is recorded as not held (it is left to go on, as an operator would)");
     public static final NemesisSetting ELECTION = setting("election", "preferred", "elect-leaders' election: preferred (each partition's "
             + "first replica, where it is in the ISR) or unclean (a replica outside the ISR where no leader is left)");
     public static final NemesisSetting ADD_PARTITIONS_COUNT = setting("add-partitions-count", "1", "partitions add-partitions adds each time");

@@ -81,6 +81,10 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     private boolean liftsLost;
     private final java.util.ArrayDeque<Long> highWatermarks = new java.util.ArrayDeque<>();
     private final java.util.ArrayDeque<Long> epochStarts = new java.util.ArrayDeque<>();
+    private int logDirCount = 1;
+    private boolean logDirMovesStuck;
+    /** Each replica's (broker, partition) log dir and future log dir, once moved; unmoved replicas are in their broker's first dir. */
+    private final Map<List<Integer>, OperationsView.ReplicaDir> replicaDirs = new HashMap<>();
 
     /** {@code n} nodes, partitions replicated as listed (leader first), no network or proxy control, no coordinators. */
     public FakeCluster(int n, List<List<Integer>> replicas) {
@@ -93,10 +97,13 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
         }
     }
 
-    /** Three nodes, three partitions of replication factor 2 led by nodes 1, 2 and 3, every control, a transactional id and a group coordinated by node 2. */
+    /**
+     * Three nodes with two log dirs each, three partitions of replication factor 2 led by nodes 1, 2 and 3, every
+     * control, a transactional id and a group coordinated by node 2.
+     */
     public static FakeCluster full() {
         return new FakeCluster(3, List.of(List.of(1, 2), List.of(2, 3), List.of(3, 1)))
-                .withNetwork().withToxics().withStorage().withProtocol()
+                .withNetwork().withToxics().withStorage().withProtocol().withLogDirs(2)
                 .coordinating(new Coordinated(Coordinated.Kind.TRANSACTION, "kchaos-txn-0"), 2)
                 .coordinating(new Coordinated(Coordinated.Kind.GROUP, "kchaos-group"), 2);
     }
@@ -229,6 +236,27 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     public FakeCluster withStorage() {
         withStorage = true;
         return this;
+    }
+
+    /** Gives every broker {@code n} log dirs, {@code /d/<node>/disk-K}; every replica starts in the first. */
+    public FakeCluster withLogDirs(int n) {
+        logDirCount = n;
+        return this;
+    }
+
+    /** Log-dir moves are accepted but never finish: the future replica stays (a copy that never catches up). */
+    public FakeCluster logDirMovesStuck() {
+        logDirMovesStuck = true;
+        return this;
+    }
+
+    /** The log dir of {@code broker}'s replica of {@code partition}, as the broker would report it. */
+    public synchronized String replicaLogDir(int broker, int partition) {
+        return replicaDirs.getOrDefault(List.of(broker, partition), new OperationsView.ReplicaDir(dirOf(broker, 0), null)).current();
+    }
+
+    private static String dirOf(int broker, int k) {
+        return "/d/" + broker + "/disk-" + k;
     }
 
     /** A workload target coordinated by {@code node} (null: its coordinator cannot be found out). */
@@ -642,6 +670,34 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
             replicas.add(r);
             leaders.put(p, r.get(0));
         }
+    }
+
+    // OperationsView's log dirs (JBOD): a move to another dir finishes at once unless moves are stuck; a move to the
+    // dir the replica is in drops its future replica, as Kafka does
+
+    @Override
+    public synchronized Map<Integer, List<String>> logDirs() {
+        Map<Integer, List<String>> out = new java.util.TreeMap<>();
+        nodes.stream().filter(b -> !dead.contains(b)).forEach(b -> {
+            List<String> dirs = new ArrayList<>();
+            for (int k = 0; k < logDirCount; k++) dirs.add(dirOf(b, k));
+            out.put(b, dirs);
+        });
+        return out;
+    }
+
+    @Override
+    public synchronized Optional<ReplicaDir> replicaDir(int broker, int partition) {
+        if (dead.contains(broker) || !replicas.get(partition).contains(broker)) return Optional.empty();
+        return Optional.of(replicaDirs.getOrDefault(List.of(broker, partition), new ReplicaDir(dirOf(broker, 0), null)));
+    }
+
+    @Override
+    public synchronized void moveReplicaDir(int broker, int partition, String dir) {
+        log("move-log-dir " + broker + " " + partition + " " + dir);
+        String current = replicaLogDir(broker, partition);
+        boolean settles = dir.equals(current) || !logDirMovesStuck;
+        replicaDirs.put(List.of(broker, partition), settles ? new ReplicaDir(dir, null) : new ReplicaDir(current, dir));
     }
 
     @Override

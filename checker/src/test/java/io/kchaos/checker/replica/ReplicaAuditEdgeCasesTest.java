@@ -185,4 +185,21 @@ class ReplicaAuditEdgeCasesTest {
             for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) Files.delete(p);
         }
     }
+
+    @Test
+    void aJbodBrokersReplicaIsFoundInItsSecondLogDir() throws Exception {
+        ReplicaFixture f = new ReplicaFixture(tmp);
+        List<Path> dirs = new java.util.ArrayList<>(f.write());
+        Path first = f.logDir(1);
+        Path second = Files.createDirectories(tmp.resolve("node-1-disk-1"));
+        for (String file : List.of(BrokerLogDir.META_PROPERTIES, BrokerLogDir.HIGH_WATERMARKS, BrokerLogDir.RECOVERY_POINTS, BrokerLogDir.LOG_START_OFFSETS)) {
+            Files.copy(first.resolve(file), second.resolve(file));
+        }
+        Files.move(f.partitionFolder(1), second.resolve(f.partitionFolder(1).getFileName()));
+        dirs.add(second);
+        CheckResult r = ReplicaAudit.builder().logDirs(dirs).finalIsr(TOPIC, ALL_IN_ISR).build().run();
+        assertTrue(r.valid(), () -> r.toJson().toPrettyString());
+        assertEquals("{\"1\":90,\"2\":90,\"3\":90}", r.stats().get("replicas").get(TOPIC + "-" + ReplicaFixture.PARTITION)
+                .get("log-end-offsets").toString(), "node 1's replica, read from its second dir");
+    }
 }

@@ -73,6 +73,14 @@ public final class VersionProfile {
         return version.atLeast(4, 0);
     }
 
+    /**
+     * True from 3.7: KRaft brokers with several {@code log.dirs} (KIP-858). kchaos formats without {@code --release-version},
+     * so a new cluster's metadata.version is the release's latest, which from 3.7 is past JBOD's 3.7-IV2.
+     */
+    public boolean hasJbod() {
+        return version.atLeast(3, 7);
+    }
+
     /** True from 3.9: a dynamic metadata quorum (KIP-853: {@code format --initial-controllers}, {@code controller.quorum.bootstrap.servers}). */
     public boolean hasDynamicQuorum() {
         return version.atLeast(3, 9);

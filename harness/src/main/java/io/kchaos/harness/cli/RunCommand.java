@@ -111,6 +111,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--quorum", paramLabel = "static|dynamic")
     String quorum;
 
+    @Option(names = "--log-dirs", paramLabel = "N")
+    int logDirs;
+
     @Option(names = "--partitions", paramLabel = "P")
     int partitions;
 
@@ -212,8 +215,7 @@ public final class RunCommand implements Callable<Integer> {
         HostsFile.Plan sshHosts = backend == Backend.SSH ? sshHosts() : null;
         RunConfig config = config();
         RecordedSchedule replay = replaySource == null ? null : replaySchedule(replaySource, config);
-        UpgradePath upgradePath = upgrade.path(backend, () -> kafkaVersion != null ? kafkaVersion
-                : kafkaHome == null ? KafkaDistribution.bundled().version() : KafkaDistribution.fromHome(kafkaHome).version());
+        UpgradePath upgradePath = upgrade.path(backend, this::releaseVersion);
         if (upgradePath != null && config.cluster().quorum().dedicated()) {
             throw bad("--upgrade-to rolls the brokers of combined mode only; not with --controllers (Kafka upgrades controllers first)");
         }
@@ -228,10 +230,11 @@ public final class RunCommand implements Callable<Integer> {
         if (kafkaVersion != null && config.cluster().kafkaHome() != null) throw bad("give --kafka-version or --kafka-home, not both");
         if (kafkaVersion != null) VersionProfile.of(kafkaVersion);
         if (config.cluster().quorum().mode() == QuorumMode.DYNAMIC) {
-            String version = kafkaVersion != null ? kafkaVersion
-                    : kafkaHome == null ? KafkaDistribution.bundled().version() : KafkaDistribution.fromHome(kafkaHome).version();
-            String refused = config.cluster().quorum().mode().refusedOn(VersionProfile.of(version));
+            String refused = config.cluster().quorum().mode().refusedOn(VersionProfile.of(releaseVersion()));
             if (refused != null) throw bad(refused);
+        }
+        if (config.cluster().logDirs() > 1 && !VersionProfile.of(releaseVersion()).hasJbod()) {
+            throw bad("--log-dirs " + config.cluster().logDirs() + " needs KRaft JBOD (Kafka 3.7 or later), not Kafka " + releaseVersion());
         }
         boolean storeExisted = java.nio.file.Files.isDirectory(config.store());
         RunFolder staged = RunFolder.stage(config.store(), config.name()); // nothing visible until the inputs are valid
@@ -255,7 +258,8 @@ public final class RunCommand implements Callable<Integer> {
         }
         RunFolder folder = staged.publish();
         RunSetup setup = RunSetup.NONE.withClient(clientKind).withUpgrade(upgradeSchedule).withBrokers(new ClusterSpec(config.cluster().nodes(),
-                release.distribution(), release.settings(), config.cluster().heapMb(), Duration.ofSeconds(120), config.cluster().quorum()));
+                release.distribution(), release.settings(), config.cluster().heapMb(), Duration.ofSeconds(120), config.cluster().quorum(),
+                config.cluster().logDirs()));
         if (replay != null) setup = setup.withReplay(replay, replaySource.replayOf(replay, replay.faults()));
         RunConfig plan = config.withSetup(setup);
         Judge judge = Judges.forRun(plan.load().name(), plan.cluster().partitions()).under(consistency.model);
@@ -272,6 +276,12 @@ public final class RunCommand implements Callable<Integer> {
         if (replaySource != null) System.out.println(ReplayBanner.outcome(replaySource, replay, result));
         System.out.println("run folder: " + folder.dir());
         return VerdictPrinter.exitCode(result);
+    }
+
+    /** The release the brokers start on: {@code --kafka-version}, else {@code --kafka-home}'s, else the bundled one. */
+    private String releaseVersion() {
+        return kafkaVersion != null ? kafkaVersion
+                : kafkaHome == null ? KafkaDistribution.bundled().version() : KafkaDistribution.fromHome(kafkaHome).version();
     }
 
     /** The run whose faults are replayed (its settings applied to the options not given), or null. */
@@ -358,6 +368,8 @@ public final class RunCommand implements Callable<Integer> {
         if (timeLimit <= 0) throw bad("--time-limit must be > 0 seconds");
         if (nodes < 1) throw bad("--nodes must be >= 1");
         QuorumSpec quorumSpec = quorumSpec();
+        if (logDirs < 1) throw bad("--log-dirs must be >= 1");
+        if (logDirs > 1 && backend != Backend.LOCAL) throw bad("--log-dirs " + logDirs + " (JBOD) runs on --backend local only");
         if (partitions < 1) throw bad("--partitions must be >= 1");
         if (!(rate > 0)) throw bad("--rate must be > 0");
         if (producers < 1) throw bad("--producers must be >= 1");
@@ -376,7 +388,7 @@ public final class RunCommand implements Callable<Integer> {
         String command = "kchaos " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
         String runName = name != null ? name : scenarioName != null ? scenarioName : workload;
         return new RunConfig(runName, command, scenarioName, s, timeLimit, store,
-                new ClusterConfig(nodes, kafkaHome, heapMb, !noNamespaces, brokerConfig, topic, partitions, (short) rf, quorumSpec),
+                new ClusterConfig(nodes, kafkaHome, heapMb, !noNamespaces, brokerConfig, topic, partitions, (short) rf, quorumSpec, logDirs),
                 new WorkloadConfig(workload, workloadOptions, rate, producers, consumers),
                 new FaultConfig(nemesis, partitionTargets, nemesisInterval, faultDuration, nemesisOptions),
                 new ClientConfig(producerConfig, consumerConfig, proxy), historyFormat(), origins);

@@ -11,6 +11,7 @@ import io.kchaos.harness.run.Capabilities;
 import io.kchaos.harness.run.ClusterFactory;
 import io.kchaos.backend.local.Hosts;
 import io.kchaos.backend.local.LocalBackend;
+import io.kchaos.backend.local.storage.DataDisks;
 import io.kchaos.harness.run.RunConfig;
 import io.kchaos.harness.run.RunFolder;
 import io.kchaos.backend.ssh.SshCluster;
@@ -39,7 +40,8 @@ public interface BackendChoice {
      */
     static BackendChoice local(RunConfig config, List<Nemesis> nemeses, CommandRunner runner, PrintStream out) {
         Capabilities.refuse(nemeses, LocalBackend.capabilities(runner, config.cluster().controllers(),
-                config.cluster().quorum().mode() == QuorumMode.DYNAMIC), "--backend local");
+                config.cluster().quorum().mode() == QuorumMode.DYNAMIC, config.cluster().logDirs()), "--backend local");
+        DataDisks.refuseJbod(config.cluster().logDirs(), nemeses);
         Hosts.Plan hosts = Hosts.plan(config.cluster().namespaces(), runner);
         hosts.refuseUnavailable(nemeses);
         hosts.note().ifPresent(out::println);

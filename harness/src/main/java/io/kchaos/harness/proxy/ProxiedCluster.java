@@ -99,7 +99,7 @@ public final class ProxiedCluster implements KafkaCluster {
     }
 
     @Override
-    public Map<Integer, Path> logDirs() {
+    public Map<Integer, List<Path>> logDirs() {
         return cluster.logDirs();
     }
 

@@ -8,13 +8,20 @@ import java.util.Map;
 /**
  * The cluster part of a run's configuration: the brokers (count, Kafka installation, heap, network namespaces, the
  * broker settings given), the metadata quorum (combined mode or dedicated controllers, static or dynamic) and the
- * topic the workload uses.
+ * topic the workload uses, and how many data directories each broker has.
  *
  * @param kafkaHome  the Kafka installation given ({@code --kafka-home}), or null for a resolved release
  * @param namespaces whether each broker gets its own network namespace
+ * @param logDirs    data directories per broker ({@code --log-dirs}; 1 unless the brokers run JBOD)
  */
 public record ClusterConfig(int nodes, Path kafkaHome, int heapMb, boolean namespaces, Map<String, String> brokerConfig,
-                            String topic, int partitions, short replicationFactor, QuorumSpec quorum) {
+                            String topic, int partitions, short replicationFactor, QuorumSpec quorum, int logDirs) {
+
+    /** Brokers with one data directory each. */
+    public ClusterConfig(int nodes, Path kafkaHome, int heapMb, boolean namespaces, Map<String, String> brokerConfig,
+                         String topic, int partitions, short replicationFactor, QuorumSpec quorum) {
+        this(nodes, kafkaHome, heapMb, namespaces, brokerConfig, topic, partitions, replicationFactor, quorum, 1);
+    }
 
     /** A combined-mode cluster. */
     public ClusterConfig(int nodes, Path kafkaHome, int heapMb, boolean namespaces, Map<String, String> brokerConfig,

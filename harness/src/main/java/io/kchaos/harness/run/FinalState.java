@@ -12,10 +12,15 @@ import java.util.Set;
 /**
  * The cluster as the run left it: the workload topic, each partition's final ISR read before the clean stop (for the
  * replica audit), whether the ISR was full before the drain, the workload's counters, how many faults were injected,
- * each node's data directory as left after the stop, and each node's metadata log with its role (for the Raft audit).
+ * each broker's data directories as left after the stop, and each node's metadata log with its role (for the Raft audit).
  */
 public record FinalState(String topic, Map<Integer, List<Integer>> finalIsr, boolean fullIsrBeforeDrain, String workloadStats,
-                         int faultsInjected, Map<Integer, Path> logDirs, List<MetadataNode> metadataLogs) {
+                         int faultsInjected, Map<Integer, List<Path>> logDirs, List<MetadataNode> metadataLogs) {
+
+    /** Every broker's data directories, all of each broker's in {@code log.dirs} order: what the replica audit reads. */
+    public List<Path> allLogDirs() {
+        return logDirs.values().stream().flatMap(List::stream).toList();
+    }
 
     /**
      * This state with the metadata logs as the cluster lists them after its clean stop: a backend that copies them back

@@ -65,7 +65,7 @@ public final class Judges {
         try {
             Map<Integer, Path> serverLogs = new TreeMap<>();
             for (int node : fin.logDirs().keySet()) serverLogs.put(node, folder.files().node(node).resolve(RunFiles.SERVER_LOG));
-            DedupWindowCause.explain(r, fin.topic(), fin.logDirs().values(), serverLogs);
+            DedupWindowCause.explain(r, fin.topic(), fin.allLogDirs(), serverLogs);
         } catch (RuntimeException e) {
             r.warn("known causes not looked for: " + e.getMessage());
         }
@@ -96,7 +96,7 @@ public final class Judges {
     /** The audit of the run's data directories against each other and against the history's acknowledged writes. */
     static CheckResult replicaAudit(History history, FinalState fin) {
         try {
-            return ReplicaAudit.builder().logDirs(fin.logDirs().values()).topics(List.of(fin.topic()))
+            return ReplicaAudit.builder().logDirs(fin.allLogDirs()).topics(List.of(fin.topic()))
                     .finalIsr(fin.topic(), fin.finalIsr()).ackedWrites(history, fin.topic()).build().run();
         } catch (RuntimeException e) {
             CheckResult failed = new CheckResult();

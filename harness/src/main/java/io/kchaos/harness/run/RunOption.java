@@ -52,6 +52,9 @@ public enum RunOption {
     QUORUM("--quorum", "quorum", RunFields.QUORUM, Kind.STRING, "static", c -> c.cluster().quorum().mode().wire(),
             "how the voters are configured: static (controller.quorum.voters) or dynamic (KIP-853, Kafka 3.9+: format "
                     + "--initial-controllers, controller.quorum.bootstrap.servers) (default ${DEFAULT-VALUE})"),
+    LOG_DIRS("--log-dirs", "log-dirs", RunFields.LOG_DIRS, Kind.INT, "1", c -> c.cluster().logDirs(),
+            "data directories per broker (log.dirs); 2 or more is KRaft JBOD (Kafka 3.7+), local backend; the metadata log stays in "
+                    + "the first (default ${DEFAULT-VALUE})"),
     TOPIC("--topic", "topic", RunFields.TOPIC, Kind.STRING, "kchaos-queue", c -> c.cluster().topic(), "the workload's topic (default ${DEFAULT-VALUE})"),
     PARTITIONS("--partitions", "partitions", RunFields.PARTITIONS, Kind.INT, "3", c -> c.cluster().partitions(), "topic partitions (default ${DEFAULT-VALUE})"),
     REPLICATION_FACTOR("--replication-factor", "replication-factor", RunFields.REPLICATION_FACTOR, Kind.INT, null, c -> (int) c.cluster().replicationFactor(),

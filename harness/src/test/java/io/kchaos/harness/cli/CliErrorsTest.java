@@ -66,6 +66,24 @@ class CliErrorsTest {
     }
 
     @Test
+    void badLogDirCountsAndJbodOffTheLocalBackendExit2() {
+        assertEquals(2, run("run", "--log-dirs", "0"));
+        assertSingleLineError("--log-dirs must be >= 1");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("run", "--log-dirs", "2", "--backend", "docker"));
+        assertSingleLineError("--log-dirs 2 (JBOD) runs on --backend local only");
+    }
+
+    @Test
+    void moveLogDirWithOneDirAndStorageFaultsOnJbodExit2() {
+        assertEquals(2, run("run", "--nemesis", "move-log-dir"));
+        assertSingleLineError("nemesis 'move-log-dir' is unavailable with --backend local: it needs brokers with two or more data directories");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("run", "--log-dirs", "2", "--nemesis", "wipe,kill-leader"));
+        assertSingleLineError("--log-dirs 2: wipe act on one data directory per broker");
+    }
+
+    @Test
     void partitionControllerInCombinedModeExits2() {
         assertEquals(2, run("run", "--nemesis", "partition-controller"));
         assertSingleLineError("nemesis 'partition-controller' is unavailable");

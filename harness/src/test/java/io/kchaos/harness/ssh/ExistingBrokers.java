@@ -41,7 +41,7 @@ final class ExistingBrokers implements AutoCloseable {
             bind.put("PLAINTEXT", hosts.address(i) + ":9092");
             bind.put(ServerProperties.CONTROLLER, hosts.address(i) + ":9093");
             all.add(new NodeListeners(i, bind, Map.of("PLAINTEXT", hosts.address(i) + ":9092"), "PLAINTEXT",
-                    hosts.address(i) + ":9093", home(i).resolve("data").toString()));
+                    hosts.address(i) + ":9093", List.of(home(i).resolve("data").toString())));
         }
         String clusterId = Uuid.randomUuid().toString();
         for (int i = 1; i <= 3; i++) {

@@ -24,6 +24,8 @@ public final class RunFields {
     /** Dedicated KRaft controllers (0: combined mode) and how the voters are configured ({@code static}, {@code dynamic}). */
     public static final String CONTROLLERS = "controllers";
     public static final String QUORUM = "quorum";
+    /** Data directories per broker ({@code log.dirs}; more than 1 is KRaft JBOD); absent in older files (1). */
+    public static final String LOG_DIRS = "log-dirs";
     /** Each node id's roles ({@code broker}, {@code controller}); see {@link RunJson#nodeRoles}. */
     public static final String NODE_ROLES = "node-roles";
     /** The active controller over time, see {@link ControllerTimeline}. */

@@ -24,6 +24,7 @@ import io.kchaos.nemesis.operation.AddPartitionsNemesis;
 import io.kchaos.nemesis.operation.AlterConfigNemesis;
 import io.kchaos.nemesis.operation.DrainBrokerNemesis;
 import io.kchaos.nemesis.operation.ElectLeadersNemesis;
+import io.kchaos.nemesis.operation.MoveLogDirNemesis;
 import io.kchaos.nemesis.operation.ReassignCancelNemesis;
 import io.kchaos.nemesis.operation.ReassignNemesis;
 import io.kchaos.nemesis.process.IsrShrinkNemesis;
@@ -203,6 +204,10 @@ public final class FaultCatalogue {
                     + "and moves them back (needs more brokers than the replication factor)", b -> new DrainBrokerNemesis(b.options()),
                     NemesisOps.DRAIN_BROKER, STOP, NemesisOps.REASSIGN)
                     .reads(NemesisSettings.REASSIGN_THROTTLE, NemesisSettings.REASSIGN_TIMEOUT_SECONDS),
+            of("move-log-dir", "the operator's fix for a full disk on a JBOD broker: move a random replica to another of its "
+                    + "broker's log dirs (Admin.alterReplicaLogDirs), held once describeReplicaLogDirs reads it there with no future "
+                    + "replica; the heal moves it back", b -> new MoveLogDirNemesis(b.options()), NemesisOps.MOVE_LOG_DIR)
+                    .needs(Capability.JBOD).reads(NemesisSettings.REASSIGN_TIMEOUT_SECONDS),
             protocol(of("proxy-hold", PROXY + "take one matching request (each matches with the proxy-share chance) out of its "
                     + "client's stream and deliver it later on the proxy's own connection, once the client's next proxy-release-after "
                     + "request was answered (or after proxy-hold-ms): KAFKA-17754's late Produce or EndTxn",

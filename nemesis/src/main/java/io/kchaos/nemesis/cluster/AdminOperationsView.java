@@ -11,6 +11,7 @@ import org.apache.kafka.common.ElectionType;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.TopicPartitionReplica;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.NoReassignmentInProgressException;
 
@@ -108,6 +109,29 @@ public final class AdminOperationsView implements OperationsView {
         nodes.orElse(List.of()).stream().filter(n -> brokers.contains(n.id()))
                 .forEach(n -> NodeConfigRead.topicConfig(n.host(), n.port(), topic, key).ifPresent(c -> out.put(n.id(), c)));
         return out;
+    }
+
+    @Override
+    public Map<Integer, List<String>> logDirs() {
+        Map<Integer, List<String>> out = new TreeMap<>();
+        Optional<Collection<Node>> nodes = read(() -> admin.describeCluster().nodes().get(TIMEOUT_S, TimeUnit.SECONDS));
+        List<Integer> ids = nodes.orElse(List.of()).stream().map(Node::id).toList();
+        if (ids.isEmpty()) return out;
+        admin.describeLogDirs(ids).descriptions().forEach((broker, f) -> read(() -> f.get(TIMEOUT_S, TimeUnit.SECONDS)).ifPresent(dirs ->
+                out.put(broker, dirs.entrySet().stream().filter(e -> e.getValue().error() == null).map(Map.Entry::getKey).sorted().toList())));
+        return out;
+    }
+
+    @Override
+    public Optional<ReplicaDir> replicaDir(int broker, int partition) {
+        TopicPartitionReplica r = new TopicPartitionReplica(topic, partition, broker);
+        return read(() -> admin.describeReplicaLogDirs(List.of(r)).values().get(r).get(TIMEOUT_S, TimeUnit.SECONDS))
+                .map(i -> new ReplicaDir(i.getCurrentReplicaLogDir(), i.getFutureReplicaLogDir()));
+    }
+
+    @Override
+    public void moveReplicaDir(int broker, int partition, String dir) {
+        await(admin.alterReplicaLogDirs(Map.of(new TopicPartitionReplica(topic, partition, broker), dir)).all());
     }
 
     @Override

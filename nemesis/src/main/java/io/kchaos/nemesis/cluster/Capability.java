@@ -8,7 +8,7 @@ import java.util.Optional;
  * connections through Toxiproxy, {@link #PROTOCOL} on single Kafka requests through the kchaos proxy, {@link #STORAGE}
  * and {@link #DISK_LIMIT} act on the nodes' data directories, {@link #POWER_LOSS} drops unsynced file data,
  * {@link #DEDICATED_CONTROLLERS} runs the metadata quorum apart from the brokers, {@link #DYNAMIC_QUORUM} lets its
- * voters change. Each says
+ * voters change, {@link #JBOD} gives each broker several data directories. Each says
  * what a run needs for it (a backend, root), from which the catalogue's "needs" column is made.
  */
 public enum Capability {
@@ -29,7 +29,9 @@ public enum Capability {
     /** Dedicated KRaft controllers beside the brokers ({@code --controllers N}, the local backend). */
     DEDICATED_CONTROLLERS("local", false, "it needs dedicated controllers (--controllers N): in combined mode the other voters are the brokers"),
     /** A KIP-853 dynamic quorum, whose voters can be removed and added ({@code --quorum dynamic}, Kafka 3.9+). */
-    DYNAMIC_QUORUM("local", false, "it needs a dynamic quorum (--quorum dynamic, Kafka 3.9+): a static quorum's voters cannot change");
+    DYNAMIC_QUORUM("local", false, "it needs a dynamic quorum (--quorum dynamic, Kafka 3.9+): a static quorum's voters cannot change"),
+    /** Brokers with two or more data directories ({@code --log-dirs N}, KRaft JBOD, the local backend). */
+    JBOD("local", false, "it needs brokers with two or more data directories (--log-dirs 2 or more)");
 
     private final String backend;
     private final boolean root;

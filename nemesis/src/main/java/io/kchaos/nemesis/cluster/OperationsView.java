@@ -8,7 +8,8 @@ import java.util.Set;
 
 /**
  * What a planned-operation nemesis may ask of the cluster through the Admin API, on the workload's topic: reassign its
- * partitions and see their progress, elect leaders, add partitions, change a topic config, throttle replication. A
+ * partitions and see their progress, elect leaders, add partitions, change a topic config, throttle replication, move
+ * a replica between a broker's log dirs. A
  * request that Kafka refuses or that times out throws; a read that fails reads as empty.
  */
 public interface OperationsView {
@@ -75,6 +76,24 @@ public interface OperationsView {
         return Optional.empty();
     }
 
+    /**
+     * Each broker's online log dirs as it reports them ({@code Admin.describeLogDirs}), sorted; a broker that did not
+     * answer is left out, a dir that failed is not listed.
+     */
+    default Map<Integer, List<String>> logDirs() {
+        return Map.of();
+    }
+
+    /** Where {@code broker}'s replica of the topic's {@code partition} lives ({@code Admin.describeReplicaLogDirs}); empty when unknown. */
+    default Optional<ReplicaDir> replicaDir(int broker, int partition) {
+        return Optional.empty();
+    }
+
+    /** Asks {@code broker} to move its replica of {@code partition} to its log dir {@code dir} ({@code Admin.alterReplicaLogDirs}); returns once accepted. */
+    default void moveReplicaDir(int broker, int partition, String dir) {
+        throw new UnsupportedOperationException("this cluster takes no operations");
+    }
+
     /** The metadata quorum's voters with their directory ids and endpoints (KIP-853); empty when unknown. */
     default Optional<List<RaftVoter>> raftVoters() {
         return Optional.empty();
@@ -102,6 +121,24 @@ public interface OperationsView {
             replicas = List.copyOf(replicas);
             adding = List.copyOf(adding);
             removing = List.copyOf(removing);
+        }
+    }
+
+    /**
+     * Where a replica lives on its broker.
+     *
+     * @param current the log dir holding the replica, null when the broker knows none
+     * @param future  the log dir a move is copying it to, null when no move is under way
+     */
+    record ReplicaDir(String current, String future) {
+        /** True when the replica is in {@code dir} with no future replica left anywhere. */
+        public boolean settledIn(String dir) {
+            return dir.equals(current) && future == null;
+        }
+
+        @Override
+        public String toString() {
+            return "in " + current + (future == null ? ", no future replica" : ", future replica in " + future);
         }
     }
 

@@ -293,9 +293,9 @@ public final class ContainerCluster implements KafkaCluster {
     }
 
     @Override
-    public Map<Integer, Path> logDirs() {
-        Map<Integer, Path> m = new LinkedHashMap<>();
-        brokerIds.forEach(id -> m.put(id, nodeDir(id).resolve(RunFiles.DATA)));
+    public Map<Integer, List<Path>> logDirs() {
+        Map<Integer, List<Path>> m = new LinkedHashMap<>();
+        brokerIds.forEach(id -> m.put(id, List.of(nodeDir(id).resolve(RunFiles.DATA))));
         return m;
     }
 

@@ -92,6 +92,6 @@ public final class ListenerPlan {
         Map<String, String> advertised = new LinkedHashMap<>();
         advertised.put(CLIENT, clientAdvertised);
         advertised.put(REPLICATION, replicationAdvertised);
-        return new NodeListeners(id, bind, advertised, REPLICATION, alias(id) + ":" + CONTROLLER_PORT, NODE_MOUNT + "/data");
+        return new NodeListeners(id, bind, advertised, REPLICATION, alias(id) + ":" + CONTROLLER_PORT, List.of(NODE_MOUNT + "/data"));
     }
 }

@@ -25,12 +25,16 @@ public final class LocalBackend {
     private LocalBackend() {
     }
 
-    /** What local brokers can take on this machine, before {@link Hosts} rules out what its network cannot do. */
-    public static Set<Capability> capabilities(CommandRunner runner, int controllers, boolean dynamicQuorum) {
+    /**
+     * What local brokers with {@code logDirs} data directories each can take on this machine, before {@link Hosts} rules
+     * out what its network cannot do.
+     */
+    public static Set<Capability> capabilities(CommandRunner runner, int controllers, boolean dynamicQuorum, int logDirs) {
         Set<Capability> possible = EnumSet.complementOf(EnumSet.of(Capability.TOXIPROXY));
         if (!DataDisks.canMount(runner)) possible.remove(Capability.DISK_LIMIT);
         if (controllers == 0) possible.remove(Capability.DEDICATED_CONTROLLERS);
         if (!dynamicQuorum) possible.remove(Capability.DYNAMIC_QUORUM);
+        if (logDirs < 2) possible.remove(Capability.JBOD);
         return possible;
     }
 

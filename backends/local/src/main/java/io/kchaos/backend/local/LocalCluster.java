@@ -146,10 +146,10 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
 
     private void writeConfig(LocalNode n, Map<String, String> base) {
         try {
-            Files.createDirectories(n.dataDir());
+            for (Path d : dataDirs(n)) Files.createDirectories(d);
             Map<String, String> settings = new LinkedHashMap<>(base);
             if (disks.separateMetadataLog()) settings.put("metadata.log.dir", n.metadataDir().toAbsolutePath().toString());
-            Files.writeString(n.propertiesFile(), ServerProperties.render(n.listeners(), role(n.id()), voters, settings));
+            Files.writeString(n.propertiesFile(), ServerProperties.render(n.listeners(logDirCount(n.id())), role(n.id()), voters, settings));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write config of node " + n.id(), e);
         }
@@ -366,20 +366,32 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
         return m;
     }
 
-    /** The brokers' data directories (the replica audit's input). */
+    /** The brokers' data directories, each broker's all of them (the replica audit's input). */
     @Override
-    public Map<Integer, Path> logDirs() {
-        Map<Integer, Path> m = new LinkedHashMap<>();
-        brokerIds.forEach(id -> m.put(id, nodes.get(id).dataDir()));
+    public Map<Integer, List<Path>> logDirs() {
+        Map<Integer, List<Path>> m = new LinkedHashMap<>();
+        brokerIds.forEach(id -> m.put(id, dataDirs(nodes.get(id))));
         return m;
     }
 
-    /** Every node → the directory holding its copy of {@code __cluster_metadata} (voters and observers alike). */
+    /**
+     * Every node → the directory holding its copy of {@code __cluster_metadata} (voters and observers alike): its own
+     * {@code metadata.log.dir} when storage faults keep it apart, else the first of its log dirs (Kafka's choice).
+     */
     @Override
     public Map<Integer, Path> metadataLogDirs() {
         Map<Integer, Path> m = new LinkedHashMap<>();
-        nodes.forEach((id, n) -> m.put(id, disks.separateMetadataLog() ? n.metadataDir() : n.dataDir()));
+        nodes.forEach((id, n) -> m.put(id, disks.separateMetadataLog() ? n.metadataDir() : dataDirs(n).get(0)));
         return m;
+    }
+
+    /** The node's log dirs: {@code spec.logDirs()} for a broker, one for a dedicated controller (it holds the metadata log only). */
+    private List<Path> dataDirs(LocalNode n) {
+        return n.dataDirs(logDirCount(n.id()));
+    }
+
+    private int logDirCount(int id) {
+        return controllerIds.contains(id) ? 1 : spec.logDirs();
     }
 
     private void killAllQuietly() {

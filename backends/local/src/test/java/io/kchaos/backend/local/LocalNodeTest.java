@@ -3,11 +3,15 @@ package io.kchaos.backend.local;
 import io.kchaos.cluster.ServerProperties;
 import org.junit.jupiter.api.Test;
 
+import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class LocalNodeTest {
     @Test
@@ -30,5 +34,17 @@ class LocalNodeTest {
                 log.dirs=/run/nodes/2/data
                 acks.x=1
                 """, ServerProperties.render(n2.listeners(), all.values().stream().map(LocalNode::listeners).toList(), Map.of("acks.x", "1")));
+    }
+
+    @Test
+    void aJbodNodeListsEachOfItsDirsUnderItsDataFolderInLogDirs() throws Exception {
+        LocalNode n = new LocalNode(1, "127.0.0.1", 9001, 9101, Path.of("/run/nodes/1"));
+        assertEquals(List.of(Path.of("/run/nodes/1/data")), n.dataDirs(1));
+        assertEquals(List.of(Path.of("/run/nodes/1/data/disk-0"), Path.of("/run/nodes/1/data/disk-1"), Path.of("/run/nodes/1/data/disk-2")),
+                n.dataDirs(3));
+        n.dataDirs(3).forEach(d -> assertTrue(d.startsWith(n.dataDir()), "the power-loss tracking walks " + n.dataDir()));
+        Properties p = new Properties();
+        p.load(new StringReader(ServerProperties.render(n.listeners(3), List.of(n.listeners(3)), Map.of())));
+        assertEquals("/run/nodes/1/data/disk-0,/run/nodes/1/data/disk-1,/run/nodes/1/data/disk-2", p.getProperty("log.dirs"));
     }
 }

@@ -130,7 +130,7 @@ public final class SshCluster implements KafkaCluster {
             bind.put("PLAINTEXT", client);
             bind.put(ServerProperties.CONTROLLER, controller);
             m.put(h.id(), new NodeListeners(h.id(), bind, Map.of("PLAINTEXT", client), "PLAINTEXT", controller,
-                    ((DeployedBroker) b).dataDirs().get(0)));
+                    List.of(((DeployedBroker) b).dataDirs().get(0))));
         }
         return m;
     }
@@ -344,9 +344,9 @@ public final class SshCluster implements KafkaCluster {
 
     /** Node id → the replica digest its host made after the clean stop (the audit reads digests like log dirs). */
     @Override
-    public Map<Integer, Path> logDirs() {
-        Map<Integer, Path> m = new LinkedHashMap<>();
-        nodeIds().forEach(id -> m.put(id, nodesDir.resolve(Integer.toString(id)).resolve(ReplicaDigests.FILE)));
+    public Map<Integer, List<Path>> logDirs() {
+        Map<Integer, List<Path>> m = new LinkedHashMap<>();
+        nodeIds().forEach(id -> m.put(id, List.of(nodesDir.resolve(Integer.toString(id)).resolve(ReplicaDigests.FILE))));
         return m;
     }
 

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 
@@ -47,6 +48,20 @@ public final class DataDisks {
         boolean storage = nemeses.stream().anyMatch(n -> n.requires().contains(Capability.STORAGE));
         boolean limited = nemeses.stream().anyMatch(n -> n.requires().contains(Capability.DISK_LIMIT));
         return new DataDisks(storage || limited, limited ? DEFAULT_SIZE_MB : 0, runner);
+    }
+
+    /**
+     * Refuses (IllegalArgumentException, one line) the storage faults that act on one data directory per broker (wipe,
+     * disk-full, corrupt-segment) when brokers have {@code logDirs} of them; power loss walks every directory and stays.
+     */
+    public static void refuseJbod(int logDirs, Collection<Nemesis> nemeses) {
+        if (logDirs < 2) return;
+        List<String> refused = nemeses.stream().filter(n -> n.requires().contains(Capability.STORAGE) || n.requires().contains(Capability.DISK_LIMIT))
+                .map(Nemesis::name).toList();
+        if (!refused.isEmpty()) {
+            throw new IllegalArgumentException("--log-dirs " + logDirs + ": " + String.join(", ", refused)
+                    + " act on one data directory per broker; not yet with several (leave --log-dirs out)");
+        }
     }
 
     /** True when this machine lets the harness mount a size-limited file system (root). */

@@ -141,7 +141,7 @@ class DedupWindowAfterRestartTest {
             offsets.forEach(o -> dup.withArray("reads").add(Json.object().put("partition", 0).put("offset", o)));
             judged.anomaly(Anomalies.DUPLICATE.key(), dup);
         });
-        DedupWindowCause.explain(judged, "java", List.of(c.logDirs().get(1)), Map.of(1, c.logFile(1)));
+        DedupWindowCause.explain(judged, "java", c.logDirs().get(1), Map.of(1, c.logFile(1)));
         JsonNode cause = judged.toJson().path(ResultsFields.ANOMALIES).path("duplicate").path(ResultsFields.Anomaly.KNOWN_CAUSES).path(0);
         assertEquals(judged.count(Anomalies.DUPLICATE.key()), cause.path(ResultsFields.KnownCause.EXPLAINED).asLong(), "every duplicate explained: " + cause);
         assertEquals(Verdict.INVALID, judged.verdict());
@@ -223,7 +223,7 @@ class DedupWindowAfterRestartTest {
             }
             int appended = Math.min(2, inFlight);
             Readiness.waitUntil(System.nanoTime() + TimeUnit.SECONDS.toNanos(10), "the broker appended " + appended + " of the five",
-                    () -> batches(c.logDirs().get(1), topic) >= 1 + appended);
+                    () -> batches(c.logDirs().get(1).get(0), topic) >= 1 + appended);
             if (restart) {
                 c.stop(1);
                 c.start(1);

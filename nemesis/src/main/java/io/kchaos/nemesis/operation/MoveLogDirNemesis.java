@@ -1,0 +1,88 @@
+package io.kchaos.nemesis.operation;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.NemesisOps;
+import io.kchaos.nemesis.Fault;
+import io.kchaos.nemesis.FaultInjector;
+import io.kchaos.nemesis.HealOnce;
+import io.kchaos.nemesis.NemesisContext;
+import io.kchaos.nemesis.NemesisOptions;
+import io.kchaos.nemesis.NemesisRecorder;
+import io.kchaos.nemesis.NemesisSettings;
+import io.kchaos.nemesis.cluster.EffectWait;
+import io.kchaos.nemesis.cluster.OperationsView.ReplicaDir;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * {@code move-log-dir}: the operator's fix for a full disk on a JBOD broker. A random replica of the topic on a running
+ * broker with two or more log dirs (as {@code describeLogDirs} lists them) is moved to another of them
+ * ({@code Admin.alterReplicaLogDirs}), held once {@code describeReplicaLogDirs} reads it there with no future replica
+ * left; the heal ({@code restore-log-dir}) moves it back, held the same way.
+ */
+public final class MoveLogDirNemesis implements FaultInjector {
+    private final Duration bound;
+
+    public MoveLogDirNemesis(NemesisOptions options) {
+        this(Duration.ofSeconds(options.positive(NemesisSettings.REASSIGN_TIMEOUT_SECONDS.key())));
+    }
+
+    MoveLogDirNemesis(Duration bound) {
+        this.bound = bound;
+    }
+
+    @Override
+    public Fault inject(NemesisContext ctx) {
+        Map<Integer, List<String>> dirs = ctx.operations().logDirs();
+        List<Replica> candidates = new ArrayList<>();
+        for (int p = 0; p < ctx.topic().partitions(); p++) {
+            for (int b : ctx.topic().replicas(p)) {
+                if (ctx.cluster().isRunning(b) && dirs.getOrDefault(b, List.of()).size() >= 2) candidates.add(new Replica(b, p));
+            }
+        }
+        if (candidates.isEmpty()) return Fault.NONE;
+        Replica chosen = ctx.pick(candidates);
+        int broker = chosen.broker();
+        int partition = chosen.partition();
+        Optional<String> from = ctx.operations().replicaDir(broker, partition).map(ReplicaDir::current);
+        if (from.isEmpty()) return Fault.NONE;
+        List<String> others = dirs.get(broker).stream().filter(d -> !d.equals(from.get())).toList();
+        if (others.isEmpty()) return Fault.NONE;
+        String to = others.get(ctx.random().nextInt(others.size()));
+        ObjectNode v = NemesisRecorder.nodes(List.of(broker));
+        v.put("partition", partition);
+        v.put("from", from.get());
+        v.put("to", to);
+        AtomicBoolean held = new AtomicBoolean();
+        ctx.recorder().record(NemesisOps.MOVE_LOG_DIR.f(), v, () -> {
+            move(ctx, broker, partition, to, v);
+            held.set(true);
+        });
+        ObjectNode back = NemesisRecorder.nodes(List.of(broker));
+        back.put("partition", partition);
+        back.put("from", to);
+        back.put("to", from.get());
+        Fault fault = new HealOnce("partition " + partition + " on broker " + broker + " moved to " + to, () ->
+                ctx.recorder().record(NemesisOps.RESTORE_LOG_DIR, back, () -> move(ctx, broker, partition, from.get(), back)));
+        return held.get() ? fault : fault.notHeld();
+    }
+
+    /** Asks for the move, then waits until the replica is read back in {@code to} with no future replica; adds {@code took-ms}. */
+    private void move(NemesisContext ctx, int broker, int partition, String to, ObjectNode into) {
+        long t0 = System.nanoTime();
+        ctx.operations().moveReplicaDir(broker, partition, to);
+        EffectWait.until("broker " + broker + "'s replica of partition " + partition + " in " + to + " with no future replica", bound,
+                () -> ctx.operations().replicaDir(broker, partition), d -> d.isPresent() && d.get().settledIn(to),
+                d -> d.map(ReplicaDir::toString).orElse("no answer"));
+        into.put("took-ms", (System.nanoTime() - t0) / 1_000_000);
+    }
+
+    /** One replica of the topic: its broker and partition. */
+    private record Replica(int broker, int partition) {
+    }
+}
