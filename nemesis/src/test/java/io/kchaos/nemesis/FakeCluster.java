@@ -144,6 +144,19 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
         return v == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(v);
     }
 
+    /** Runs {@code action} on this cluster (seed 1) with a history under {@code dir}; the nemesis completions it recorded. */
+    public List<io.kchaos.history.Op> nemesisCompletions(java.nio.file.Path dir, java.util.function.Consumer<NemesisContext> action) {
+        java.nio.file.Path h = dir.resolve("h" + System.nanoTime() + ".jsonl");
+        try (io.kchaos.history.HistoryWriter w = new io.kchaos.history.HistoryWriter(h)) {
+            action.accept(context(new NemesisRecorder(w), 1));
+        }
+        List<io.kchaos.history.Op> out = new ArrayList<>();
+        io.kchaos.history.HistoryFile.open(h).forEach((io.kchaos.history.Op op) -> {
+            if (op.isNemesis() && !op.isInvoke()) out.add(op);
+        });
+        return out;
+    }
+
     /** A combined-mode quorum led by {@code node} in epoch 1. */
     public FakeCluster quorumLedBy(Integer node) {
         quorumLeader = node;

@@ -1,7 +1,5 @@
 package io.kchaos.nemesis.operation;
 
-import io.kchaos.history.HistoryFile;
-import io.kchaos.history.HistoryWriter;
 import io.kchaos.history.NemesisOps;
 import io.kchaos.history.Op;
 import io.kchaos.history.OpType;
@@ -9,7 +7,6 @@ import io.kchaos.nemesis.FakeCluster;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisOptions;
-import io.kchaos.nemesis.NemesisRecorder;
 import io.kchaos.nemesis.catalogue.FaultCatalogue;
 import io.kchaos.nemesis.cluster.Capability;
 import org.junit.jupiter.api.Test;
@@ -17,7 +14,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -35,15 +31,7 @@ class MoveLogDirNemesisTest {
 
     /** The nemesis completions of {@code action} on {@code c}. */
     private List<Op> run(FakeCluster c, Consumer<NemesisContext> action) {
-        Path h = dir.resolve("h" + System.nanoTime() + ".jsonl");
-        try (HistoryWriter w = new HistoryWriter(h)) {
-            action.accept(c.context(new NemesisRecorder(w), 1));
-        }
-        List<Op> out = new ArrayList<>();
-        HistoryFile.open(h).forEach((Op op) -> {
-            if (op.isNemesis() && !op.isInvoke()) out.add(op);
-        });
-        return out;
+        return c.nemesisCompletions(dir, action);
     }
 
     private static FakeCluster jbod() {

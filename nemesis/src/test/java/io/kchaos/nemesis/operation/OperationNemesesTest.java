@@ -1,18 +1,14 @@
 package io.kchaos.nemesis.operation;
 
-import io.kchaos.history.HistoryFile;
-import io.kchaos.history.HistoryWriter;
 import io.kchaos.history.Op;
 import io.kchaos.history.OpType;
 import io.kchaos.nemesis.FakeCluster;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.NemesisOptions;
-import io.kchaos.nemesis.NemesisRecorder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,15 +35,7 @@ class OperationNemesesTest {
 
     /** The nemesis completions of one injection and heal on {@code c}. */
     private List<Op> run(FakeCluster c, Consumer<io.kchaos.nemesis.NemesisContext> action) {
-        Path h = dir.resolve("h" + System.nanoTime() + ".jsonl");
-        try (HistoryWriter w = new HistoryWriter(h)) {
-            action.accept(c.context(new NemesisRecorder(w), 1));
-        }
-        List<Op> out = new ArrayList<>();
-        HistoryFile.open(h).forEach((Op op) -> {
-            if (op.isNemesis() && !op.isInvoke()) out.add(op);
-        });
-        return out;
+        return c.nemesisCompletions(dir, action);
     }
 
     @Test
