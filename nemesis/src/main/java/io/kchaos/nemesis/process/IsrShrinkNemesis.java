@@ -15,8 +15,8 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * {@code isr-shrink}: the ISR shrinks to the leader alone, the leader keeps acknowledging, then it dies. SIGSTOP the
@@ -106,8 +106,9 @@ public final class IsrShrinkNemesis implements FaultInjector {
         } finally {
             resume.run();
         }
-        boolean elected = Await.until(() -> topic.leader(p).filter(followers::contains).isPresent(), electionWait);
-        Optional<Integer> now = topic.leader(p);
+        AtomicReference<Optional<Integer>> seen = new AtomicReference<>(Optional.empty()); // the leader as last read
+        boolean elected = Await.until(() -> seen.updateAndGet(x -> topic.leader(p)).filter(followers::contains).isPresent(), electionWait);
+        Optional<Integer> now = seen.get();
         if (elected) outcome.elected(now.orElseThrow(), epochStart(topic, p));
         else outcome.leaderSeen(now);
         String none = "no follower of " + leader + " leads partition " + p + " within " + electionWait.toSeconds()
@@ -121,9 +122,9 @@ public final class IsrShrinkNemesis implements FaultInjector {
 
     /** The new leader's log end when elected, asked until it answers (a leader elected uncleanly may first recover). */
     private OptionalLong epochStart(TopicView topic, int p) {
-        OptionalLong[] start = {OptionalLong.empty()};
-        Await.until(() -> (start[0] = topic.leaderEpochStart(p)).isPresent(), electionWait);
-        return start[0];
+        AtomicReference<OptionalLong> start = new AtomicReference<>(OptionalLong.empty());
+        Await.until(() -> start.updateAndGet(x -> topic.leaderEpochStart(p)).isPresent(), electionWait);
+        return start.get();
     }
 
     /** Writes the attempt's {@code unclean-election} note: ok, or info with why it did not hold ({@code why} non-null). */
@@ -150,9 +151,8 @@ public final class IsrShrinkNemesis implements FaultInjector {
                 candidates.add(new Target(p, l, followers));
             }
         }
-        OptionalInt controller = ctx.quorum().state().map(QuorumState::leader).map(OptionalInt::of).orElse(OptionalInt.empty());
-        List<Target> sparing = controller.isEmpty() ? candidates
-                : candidates.stream().filter(t -> !t.followers().contains(controller.getAsInt())).toList();
+        Optional<Integer> controller = ctx.quorum().state().map(QuorumState::leader);
+        List<Target> sparing = candidates.stream().filter(t -> controller.map(c -> !t.followers().contains(c)).orElse(true)).toList();
         List<Target> from = sparing.isEmpty() ? candidates : sparing;
         return from.isEmpty() ? Optional.empty() : Optional.of(ctx.pick(from));
     }

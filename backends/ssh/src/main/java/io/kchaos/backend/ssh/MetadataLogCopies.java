@@ -6,10 +6,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -28,16 +27,14 @@ final class MetadataLogCopies {
         this.nodesDir = nodesDir;
     }
 
-    /** Copies every broker's log; node id → the local folder holding {@code __cluster_metadata-0}, for those found. */
+    /** Copies every broker's log; node id (in order) → the local folder holding {@code __cluster_metadata-0}, for those found. */
     Map<Integer, Path> collect(List<HostBroker> brokers) {
         Map<Integer, Path> found = new ConcurrentHashMap<>();
         Parallel.all(brokers, b -> {
             Path local = copy(b);
             if (local != null) found.put(b.shell().host().id(), local);
         });
-        Map<Integer, Path> ordered = new LinkedHashMap<>();
-        brokers.forEach(b -> Optional.ofNullable(found.get(b.shell().host().id())).ifPresent(p -> ordered.put(b.shell().host().id(), p)));
-        return ordered;
+        return new TreeMap<>(found);
     }
 
     /** The local folder holding the copy, or null when no data directory of the broker holds the log. */
