@@ -27,7 +27,8 @@ public final class MatrixPageWriter {
                     result.expectationsOf(c.cell()).stream().map(Expectation::outcome).toList(), result.unmet(c)));
             for (RunOutcome r : c.runs()) {
                 RunSummary s = r.summary();
-                String label = c.cell().id() + " " + c.cell().label() + (result.repeat() > 1 ? " #" + r.repeat() : "");
+                String label = c.cell().id() + " " + c.cell().label() + (result.repeat() > 1 ? " #" + r.repeat() : "")
+                        + (r.unexercised() ? " (no fault held)" : "");
                 long gap = s == null || Double.isNaN(s.longestNoAckSeconds()) ? -1 : (long) (s.longestNoAckSeconds() * 1e9);
                 double p99 = s == null ? Double.NaN : s.sends().latencyMillis(99);
                 String link = null;

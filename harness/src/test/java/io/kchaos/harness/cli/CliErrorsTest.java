@@ -54,6 +54,9 @@ class CliErrorsTest {
         err.getBuffer().setLength(0);
         assertEquals(2, run("run", "--controllers", "three"));
         assertSingleLineError("--controllers");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("run", "--backend", "ssh", "--hosts", "h1,h2", "--controllers", "3"));
+        assertSingleLineError("--controllers 3 needs at least 4 SSH hosts (one node per host), 2 given");
     }
 
     @Test

@@ -116,6 +116,8 @@ class MatrixTest {
         JsonNode cell = r.toJson(dir).path("cells").get(0);
         assertEquals(1, cell.path("summary").path("unexercised").asInt());
         assertEquals(0, cell.path("runs").get(0).path("faults-injected").asInt(-1));
+        MatrixPageWriter.write(dir, r);
+        assertTrue(java.nio.file.Files.readString(dir.resolve("matrix.html")).contains("(no fault held)"), "the page marks the run");
     }
 
     @Test
