@@ -108,7 +108,9 @@ public final class NemesisOps {
     private static final String MOVE = "\"partitions\": [1], \"from\": {\"1\": [1, 2, 3]}, \"to\": {\"1\": [4, 2, 3]}, \"nodes\": [1, 2, 3, 4]";
     public static final FaultOp REASSIGN = operation("reassign", "{\"shape\": \"replace\", " + MOVE + ", \"took-ms\": 2140, "
             + "\"progress\": [{\"ms\": 0, \"adding\": {\"1\": [4]}, \"removing\": {\"1\": [1]}}, ...]} (shape: replace, swap-leader, "
-            + "shrink, grow, return)");
+            + "shrink, grow, return, or past-down: reassign-past-down's, with \"down\": [3] and \"isr-before\": [1, 2]; a move not in place "
+            + "within its bound is info, with \"isr-after\": {\"1\": [1, 2, 4]} and, read after it, \"still-listed\": [1], the partitions "
+            + "Kafka still lists as reassigning)");
     public static final FaultOp THROTTLED_REASSIGN = fault(FaultKind.OPERATION, "throttled-reassign", "{\"shape\": \"replace\", " + MOVE
             + ", \"throttle-bytes\": 10240} (held while Kafka lists it as in progress; its cancel restores the old replicas and is done once no throttle config is read back)",
             CANCEL_REASSIGNMENT);

@@ -236,6 +236,15 @@ public final class Anomalies {
                     + "\"next-add-voter-index\": null} (next-add-voter-index: the first add-voter of the node invoked after "
                     + "the poll, null when none was)");
 
+    public static final AnomalyType REASSIGNMENT_STUCK = client(METADATA, "reassignment-stuck",
+            "a reassignment (a reassign op) that Kafka still listed as in progress past its bound although every replica "
+                    + "it adds was in the ISR and the only target replicas outside the ISR were in the old set too (neither added "
+                    + "nor removed), with a target set no smaller than the old one: completing it could not shrink the ISR, yet "
+                    + "it never completed (KAFKA-19975: a down replica kept in both sets blocks the move). Read at the bound: "
+                    + "the ISR, then the partitions still listed; a move whose listing could not be read is not judged",
+            "{\"partition\": 0, \"index\": 88, \"from\": [1, 2, 3], \"to\": [1, 4, 3], \"isr-after\": [1, 2, 4], "
+                    + "\"not-in-isr\": [3]}");
+
     // the brokers' own files: the replica audit of run (after the clean stop) and verify-logs
     public static final AnomalyType REPLICA_DIVERGENCE = replica("replica-divergence",
             "two replicas of a partition hold different batches (offset range or CRC) below the partition's high watermark",

@@ -37,6 +37,10 @@ public final class Promises {
                     + "skipping a record, a group's committed offsets only move forward",
             Anomalies.NONMONOTONIC_SEND, Anomalies.NONMONOTONIC_POLL, Anomalies.POLL_SKIP, Anomalies.INT_NONMONOTONIC_SEND,
             Anomalies.NONMONOTONIC_COMMIT, Anomalies.SKIPPED_ON_RESUME);
+    public static final Promise OPERATIONS_COMPLETE = declare("operations-complete",
+            "an operation Kafka accepted is carried out once nothing it needs is missing: a reassignment whose new replicas "
+                    + "are in sync completes when completing it cannot shrink the ISR",
+            Anomalies.REASSIGNMENT_STUCK);
     public static final Promise SHARE_DELIVERY = declare("share-delivery",
             "a share group (KIP-932) delivers a record to one holder at a time, never again once accepted or rejected, "
                     + "within its delivery limit, and finishes every record by the end",

@@ -10,6 +10,7 @@ import io.kchaos.checker.availability.FailoverTimes;
 import io.kchaos.checker.queue.PartitionGrowth;
 import io.kchaos.checker.cause.DedupWindowCause;
 import io.kchaos.checker.metadata.PolledOffsetRegression;
+import io.kchaos.checker.metadata.StuckReassignments;
 import io.kchaos.checker.metadata.VoterRemovalUndone;
 import io.kchaos.checker.raft.HistoryObservations;
 import io.kchaos.checker.raft.PolledObservations;
@@ -27,7 +28,8 @@ import java.util.TreeMap;
 
 /**
  * The judge of a run: the client-history checks of its workload ({@link WorkloadKind}), then the replica audit and the
- * Raft audit of the metadata log, the checks of the run's quorum polls, and the controller faults' failover times
+ * Raft audit of the metadata log, the checks of the run's quorum polls and of the reassignments that did not complete
+ * ({@link StuckReassignments}), and the controller faults' failover times
  * ({@link FailoverTimes}).
  */
 public final class Judges {
@@ -51,6 +53,7 @@ public final class Judges {
             r.merge(PolledOffsetRegression.judge(polls));
             NemesisTrack faults = NemesisTrack.of(history);
             r.merge(VoterRemovalUndone.judge(faults.asHistory(), polls));
+            r.merge(StuckReassignments.judge(faults.asHistory()));
             FailoverTimes.addTo(r, faults, ControllerTimeline.of(RunJson.read(folder.dir())));
             explainKnownCauses(r, folder, fin);
             return r;

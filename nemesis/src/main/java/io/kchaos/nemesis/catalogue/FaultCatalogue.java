@@ -27,6 +27,7 @@ import io.kchaos.nemesis.operation.ElectLeadersNemesis;
 import io.kchaos.nemesis.operation.MoveLogDirNemesis;
 import io.kchaos.nemesis.operation.ReassignCancelNemesis;
 import io.kchaos.nemesis.operation.ReassignNemesis;
+import io.kchaos.nemesis.operation.ReassignPastDownNemesis;
 import io.kchaos.nemesis.process.IsrShrinkNemesis;
 import io.kchaos.nemesis.process.IsrShrinkNemesis.Holds;
 import io.kchaos.nemesis.process.KillNemesis;
@@ -191,6 +192,11 @@ public final class FaultCatalogue {
             of("reassign-cancel", "start a reassignment throttled so it stays in progress; the heal cancels it (the old replicas "
                     + "come back)", b -> new ReassignCancelNemesis(b.options()), NemesisOps.THROTTLED_REASSIGN)
                     .reads(NemesisSettings.REASSIGN_CANCEL_THROTTLE, NemesisSettings.REASSIGN_TIMEOUT_SECONDS),
+            of("reassign-past-down", "KAFKA-19975's move: a follower's broker SIGKILLed (held once the partition's ISR lacks it), "
+                    + "then another replica replaced by a broker outside the set while the down replica stays in both sets; one op "
+                    + "until the new set is in place; the heal restarts the broker (needs more brokers than the replication factor)",
+                    b -> new ReassignPastDownNemesis(b.options()), NemesisOps.KILL, NemesisOps.REASSIGN)
+                    .reads(NemesisSettings.REASSIGN_TIMEOUT_SECONDS),
             of("elect-leaders", "a preferred (or, with election=unclean, an unclean) leader election of every partition of the "
                     + "topic (Admin.electLeaders)", b -> new ElectLeadersNemesis(b.options()), NemesisOps.ELECT_LEADERS)
                     .reads(NemesisSettings.ELECTION),

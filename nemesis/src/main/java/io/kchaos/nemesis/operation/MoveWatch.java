@@ -17,7 +17,8 @@ import java.util.Optional;
  * Watches reassignments (a nemesis's, or a replayed one's) until they completed: no partition of the move is listed as in progress and each one's replica
  * set, read back from the metadata, is its target. Writes into the op's value what it saw on the way: {@code progress}
  * (the adding and removing replicas each time they changed, with the milliseconds since the request), then
- * {@code replicas-after} and {@code took-ms}. Past its bound it throws {@link FaultNotHeld} with what it last saw.
+ * {@code replicas-after} and {@code took-ms}. Past its bound it adds {@code isr-after} and {@code still-listed} and throws
+ * {@link FaultNotHeld} with what it last saw.
  */
 public final class MoveWatch {
     private static final long POLL_MS = 250;
@@ -40,6 +41,7 @@ public final class MoveWatch {
             if (ongoing.isPresent() && targets.keySet().stream().noneMatch(ongoing.get()::containsKey) && inPlace(ctx, targets)) break;
             if (System.nanoTime() >= deadline) {
                 replicasAfter(ctx, targets, value);
+                stuckEvidence(ctx, targets, value);
                 throw new FaultNotHeld("the reassignment did not complete within " + bound.toSeconds() + " s; last seen: " + seen);
             }
             try {
@@ -62,6 +64,20 @@ public final class MoveWatch {
         targets.keySet().forEach(p -> {
             ArrayNode a = after.putArray(Integer.toString(p));
             ctx.topic().replicas(p).forEach(a::add);
+        });
+    }
+
+    /**
+     * At the bound: each partition's ISR ({@code isr-after}), then, read after it, the partitions Kafka still lists as
+     * reassigning ({@code still-listed}), so a move whose adding replicas were all in sync and that was still pending
+     * is on record (the checker's {@code reassignment-stuck}).
+     */
+    private static void stuckEvidence(NemesisContext ctx, Map<Integer, List<Integer>> targets, ObjectNode value) {
+        ObjectNode isr = value.putObject("isr-after");
+        targets.keySet().forEach(p -> ctx.topic().isr(p).forEach(isr.putArray(Integer.toString(p))::add));
+        ctx.operations().reassignments().ifPresent(m -> {
+            ArrayNode listed = value.putArray("still-listed");
+            targets.keySet().stream().filter(m::containsKey).sorted().forEach(listed::add);
         });
     }
 
