@@ -77,6 +77,9 @@ public final class ServerProperties {
         p.put("log.dirs", String.join(",", node.logDirs()));
         p.putAll(settings);
         if (!role.controller()) p.keySet().removeAll(CONTROLLER_ONLY);
+        if (role.broker() && "true".equals(p.get(TieredStorage.SYSTEM_ENABLE))) {
+            p.putIfAbsent(TieredStorage.METADATA_LISTENER, node.interBroker()); // the backend's listener: PLAINTEXT, REPLICATION
+        }
         StringBuilder sb = new StringBuilder("# written by kchaos\n");
         p.forEach((k, v) -> sb.append(k).append('=').append(v).append('\n'));
         return sb.toString();

@@ -1,10 +1,14 @@
 package io.kchaos.cluster.install;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Where this kchaos is installed, found from the location of its own classes, so it runs from any directory: an
@@ -14,6 +18,9 @@ import java.util.Optional;
 public final class Installation {
     /** Overrides where the default broker's jars are (tests, unusual layouts). */
     public static final String KAFKA_LIBS_PROPERTY = "kchaos.kafka.libs";
+
+    /** The plugin jar's name, without the sources or test jars a build may put beside it. */
+    private static final Pattern TIERED_STORAGE_JAR = Pattern.compile("kchaos-tiered-storage-[^-]+(-SNAPSHOT)?\\.jar");
 
     private final Path codeFolder;
 
@@ -60,6 +67,23 @@ public final class Installation {
     public Optional<Path> proxyLibs() {
         return List.of(codeFolder.resolve("../proxy/libs").normalize(), codeFolder.resolve("../../proxy/target/proxy-libs").normalize())
                 .stream().filter(Files::isDirectory).findFirst();
+    }
+
+    /**
+     * The tiered-storage plugin jar a broker loads with {@code remote.log.storage.manager.class.path}:
+     * {@code <home>/plugins/} in a distribution, {@code tiered-storage/target/} in a checkout; empty when neither has it.
+     */
+    public Optional<Path> tieredStorageJar() {
+        for (Path dir : List.of(codeFolder.resolve("../plugins").normalize(), codeFolder.resolve("../../tiered-storage/target").normalize())) {
+            if (!Files.isDirectory(dir)) continue;
+            try (Stream<Path> s = Files.list(dir)) {
+                Optional<Path> jar = s.filter(p -> TIERED_STORAGE_JAR.matcher(p.getFileName().toString()).matches()).sorted().findFirst();
+                if (jar.isPresent()) return jar;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return Optional.empty();
     }
 
     /** Where the default broker was looked for, for the one-line error when it is missing. */

@@ -21,6 +21,10 @@ import java.util.stream.Stream;
  * broker with only a log line, so kchaos says so up front.
  */
 public final class BrokerConfigNames {
+    /** Where the tiered-storage plugins' own settings start (Kafka's defaults: {@code rsm.config.}, {@code rlmm.config.}). */
+    private static final String RSM_PREFIX_KEY = "remote.log.storage.manager.impl.prefix";
+    private static final String RLMM_PREFIX_KEY = "remote.log.metadata.manager.impl.prefix";
+
     private BrokerConfigNames() {
     }
 
@@ -42,9 +46,14 @@ public final class BrokerConfigNames {
         }
     }
 
-    /** The keys of {@code settings} the release does not define, sorted (the ELR feature is not a broker setting and is skipped). */
+    /**
+     * The keys of {@code settings} the release does not define, sorted. Skipped: the ELR and transaction features (not
+     * broker settings), per-listener settings, and those of the tiered-storage plugins under their prefixes (the
+     * plugins, not the broker, define them).
+     */
     public static List<String> unknown(Set<String> known, Map<String, String> settings) {
+        List<String> pluginPrefixes = List.of(settings.getOrDefault(RSM_PREFIX_KEY, "rsm.config."), settings.getOrDefault(RLMM_PREFIX_KEY, "rlmm.config."));
         return settings.keySet().stream().filter(k -> !known.contains(k) && !k.equals(VersionProfile.ELR_FEATURE) && !k.equals(VersionProfile.TXN_FEATURE)
-                && !k.startsWith("listener.name.")).sorted().toList();
+                && !k.startsWith("listener.name.") && pluginPrefixes.stream().noneMatch(k::startsWith)).sorted().toList();
     }
 }

@@ -1,5 +1,6 @@
 package io.kchaos.cluster.version;
 
+import io.kchaos.cluster.TieredStorage;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -20,6 +21,16 @@ class BrokerConfigNamesTest {
         assertEquals(List.of("log.message.format.version", "min.insync.replica"), BrokerConfigNames.unknown(known,
                 Map.of("min.insync.replica", "2", "log.message.format.version", "3.0", "eligible.leader.replicas.version", "1",
                         "min.insync.replicas", "2")), "a typo and a setting 4.0 removed; the ELR feature is not a broker setting");
+    }
+
+    @Test
+    void theBundledBrokerDefinesEveryTieredStorageSettingButThePluginsOwn() {
+        Set<String> known = BrokerConfigNames.of(Path.of(System.getProperty("kchaos.kafka.libs"))).orElseThrow();
+        Map<String, String> tiered = new TieredStorage(Path.of("/p.jar"), Path.of("/bucket")).brokerSettings(3);
+        assertEquals(List.of(), BrokerConfigNames.unknown(known, tiered), "rsm.config.* and rlmm.config.* belong to the plugins");
+        assertEquals(List.of("rsm.config.bucket.dir"), BrokerConfigNames.unknown(known,
+                Map.of("remote.log.storage.manager.impl.prefix", "mine.", "rsm.config.bucket.dir", "/b", "mine.bucket.dir", "/b")),
+                "the prefix the settings give");
     }
 
     @Test

@@ -27,6 +27,7 @@ class LayeringTest {
     static {
         module("history");                                   // the contract: depends on no other kchaos module
         module("agent");                                     // loaded into broker JVMs: JDK only (ByteBuddy shaded inside)
+        module("tiered");                                    // loaded into broker JVMs: Kafka's storage API only
         module("proxy");                                     // its own JVM (Kroxylicious, kafka-clients 4.0.0): no other kchaos module
         module("wire");                                      // one request to one broker: kafka-clients only
         module("checker", "history");                        // judges any history without a cluster
