@@ -15,8 +15,8 @@ import java.util.List;
 /**
  * Judges, once every record known to the history is known, what needs them all: resumes past the committed offset
  * over a known record (skipped-on-resume), and records below the end offsets the group caught up to that no group
- * consumer ever polled and retention did not delete within its policy (lost-by-group); then writes the group figures, with the members' positions moved by the
- * consumer itself ({@link PositionResets}).
+ * consumer ever polled and retention did not delete within its policy (lost-by-group); then writes the group figures,
+ * with the members' positions moved by the consumer itself ({@link PositionResets}).
  */
 final class GroupJudge {
     private final GroupPass pass;

@@ -20,7 +20,9 @@ import java.util.Optional;
  *   <li>size: {@code retention.bytes} is -1, or (idempotent producers only) {@link #MAX_RECORD_LOG_BYTES} times the
  *   {@link RecordsAfter} bound is below {@code retention.bytes}.</li>
  * </ul>
- * Segment boundaries only delay a deletion, so neither test needs a segment of slack.
+ * Segment boundaries only delay a deletion, so neither test needs a segment of slack. Both assume the deleting
+ * replica's log held the acknowledged record at its offset; one diverged there sets the log start for good only after
+ * an unclean election that dropped acknowledged data (docs/format.md, "Expired or premature-deletion: the rule").
  */
 final class Deletions {
     /**
