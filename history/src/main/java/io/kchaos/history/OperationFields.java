@@ -19,6 +19,10 @@ public final class OperationFields {
     /** elect-leaders: how many partitions' leaders changed, read back (0: the election moved nothing), and which. */
     public static final String ELECTED = "elected";
     public static final String ELECTED_PARTITIONS = "elected-partitions";
+    /** alter-config and restore-config: the topic config changed, its value before and the value set. */
+    public static final String CONFIG = "config";
+    public static final String FROM = "from";
+    public static final String TO = "to";
     /** alter-config and restore-config: the brokers that reported the value set (every broker hosting the topic). */
     public static final String REPORTED_BY = "reported-by";
     /** remove-voter and add-voter: the voter's directory id (KIP-853), and the voter ids read back before and after. */

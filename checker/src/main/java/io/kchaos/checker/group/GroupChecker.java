@@ -4,6 +4,8 @@ import io.kchaos.checker.queue.LedgerChecker;
 import io.kchaos.checker.queue.QueueLedger;
 import io.kchaos.checker.queue.QueuePass;
 import io.kchaos.checker.result.CheckResult;
+import io.kchaos.checker.queue.RetentionPolicy;
+import java.util.Optional;
 
 /**
  * Judges a consumer-group history (docs/history-txn-group.md) in one pass: the producers' sends and the final drain
@@ -17,8 +19,14 @@ import io.kchaos.checker.result.CheckResult;
 public final class GroupChecker extends LedgerChecker {
     public static final String NAME = "group";
 
+    /** A checker that knows no retention policy (every write missing below the log start is expired). */
     public GroupChecker() {
-        super(NAME, "poll");
+        this(Optional.empty());
+    }
+
+    /** @param retention the run's retention policy, when run.json records one */
+    public GroupChecker(Optional<RetentionPolicy> retention) {
+        super(NAME, "poll", retention);
     }
 
     @Override

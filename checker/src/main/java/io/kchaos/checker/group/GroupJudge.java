@@ -15,8 +15,8 @@ import java.util.List;
 /**
  * Judges, once every record known to the history is known, what needs them all: resumes past the committed offset
  * over a known record (skipped-on-resume), and records below the end offsets the group caught up to that no group
- * consumer ever polled and retention did not delete (lost-by-group); then writes the group figures, with the members' positions moved by the
- * consumer itself ({@link PositionResets}).
+ * consumer ever polled and retention did not delete within its policy (lost-by-group); then writes the group figures,
+ * with the members' positions moved by the consumer itself ({@link PositionResets}).
  */
 final class GroupJudge {
     private final GroupPass pass;
@@ -59,7 +59,8 @@ final class GroupJudge {
 
     /**
      * Every record known in [0, end) of a partition the group caught up to must have been polled by the group, but for
-     * those below the log start offset the final drain began at: retention deleted them (expired, stats.expired).
+     * those below the log start offset the final drain began at that the retention policy allowed to go (expired, the
+     * ledger's one judgement {@link QueueLedger#expired}); one deleted before the policy allowed is lost-by-group too.
      */
     private void lostByGroup(int partition, long end) {
         OffsetSet consumed = pass.consumed.offsets(partition);

@@ -6,6 +6,7 @@ import io.kchaos.history.History;
 import io.kchaos.history.Op;
 import io.kchaos.checker.result.CheckResult;
 
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -18,15 +19,19 @@ import java.util.function.Consumer;
 public abstract class LedgerChecker implements Checker {
     private final String name;
     private final String droppedStat;
+    private final Optional<RetentionPolicy> retention;
 
     /**
      * @param name        the checker's name (the workload's)
      * @param droppedStat a queue-op count section that means nothing for the workload (e.g. {@code send} for
      *                    transactions), or null
+     * @param retention   the run's retention policy (run.json), which tells expired writes from premature deletions;
+     *                    empty when unknown (every write missing below the log start is then expired)
      */
-    protected LedgerChecker(String name, String droppedStat) {
+    protected LedgerChecker(String name, String droppedStat, Optional<RetentionPolicy> retention) {
         this.name = name;
         this.droppedStat = droppedStat;
+        this.retention = retention;
     }
 
     @Override
@@ -45,7 +50,7 @@ public abstract class LedgerChecker implements Checker {
     @Override
     public final CheckResult check(History history) {
         CheckResult result = new CheckResult();
-        QueueLedger ledger = new QueueLedger(result);
+        QueueLedger ledger = new QueueLedger(result, retention);
         QueuePass queueOps = new QueuePass(ledger);
         Extension ext = extension(ledger, queueOps, result);
         JudgedEvidence evidence = new JudgedEvidence();
@@ -53,7 +58,10 @@ public abstract class LedgerChecker implements Checker {
         long[] last = {0};
         history.forEach(ext.visitor().andThen(evidence).andThen(op -> {
             last[0] = Math.max(last[0], op.time());
-            if (op.isNemesis()) faults.accept(op);
+            if (op.isNemesis()) {
+                faults.accept(op);
+                ConfigChanges.accept(op, ledger);
+            }
         }));
         ext.finish().run();
         faults.finish(last[0]);

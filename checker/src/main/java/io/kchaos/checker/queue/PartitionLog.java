@@ -16,6 +16,8 @@ final class PartitionLog {
     private long drainEndOffset = -1;
     private long drainIndex = -1;
     private long drainStartOffset = 0;
+    private long drainStartIndex = -1;
+    private long drainStartTime = -1;
 
     PartitionLog(int partition) {
         this.partition = partition;
@@ -81,13 +83,30 @@ final class PartitionLog {
         }
     }
 
-    /** The log start offset a drain began reading at; retention deleted what lies below it. */
-    void drainStarted(long startOffset) {
-        drainStartOffset = Math.max(drainStartOffset, startOffset);
+    /**
+     * The log start offset a drain began reading at, reported by the op at history index and time; retention deleted
+     * what lies below it. The highest is kept, with the first op that reported it.
+     */
+    void drainStarted(long startOffset, long index, long time) {
+        if (startOffset > drainStartOffset) {
+            drainStartOffset = startOffset;
+            drainStartIndex = index;
+            drainStartTime = time;
+        }
     }
 
     long drainStartOffset() {
         return drainStartOffset;
+    }
+
+    /** The history index of the op that reported {@link #drainStartOffset}, or -1 when none reported one above 0. */
+    long drainStartIndex() {
+        return drainStartIndex;
+    }
+
+    /** The time of that op: the log start offset had reached {@link #drainStartOffset} by then. */
+    long drainStartTime() {
+        return drainStartTime;
     }
 
     boolean isDrained() {

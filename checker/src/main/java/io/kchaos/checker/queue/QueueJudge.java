@@ -8,10 +8,11 @@ import io.kchaos.history.Json;
 import io.kchaos.checker.result.CheckResult;
 
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * Judges what a {@link QueueLedger} holds once the whole history is known: lost writes (and unseen and expired ones), offsets
- * holding two values, duplicates, aborted reads and poll skips, then fills in the statistics. Each case names the
+ * Judges what a {@link QueueLedger} holds once the whole history is known: lost writes (and unseen and expired ones),
+ * premature deletions ({@link Deletions}), offsets holding two values, duplicates, aborted reads and poll skips, then fills in the statistics. Each case names the
  * history indexes a reader needs to check it by hand.
  */
 final class QueueJudge {
@@ -42,8 +43,13 @@ final class QueueJudge {
                     if (goneAfterRead(id)) lostWrite(id);
                 }
             } else if (values.has(id, ValueTable.ACKED)) {
-                if (ledger.expired(values.ackPartition(id), values.ackOffset(id))) expired++;
-                else if (isLost(id)) lostWrite(id);
+                int p = values.ackPartition(id);
+                long offset = values.ackOffset(id);
+                if (ledger.belowLogStart(p, offset)) {
+                    Optional<ObjectNode> premature = ledger.deletions.premature(p, offset);
+                    if (premature.isPresent()) result.anomaly(Anomalies.PREMATURE_DELETION.key(), premature.get());
+                    else expired++;
+                } else if (isLost(id)) lostWrite(id);
                 else unseen++;
             }
         }
@@ -54,6 +60,10 @@ final class QueueJudge {
         if (expired > 0) {
             result.warn(expired + " acknowledged write(s) never read lie below their partition's log start offset at the "
                     + "final drain: deleted by retention (expired), not judged as lost");
+            if (!ledger.deletions.hasPolicy()) {
+                result.warn("no retention policy recorded (run.json's topic-retention, or a topic config changed to a value that "
+                        + "is not a number): the expired write(s) were not judged against it (premature-deletion)");
+            }
         }
     }
 

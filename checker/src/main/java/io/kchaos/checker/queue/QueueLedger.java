@@ -5,6 +5,7 @@ import io.kchaos.checker.result.CheckResult;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What a history tells about a topic used as a queue, fed event by event (a value sent, acknowledged at a position,
@@ -26,20 +27,40 @@ public final class QueueLedger {
     final Partitions partitions = new Partitions();
     final OffsetConflicts conflicts = new OffsetConflicts();
     final PollJumps jumps = new PollJumps();
+    final Deletions deletions;
     private final CheckResult result;
     private final ProcessOrders orders;
     private final Map<Integer, ProcessCursors> processes = new HashMap<>();
     private long recordsRead;
 
-    /** @param result where anomalies go, as they are found and when {@link #judge()} runs */
+    /** A ledger that knows no retention policy: every record missing below the log start is expired. */
     public QueueLedger(CheckResult result) {
-        this.result = result;
-        this.orders = new ProcessOrders(result, jumps);
+        this(result, Optional.empty());
     }
 
-    /** A send of v was invoked. */
-    public void sent(long v) {
-        values.sent(v);
+    /**
+     * @param result where anomalies go, as they are found and when {@link #judge()} runs
+     * @param policy the run's retention policy, which tells expired records from premature deletions; empty when unknown
+     */
+    public QueueLedger(CheckResult result, Optional<RetentionPolicy> policy) {
+        this.result = result;
+        this.orders = new ProcessOrders(result, jumps);
+        this.deletions = new Deletions(values, partitions, policy);
+    }
+
+    /** A send of v was invoked at time (its record is produced no earlier). */
+    public void sent(long v, long time) {
+        values.sent(v, time);
+    }
+
+    /** A transaction was invoked: it may write one control record (commit or abort marker) in each partition. */
+    public void transactionInvoked() {
+        deletions.controlRecordPossible();
+    }
+
+    /** A live change of a topic config recorded in the history (a nemesis's alter-config or restore-config). */
+    public void topicConfigChanged(String key, String value) {
+        deletions.configChanged(key, value);
     }
 
     /** The send of v ended indeterminate (info, or no completion). */
@@ -98,18 +119,26 @@ public final class QueueLedger {
         partitions.get(partition).drained(endOffset, index);
     }
 
-    /** A drain began reading the partition at its log start offset startOffset (retention deleted what lies below). */
-    public void drainStarted(int partition, long startOffset) {
-        partitions.get(partition).drainStarted(startOffset);
+    /**
+     * A drain op at history index and time began reading the partition at its log start offset startOffset (what lies
+     * below was deleted).
+     */
+    public void drainStarted(int partition, long startOffset, long index, long time) {
+        partitions.get(partition).drainStarted(startOffset, index, time);
     }
 
     /**
-     * Whether an acknowledged offset of the partition lies below the log start offset of its complete drain: deleted
-     * by retention, so expired rather than lost when it was never read.
+     * Whether a known offset of the partition lies below the log start offset of its complete drain and was deleted
+     * within the retention policy (or none is known): expired rather than lost when it was never read. One below the
+     * log start that the policy did not allow to go is a premature deletion ({@link Deletions}).
      */
     public boolean expired(int partition, long offset) {
-        PartitionLog log = partitions.find(partition);
-        return log != null && log.isDrained() && offset >= 0 && offset < log.drainStartOffset();
+        return deletions.expired(partition, offset);
+    }
+
+    /** Whether a known offset of the partition lies below the log start offset of its complete drain, however it went. */
+    public boolean belowLogStart(int partition, long offset) {
+        return deletions.belowLogStart(partition, offset);
     }
 
     /** Reports every anomaly still pending, and adds the ledger's figures and warnings to the result. */

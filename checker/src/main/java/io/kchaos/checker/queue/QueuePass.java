@@ -64,7 +64,7 @@ public final class QueuePass implements Consumer<Op> {
         if (process.pendingF() != null) abandon(process);
         if (QueueOps.SEND.equals(op.f())) {
             long v = QueueOps.sendValue(op);
-            ledger.sent(v);
+            ledger.sent(v, op.time());
             process.invokedSend(v);
         } else {
             process.invoked(op.f());
@@ -114,7 +114,7 @@ public final class QueuePass implements Consumer<Op> {
         QueueOps.forEachRecord(op, (p, o, v) -> ledger.read(op.process(), kind, p, o, v, op.index()));
         if (QueueOps.DRAIN.equals(op.f())) {
             QueueOps.forEachEndOffset(op, (p, end) -> ledger.drained(p, end, op.index()));
-            QueueOps.forEachStartOffset(op, ledger::drainStarted);
+            QueueOps.forEachStartOffset(op, (p, start) -> ledger.drainStarted(p, start, op.index(), op.time()));
         }
     }
 

@@ -9,8 +9,8 @@ import java.util.Map;
 /**
  * Everything the pass keeps per distinct value, in parallel {@link LongColumn}s (each entry in 1 to 8 bytes)
  * indexed by a dense id given in order of
- * first mention: how its send ended (with the completion's index, process and time), where it was acknowledged, and
- * where it was read (the first read position inline; further distinct positions, which are duplicates, aside).
+ * first mention: when its send was first invoked, how it ended (with the completion's index, process and time), where
+ * it was acknowledged, and where it was read (the first read position inline; further distinct positions, which are duplicates, aside).
  */
 final class ValueTable {
     static final int SENT = 1;
@@ -31,6 +31,7 @@ final class ValueTable {
     private final LongColumn completionIndex = new LongColumn(1 << 12);
     private final LongColumn completionProcess = new LongColumn(1 << 12);
     private final LongColumn completionTime = new LongColumn(1 << 12);
+    private final LongColumn sendTime = new LongColumn(1 << 12);
     private final LongColumn readPartition = new LongColumn(1 << 12);
     private final LongColumn readOffset = new LongColumn(1 << 12);
     private final LongColumn readIndex = new LongColumn(1 << 12);
@@ -52,13 +53,16 @@ final class ValueTable {
         if (id == size) {
             if (size == value.capacity()) grow();
             value.set(id, v);
+            sendTime.set(id, 0);
             size++;
         }
         return id;
     }
 
-    void sent(long v) {
+    /** The send of v was invoked at time; the first invocation's time is kept. */
+    void sent(long v, long time) {
         int id = id(v); // before touching an array: id() may grow them
+        if (!has(id, SENT)) sendTime.set(id, time);
         flags[id] |= SENT;
     }
 
@@ -131,6 +135,14 @@ final class ValueTable {
         return completionTime.get(id);
     }
 
+    /**
+     * When v's send was first invoked; 0 (the run's start) when the history holds no invocation before its first
+     * mention, so always at or before the moment its record was produced.
+     */
+    long sendTime(int id) {
+        return sendTime.get(id);
+    }
+
     /** Whether v was read at more than one position. */
     boolean readAtSeveralPositions(int id) {
         return extraReads.containsKey(id);
@@ -165,7 +177,7 @@ final class ValueTable {
         int n = size + (size >> 1); // 1.5x: less unused room than doubling
         flags = Arrays.copyOf(flags, n);
         for (LongColumn c : List.of(value, ackPartition, ackOffset, completionIndex, completionProcess, completionTime,
-                readPartition, readOffset, readIndex)) {
+                sendTime, readPartition, readOffset, readIndex)) {
             c.growTo(n);
         }
     }

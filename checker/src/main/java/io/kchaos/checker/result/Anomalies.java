@@ -35,6 +35,17 @@ public final class Anomalies {
             "{\"partition\": 1, \"offset\": 3, \"value\": 7, \"index\": 41, \"process\": 2, \"time\": 5120000, "
                     + "\"drain-end-offset\": 912, \"drain-index\": 9001} (+ \"reads\" when it was read, "
                     + "\"highest-read-offset\" when a higher offset was read)");
+    public static final AnomalyType PREMATURE_DELETION = client(QUEUE, "premature-deletion",
+            "a send acknowledged at (p, o), never read, below the log start offset p's complete final drain began at, that "
+                    + "the topic's retention policy (run.json's topic-retention, widened by live config changes) did not let "
+                    + "go yet: by time, retention.ms is -1 or the time from its send's invocation to the drain op that saw "
+                    + "the log start past o, plus the clock slack, is at most retention.ms; and by size, retention.bytes is -1 "
+                    + "or (idempotent producers) 256 bytes times the most records any replica's log can have held above o is "
+                    + "below retention.bytes. Otherwise, or with no policy recorded, it is expired (stats.expired)",
+            "{\"partition\": 0, \"offset\": 19, \"value\": 77, \"index\": 260, \"send-time\": 5120000, \"log-start-offset\": 120, "
+                    + "\"log-start-index\": 9001, \"log-start-time\": 70750242227, \"age-ms\": 8000, \"records-after-at-most\": 1200, "
+                    + "\"bytes-after-at-most\": 307200, \"retention.ms\": 30000, \"retention.bytes\": -1, \"segment.bytes\": 1073741824, "
+                    + "\"segment.ms\": 2000, \"idempotent-producers\": true, \"clock-slack-ms\": 5000}");
     public static final AnomalyType INCONSISTENT_OFFSETS = client(QUEUE, "inconsistent-offsets",
             "one (partition, offset) holds two different values, counting acknowledgements and reads; or a value was "
                     + "acknowledged at one position and read only at others",
@@ -124,8 +135,8 @@ public final class Anomalies {
                     + "\"skipped-value\": 77, \"skipped-index\": 260}");
     public static final AnomalyType LOST_BY_GROUP = client(GROUP, "lost-by-group",
             "a record known to the history below the end offset the group caught up to in its partition, that no group "
-                    + "member ever polled (at-least-once broken); one below the log start offset the final drain began at was "
-                    + "deleted by retention: expired (stats.expired), not this",
+                    + "member ever polled (at-least-once broken); one below the log start offset the final drain began at that the "
+                    + "retention policy let go is expired (stats.expired), not this (one it did not is this too)",
             "{\"partition\": 0, \"offset\": 19, \"value\": 77, \"index\": 260, \"end-offset\": 912, \"catch-up-index\": 9000}");
 
     // the share-group workload (KIP-932; docs/format.md, share ops)

@@ -4,6 +4,8 @@ import io.kchaos.checker.queue.LedgerChecker;
 import io.kchaos.checker.queue.QueueLedger;
 import io.kchaos.checker.queue.QueuePass;
 import io.kchaos.checker.result.CheckResult;
+import io.kchaos.checker.queue.RetentionPolicy;
+import java.util.Optional;
 
 /**
  * Judges a share-group (KIP-932) history in one pass: the producers' sends and the final drain as the queue checker
@@ -16,8 +18,14 @@ import io.kchaos.checker.result.CheckResult;
 public final class ShareChecker extends LedgerChecker {
     public static final String NAME = "share";
 
+    /** A checker that knows no retention policy (every write missing below the log start is expired). */
     public ShareChecker() {
-        super(NAME, "poll");
+        this(Optional.empty());
+    }
+
+    /** @param retention the run's retention policy, when run.json records one */
+    public ShareChecker(Optional<RetentionPolicy> retention) {
+        super(NAME, "poll", retention);
     }
 
     @Override

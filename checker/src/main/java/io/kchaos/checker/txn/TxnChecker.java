@@ -5,6 +5,8 @@ import io.kchaos.checker.queue.LedgerChecker;
 import io.kchaos.checker.queue.QueueLedger;
 import io.kchaos.checker.queue.QueuePass;
 import io.kchaos.checker.result.CheckResult;
+import io.kchaos.checker.queue.RetentionPolicy;
+import java.util.Optional;
 
 /**
  * Judges a transaction-workload history ({@code txn} ops with send and poll micro-ops, read_committed {@code poll} and
@@ -21,18 +23,24 @@ public final class TxnChecker extends LedgerChecker {
 
     private final boolean withGraph;
 
+    /** A checker that knows no retention policy (every write missing below the log start is expired). */
     public TxnChecker() {
-        this(true);
+        this(Optional.empty());
     }
 
-    private TxnChecker(boolean withGraph) {
-        super(NAME, "send");
+    /** @param retention the run's retention policy, when run.json records one */
+    public TxnChecker(Optional<RetentionPolicy> retention) {
+        this(true, retention);
+    }
+
+    private TxnChecker(boolean withGraph, Optional<RetentionPolicy> retention) {
+        super(NAME, "send", retention);
         this.withGraph = withGraph;
     }
 
     /** The checker without the dependency graph (no cycle anomalies): what the graph costs, for benches. */
     public static TxnChecker withoutGraph() {
-        return new TxnChecker(false);
+        return new TxnChecker(false, Optional.empty());
     }
 
     @Override

@@ -83,7 +83,7 @@ final class TxnJudge {
     }
 
     private boolean shouldHaveBeenRead(TxnOps.Send s) {
-        if (s.partition() < 0 || ledger.expired(s.partition(), s.offset())) return false;
+        if (s.partition() < 0 || ledger.belowLogStart(s.partition(), s.offset())) return false; // expired or premature-deletion: the ledger's
         return ledger.isDrained(s.partition()) || (s.offset() >= 0 && ledger.maxReadOffset(s.partition()) > s.offset());
     }
 

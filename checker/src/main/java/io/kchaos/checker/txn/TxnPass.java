@@ -70,7 +70,8 @@ final class TxnPass implements Consumer<Op> {
     private void invoke(Op op) {
         if (pending.containsKey(op.process())) abandon(op.process(), op.index());
         List<TxnOps.Send> sends = TxnOps.sends(op);
-        for (TxnOps.Send s : sends) ledger.sent(s.value());
+        for (TxnOps.Send s : sends) ledger.sent(s.value(), op.time());
+        ledger.transactionInvoked();
         int id = graph.invoked(op.index(), values(sends));
         byId.add(null);
         pending.put(op.process(), new Pending(id, sends));
@@ -90,7 +91,8 @@ final class TxnPass implements Consumer<Op> {
         if (p == null) {
             counts.completionsWithoutInvocation++;
             sends = TxnOps.hasMicroOps(op) ? TxnOps.sends(op) : List.of();
-            sends.forEach(s -> ledger.sent(s.value()));
+            sends.forEach(s -> ledger.sent(s.value(), 0)); // invoked at an unknown time: the run's start bounds it
+            ledger.transactionInvoked();
             id = graph.invoked(op.index(), values(sends));
             byId.add(null);
         } else {

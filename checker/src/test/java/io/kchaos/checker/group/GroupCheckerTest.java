@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.OpType;
 import io.kchaos.checker.result.CheckResult;
+import io.kchaos.checker.queue.RetentionPolicy;
+import io.kchaos.history.folder.TopicRetention;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -221,6 +223,21 @@ class GroupCheckerTest {
 
         assertValid(r);
         assertEquals(2, r.stats().get("expired").asLong());
+    }
+
+    @Test
+    void recordsDeletedBeforeTheirRetentionAllowedAreLostByGroupAndPrematurelyDeleted() {
+        // the same run, but the topic keeps records 7 days: the ledger's one judgement makes them premature, not expired
+        CheckResult r = new GroupHistory().sends(0, 1, 2, 3)
+                .subscribe(1, false).assigned(Map.of(0, 0L)).poll(1, r(0, 2, 2), r(0, 3, 3)).commit(1, Map.of(0, 4L))
+                .catchUp(Map.of(0, 4L)).drainFrom(2, 2, 3).check(new RetentionPolicy(TopicRetention.KAFKA_DEFAULTS, true, 5_000));
+
+        assertEquals(List.of(Anomalies.LOST_BY_GROUP.key(), Anomalies.PREMATURE_DELETION.key()),
+                r.anomalyTypes().stream().sorted().toList(), () -> r.toJson().toPrettyString());
+        assertEquals(2, r.count(Anomalies.LOST_BY_GROUP.key()));
+        assertEquals(2, r.count(Anomalies.PREMATURE_DELETION.key()));
+        assertEquals(0, r.stats().get("expired").asLong());
+        assertTrue(!r.valid());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.kchaos.checker.group;
 
+import io.kchaos.checker.queue.RetentionPolicy;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
@@ -109,6 +110,11 @@ final class GroupHistory extends MemberHistoryBuilder<GroupHistory> {
 
     CheckResult check() {
         return new GroupChecker().check(build());
+    }
+
+    /** Judged against a recorded retention policy. */
+    CheckResult check(RetentionPolicy retention) {
+        return new GroupChecker(java.util.Optional.of(retention)).check(build());
     }
 
     private static ObjectNode offsets(Map<Integer, Long> m) {

@@ -63,7 +63,7 @@ class StructuresTest {
     void valueTableGrowsPastItsInitialCapacity() {
         ValueTable t = new ValueTable();
         for (long v = 0; v < 20_000; v++) {
-            t.sent(v);
+            t.sent(v, 7 * v);
             if (v % 2 == 0) t.info(v);
             else t.acked(v, 1, v, v, 3, v);
         }
@@ -71,6 +71,7 @@ class StructuresTest {
         int id = t.id(19_999);
         assertEquals(19_999, t.value(id));
         assertEquals(19_999, t.ackOffset(id));
+        assertEquals(7 * 19_999, t.sendTime(id));
         assertEquals(true, t.has(t.id(19_998), ValueTable.INFO));
     }
 

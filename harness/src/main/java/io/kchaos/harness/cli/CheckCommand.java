@@ -1,6 +1,7 @@
 package io.kchaos.harness.cli;
 
 import io.kchaos.checker.availability.FailoverTimes;
+import io.kchaos.checker.queue.RetentionPolicy;
 import io.kchaos.history.HistoryFile;
 import io.kchaos.history.folder.ControllerTimeline;
 import io.kchaos.history.folder.RunFiles;
@@ -14,11 +15,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
  * {@code kchaos check HISTORY [--out FILE]}: judges any history (JSON lines, plain or zstd-compressed) without a cluster;
- * beside a run.json with a controller timeline, also the controller faults' failover times, as a run computes them.
+ * beside a run.json, judged against its retention policy ({@code topic-retention}) and, with a controller timeline, also
+ * the controller faults' failover times, as a run computes them.
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = "Judge a history.jsonl, plain or zstd-compressed (format: docs/format.md). Exit 0 valid, 1 anomalies, 2 could not judge.")
@@ -43,9 +46,10 @@ final class CheckCommand implements Callable<Integer> {
         HistoryFile file = HistoryFile.open(StdinHistory.resolve(history, System.in));
         WorkloadMix kind = workload != null ? WorkloadMix.of(workload) : HistoryWorkload.of(file.path(), file);
         String judged = kind.name();
-        CheckResult r = kind.historyChecker().check(file).judgedUnder(consistency.model);
         RunFiles beside = RunFiles.besideHistory(file.path());
-        if (beside.dir() != null) FailoverTimes.addTo(r, file, ControllerTimeline.of(RunJson.read(beside.dir())));
+        Optional<RunJson> run = beside.dir() == null ? Optional.empty() : Optional.of(RunJson.read(beside.dir()));
+        CheckResult r = kind.historyChecker(run.flatMap(RetentionPolicy::of)).check(file).judgedUnder(consistency.model);
+        run.ifPresent(j -> FailoverTimes.addTo(r, file, ControllerTimeline.of(j)));
         if (out != null) r.writeTo(out);
         VerdictPrinter.print(r, System.out);
         System.out.printf("judged %s (%s workload) in %.1f s%s%n", history, judged, (System.nanoTime() - t0) / 1e9, out == null ? "" : "; results in " + out);

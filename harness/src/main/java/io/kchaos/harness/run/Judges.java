@@ -8,6 +8,7 @@ import io.kchaos.history.History;
 import io.kchaos.history.NemesisTrack;
 import io.kchaos.checker.availability.FailoverTimes;
 import io.kchaos.checker.queue.PartitionGrowth;
+import io.kchaos.checker.queue.RetentionPolicy;
 import io.kchaos.checker.cause.DedupWindowCause;
 import io.kchaos.checker.metadata.PolledOffsetRegression;
 import io.kchaos.checker.metadata.StuckReassignments;
@@ -42,7 +43,7 @@ public final class Judges {
      */
     public static Judge forRun(String workload, int partitionsAtStart) {
         return (history, folder, fin) -> {
-            CheckResult r = WorkloadMix.of(workload).historyChecker().check(history);
+            CheckResult r = WorkloadMix.of(workload).historyChecker(RetentionPolicy.of(RunJson.read(folder.dir()))).check(history);
             r.stats().put(ResultsFields.Stats.FAULTS_INJECTED, fin.faultsInjected());
             r.stats().set(ResultsFields.Stats.TOPIC_PARTITIONS,
                     PartitionGrowth.figures(history, partitionsAtStart, fin.finalIsr().size()));

@@ -17,6 +17,9 @@ import java.util.function.Supplier;
 public record RunConfig(String name, String command, String scenario, long seed, int timeLimitSeconds, Path store,
                         ClusterConfig cluster, WorkloadConfig load, FaultConfig faults, ClientConfig clients,
                         HistoryFormat historyFormat, SettingOrigins origins, RunSetup setup) {
+    /** The topic-level settings the workload's topics are created with: none (the brokers' settings apply). */
+    public static final Map<String, String> TOPIC_CONFIG = Map.of();
+
     /** The settings alone, nothing resolved yet ({@link RunSetup#NONE}). */
     public RunConfig(String name, String command, String scenario, long seed, int timeLimitSeconds, Path store,
                      ClusterConfig cluster, WorkloadConfig load, FaultConfig faults, ClientConfig clients, HistoryFormat historyFormat,
@@ -35,7 +38,7 @@ public record RunConfig(String name, String command, String scenario, long seed,
      * topic, client settings, load, seed, workload options, client library and broker count (no topic-level settings).
      */
     public WorkloadContext workloadContext(Supplier<String> bootstrapServers, HistoryWriter history) {
-        return new WorkloadContext(bootstrapServers, cluster.topic(), cluster.partitions(), cluster.replicationFactor(), Map.of(),
+        return new WorkloadContext(bootstrapServers, cluster.topic(), cluster.partitions(), cluster.replicationFactor(), TOPIC_CONFIG,
                 clients.producerConfig(), clients.consumerConfig(), load.producers(), load.consumers(), load.rate(), seed, history,
                 load.options(), setup.client(), cluster.nodes());
     }

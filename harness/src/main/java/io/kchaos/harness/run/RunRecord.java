@@ -47,12 +47,17 @@ public final class RunRecord {
         return json.path(RunFields.KAFKA_VERSION).asText("?");
     }
 
-    /** Records the cluster about to start: version, jars, resolved broker settings, hosts. */
+    /**
+     * Records the cluster about to start: version, jars, resolved broker settings, hosts, and the retention policy the
+     * workload's topics will be created with ({@code topic-retention}).
+     */
     public void cluster(KafkaCluster cluster) {
         json.put(RunFields.KAFKA_VERSION, cluster.kafkaVersion());
         cluster.software().forEach((k, v) -> json.set(k, Json.MAPPER.valueToTree(v)));
         putMap(RunFields.BROKER_SETTINGS, cluster.brokerSettings());
         effectiveSettings(cluster.brokerSettings());
+        RetentionSettings.effective(cluster.brokerSettings(), RunConfig.TOPIC_CONFIG)
+                .ifPresent(r -> json.set(RunFields.TOPIC_RETENTION, r.toJson()));
         json.put(RunFields.BACKEND, cluster.describe());
         write();
     }

@@ -6,6 +6,7 @@ import io.kchaos.checker.availability.AvailabilityChecker;
 import io.kchaos.checker.group.GroupChecker;
 import io.kchaos.checker.metadata.MetadataChecker;
 import io.kchaos.checker.queue.QueueChecker;
+import io.kchaos.checker.queue.RetentionPolicy;
 import io.kchaos.checker.share.ShareChecker;
 import io.kchaos.checker.txn.TxnChecker;
 import io.kchaos.cluster.version.VersionProfile;
@@ -23,6 +24,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -31,20 +33,21 @@ import java.util.function.Supplier;
  * hold (how {@code check} tells an unlabelled history's workload; a history with none of them is a queue history).
  */
 public enum WorkloadKind {
-    QUEUE(QueueWorkload.NAME, QueueWorkload::new, QueueWorkload.OPTIONS, () -> List.of(new QueueChecker(), new AvailabilityChecker()), Set.of()),
-    TXN(TxnWorkload.NAME, TxnWorkload::new, TxnWorkload.OPTIONS, () -> List.of(new TxnChecker()), Set.of(ClientOps.TXN)),
-    GROUP(GroupWorkload.NAME, GroupWorkload::new, GroupWorkload.OPTIONS, () -> List.of(new GroupChecker(), new AvailabilityChecker()),
+    QUEUE(QueueWorkload.NAME, QueueWorkload::new, QueueWorkload.OPTIONS, r -> List.of(new QueueChecker(r), new AvailabilityChecker()), Set.of()),
+    TXN(TxnWorkload.NAME, TxnWorkload::new, TxnWorkload.OPTIONS, r -> List.of(new TxnChecker(r)), Set.of(ClientOps.TXN)),
+    GROUP(GroupWorkload.NAME, GroupWorkload::new, GroupWorkload.OPTIONS, r -> List.of(new GroupChecker(r), new AvailabilityChecker()),
             Set.of(ClientOps.SUBSCRIBE, ClientOps.COMMIT, ClientOps.COMMITTED, ClientOps.CATCH_UP, ClientOps.CRASH, ClientOps.CLOSE, ClientOps.RESET)),
-    SHARE(ShareWorkload.NAME, ShareWorkload::new, ShareWorkload.OPTIONS, () -> List.of(new ShareChecker(), new AvailabilityChecker()), ClientOps.SHARE),
-    METADATA(MetadataWorkload.NAME, MetadataWorkload::new, MetadataWorkload.OPTIONS, () -> List.of(new MetadataChecker()), ClientOps.METADATA);
+    SHARE(ShareWorkload.NAME, ShareWorkload::new, ShareWorkload.OPTIONS, r -> List.of(new ShareChecker(r), new AvailabilityChecker()), ClientOps.SHARE),
+    METADATA(MetadataWorkload.NAME, MetadataWorkload::new, MetadataWorkload.OPTIONS, r -> List.of(new MetadataChecker()), ClientOps.METADATA);
 
     private final String workloadName;
     private final Supplier<Workload> factory;
     private final WorkloadOptionSet options;
-    private final Supplier<List<Checker>> checkers;
+    private final Function<Optional<RetentionPolicy>, List<Checker>> checkers;
     private final Set<String> ownOps;
 
-    WorkloadKind(String workloadName, Supplier<Workload> factory, WorkloadOptionSet options, Supplier<List<Checker>> checkers, Set<String> ownOps) {
+    WorkloadKind(String workloadName, Supplier<Workload> factory, WorkloadOptionSet options,
+                 Function<Optional<RetentionPolicy>, List<Checker>> checkers, Set<String> ownOps) {
         this.workloadName = workloadName;
         this.factory = factory;
         this.options = options;
@@ -94,13 +97,18 @@ public enum WorkloadKind {
         return factory.get();
     }
 
-    /** Every check of this workload's history that needs only the history. */
+    /** Every check of this workload's history that needs only the history, with no retention policy known. */
     public Checker historyChecker() {
-        return new ComposedChecker(checkers());
+        return historyChecker(Optional.empty());
+    }
+
+    /** Every check of this workload's history that needs only the history and the run's retention policy. */
+    public Checker historyChecker(Optional<RetentionPolicy> retention) {
+        return new ComposedChecker(checkers(retention));
     }
 
     /** New instances of the checkers of {@link #historyChecker}. */
-    List<Checker> checkers() {
-        return checkers.get();
+    List<Checker> checkers(Optional<RetentionPolicy> retention) {
+        return checkers.apply(retention);
     }
 }

@@ -2,6 +2,7 @@ package io.kchaos.harness.run;
 
 import io.kchaos.checker.Checker;
 import io.kchaos.checker.ComposedChecker;
+import io.kchaos.checker.queue.RetentionPolicy;
 import io.kchaos.workload.Workload;
 import io.kchaos.workload.common.CompositeWorkload;
 import io.kchaos.workload.metadata.MetadataWorkload;
@@ -81,11 +82,19 @@ public record WorkloadMix(WorkloadKind data, boolean withMetadata) {
         return new CompositeWorkload(List.of(data.create(), new MetadataWorkload(METADATA_FIRST_PROCESS)));
     }
 
-    /** Every check of the mix's history that needs only the history: each kind's checkers over one shared read. */
+    /** Every check of the mix's history that needs only the history, with no retention policy known. */
     public Checker historyChecker() {
-        if (!withMetadata) return data.historyChecker();
-        List<Checker> all = new ArrayList<>(data.checkers());
-        all.addAll(WorkloadKind.METADATA.checkers());
+        return historyChecker(Optional.empty());
+    }
+
+    /**
+     * Every check of the mix's history that needs only the history and the run's retention policy (run.json's
+     * {@code topic-retention}): each kind's checkers over one shared read.
+     */
+    public Checker historyChecker(Optional<RetentionPolicy> retention) {
+        if (!withMetadata) return data.historyChecker(retention);
+        List<Checker> all = new ArrayList<>(data.checkers(retention));
+        all.addAll(WorkloadKind.METADATA.checkers(retention));
         return new ComposedChecker(all);
     }
 }

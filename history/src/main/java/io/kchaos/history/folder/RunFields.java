@@ -55,6 +55,11 @@ public final class RunFields {
     public static final String BROKER_SETTINGS = "broker-settings";
     /** By kind ({@code broker}, {@code producer}, {@code consumer}), each setting a {@link Setting}. */
     public static final String EFFECTIVE_SETTINGS = "effective-settings";
+    /**
+     * The retention policy the workload's topics were created with, see {@link TopicRetention}; absent in older files
+     * (the checker then cannot tell premature deletion from retention).
+     */
+    public static final String TOPIC_RETENTION = "topic-retention";
     public static final String KAFKA_VERSION = "kafka-version";
     public static final String KAFKA_LIBS = "kafka-libs";
     public static final String KAFKA_JARS = "kafka-jars";
@@ -156,6 +161,17 @@ public final class RunFields {
         public static final String SINCE_S = "since-s";
 
         private Upgrade() {
+        }
+    }
+
+    /** The fields of {@code topic-retention}: Kafka's topic config names, each the effective value (a number). */
+    public static final class Retention {
+        public static final String RETENTION_MS = "retention.ms";
+        public static final String RETENTION_BYTES = "retention.bytes";
+        public static final String SEGMENT_BYTES = "segment.bytes";
+        public static final String SEGMENT_MS = "segment.ms";
+
+        private Retention() {
         }
     }
 }

@@ -46,9 +46,9 @@ public final class AlterConfigNemesis implements FaultInjector {
         if (before.isEmpty() || Objects.equals(before.get().value(), value)) return Fault.NONE;
         TopicConfig was = before.get();
         ObjectNode v = Json.object();
-        v.put("config", key);
-        v.put("from", was.value());
-        v.put("to", value);
+        v.put(OperationFields.CONFIG, key);
+        v.put(OperationFields.FROM, was.value());
+        v.put(OperationFields.TO, value);
         v.put("from-override", was.override());
         ctx.recorder().record(NemesisOps.ALTER_CONFIG.f(), v, () -> set(ctx, value, value, v));
         ObjectNode back = v.deepCopy();
