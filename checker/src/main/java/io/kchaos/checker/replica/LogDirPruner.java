@@ -1,0 +1,81 @@
+package io.kchaos.checker.replica;
+
+import io.kchaos.history.folder.FolderBytes;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * Prunes a cleanly stopped broker log dir to what the replica audit needs: writes its replica digest
+ * ({@link DigestWriter}, the SSH backend's format) into it ({@link PrunedLogDir}), then deletes every file of its
+ * topic-partition folders but the leader-epoch checkpoint and {@code partition.metadata}. The dir's own files
+ * (offset checkpoints, {@code meta.properties}) and the KRaft metadata log ({@code __cluster_metadata-0}, which the
+ * Raft audit reads byte for byte) stay whole; so do folders not named like a partition, and symbolic links are
+ * neither followed nor removed.
+ */
+public final class LogDirPruner {
+    /** The KRaft metadata log's topic: kept whole, so left out of the digest. */
+    static final String METADATA_TOPIC = "__cluster_metadata";
+    /** The files a partition folder keeps: its checkpoints. */
+    static final Set<String> KEPT_IN_PARTITION = Set.of(LeaderEpochCheckpoint.FILE_NAME, "partition.metadata");
+
+    private final AckedOffsets acked;
+
+    /** @param acked the offsets whose records the digest carries (the history's acknowledged sends) */
+    public LogDirPruner(AckedOffsets acked) {
+        this.acked = acked;
+    }
+
+    /**
+     * What pruning one log dir did: its bytes before and after (the digest included), the digest's size, the bytes of
+     * the metadata log kept whole in it (0 when it holds none), and how many files were deleted.
+     */
+    public record Outcome(Path dir, long bytesBefore, long bytesAfter, long digestBytes, long metadataLogBytes, int filesRemoved) {
+    }
+
+    /** Prunes {@code dir}; a dir pruned before is left as it is. */
+    public Outcome prune(Path dir) throws IOException {
+        long before = FolderBytes.of(dir);
+        Path digest = PrunedLogDir.digestOf(dir);
+        int removed = 0;
+        if (!PrunedLogDir.isPruned(dir)) {
+            Path partial = dir.resolve(PrunedLogDir.FILE + ".partial");
+            new DigestWriter(acked, t -> !t.equals(METADATA_TOPIC)).write(List.of(dir), partial);
+            Files.move(partial, digest, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            for (Path folder : partitionFolders(dir)) removed += prunePartition(folder);
+        }
+        return new Outcome(dir, before, FolderBytes.of(dir), Files.size(digest), FolderBytes.of(metadataLog(dir)), removed);
+    }
+
+    /** The folder of the metadata log inside a log dir (it may not exist). */
+    static Path metadataLog(Path dir) {
+        return dir.resolve(METADATA_TOPIC + "-0");
+    }
+
+    private static List<Path> partitionFolders(Path dir) throws IOException {
+        try (Stream<Path> children = Files.list(dir)) {
+            return children.filter(c -> Files.isDirectory(c, LinkOption.NOFOLLOW_LINKS))
+                    .filter(c -> PartitionDir.parseName(c.getFileName().toString()).filter(tp -> !tp.topic().equals(METADATA_TOPIC)).isPresent())
+                    .sorted().toList();
+        }
+    }
+
+    private static int prunePartition(Path folder) throws IOException {
+        int removed = 0;
+        try (Stream<Path> files = Files.list(folder)) {
+            for (Path f : files.sorted().toList()) {
+                if (Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS) && !KEPT_IN_PARTITION.contains(f.getFileName().toString())) {
+                    Files.delete(f);
+                    removed++;
+                }
+            }
+        }
+        return removed;
+    }
+}
