@@ -14,6 +14,8 @@ import io.kchaos.cluster.os.ProcessCommandRunner;
 import io.kchaos.harness.run.ChaosRun;
 import io.kchaos.harness.run.ClientConfig;
 import io.kchaos.harness.run.ClusterConfig;
+import io.kchaos.harness.run.KeepData;
+import io.kchaos.harness.run.RunFolderSize;
 import io.kchaos.harness.run.FaultConfig;
 import io.kchaos.harness.run.Interrupts;
 import io.kchaos.harness.run.Judge;
@@ -140,6 +142,9 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--history-format", paramLabel = "jsonl|zstd")
     String historyFormat;
+
+    @Option(names = "--keep-data", paramLabel = "all|failing")
+    String keepData;
 
     @Option(names = "--store", paramLabel = "DIR", defaultValue = "store", description = "where run folders go (default ${DEFAULT-VALUE})")
     Path store;
@@ -274,7 +279,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         VerdictPrinter.print(result, System.out);
         if (replaySource != null) System.out.println(ReplayBanner.outcome(replaySource, replay, result));
-        System.out.println("run folder: " + folder.dir());
+        System.out.println(RunFolderSize.line(folder.dir()));
         return VerdictPrinter.exitCode(result);
     }
 
@@ -391,7 +396,7 @@ public final class RunCommand implements Callable<Integer> {
                 new ClusterConfig(nodes, kafkaHome, heapMb, !noNamespaces, brokerConfig, topic, partitions, (short) rf, quorumSpec, logDirs),
                 new WorkloadConfig(workload, workloadOptions, rate, producers, consumers),
                 new FaultConfig(nemesis, partitionTargets, nemesisInterval, faultDuration, nemesisOptions),
-                new ClientConfig(producerConfig, consumerConfig, proxy), historyFormat(), origins);
+                new ClientConfig(producerConfig, consumerConfig, proxy), historyFormat(), origins).withKeepData(keepData());
     }
 
     /**
@@ -413,6 +418,14 @@ public final class RunCommand implements Callable<Integer> {
             System.out.println("warning: " + controllers + " controllers tolerate no more voter failures than " + (controllers - 1));
         }
         return new QuorumSpec(controllers, mode);
+    }
+
+    private KeepData keepData() {
+        try {
+            return KeepData.parse(keepData);
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
+        }
     }
 
     private HistoryFormat historyFormat() {

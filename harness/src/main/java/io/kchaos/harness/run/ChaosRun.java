@@ -81,7 +81,7 @@ public final class ChaosRun {
             cluster.stopAll();
             finalState = finalState.afterStop(cluster);
         }
-        return new RunEnd(judge, folder, out).finish(finalState, stop, stoppedMoment, record);
+        return new RunEnd(judge, folder, config.keepData(), out).finish(finalState, stop, stoppedMoment, record);
     }
 
     /** {@code kafka-finalized-features}: the feature levels the started cluster runs with (left out when it does not answer). */

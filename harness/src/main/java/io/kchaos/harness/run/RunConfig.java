@@ -11,26 +11,33 @@ import java.util.function.Supplier;
 /**
  * The one plan of a run: its identity (name, command, scenario, seed, time limit, store), its cluster, workload, fault
  * and client settings, how its history is stored ({@code --history-format}), which settings the user gave, and what was resolved from them before the start ({@link RunSetup}:
- * the brokers' release, the client library, an upgrade, a replay). The option table {@link RunOption} says which
+ * the brokers' release, the client library, an upgrade, a replay), and what it keeps of the brokers' data ({@link KeepData}). The option table {@link RunOption} says which
  * option, scenario key and run.json field each setting comes from.
  */
 public record RunConfig(String name, String command, String scenario, long seed, int timeLimitSeconds, Path store,
                         ClusterConfig cluster, WorkloadConfig load, FaultConfig faults, ClientConfig clients,
-                        HistoryFormat historyFormat, SettingOrigins origins, RunSetup setup) {
+                        HistoryFormat historyFormat, SettingOrigins origins, RunSetup setup, KeepData keepData) {
     /** The topic-level settings the workload's topics are created with: none (the brokers' settings apply). */
     public static final Map<String, String> TOPIC_CONFIG = Map.of();
 
-    /** The settings alone, nothing resolved yet ({@link RunSetup#NONE}). */
+    /** The settings alone, nothing resolved yet ({@link RunSetup#NONE}), every broker file kept ({@link KeepData#ALL}). */
     public RunConfig(String name, String command, String scenario, long seed, int timeLimitSeconds, Path store,
                      ClusterConfig cluster, WorkloadConfig load, FaultConfig faults, ClientConfig clients, HistoryFormat historyFormat,
                      SettingOrigins origins) {
-        this(name, command, scenario, seed, timeLimitSeconds, store, cluster, load, faults, clients, historyFormat, origins, RunSetup.NONE);
+        this(name, command, scenario, seed, timeLimitSeconds, store, cluster, load, faults, clients, historyFormat, origins, RunSetup.NONE,
+                KeepData.ALL);
     }
 
     /** The same plan with {@code resolved} as what was resolved before the start. */
     public RunConfig withSetup(RunSetup resolved) {
         return new RunConfig(name, command, scenario, seed, timeLimitSeconds, store, cluster, load, faults, clients, historyFormat, origins,
-                resolved);
+                resolved, keepData);
+    }
+
+    /** The same plan keeping {@code keep} of the brokers' data once judged ({@code --keep-data}). */
+    public RunConfig withKeepData(KeepData keep) {
+        return new RunConfig(name, command, scenario, seed, timeLimitSeconds, store, cluster, load, faults, clients, historyFormat, origins,
+                setup, keep);
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.kchaos.harness.run;
 
 import io.kchaos.checker.result.CheckResult;
+import io.kchaos.history.History;
 import io.kchaos.history.HistoryFile;
 import io.kchaos.report.write.RunReport;
 
@@ -8,15 +9,17 @@ import java.io.PrintStream;
 
 /**
  * The end of a run, once its cluster is stopped: the history (and the replicas) judged, the verdict told how the run
- * stopped (interrupted, or unable to write), then results.json, run.json's last fields and the report written.
+ * stopped (interrupted, or unable to write), then results.json, the brokers' data pruned after a VALID run
+ * ({@link EvidencePruning}, {@code --keep-data}), run.json's last fields and the report written.
  */
-record RunEnd(Judge judge, RunFolder folder, PrintStream out) {
+record RunEnd(Judge judge, RunFolder folder, KeepData keepData, PrintStream out) {
     /**
      * @param stoppedMoment when an early stop came ("after 23 s of 60"), null without one
      */
     CheckResult finish(FinalState finalState, RunStop stop, String stoppedMoment, RunRecord record) {
         out.println("checking " + folder.history());
-        CheckResult result = judge.judge(HistoryFile.open(folder.history()), folder, finalState);
+        History history = HistoryFile.open(folder.history());
+        CheckResult result = judge.judge(history, folder, finalState);
         if (stop.cause() == RunStop.Cause.INTERRUPTED) {
             result.interrupted(stop.reason());
             result.warn("the run was interrupted " + stop.reason() + ": faults healed, cluster stopped cleanly, no final drain;"
@@ -26,9 +29,20 @@ record RunEnd(Judge judge, RunFolder folder, PrintStream out) {
             if (!stop.reason().startsWith("0 of ")) result.error(stop.reason()); // the cluster's answer, beside the history's
         }
         result.writeTo(folder.results());
+        EvidencePruning pruning = new EvidencePruning(keepData, folder);
+        if (pruning.applies(result, stop.isStopped())) prune(pruning, finalState, history);
         record.finish();
         writeReport();
         return result;
+    }
+
+    /** Prunes a VALID run's broker data; a failure is a warning (the verdict stands, the files stay as they are). */
+    private void prune(EvidencePruning pruning, FinalState finalState, History history) {
+        try {
+            if (pruning.prune(finalState, history)) out.println("VALID: broker data pruned to replica digests (--keep-data all keeps it): " + folder.files().pruned());
+        } catch (RuntimeException e) {
+            out.println("warning: the broker data was not pruned: " + e.getMessage());
+        }
     }
 
     private void writeReport() {

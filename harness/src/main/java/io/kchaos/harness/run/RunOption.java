@@ -76,6 +76,10 @@ public enum RunOption {
     HISTORY_FORMAT("--history-format", "history-format", RunFields.HISTORY_FORMAT, Kind.STRING, "jsonl", c -> c.historyFormat().wire(),
             "how the history is written: jsonl (history.jsonl) or zstd (history.jsonl.zst, JSON lines in zstd frames, one per "
                     + "write, ~10x smaller; every kchaos command reads both) (default ${DEFAULT-VALUE})"),
+    KEEP_DATA("--keep-data", "keep-data", RunFields.KEEP_DATA, Kind.STRING, "failing", c -> c.keepData().wire(),
+            "what the run folder keeps of the brokers' data directories: all, or failing: everything after an INVALID, UNKNOWN or "
+                    + "interrupted run, and after a VALID one only checkpoints, the metadata log and a digest of each log dir in place "
+                    + "of its segments (pruned.json; local and Docker backends) (default ${DEFAULT-VALUE})"),
     UPGRADE_TO("--upgrade-to", "upgrade-to", null, Kind.STRING, null, null,
             "rolling upgrade during the run: each node in turn stopped cleanly, restarted on this release with the same data, back "
                     + "in every ISR before the next; then the feature levels are finalized (docs/scenarios.md)"),

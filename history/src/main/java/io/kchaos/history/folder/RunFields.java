@@ -52,6 +52,8 @@ public final class RunFields {
     public static final String CONSUMER_CONFIG = "consumer-config";
     /** How the history is stored: {@code jsonl} or {@code zstd}; absent in run.json files from before it (jsonl). */
     public static final String HISTORY_FORMAT = "history-format";
+    /** What the run folder keeps of the brokers' data: {@code all} or {@code failing}; absent in older files (all). */
+    public static final String KEEP_DATA = "keep-data";
     public static final String BROKER_SETTINGS = "broker-settings";
     /** By kind ({@code broker}, {@code producer}, {@code consumer}), each setting a {@link Setting}. */
     public static final String EFFECTIVE_SETTINGS = "effective-settings";

@@ -23,6 +23,8 @@ public record RunFiles(Path dir) {
     public static final String REPORT_HTML = "report.html";
     public static final String JUNIT_XML = "junit.xml";
     public static final String CLIENT_LOG = "client.log";
+    /** What pruning a VALID run's broker data removed and kept ({@code --keep-data failing}); absent when nothing was pruned. */
+    public static final String PRUNED_JSON = "pruned.json";
     /** Folder of the node logs, {@code nodes/<id>/}. */
     public static final String NODES = "nodes";
     /** Folder of the proxy's files, for a run through the proxy. */
@@ -96,6 +98,10 @@ public record RunFiles(Path dir) {
 
     public Path junit() {
         return dir.resolve(JUNIT_XML);
+    }
+
+    public Path pruned() {
+        return dir.resolve(PRUNED_JSON);
     }
 
     public Path clientLog() {
