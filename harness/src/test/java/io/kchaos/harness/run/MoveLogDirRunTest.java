@@ -1,6 +1,10 @@
 package io.kchaos.harness.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.checker.replica.PrunedLogDir;
+import io.kchaos.history.Json;
+import io.kchaos.history.folder.PrunedJson;
+import io.kchaos.history.folder.RunFiles;
 import io.kchaos.harness.cli.Main;
 import io.kchaos.history.Op;
 import org.junit.jupiter.api.Tag;
@@ -38,7 +42,10 @@ class MoveLogDirRunTest {
             for (int disk = 0; disk <= 1; disk++) {
                 Path dir = run.dir.resolve("nodes/" + node + "/data/disk-" + disk);
                 assertTrue(Files.isDirectory(dir), "broker " + node + "'s directory " + dir);
+                assertTrue(PrunedLogDir.isPruned(dir), "a VALID run's directory pruned to its digest (--keep-data failing): " + dir);
             }
         }
+        JsonNode pruned = Json.MAPPER.readTree(run.dir.resolve(RunFiles.PRUNED_JSON).toFile());
+        assertEquals(6, pruned.path(PrunedJson.LOG_DIRS).size(), "every directory of every broker pruned: " + pruned);
     }
 }
