@@ -1,5 +1,6 @@
 package io.kchaos.report;
 
+import io.kchaos.history.folder.PrunedJson;
 import io.kchaos.history.folder.ResultsJson;
 import io.kchaos.history.folder.RunFiles;
 import io.kchaos.history.folder.RunJson;
@@ -10,11 +11,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * What a run folder holds, read leniently: run.json, results.json, leaders.jsonl, the history's path and the node log
- * files. Missing pieces become "unknown" downstream, never an exception.
+ * What a run folder holds, read leniently: run.json, results.json, leaders.jsonl, the history's path, the node log
+ * files and pruned.json's totals. Missing pieces become "unknown" downstream, never an exception.
  */
 public final class RunContents {
     private static final int MAX_FILES_PER_NODE = 30;
@@ -24,19 +26,22 @@ public final class RunContents {
     private final Results results;
     private final LeadersFile.Contents leaders;
     private final List<String> nodeFiles;
+    private final Optional<PrunedJson> pruned;
 
-    private RunContents(Path dir, RunInfo run, Results results, LeadersFile.Contents leaders, List<String> nodeFiles) {
+    private RunContents(Path dir, RunInfo run, Results results, LeadersFile.Contents leaders, List<String> nodeFiles,
+                        Optional<PrunedJson> pruned) {
         this.dir = dir;
         this.run = run;
         this.results = results;
         this.leaders = leaders;
         this.nodeFiles = nodeFiles;
+        this.pruned = pruned;
     }
 
     public static RunContents read(Path dir) {
         RunFiles files = new RunFiles(dir);
         return new RunContents(dir, RunInfo.of(RunJson.read(dir)), Results.of(ResultsJson.read(dir)),
-                LeadersFile.read(files.leaders()), listNodeFiles(files.nodes()));
+                LeadersFile.read(files.leaders()), listNodeFiles(files.nodes()), PrunedJson.read(dir));
     }
 
     /** Regular files directly inside nodes/&lt;id&gt;/, as paths relative to the run folder with '/' separators. */
@@ -74,6 +79,11 @@ public final class RunContents {
 
     public LeadersFile.Contents leaders() {
         return leaders;
+    }
+
+    /** The totals of pruned.json: the brokers' data pruned to replica digests after a VALID run; empty when kept whole. */
+    public Optional<PrunedJson> pruned() {
+        return pruned;
     }
 
     public List<String> nodeFiles() {

@@ -1,5 +1,7 @@
 package io.kchaos.checker.replica;
 
+import io.kchaos.history.folder.RunFiles;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -9,7 +11,7 @@ import java.nio.file.Path;
  */
 public final class PrunedLogDir {
     /** The digest's name inside a pruned log dir (the name the SSH backend gives a node's digest too). */
-    public static final String FILE = "replica.digest";
+    public static final String FILE = RunFiles.REPLICA_DIGEST;
 
     private PrunedLogDir() {
     }

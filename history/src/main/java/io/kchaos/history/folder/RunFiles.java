@@ -44,7 +44,10 @@ public record RunFiles(Path dir) {
     public static final String DATA = "data";
     /** In a node's folder: the KRaft metadata log, when it is kept apart from the data directory. */
     public static final String METADATA = "metadata";
-    /** In a node's folder: the digest of the node's replicas the audit reads (SSH backend). */
+    /**
+     * In a node's folder: the digest of the node's replicas the audit reads (SSH backend); in a log dir pruned after a
+     * VALID run, the digest of that dir, read in its place.
+     */
     public static final String REPLICA_DIGEST = "replica.digest";
     /** In {@code nodes/}: the SSH backend's scratch folder for the replica audit. */
     public static final String AUDIT_SCRATCH = ".audit";

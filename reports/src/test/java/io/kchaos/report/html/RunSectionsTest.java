@@ -52,6 +52,15 @@ class RunSectionsTest {
     }
 
     @Test
+    void theNodeFilesSayWhenTheBrokersDataWasPruned() throws Exception {
+        Path run = dir.resolve("p");
+        SyntheticRun.write(run, 500, false, 2);
+        assertFalse(render(run).contains("pruned to replica digests"));
+        java.nio.file.Files.writeString(run.resolve("pruned.json"), "{\"bytes-before\": 3100000000, \"bytes-after\": 2400000}");
+        assertTrue(render(run).contains("Broker data pruned to replica digests after the VALID verdict: 3.1 GB -&gt; 2.4 MB"), render(run));
+    }
+
+    @Test
     void theWorkloadRowNamesWhatTheWorkloadChoseAtStart() throws Exception {
         Path run = dir.resolve("g");
         SyntheticRun.write(run, 500, false, 3);
