@@ -39,7 +39,9 @@ record RunEnd(Judge judge, RunFolder folder, KeepData keepData, PrintStream out)
     /** Prunes a VALID run's broker data; a failure is a warning (the verdict stands, the files stay as they are). */
     private void prune(EvidencePruning pruning, FinalState finalState, History history) {
         try {
-            if (pruning.prune(finalState, history)) out.println("VALID: broker data pruned to replica digests (--keep-data all keeps it): " + folder.files().pruned());
+            if (pruning.prune(finalState, history)) {
+                out.println("broker data pruned to replica digests after the VALID verdict (--keep-data all keeps it): " + folder.files().pruned());
+            }
         } catch (RuntimeException e) {
             out.println("warning: the broker data was not pruned: " + e.getMessage());
         }
