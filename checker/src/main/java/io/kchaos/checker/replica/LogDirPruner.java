@@ -39,18 +39,31 @@ public final class LogDirPruner {
     public record Outcome(Path dir, long bytesBefore, long bytesAfter, long digestBytes, long metadataLogBytes, int filesRemoved) {
     }
 
-    /** Prunes {@code dir}; a dir pruned before is left as it is. */
+    /**
+     * Prunes {@code dir}; a dir pruned before is left as it is. Throws {@link InvalidLogDirException} for a dir that is
+     * not a log dir (no readable {@code meta.properties}), with nothing deleted.
+     */
     public Outcome prune(Path dir) throws IOException {
         long before = FolderBytes.of(dir);
         Path digest = PrunedLogDir.digestOf(dir);
         int removed = 0;
         if (!PrunedLogDir.isPruned(dir)) {
-            Path partial = dir.resolve(PrunedLogDir.FILE + ".partial");
-            new DigestWriter(acked, t -> !t.equals(METADATA_TOPIC)).write(List.of(dir), partial);
-            Files.move(partial, digest, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            BrokerLogDir.open(dir, t -> false); // InvalidLogDirException for what is not a log dir: nothing deleted
+            writeDigest(dir, digest);
             for (Path folder : partitionFolders(dir)) removed += prunePartition(folder);
         }
         return new Outcome(dir, before, FolderBytes.of(dir), Files.size(digest), FolderBytes.of(metadataLog(dir)), removed);
+    }
+
+    /** Writes the digest beside, then moves it in place: a dir holds a whole digest or none. */
+    private void writeDigest(Path dir, Path digest) throws IOException {
+        Path partial = dir.resolve(PrunedLogDir.FILE + ".partial");
+        try {
+            new DigestWriter(acked, t -> !t.equals(METADATA_TOPIC)).write(List.of(dir), partial);
+            Files.move(partial, digest, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(partial);
+        }
     }
 
     /** The folder of the metadata log inside a log dir (it may not exist). */

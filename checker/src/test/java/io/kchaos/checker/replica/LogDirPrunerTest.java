@@ -84,6 +84,16 @@ class LogDirPrunerTest {
         assertEquals(o.bytesAfter(), again.bytesBefore());
     }
 
+    @Test
+    void aDirectoryThatIsNotALogDirIsLeftAlone() throws IOException {
+        Path notLogDir = Files.createDirectories(tmp.resolve("not-a-log-dir").resolve("t-0"));
+        Path segment = Files.writeString(notLogDir.resolve(Segment.fileName(0)), "bytes");
+        org.junit.jupiter.api.Assertions.assertThrows(InvalidLogDirException.class,
+                () -> new LogDirPruner(AckedOffsets.none()).prune(notLogDir.getParent()));
+        assertTrue(Files.exists(segment));
+        assertFalse(PrunedLogDir.isPruned(notLogDir.getParent()));
+    }
+
     private void assertSameAuditAfterPruning(List<Path> dirs, History history, boolean valid) throws IOException {
         CheckResult before = audit(dirs, history);
         List<Long> sizes = new ArrayList<>();
