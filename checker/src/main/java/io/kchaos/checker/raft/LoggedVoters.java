@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 
 /**
  * A voter set a node's metadata log names: a {@code VotersRecord} (KIP-853) or a {@code LeaderChangeMessage}'s voters,
@@ -54,21 +55,37 @@ public record LoggedVoters(Set<Integer> voters, long offset, String record) {
                 if (e instanceof BatchInfo b && b.crcValid()) batches.add(b);
             }
         }
-        return in(batches, MetadataLog.listSnapshots(folder)).stream().map(Named::set).toList();
+        return in(batches, MetadataLog.listSnapshots(folder), undecodable -> { }).stream().map(Named::set).toList();
     }
 
-    /** The voter sets named by these batches (a log's, in offset order) and snapshots, in offset order (at one offset, the log's first). */
-    static List<Named> in(List<BatchInfo> batches, List<SnapshotFile> snapshots) {
+    /**
+     * The voter sets named by these batches (a log's, in offset order) and snapshots, in offset order (at one offset, the
+     * log's first). A control batch whose CRC holds but whose records do not decode (bytes changed and the CRC rewritten,
+     * or written so by a broken writer) names none: {@code undecodable} is told which, and the batch's bytes are still
+     * compared with the other nodes' by the audit.
+     */
+    static List<Named> in(List<BatchInfo> batches, List<SnapshotFile> snapshots, Consumer<String> undecodable) {
         List<Named> named = new ArrayList<>();
         for (BatchInfo b : batches) {
-            if (b.control()) named(b, -1, "").forEach(v -> named.add(new Named(v, Optional.of(b), b.leaderEpoch())));
+            if (!b.control()) continue;
+            try {
+                named(b, -1, "").forEach(v -> named.add(new Named(v, Optional.of(b), b.leaderEpoch())));
+            } catch (RuntimeException e) {
+                undecodable.accept("the control batch at offsets " + b.baseOffset() + "-" + b.lastOffset() + " (epoch " + b.leaderEpoch()
+                        + ") does not decode (" + e.getMessage() + "); the voters it names are not read");
+            }
         }
         for (SnapshotFile s : snapshots) {
             String from = " (snapshot " + s.path().getFileName() + ")";
             try (LogCursor cursor = new LogCursor(List.of(new Segment(s.path(), 0)))) {
                 for (LogEvent e = cursor.next(); e != null; e = cursor.next()) {
                     if (e instanceof BatchInfo b && b.control() && b.crcValid()) {
-                        named(b, s.endOffset(), from).forEach(v -> named.add(new Named(v, Optional.empty(), s.epoch())));
+                        try {
+                            named(b, s.endOffset(), from).forEach(v -> named.add(new Named(v, Optional.empty(), s.epoch())));
+                        } catch (RuntimeException ex) {
+                            undecodable.accept("a control batch of snapshot " + s.path().getFileName() + " does not decode ("
+                                    + ex.getMessage() + "); the voters it names are not read");
+                        }
                     }
                 }
             }

@@ -34,12 +34,12 @@ final class MetadataLog {
     private final long bytesRead;
 
     private MetadataLog(MetadataNode node, List<BatchInfo> batches, long endOffset, List<SnapshotFile> snapshots,
-                        Optional<QuorumStateFile> quorumState, long bytesRead) {
+                        List<LoggedVoters.Named> namedVoters, Optional<QuorumStateFile> quorumState, long bytesRead) {
         this.node = node;
         this.batches = batches;
         this.endOffset = endOffset;
         this.snapshots = snapshots;
-        this.namedVoters = LoggedVoters.in(batches, snapshots);
+        this.namedVoters = namedVoters;
         this.quorumState = quorumState;
         this.bytesRead = bytesRead;
     }
@@ -71,7 +71,8 @@ final class MetadataLog {
             findings.warn("node " + node.id() + ": " + e.getMessage() + "; its quorum-state not checked");
             quorumState = Optional.empty();
         }
-        return new MetadataLog(node, List.copyOf(batches), end, snapshots, quorumState, bytes);
+        List<LoggedVoters.Named> voters = LoggedVoters.in(batches, snapshots, why -> findings.warn("node " + node.id() + ": " + why));
+        return new MetadataLog(node, List.copyOf(batches), end, snapshots, voters, quorumState, bytes);
     }
 
     /** The snapshots in a {@code __cluster_metadata-0} folder, by end offset. */

@@ -275,6 +275,28 @@ class RaftAuditTest {
         Files.write(file, bytes);
     }
 
+    /**
+     * A control batch whose last byte (its record's header count) was changed and its CRC rewritten: the CRC holds but
+     * the record does not decode. The audit must still judge it (its bytes differ from the other nodes' at the same
+     * offset and epoch) and say which batch it could not read, not fail (seen in CI with SafeRunTest's RaftDamage).
+     */
+    @Test
+    void aControlBatchWithAValidCrcThatDoesNotDecodeIsJudgedNotThrown() throws Exception {
+        Consumer<SyntheticMetadataLog> log = l -> l.leaderChange(1, 1, 1, 2, 3).batch(1, 3, "a");
+        Path damaged = node(1, 1, log);
+        Path segment = damaged.resolve(MetadataNode.PARTITION_FOLDER).resolve(String.format("%020d.log", 0));
+        byte[] bytes = Files.readAllBytes(segment);
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(bytes);
+        int end = 12 + b.getInt(8); // the first batch: 12 bytes of offset and length, then its length
+        bytes[end - 1] ^= 0x5a;
+        b.putInt(17, (int) org.apache.kafka.common.utils.Crc32C.compute(bytes, 21, end - 21));
+        Files.write(segment, bytes);
+        CheckResult r = audit(damaged, node(2, 1, log), node(3, 1, log));
+        onlyAnomaly(r, "raft-election-safety");
+        assertTrue(r.warnings().stream().anyMatch(w -> w.contains("node 1: the control batch at offsets 0-0 (epoch 1) does not decode")),
+                r.warnings().toString());
+    }
+
     @Test
     void aNodeWithoutAMetadataLogIsAWarning() throws Exception {
         Path empty = Files.createDirectories(tmp.resolve("empty"));

@@ -49,8 +49,36 @@ public final class ProtocolProxy implements ProtocolControl, AutoCloseable {
         this.rules = new ConfirmedRules(control);
     }
 
-    /** Starts a proxy in front of {@code upstream} (node id → host:port the harness reaches), its files in {@code dir}. */
+    /**
+     * Starts a proxy in front of {@code upstream} (node id → host:port the harness reaches), its files in {@code dir}.
+     * Its ports are found free before it binds them, so another process may take one in between: a proxy that exits
+     * at start-up because a port was taken ({@link #BIND_FAILED} in its log) is started again on other ports, up to
+     * {@value #START_ATTEMPTS} times; any other early exit fails at once, with the end of its log.
+     */
     public static ProtocolProxy start(Path libs, Map<Integer, String> upstream, Path dir) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return startOnce(libs, upstream, dir);
+            } catch (PortTaken e) {
+                if (attempt >= START_ATTEMPTS) throw new ClusterException(e.getMessage());
+            }
+        }
+    }
+
+    /** What a JVM's log says when a port it binds is taken. */
+    static final String BIND_FAILED = "Address already in use";
+    private static final int START_ATTEMPTS = 3;
+
+    /** The proxy exited at start-up because one of its ports was taken. */
+    private static final class PortTaken extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        PortTaken(String message) {
+            super(message);
+        }
+    }
+
+    private static ProtocolProxy startOnce(Path libs, Map<Integer, String> upstream, Path dir) {
         Map<Integer, String> nodes = new TreeMap<>(upstream);
         int port = freeRange(nodes.size() + 1);
         int controlPort = FreePorts.next();
@@ -75,7 +103,13 @@ public final class ProtocolProxy implements ProtocolControl, AutoCloseable {
         }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_SECONDS);
         while (true) {
-            if (!p.isAlive()) throw new ClusterException("the kchaos proxy exited with " + p.exitValue() + "; see " + log);
+            if (!p.isAlive()) {
+                String tail = logTail(log);
+                String message = "the kchaos proxy exited with " + p.exitValue() + " (ports " + port + "-" + (port + nodes.size())
+                        + ", control " + controlPort + "): " + tail + "; see " + log;
+                if (tail.contains(BIND_FAILED)) throw new PortTaken(message);
+                throw new ClusterException(message);
+            }
             try {
                 ProxyControlClient c = new ProxyControlClient(controlPort);
                 try {
@@ -92,6 +126,18 @@ public final class ProtocolProxy implements ProtocolControl, AutoCloseable {
                 }
                 sleep(200);
             }
+        }
+    }
+
+    /** The log's last lines that say what went wrong (exceptions and their causes), or its last line. */
+    static String logTail(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            List<String> telling = lines.stream().filter(l -> l.contains("Exception") || l.contains("Error") || l.contains(BIND_FAILED)).toList();
+            List<String> from = telling.isEmpty() ? lines : telling;
+            return from.isEmpty() ? "(its log is empty)" : String.join(" | ", from.subList(Math.max(0, from.size() - 3), from.size())).strip();
+        } catch (IOException e) {
+            return "(its log cannot be read: " + e.getMessage() + ")";
         }
     }
 
