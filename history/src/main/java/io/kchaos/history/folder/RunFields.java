@@ -26,6 +26,10 @@ public final class RunFields {
     public static final String QUORUM = "quorum";
     /** Data directories per broker ({@code log.dirs}; more than 1 is KRaft JBOD); absent in older files (1). */
     public static final String LOG_DIRS = "log-dirs";
+    /** Whether the workload's topic has tiered storage ({@code --tiered}); absent in older files (false). */
+    public static final String TIERED = "tiered";
+    /** A tiered run's bucket folder, the remote tier its brokers share (absent without {@code --tiered}). */
+    public static final String TIERED_BUCKET = "tiered-bucket";
     /** Each node id's roles ({@code broker}, {@code controller}); see {@link RunJson#nodeRoles}. */
     public static final String NODE_ROLES = "node-roles";
     /** The active controller over time, see {@link ControllerTimeline}. */
