@@ -53,6 +53,8 @@ class TieredRunPlanTest {
         RunJson run = RunJson.read(folder.dir());
         assertTrue(run.tiered());
         assertEquals(folder.dir().resolve("bucket"), run.tieredBucket().orElseThrow());
+        assertEquals("true", run.field(RunFields.TOPIC_CONFIG).path("remote.storage.enable").asText());
+        assertEquals("5000", run.field(RunFields.TOPIC_CONFIG).path("local.retention.ms").asText());
         JsonNode retention = run.field(RunFields.TOPIC_RETENTION);
         assertEquals(1_048_576L, retention.get(RunFields.Retention.SEGMENT_BYTES).asLong());
         assertEquals(10_000L, retention.get(RunFields.Retention.SEGMENT_MS).asLong());
@@ -61,6 +63,7 @@ class TieredRunPlanTest {
         RunFolder plain = RunFolder.create(store, "plain");
         new RunRecord(plan(false), plain).cluster(cluster(Map.of()));
         assertFalse(RunJson.read(plain.dir()).tiered());
+        assertTrue(RunJson.read(plain.dir()).field(RunFields.TOPIC_CONFIG).isEmpty());
         assertTrue(RunJson.read(plain.dir()).tieredBucket().isEmpty());
     }
 

@@ -64,6 +64,8 @@ public final class RunFields {
      * (the checker then cannot tell premature deletion from retention).
      */
     public static final String TOPIC_RETENTION = "topic-retention";
+    /** The topic-level configs the workload's topics were created with (a tiered run's; empty otherwise); absent in older files. */
+    public static final String TOPIC_CONFIG = "topic-config";
     public static final String KAFKA_VERSION = "kafka-version";
     public static final String KAFKA_LIBS = "kafka-libs";
     public static final String KAFKA_JARS = "kafka-jars";
