@@ -7,7 +7,8 @@ import java.nio.charset.StandardCharsets;
  * ({@code acked-write-missing-on-replica}). The value on disk is the decimal text of the history's long value, as the
  * workload's StringSerializer writes it. Records are only decoded for batches that hold an acknowledged offset.
  *
- * <p>Offsets below the replica's log start were deleted by retention and are skipped; offsets inside damaged bytes are
+ * <p>Offsets below the replica's log start were deleted by retention and are skipped, as are offsets of a tiered topic
+ * that are only in the remote tier (below the first local segment; counted apart); offsets inside damaged bytes are
  * already reported as {@code corrupt-batch} and counted as unverifiable, not reported again.
  */
 final class AckedWriteCheck implements ReplicaListener {
@@ -18,6 +19,7 @@ final class AckedWriteCheck implements ReplicaListener {
     private long checked;
     private long unverifiable;
     private long belowLogStart;
+    private long inRemoteTier;
 
     AckedWriteCheck(Replica replica, AckedWrites.Partition acks, Findings findings) {
         this.replica = replica;
@@ -66,7 +68,9 @@ final class AckedWriteCheck implements ReplicaListener {
     /** Every acknowledged offset below {@code offset} not yet matched is absent from this replica. */
     private void absentBelow(long offset) {
         while (next < acks.size() && acks.offset(next) < offset) {
-            if (acks.offset(next) < replica.logStartOffset()) {
+            if (replica.inRemoteTier(acks.offset(next))) {
+                inRemoteTier++;
+            } else if (acks.offset(next) < replica.logStartOffset()) {
                 belowLogStart++;
             } else {
                 checked++;
@@ -93,5 +97,10 @@ final class AckedWriteCheck implements ReplicaListener {
 
     long belowLogStart() {
         return belowLogStart;
+    }
+
+    /** Acknowledged offsets only in the remote tier of a tiered topic, not checked on this replica. */
+    long inRemoteTier() {
+        return inRemoteTier;
     }
 }

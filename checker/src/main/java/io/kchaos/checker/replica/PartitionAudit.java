@@ -152,6 +152,10 @@ final class PartitionAudit {
             ArrayNode own = lineages.putArray(Integer.toString(r.nodeId()));
             r.partitionDir().leaderEpochs().entries().forEach(e -> own.addArray().add(e.epoch()).add(e.startOffset()));
         }
+        if (replicas.stream().anyMatch(Replica::hasRemoteRange)) {
+            ObjectNode local = s.putObject("local-log-start-offsets");
+            replicas.stream().filter(Replica::hasRemoteRange).forEach(r -> local.put(Integer.toString(r.nodeId()), r.logStartOffset()));
+        }
         ObjectNode starts = s.putObject("log-start-offsets");
         ObjectNode ends = s.putObject("log-end-offsets");
         ObjectNode batches = s.putObject("batches");
@@ -171,6 +175,7 @@ final class PartitionAudit {
                 o.put("checked", c.checked());
                 o.put("unverifiable", c.unverifiable());
                 o.put("below-log-start", c.belowLogStart());
+                if (r.hasRemoteRange()) o.put("in-remote-tier", c.inRemoteTier());
             });
         }
         return s;

@@ -26,6 +26,8 @@ final class Replica {
     private final long highWatermark;
     private final OptionalLong recoveryPoint;
     private final long logStartOffset;
+    /** The checkpointed log start when the topic has a remote tier and the first local segment starts above it; else -1. */
+    private final long remoteFrom;
     private final Findings findings;
     private final List<ReplicaListener> listeners = new ArrayList<>();
     private boolean inFinalIsr;
@@ -46,7 +48,11 @@ final class Replica {
     private long tornTails;
     private long logEndOffset = -1;
 
-    Replica(int nodeId, BrokerLogDir logDir, PartitionDir partitionDir, Findings findings) {
+    /**
+     * @param remoteTier whether the partition's topic keeps a remote tier (tiered storage): offsets between the
+     *                   checkpointed log start and the first local segment are then remote, not lost, and unchecked here
+     */
+    Replica(int nodeId, BrokerLogDir logDir, PartitionDir partitionDir, boolean remoteTier, Findings findings) {
         this.nodeId = nodeId;
         this.logDir = logDir;
         this.partitionDir = partitionDir;
@@ -57,7 +63,8 @@ final class Replica {
         long firstSegment = partitionDir.segments().isEmpty() ? 0 : partitionDir.segments().get(0).baseOffset();
         long checkpointed = logDir.logStartOffsets().offset(tp).orElse(0);
         this.logStartOffset = Math.max(firstSegment, checkpointed);
-        if (firstSegment > checkpointed) {
+        this.remoteFrom = remoteTier && firstSegment > checkpointed ? checkpointed : -1;
+        if (firstSegment > checkpointed && !remoteTier) {
             findings.warn("node " + nodeId + ": the first segment of " + partitionDir.path() + " starts at " + firstSegment
                     + ", above the checkpointed log start " + checkpointed + "; offsets below it are not checked (retention since"
                     + " the checkpoint, or a lost segment)");
@@ -241,6 +248,19 @@ final class Replica {
 
     long logStartOffset() {
         return logStartOffset;
+    }
+
+    /**
+     * True when {@code offset} lies in this replica's remote tier: at or above the checkpointed log start and below
+     * its first local segment, on a topic with tiered storage (Kafka deleted the segment locally once it was copied).
+     */
+    boolean inRemoteTier(long offset) {
+        return remoteFrom >= 0 && offset >= remoteFrom && offset < logStartOffset;
+    }
+
+    /** Whether offsets below {@link #logStartOffset()} down to the checkpointed log start are in the remote tier. */
+    boolean hasRemoteRange() {
+        return remoteFrom >= 0;
     }
 
     boolean inFinalIsr() {

@@ -40,6 +40,7 @@ import java.util.function.Predicate;
 public final class ReplicaAudit {
     private final List<Path> logDirs;
     private final Set<String> topics;
+    private final Set<String> remoteTierTopics;
     private final Map<TopicPartition, Set<Integer>> finalIsr;
     private final History history;
     private final String historyTopic;
@@ -47,6 +48,7 @@ public final class ReplicaAudit {
     private ReplicaAudit(Builder b) {
         this.logDirs = List.copyOf(b.logDirs);
         this.topics = b.topics == null ? null : Set.copyOf(b.topics);
+        this.remoteTierTopics = Set.copyOf(b.remoteTierTopics);
         this.finalIsr = Map.copyOf(b.finalIsr);
         this.history = b.history;
         this.historyTopic = b.historyTopic;
@@ -117,7 +119,8 @@ public final class ReplicaAudit {
             }
         }
         List<Replica> replicas = new ArrayList<>();
-        folders.forEach((node, folder) -> replicas.add(new Replica(node, dirOf(node, folder, dirsByNode), folder, findings)));
+        folders.forEach((node, folder) -> replicas.add(new Replica(node, dirOf(node, folder, dirsByNode), folder,
+                remoteTierTopics.contains(tp.topic()), findings)));
         long hw = replicas.stream().mapToLong(Replica::highWatermark).max().orElse(-1);
         if (hw < 0) findings.warn(tp + ": no replica has a high watermark checkpointed; cross-replica and committed-data checks skipped");
         String isrSource = assignFinalIsr(tp, replicas, isr, hw, findings);
@@ -203,6 +206,7 @@ public final class ReplicaAudit {
     public static final class Builder {
         private final List<Path> logDirs = new ArrayList<>();
         private Collection<String> topics;
+        private final Set<String> remoteTierTopics = new java.util.HashSet<>();
         private final Map<TopicPartition, Set<Integer>> finalIsr = new HashMap<>();
         private History history;
         private String historyTopic;
@@ -224,6 +228,15 @@ public final class ReplicaAudit {
         /** Only these topics (internal ones included if named); default: every topic not starting with {@code __}. */
         public Builder topics(Collection<String> topicNames) {
             this.topics = List.copyOf(topicNames);
+            return this;
+        }
+
+        /**
+         * Topics with tiered storage ({@code remote.storage.enable=true}): a replica's offsets below its first local
+         * segment, down to the checkpointed log start, are in the remote tier, so neither missing nor warned about.
+         */
+        public Builder remoteTier(Collection<String> topicNames) {
+            remoteTierTopics.addAll(topicNames);
             return this;
         }
 

@@ -19,6 +19,10 @@
  *       checkpoint is not held to batches above the recovery point (Kafka rebuilds that part on restart).</li>
  *   <li>A replica outside the final ISR is compared only on the prefix it holds, and only until its batches carry
  *       another epoch than the final ISR's (an uncommitted suffix Kafka truncates when it rejoins): a warning.</li>
+ *   <li>Tiered storage ({@code ReplicaAudit.Builder.remoteTier}): a replica's local log starts at its first local
+ *       segment; the offsets below it down to the checkpointed log start are in the remote tier, counted
+ *       ({@code local-log-start-offsets}, {@code in-remote-tier}) but neither checked nor warned about. A hole above the
+ *       first local segment is still missing data.</li>
  *   <li>Batches are compared by offset range and stored CRC (the CRC does not cover the leader epoch; epochs are
  *       checked by the lineage checks). Compacted topics are out of scope: replicas may compact differently.</li>
  * </ul>

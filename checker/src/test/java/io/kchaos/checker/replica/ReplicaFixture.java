@@ -49,6 +49,7 @@ final class ReplicaFixture {
         Long recoveryPoint;
         boolean cleanShutdown = true;
         Long logStart;
+        List<Long> segmentBases = List.of(0L, SECOND_SEGMENT);
         final Map<Long, Long> positions = new TreeMap<>();
 
         Node(int id) {
@@ -82,6 +83,12 @@ final class ReplicaFixture {
         /** Retention or DeleteRecords moved the log start here; the segments still hold what lies below it. */
         Node logStart(long offset) {
             this.logStart = offset;
+            return this;
+        }
+
+        /** The batches go to segments starting at these base offsets (each a multiple of {@link #BATCH}; 0 first). */
+        Node segments(Long... bases) {
+            this.segmentBases = List.of(bases);
             return this;
         }
 
@@ -203,7 +210,7 @@ final class ReplicaFixture {
         SyntheticSegmentWriter writer = null;
         for (int b = 0; b < n.batches; b++) {
             long base = (long) b * BATCH;
-            if (writer == null || base == SECOND_SEGMENT) {
+            if (writer == null || n.segmentBases.contains(base)) {
                 if (writer != null) writer.close();
                 writer = SyntheticSegmentWriter.create(folder, base);
             }

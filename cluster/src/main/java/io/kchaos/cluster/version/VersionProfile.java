@@ -86,6 +86,14 @@ public final class VersionProfile {
         return version.atLeast(3, 9);
     }
 
+    /**
+     * True from 3.9: tiered storage (KIP-405) is production-ready (early access from 3.6), and the tiered-storage
+     * plugin is built against 3.9's storage API.
+     */
+    public boolean hasTieredStorage() {
+        return version.atLeast(3, 9);
+    }
+
     /** True from 4.2: share groups and the Streams rebalance protocol are production features. */
     public boolean hasShareAndStreamsFeatures() {
         return version.atLeast(4, 2);

@@ -7,6 +7,8 @@ import io.kchaos.cluster.ClusterSpec;
 import io.kchaos.cluster.QuorumMode;
 import io.kchaos.cluster.QuorumSpec;
 import io.kchaos.cluster.KafkaDistribution;
+import io.kchaos.cluster.TieredStorage;
+import io.kchaos.cluster.install.Installation;
 import io.kchaos.backend.docker.DockerSpec;
 import io.kchaos.harness.launch.BackendChoice;
 import io.kchaos.harness.launch.BrokerRelease;
@@ -115,6 +117,9 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--log-dirs", paramLabel = "N")
     int logDirs;
+
+    @Option(names = "--tiered", arity = "0..1", paramLabel = "true|false")
+    boolean tiered;
 
     @Option(names = "--partitions", paramLabel = "P")
     int partitions;
@@ -241,6 +246,7 @@ public final class RunCommand implements Callable<Integer> {
         if (config.cluster().logDirs() > 1 && !VersionProfile.of(releaseVersion()).hasJbod()) {
             throw bad("--log-dirs " + config.cluster().logDirs() + " needs KRaft JBOD (Kafka 3.7 or later), not Kafka " + releaseVersion());
         }
+        Path pluginJar = config.cluster().tiered() ? tieredStoragePlugin() : null;
         boolean storeExisted = java.nio.file.Files.isDirectory(config.store());
         RunFolder staged = RunFolder.stage(config.store(), config.name()); // nothing visible until the inputs are valid
         BrokerRelease release;
@@ -262,6 +268,11 @@ public final class RunCommand implements Callable<Integer> {
             throw refused;
         }
         RunFolder folder = staged.publish();
+        if (pluginJar != null) {
+            java.nio.file.Files.createDirectories(folder.files().bucket());
+            release = release.withKchaosSettings(new TieredStorage(pluginJar, folder.files().bucket()).brokerSettings(config.cluster().nodes()),
+                    config.cluster().brokerConfig());
+        }
         RunSetup setup = RunSetup.NONE.withClient(clientKind).withUpgrade(upgradeSchedule).withBrokers(new ClusterSpec(config.cluster().nodes(),
                 release.distribution(), release.settings(), config.cluster().heapMb(), Duration.ofSeconds(120), config.cluster().quorum(),
                 config.cluster().logDirs()));
@@ -281,6 +292,19 @@ public final class RunCommand implements Callable<Integer> {
         if (replaySource != null) System.out.println(ReplayBanner.outcome(replaySource, replay, result));
         System.out.println(RunFolderSize.line(folder.dir()));
         return VerdictPrinter.exitCode(result);
+    }
+
+    /**
+     * A tiered run's plugin jar, after the checks that it can run: a release with production-ready tiered storage and
+     * the jar built (local backend only, checked with the other options).
+     */
+    private Path tieredStoragePlugin() {
+        VersionProfile profile = VersionProfile.of(releaseVersion());
+        if (!profile.hasTieredStorage()) {
+            throw bad("--tiered needs Kafka 3.9 or later (tiered storage is early access before 3.9), not Kafka " + releaseVersion());
+        }
+        return Installation.current().tieredStorageJar().orElseThrow(() -> bad("--tiered needs the tiered-storage plugin jar, "
+                + "in neither <home>/plugins nor tiered-storage/target: build it (mvn -pl tiered-storage package)"));
     }
 
     /** The release the brokers start on: {@code --kafka-version}, else {@code --kafka-home}'s, else the bundled one. */
@@ -375,6 +399,10 @@ public final class RunCommand implements Callable<Integer> {
         QuorumSpec quorumSpec = quorumSpec();
         if (logDirs < 1) throw bad("--log-dirs must be >= 1");
         if (logDirs > 1 && backend != Backend.LOCAL) throw bad("--log-dirs " + logDirs + " (JBOD) runs on --backend local only");
+        if (tiered && backend != Backend.LOCAL) {
+            throw bad("--tiered runs on --backend local only: --backend " + backend.name().toLowerCase(java.util.Locale.ROOT)
+                    + " has no tiered-storage plugin jar on its hosts and no bucket folder every host shares");
+        }
         if (partitions < 1) throw bad("--partitions must be >= 1");
         if (!(rate > 0)) throw bad("--rate must be > 0");
         if (producers < 1) throw bad("--producers must be >= 1");
@@ -393,7 +421,8 @@ public final class RunCommand implements Callable<Integer> {
         String command = "kchaos " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
         String runName = name != null ? name : scenarioName != null ? scenarioName : workload;
         return new RunConfig(runName, command, scenarioName, s, timeLimit, store,
-                new ClusterConfig(nodes, kafkaHome, heapMb, !noNamespaces, brokerConfig, topic, partitions, (short) rf, quorumSpec, logDirs),
+                new ClusterConfig(nodes, kafkaHome, heapMb, !noNamespaces, brokerConfig, topic, partitions, (short) rf, quorumSpec, logDirs,
+                        tiered),
                 new WorkloadConfig(workload, workloadOptions, rate, producers, consumers),
                 new FaultConfig(nemesis, partitionTargets, nemesisInterval, faultDuration, nemesisOptions),
                 new ClientConfig(producerConfig, consumerConfig, proxy), historyFormat(), origins).withKeepData(keepData());

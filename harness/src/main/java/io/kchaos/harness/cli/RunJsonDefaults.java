@@ -47,6 +47,7 @@ final class RunJsonDefaults {
     }
 
     private static Object typed(JsonNode v, Class<?> type) {
+        if (type == boolean.class || type == Boolean.class) return v.asBoolean();
         if (type == int.class || type == Integer.class) return v.asInt();
         if (type == long.class || type == Long.class) return v.asLong();
         if (type == double.class || type == Double.class) return v.asDouble();

@@ -39,6 +39,11 @@ final class VerifyLogsCommand implements Callable<Integer> {
     @Option(names = "--topic", paramLabel = "NAME", description = "only this topic; with --history, the topic it wrote to (default: run.json beside the history, else every non-internal topic)")
     String topic;
 
+    @Option(names = "--remote-tier", paramLabel = "TOPIC[,TOPIC...]", split = ",",
+            description = "topics with tiered storage: what lies below a replica's first local segment is in the remote tier, not missing "
+                    + "(default: the topic of a --tiered run.json beside the history)")
+    List<String> remoteTier;
+
     @Option(names = "--out", paramLabel = "FILE", description = "write results.json here")
     Path out;
 
@@ -64,9 +69,10 @@ final class VerifyLogsCommand implements Callable<Integer> {
             throw new IllegalArgumentException((voters != null ? "--voters" : "--committed") + " needs a DIR holding "
                     + MetadataNode.PARTITION_FOLDER + "; none of the DIRs given does");
         }
-        String t = topic != null ? topic : history != null ? topicOfRun(history) : null;
+        RunJson run = history == null ? null : runBeside(history);
+        String t = topic != null ? topic : run != null ? run.topic().orElse(null) : null;
         List<Path> replicaDirs = dirs.stream().filter(d -> !MetadataLogDirs.onlyMetadata(d)).toList();
-        CheckResult r = replicaDirs.isEmpty() && history == null ? new CheckResult() : replicaAudit(replicaDirs.isEmpty() ? dirs : replicaDirs, t);
+        CheckResult r = replicaDirs.isEmpty() && history == null ? new CheckResult() : replicaAudit(replicaDirs.isEmpty() ? dirs : replicaDirs, t, run);
         if (!metadataDirs.isEmpty()) r.merge(raftAudit(metadataDirs));
         if (out != null) r.writeTo(out);
         VerdictPrinter.print(r, System.out);
@@ -74,9 +80,11 @@ final class VerifyLogsCommand implements Callable<Integer> {
         return VerdictPrinter.exitCode(r);
     }
 
-    private CheckResult replicaAudit(List<Path> logDirs, String t) throws IOException {
+    private CheckResult replicaAudit(List<Path> logDirs, String t, RunJson run) throws IOException {
         ReplicaAudit.Builder audit = ReplicaAudit.builder().logDirs(logDirs);
         if (t != null) audit.topics(List.of(t));
+        if (remoteTier != null) audit.remoteTier(remoteTier);
+        else if (t != null && run != null && run.tiered()) audit.remoteTier(List.of(t));
         if (history != null) {
             if (t == null) throw new IllegalArgumentException("--history needs --topic (no run.json beside " + history + ")");
             audit.ackedWrites(HistoryFile.open(history), t);
@@ -92,9 +100,10 @@ final class VerifyLogsCommand implements Callable<Integer> {
         return r;
     }
 
-    private static String topicOfRun(Path history) throws IOException {
+    /** The run.json beside a history (a MissingNode's when there is none); an unreadable one is an error. */
+    private static RunJson runBeside(Path history) throws IOException {
         RunJson run = RunJson.read(RunFiles.besideHistory(history).dir());
         if (run.file().status() == FolderJson.Status.UNREADABLE) throw new IOException(run.file().detail());
-        return run.topic().orElse(null);
+        return run;
     }
 }

@@ -34,4 +34,17 @@ public record BrokerRelease(KafkaDistribution distribution, Map<String, String> 
         }
         return new BrokerRelease(dist, settings);
     }
+
+    /**
+     * The same release with more of kchaos's own settings (a tiered run's plugin settings, known only once the run
+     * folder is): each goes where kchaos's defaults are, under the user's {@code --broker-config}, whose keys keep the
+     * user's value.
+     */
+    public BrokerRelease withKchaosSettings(Map<String, String> more, Map<String, String> userSettings) {
+        Map<String, String> merged = new LinkedHashMap<>(settings);
+        more.forEach((k, v) -> {
+            if (!userSettings.containsKey(k)) merged.put(k, v);
+        });
+        return new BrokerRelease(distribution, merged);
+    }
 }

@@ -13,9 +13,16 @@ import java.util.Map;
  * @param kafkaHome  the Kafka installation given ({@code --kafka-home}), or null for a resolved release
  * @param namespaces whether each broker gets its own network namespace
  * @param logDirs    data directories per broker ({@code --log-dirs}; 1 unless the brokers run JBOD)
+ * @param tiered     whether the topic has tiered storage ({@code --tiered}: {@link TieredTopic}, a bucket in the run folder)
  */
 public record ClusterConfig(int nodes, Path kafkaHome, int heapMb, boolean namespaces, Map<String, String> brokerConfig,
-                            String topic, int partitions, short replicationFactor, QuorumSpec quorum, int logDirs) {
+                            String topic, int partitions, short replicationFactor, QuorumSpec quorum, int logDirs, boolean tiered) {
+
+    /** Without tiered storage. */
+    public ClusterConfig(int nodes, Path kafkaHome, int heapMb, boolean namespaces, Map<String, String> brokerConfig,
+                         String topic, int partitions, short replicationFactor, QuorumSpec quorum, int logDirs) {
+        this(nodes, kafkaHome, heapMb, namespaces, brokerConfig, topic, partitions, replicationFactor, quorum, logDirs, false);
+    }
 
     /** Brokers with one data directory each. */
     public ClusterConfig(int nodes, Path kafkaHome, int heapMb, boolean namespaces, Map<String, String> brokerConfig,

@@ -43,19 +43,21 @@ public final class Judges {
      */
     public static Judge forRun(String workload, int partitionsAtStart) {
         return (history, folder, fin) -> {
-            CheckResult r = WorkloadMix.of(workload).historyChecker(RetentionPolicy.of(RunJson.read(folder.dir()))).check(history);
+            RunJson run = RunJson.read(folder.dir());
+            CheckResult r = WorkloadMix.of(workload).historyChecker(RetentionPolicy.of(run)).check(history);
             r.stats().put(ResultsFields.Stats.FAULTS_INJECTED, fin.faultsInjected());
             r.stats().set(ResultsFields.Stats.TOPIC_PARTITIONS,
                     PartitionGrowth.figures(history, partitionsAtStart, fin.finalIsr().size()));
             if (!fin.fullIsrBeforeDrain()) r.warn("the ISR was not full before the drain; replicas outside it may lag");
-            r.merge(replicaAudit(history, fin));
+            r.merge(replicaAudit(history, fin, run.tiered()));
+            if (run.tiered()) tieredStats(r, run.tieredBucket().orElse(folder.files().bucket()));
             List<QuorumSamples.Sample> polls = QuorumSamples.read(folder.files().quorum());
             r.merge(raftAudit(history, polls, fin));
             r.merge(PolledOffsetRegression.judge(polls));
             NemesisTrack faults = NemesisTrack.of(history);
             r.merge(VoterRemovalUndone.judge(faults.asHistory(), polls));
             r.merge(StuckReassignments.judge(faults.asHistory()));
-            FailoverTimes.addTo(r, faults, ControllerTimeline.of(RunJson.read(folder.dir())));
+            FailoverTimes.addTo(r, faults, ControllerTimeline.of(run));
             explainKnownCauses(r, folder, fin);
             return r;
         };
@@ -97,11 +99,25 @@ public final class Judges {
         }
     }
 
-    /** The audit of the run's data directories against each other and against the history's acknowledged writes. */
-    static CheckResult replicaAudit(History history, FinalState fin) {
+    /** {@code stats.tiered}: the calls the brokers made on the bucket; a bucket that cannot be read is a warning. */
+    static void tieredStats(CheckResult r, Path bucket) {
         try {
-            return ReplicaAudit.builder().logDirs(fin.allLogDirs()).topics(List.of(fin.topic()))
-                    .finalIsr(fin.topic(), fin.finalIsr()).ackedWrites(history, fin.topic()).build().run();
+            r.stats().set(ResultsFields.Stats.TIERED, BucketCallStats.read(bucket));
+        } catch (RuntimeException e) {
+            r.warn("no stats.tiered: " + e.getMessage());
+        }
+    }
+
+    /**
+     * The audit of the run's data directories against each other and against the history's acknowledged writes; on a
+     * tiered topic ({@code tiered}) what lies below each replica's first local segment is in the remote tier.
+     */
+    static CheckResult replicaAudit(History history, FinalState fin, boolean tiered) {
+        try {
+            ReplicaAudit.Builder audit = ReplicaAudit.builder().logDirs(fin.allLogDirs()).topics(List.of(fin.topic()))
+                    .finalIsr(fin.topic(), fin.finalIsr()).ackedWrites(history, fin.topic());
+            if (tiered) audit.remoteTier(List.of(fin.topic()));
+            return audit.build().run();
         } catch (RuntimeException e) {
             CheckResult failed = new CheckResult();
             failed.error("replica audit failed: " + e.getMessage());

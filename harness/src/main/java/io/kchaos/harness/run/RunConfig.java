@@ -17,9 +17,6 @@ import java.util.function.Supplier;
 public record RunConfig(String name, String command, String scenario, long seed, int timeLimitSeconds, Path store,
                         ClusterConfig cluster, WorkloadConfig load, FaultConfig faults, ClientConfig clients,
                         HistoryFormat historyFormat, SettingOrigins origins, RunSetup setup, KeepData keepData) {
-    /** The topic-level settings the workload's topics are created with: none (the brokers' settings apply). */
-    public static final Map<String, String> TOPIC_CONFIG = Map.of();
-
     /** The settings alone, nothing resolved yet ({@link RunSetup#NONE}), every broker file kept ({@link KeepData#ALL}). */
     public RunConfig(String name, String command, String scenario, long seed, int timeLimitSeconds, Path store,
                      ClusterConfig cluster, WorkloadConfig load, FaultConfig faults, ClientConfig clients, HistoryFormat historyFormat,
@@ -41,11 +38,19 @@ public record RunConfig(String name, String command, String scenario, long seed,
     }
 
     /**
+     * The topic-level settings the workload's topics are created with: a tiered run's ({@link TieredTopic}), else none
+     * (the brokers' settings apply).
+     */
+    public Map<String, String> topicConfig() {
+        return cluster.tiered() ? TieredTopic.CONFIG : Map.of();
+    }
+
+    /**
      * What the workload is given: the cluster's current bootstrap list, the history to record into, and this plan's
-     * topic, client settings, load, seed, workload options, client library and broker count (no topic-level settings).
+     * topic, topic configs, client settings, load, seed, workload options, client library and broker count.
      */
     public WorkloadContext workloadContext(Supplier<String> bootstrapServers, HistoryWriter history) {
-        return new WorkloadContext(bootstrapServers, cluster.topic(), cluster.partitions(), cluster.replicationFactor(), TOPIC_CONFIG,
+        return new WorkloadContext(bootstrapServers, cluster.topic(), cluster.partitions(), cluster.replicationFactor(), topicConfig(),
                 clients.producerConfig(), clients.consumerConfig(), load.producers(), load.consumers(), load.rate(), seed, history,
                 load.options(), setup.client(), cluster.nodes());
     }

@@ -55,6 +55,11 @@ public enum RunOption {
     LOG_DIRS("--log-dirs", "log-dirs", RunFields.LOG_DIRS, Kind.INT, "1", c -> c.cluster().logDirs(),
             "data directories per broker (log.dirs); 2 or more is KRaft JBOD (Kafka 3.7+), local backend; the metadata log stays in "
                     + "the first (default ${DEFAULT-VALUE})"),
+    TIERED("--tiered", "tiered", RunFields.TIERED, Kind.BOOLEAN, "false", c -> c.cluster().tiered(),
+            "tiered storage on the workload's topic (Kafka 3.9+, local backend): the brokers load kchaos's storage manager "
+                    + "(module tiered-storage), whose remote tier is the folder <run folder>/bucket they share; the topic gets "
+                    + TieredTopic.describe() + ", so closed segments go remote and are deleted locally during the run; results.json's "
+                    + "stats.tiered counts the calls (default ${DEFAULT-VALUE})"),
     TOPIC("--topic", "topic", RunFields.TOPIC, Kind.STRING, "kchaos-queue", c -> c.cluster().topic(), "the workload's topic (default ${DEFAULT-VALUE})"),
     PARTITIONS("--partitions", "partitions", RunFields.PARTITIONS, Kind.INT, "3", c -> c.cluster().partitions(), "topic partitions (default ${DEFAULT-VALUE})"),
     REPLICATION_FACTOR("--replication-factor", "replication-factor", RunFields.REPLICATION_FACTOR, Kind.INT, null, c -> (int) c.cluster().replicationFactor(),
@@ -94,7 +99,7 @@ public enum RunOption {
 
     /** The value types of the table, as a scenario file must spell them. */
     public enum Kind {
-        STRING("a string"), INT("an integer"), LONG("an integer"), NUMBER("a number"),
+        STRING("a string"), BOOLEAN("true or false"), INT("an integer"), LONG("an integer"), NUMBER("a number"),
         STRING_LIST("a string or an array of strings"), STRING_MAP("an object of string, number or boolean values");
 
         private final String description;

@@ -48,16 +48,19 @@ public final class RunRecord {
     }
 
     /**
-     * Records the cluster about to start: version, jars, resolved broker settings, hosts, and the retention policy the
-     * workload's topics will be created with ({@code topic-retention}).
+     * Records the cluster about to start: version, jars, resolved broker settings, hosts, the topic configs and the
+     * retention policy the workload's topics will be created with ({@code topic-config}, {@code topic-retention}), and a
+     * tiered run's bucket ({@code tiered-bucket}).
      */
     public void cluster(KafkaCluster cluster) {
         json.put(RunFields.KAFKA_VERSION, cluster.kafkaVersion());
         cluster.software().forEach((k, v) -> json.set(k, Json.MAPPER.valueToTree(v)));
         putMap(RunFields.BROKER_SETTINGS, cluster.brokerSettings());
         effectiveSettings(cluster.brokerSettings());
-        RetentionSettings.effective(cluster.brokerSettings(), RunConfig.TOPIC_CONFIG)
+        putMap(RunFields.TOPIC_CONFIG, config.topicConfig());
+        RetentionSettings.effective(cluster.brokerSettings(), config.topicConfig())
                 .ifPresent(r -> json.set(RunFields.TOPIC_RETENTION, r.toJson()));
+        if (config.cluster().tiered()) json.put(RunFields.TIERED_BUCKET, folder.files().bucket().toString());
         json.put(RunFields.BACKEND, cluster.describe());
         write();
     }

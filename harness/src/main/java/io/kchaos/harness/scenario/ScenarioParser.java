@@ -121,6 +121,10 @@ public final class ScenarioParser {
                 if (!v.isTextual()) throw wrongType(f, v, source);
                 yield v.asText();
             }
+            case BOOLEAN -> {
+                if (!v.isBoolean()) throw wrongType(f, v, source);
+                yield v.booleanValue();
+            }
             case INT -> {
                 if (!v.isIntegralNumber() || !v.canConvertToInt()) throw wrongType(f, v, source);
                 yield v.intValue();

@@ -78,6 +78,19 @@ class CliErrorsTest {
     }
 
     @Test
+    void tieredOffTheLocalBackendAndBeforeKafka39Exit2() {
+        assertEquals(2, run("run", "--tiered", "--backend", "docker"));
+        assertSingleLineError("--tiered runs on --backend local only: --backend docker has no tiered-storage plugin jar on its hosts"
+                + " and no bucket folder every host shares");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("run", "--tiered", "--backend", "ssh", "--hosts", "h1,h2,h3"));
+        assertSingleLineError("--tiered runs on --backend local only: --backend ssh has no tiered-storage plugin jar");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("run", "--tiered", "--kafka-version", "3.8.1"));
+        assertSingleLineError("--tiered needs Kafka 3.9 or later (tiered storage is early access before 3.9), not Kafka 3.8.1");
+    }
+
+    @Test
     void moveLogDirWithOneDirAndStorageFaultsOnJbodExit2() {
         assertEquals(2, run("run", "--nemesis", "move-log-dir"));
         assertSingleLineError("nemesis 'move-log-dir' is unavailable with --backend local: it needs brokers with two or more data directories");

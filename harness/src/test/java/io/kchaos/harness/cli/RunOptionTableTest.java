@@ -150,6 +150,7 @@ class RunOptionTableTest {
     private static boolean typeFits(RunOption.Kind kind, Class<?> type) {
         return switch (kind) {
             case STRING -> type == String.class;
+            case BOOLEAN -> type == boolean.class || type == Boolean.class;
             case INT -> type == int.class || type == Integer.class;
             case LONG -> type == long.class || type == Long.class;
             case NUMBER -> type == double.class || type == Double.class;

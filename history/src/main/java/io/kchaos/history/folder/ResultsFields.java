@@ -129,6 +129,8 @@ public final class ResultsFields {
         public static final String TOPIC_PARTITIONS = "topic-partitions";
         /** The controller faults' failover times (run, and check beside a run.json with a controller timeline); see {@link ControllerFailovers}. */
         public static final String CONTROLLER_FAILOVERS = "controller-failovers";
+        /** A tiered run's remote storage calls, from the bucket's call logs; see {@link Tiered}. */
+        public static final String TIERED = "tiered";
 
         private Stats() {
         }
@@ -207,6 +209,33 @@ public final class ResultsFields {
         public static final String READ_ON_ADDED = "read-on-added";
 
         private TopicPartitions() {
+        }
+    }
+
+    /** The figures of {@code stats.tiered}: a tiered run's calls on its bucket (docs/format.md). */
+    public static final class Tiered {
+        /** Every broker's calls together: {@link #COPIES}, {@link #SEGMENT_FETCHES}, ..., {@link #FAILURES}. */
+        public static final String TOTAL = "total";
+        /** Broker id → the same figures for its calls ({@code calls-<broker id>.log}). */
+        public static final String BROKERS = "brokers";
+        /** Segments the brokers served from the remote tier: {@code fetch-log} calls that succeeded, every broker. */
+        public static final String READS_FROM_REMOTE = "reads-from-remote";
+        /** Lines of a call log that are not a call (a torn last line after a crash); absent when there are none. */
+        public static final String UNREADABLE_LINES = "unreadable-lines";
+        /** Segments copied to the bucket (copy, ok). */
+        public static final String COPIES = "copies";
+        /** Reads of a segment's log (fetch-log, ok). */
+        public static final String SEGMENT_FETCHES = "segment-fetches";
+        /** Reads of a segment's index (fetch-index, ok). */
+        public static final String INDEX_FETCHES = "index-fetches";
+        /** Segments deleted from the bucket (delete, ok). */
+        public static final String DELETES = "deletes";
+        /** Calls that found no segment or index (missing: a delete done before, a segment without transaction index). */
+        public static final String MISSING = "missing";
+        /** Calls that failed with an I/O error (failed). */
+        public static final String FAILURES = "failures";
+
+        private Tiered() {
         }
     }
 

@@ -26,6 +26,10 @@ public final class RunFields {
     public static final String QUORUM = "quorum";
     /** Data directories per broker ({@code log.dirs}; more than 1 is KRaft JBOD); absent in older files (1). */
     public static final String LOG_DIRS = "log-dirs";
+    /** Whether the workload's topic has tiered storage ({@code --tiered}); absent in older files (false). */
+    public static final String TIERED = "tiered";
+    /** A tiered run's bucket folder, the remote tier its brokers share (absent without {@code --tiered}). */
+    public static final String TIERED_BUCKET = "tiered-bucket";
     /** Each node id's roles ({@code broker}, {@code controller}); see {@link RunJson#nodeRoles}. */
     public static final String NODE_ROLES = "node-roles";
     /** The active controller over time, see {@link ControllerTimeline}. */
@@ -62,6 +66,8 @@ public final class RunFields {
      * (the checker then cannot tell premature deletion from retention).
      */
     public static final String TOPIC_RETENTION = "topic-retention";
+    /** The topic-level configs the workload's topics were created with (a tiered run's; empty otherwise); absent in older files. */
+    public static final String TOPIC_CONFIG = "topic-config";
     public static final String KAFKA_VERSION = "kafka-version";
     public static final String KAFKA_LIBS = "kafka-libs";
     public static final String KAFKA_JARS = "kafka-jars";

@@ -27,6 +27,8 @@ public record RunFiles(Path dir) {
     public static final String PRUNED_JSON = "pruned.json";
     /** Folder of the node logs, {@code nodes/<id>/}. */
     public static final String NODES = "nodes";
+    /** A tiered run's bucket: the remote tier every broker shares, with its call logs (docs/format.md, tiered-storage bucket). */
+    public static final String BUCKET = "bucket";
     /** Folder of the proxy's files, for a run through the proxy. */
     public static final String PROXY = "proxy";
 
@@ -70,6 +72,11 @@ public record RunFiles(Path dir) {
 
     public Path results() {
         return dir.resolve(RESULTS_JSON);
+    }
+
+    /** A tiered run's bucket folder. */
+    public Path bucket() {
+        return dir.resolve(BUCKET);
     }
 
     /** The run's history file: the compressed one when only it exists, else history.jsonl (which may not exist). */

@@ -51,6 +51,16 @@ public record RunJson(FolderJson file) {
         return text(RunFields.TOPIC);
     }
 
+    /** Whether the run's topic had tiered storage ({@link RunFields#TIERED}); false in older files. */
+    public boolean tiered() {
+        return field(RunFields.TIERED).asBoolean(false);
+    }
+
+    /** A tiered run's bucket folder, when recorded. */
+    public Optional<Path> tieredBucket() {
+        return text(RunFields.TIERED_BUCKET).map(Path::of);
+    }
+
     public Optional<String> kafkaVersion() {
         return text(RunFields.KAFKA_VERSION);
     }

@@ -1,0 +1,107 @@
+package io.kchaos.harness.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.checker.result.CheckResult;
+import io.kchaos.cluster.KafkaCluster;
+import io.kchaos.cluster.QuorumSpec;
+import io.kchaos.cluster.ServerProperties;
+import io.kchaos.cluster.TieredStorage;
+import io.kchaos.harness.launch.BrokerRelease;
+import io.kchaos.history.folder.ResultsFields;
+import io.kchaos.history.folder.RunFields;
+import io.kchaos.history.folder.RunJson;
+import io.kchaos.history.HistoryWriter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.lang.reflect.Proxy;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A tiered run's plan: the topic configs the workload gets and run.json records, and the brokers' plugin settings. */
+class TieredRunPlanTest {
+    @TempDir
+    Path store;
+
+    private RunConfig plan(boolean tiered) {
+        return TestRunConfig.in(store).cluster(new ClusterConfig(3, null, 256, false, Map.of(), "t", 3, (short) 3,
+                QuorumSpec.COMBINED, 1, tiered)).build();
+    }
+
+    @Test
+    void aTieredTopicGoesRemoteWithinARunAndKeepsTheDefaultRetention() {
+        Map<String, String> topic = plan(true).topicConfig();
+        assertEquals("true", topic.get("remote.storage.enable"));
+        assertEquals("1048576", topic.get("segment.bytes"), "the smallest Kafka 4.x accepts");
+        assertEquals("5000", topic.get("local.retention.ms"));
+        assertFalse(topic.containsKey("retention.ms"));
+        assertFalse(topic.containsKey("retention.bytes"));
+        assertEquals(Map.of(), plan(false).topicConfig());
+        assertEquals(topic, plan(true).workloadContext(() -> "b:9092", (HistoryWriter) null).topicConfig());
+    }
+
+    @Test
+    void runJsonRecordsTieredItsBucketAndTheTopicsRetention() {
+        RunConfig config = plan(true);
+        RunFolder folder = RunFolder.create(store, "tiered");
+        new RunRecord(config, folder).cluster(cluster(Map.of("log.retention.hours", "1")));
+        RunJson run = RunJson.read(folder.dir());
+        assertTrue(run.tiered());
+        assertEquals(folder.dir().resolve("bucket"), run.tieredBucket().orElseThrow());
+        assertEquals("true", run.field(RunFields.TOPIC_CONFIG).path("remote.storage.enable").asText());
+        assertEquals("5000", run.field(RunFields.TOPIC_CONFIG).path("local.retention.ms").asText());
+        JsonNode retention = run.field(RunFields.TOPIC_RETENTION);
+        assertEquals(1_048_576L, retention.get(RunFields.Retention.SEGMENT_BYTES).asLong());
+        assertEquals(10_000L, retention.get(RunFields.Retention.SEGMENT_MS).asLong());
+        assertEquals(3_600_000L, retention.get(RunFields.Retention.RETENTION_MS).asLong(), "the brokers' retention, not the topic's");
+
+        RunFolder plain = RunFolder.create(store, "plain");
+        new RunRecord(plan(false), plain).cluster(cluster(Map.of()));
+        assertFalse(RunJson.read(plain.dir()).tiered());
+        assertTrue(RunJson.read(plain.dir()).field(RunFields.TOPIC_CONFIG).isEmpty());
+        assertTrue(RunJson.read(plain.dir()).tieredBucket().isEmpty());
+    }
+
+    @Test
+    void thePluginSettingsGoWithKchaosDefaultsUnderTheUsersBrokerConfig() {
+        Map<String, String> user = Map.of("remote.log.manager.task.interval.ms", "500", "min.insync.replicas", "1");
+        Map<String, String> resolved = new LinkedHashMap<>(ServerProperties.harnessDefaults(3));
+        resolved.putAll(user);
+        Path bucket = store.resolve("run/bucket");
+        BrokerRelease release = new BrokerRelease(null, resolved)
+                .withKchaosSettings(new TieredStorage(Path.of("/x/kchaos-tiered-storage.jar"), bucket).brokerSettings(3), user);
+        Map<String, String> s = release.settings();
+        assertEquals("true", s.get(TieredStorage.SYSTEM_ENABLE));
+        assertEquals(TieredStorage.MANAGER_CLASS, s.get("remote.log.storage.manager.class.name"));
+        assertEquals(bucket.toString(), s.get("rsm.config.bucket.dir"));
+        assertEquals("3", s.get("rlmm.config.remote.log.metadata.topic.replication.factor"));
+        assertEquals("500", s.get("remote.log.manager.task.interval.ms"), "the user's value wins");
+        assertEquals("1", s.get("min.insync.replicas"));
+    }
+
+    @Test
+    void aBucketThatCannotBeReadIsAWarningNotAVerdict() {
+        CheckResult r = new CheckResult();
+        Judges.tieredStats(r, store.resolve("no-bucket"));
+        assertTrue(r.valid());
+        assertFalse(r.stats().has(ResultsFields.Stats.TIERED));
+        assertTrue(r.toJson().toString().contains("no stats.tiered"), r.toJson().toString());
+    }
+
+    /** A cluster that answers what run.json's cluster section asks. */
+    private static KafkaCluster cluster(Map<String, String> brokerSettings) {
+        return (KafkaCluster) Proxy.newProxyInstance(KafkaCluster.class.getClassLoader(), new Class<?>[]{KafkaCluster.class},
+                (proxy, m, args) -> switch (m.getName()) {
+                    case "kafkaVersion" -> "4.4.0";
+                    case "software" -> Map.of();
+                    case "brokerSettings" -> brokerSettings;
+                    case "describe" -> "fake";
+                    default -> throw new UnsupportedOperationException(m.getName());
+                });
+    }
+}
