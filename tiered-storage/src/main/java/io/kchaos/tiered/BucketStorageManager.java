@@ -30,6 +30,7 @@ public final class BucketStorageManager implements RemoteStorageManager {
 
     private volatile Bucket bucket;
     private volatile CallLog calls;
+    private volatile FaultSwitch faults;
 
     @Override
     public void configure(Map<String, ?> configs) {
@@ -39,6 +40,7 @@ public final class BucketStorageManager implements RemoteStorageManager {
         try {
             bucket = new Bucket(Path.of(dir.toString()));
             calls = CallLog.open(bucket.root(), brokerId == null ? "unknown" : brokerId.toString());
+            faults = new FaultSwitch(bucket.root());
         } catch (IOException e) {
             throw new ConfigException("cannot open the bucket " + dir + ": " + e);
         }
@@ -104,18 +106,37 @@ public final class BucketStorageManager implements RemoteStorageManager {
         }
     }
 
-    /** Runs one storage call and logs how it ended; an I/O error becomes Kafka's {@link RemoteStorageException}. */
+    /**
+     * Runs one storage call and logs how it ended; an I/O error becomes Kafka's {@link RemoteStorageException}. A
+     * remote-tier fault in force ({@link FaultSwitch}) delays the call first, or fails it without running it.
+     */
     private <T> T call(String op, RemoteLogSegmentId id, String detail, StorageCall<T> body) throws RemoteStorageException {
         if (bucket == null) throw new IllegalStateException("not configured");
+        FaultSwitch.Injection injection = faults.next();
+        if (injection.fail()) {
+            calls.record(op, id, Outcome.FAILED, CallLog.INJECTED);
+            throw new RemoteStorageException(op + " of remote segment " + id + " failed: injected by a kchaos remote-tier fault");
+        }
+        String logged = detail;
+        if (injection.delayMs() > 0) {
+            logged = CallLog.delayed(detail, injection.delayMs());
+            try {
+                Thread.sleep(injection.delayMs());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                calls.record(op, id, Outcome.FAILED, logged);
+                throw new RemoteStorageException(op + " of remote segment " + id + " interrupted in its injected delay", e);
+            }
+        }
         try {
             T result = body.run();
-            calls.record(op, id, Outcome.OK, detail);
+            calls.record(op, id, Outcome.OK, logged);
             return result;
         } catch (RemoteResourceNotFoundException e) {
-            calls.record(op, id, Outcome.MISSING, detail);
+            calls.record(op, id, Outcome.MISSING, logged);
             throw e;
         } catch (IOException | RuntimeException e) {
-            calls.record(op, id, Outcome.FAILED, detail);
+            calls.record(op, id, Outcome.FAILED, logged);
             throw new RemoteStorageException(op + " of remote segment " + id + " failed: " + e, e);
         }
     }

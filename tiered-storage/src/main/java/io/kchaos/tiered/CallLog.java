@@ -16,6 +16,11 @@ import java.util.Locale;
  * share the bucket): {@code <epoch ms> <op> <topic>-<partition> <segment id> <outcome> <detail>}; see docs/format.md.
  */
 final class CallLog implements Closeable {
+    /** The detail of a call a remote-tier fault failed without running it. */
+    static final String INJECTED = "injected";
+    /** What follows the detail of a call a remote-tier fault delayed: {@code injected-delay-ms=<ms>}. */
+    static final String INJECTED_DELAY = "injected-delay-ms=";
+
     private final FileChannel out;
     private boolean failed;
 
@@ -26,6 +31,11 @@ final class CallLog implements Closeable {
     /** The file a broker's calls go to. */
     static Path fileOf(Path bucket, String brokerId) {
         return bucket.resolve("calls-" + brokerId + ".log");
+    }
+
+    /** The detail of a call delayed {@code ms} by a remote-tier fault. */
+    static String delayed(String detail, long ms) {
+        return detail + " " + INJECTED_DELAY + ms;
     }
 
     static CallLog open(Path bucket, String brokerId) throws IOException {

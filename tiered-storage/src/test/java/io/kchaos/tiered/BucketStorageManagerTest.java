@@ -36,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The storage manager on real files, with Kafka's own segment metadata and segment data classes. */
 class BucketStorageManagerTest {
     private static final TopicIdPartition TP = new TopicIdPartition(Uuid.randomUuid(), 3, "queue");
-    private static final byte[] LEADER_EPOCHS = "0\n1\n0 0\n".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] LEADER_EPOCHS = LocalSegment.LEADER_EPOCHS;
 
     @TempDir
     Path tmp;
@@ -198,33 +198,6 @@ class BucketStorageManagerTest {
     private static List<Path> list(Path folder) throws IOException {
         try (Stream<Path> s = Files.list(folder)) {
             return s.map(Path::getFileName).toList();
-        }
-    }
-
-    /** A local segment's files as a broker hands them over: the log and its indexes, with random contents. */
-    private static final class LocalSegment {
-        private final Path folder;
-
-        LocalSegment(Path folder) throws IOException {
-            this.folder = folder;
-            Random random = new Random(7);
-            for (String name : List.of("00000000000000000000.log", "00000000000000000000.index", "00000000000000000000.timeindex",
-                    "00000000000000000000.txnindex", "00000000000000000000.snapshot")) {
-                byte[] b = new byte[name.endsWith(".log") ? 1000 : 48];
-                random.nextBytes(b);
-                Files.write(folder.resolve(name), b);
-            }
-        }
-
-        LogSegmentData data(boolean withTransactionIndex) {
-            return new LogSegmentData(folder.resolve("00000000000000000000.log"), folder.resolve("00000000000000000000.index"),
-                    folder.resolve("00000000000000000000.timeindex"),
-                    withTransactionIndex ? Optional.of(folder.resolve("00000000000000000000.txnindex")) : Optional.empty(),
-                    folder.resolve("00000000000000000000.snapshot"), ByteBuffer.wrap(LEADER_EPOCHS));
-        }
-
-        byte[] bytes(String name) throws IOException {
-            return Files.readAllBytes(folder.resolve(name));
         }
     }
 }
