@@ -22,6 +22,12 @@ public record TieredStorage(Path pluginJar, Path bucketDir) {
     static final String RSM_PREFIX = "rsm.config.";
     static final String RLMM_PREFIX = "rlmm.config.";
 
+    /** The bucket folder that broker settings made by {@link #brokerSettings} point at, if they are a tiered cluster's. */
+    public static java.util.Optional<Path> bucketOf(Map<String, String> settings) {
+        String dir = settings.get(RSM_PREFIX + "bucket.dir");
+        return dir == null || dir.isBlank() ? java.util.Optional.empty() : java.util.Optional.of(Path.of(dir));
+    }
+
     /**
      * The settings of every node, controllers included (a KRaft controller refuses {@code remote.storage.enable} on a
      * topic unless the system is enabled on it too): the metadata topic replicated to every broker, and the broker's

@@ -31,6 +31,7 @@ public final class NemesisOps {
     public static final String RESTORE_CONFIG = heal("restore-config");
     public static final String ADD_VOTER = heal("add-voter");
     public static final String RESTORE_LOG_DIR = heal("restore-log-dir");
+    public static final String HEAL_REMOTE = heal("heal-remote");
     // heal names other tools write (Jepsen-style hand-written histories), understood by `kchaos check`
     public static final String RESTART = heal("restart");
     public static final String RECOVER = heal("recover");
@@ -60,6 +61,18 @@ public final class NemesisOps {
             + "\"position\": 40960, ...} (the flipped batch)", START, RESTART, RECOVER);
     // a data file system filled until writes fail; free-disk ends it (and a start, when the broker died of it)
     public static final FaultOp DISK_FULL = fault(FaultKind.STORAGE, "disk-full", "{\"nodes\": [1], \"bytes\": 7}", FREE_DISK, START);
+    // remote-tier faults (--tiered): the bucket's control file, read by every broker's storage manager at its next call;
+    // heal-remote removes it. remote-lose-object is the object store's own data loss, which nothing heals
+    private static final String REMOTE = "{\"mode\": \"%s\", \"generation\": 1733490000123, %s\"file\": \".../bucket/faults.properties\", "
+            + "\"takes-effect\": \"at each broker's next remote call\"}";
+    public static final FaultOp REMOTE_SLOW = fault(FaultKind.STORAGE, "remote-slow", String.format(REMOTE, "slow", "\"delay-ms\": 2000, "), HEAL_REMOTE);
+    public static final FaultOp REMOTE_FAIL = fault(FaultKind.STORAGE, "remote-fail", String.format(REMOTE, "fail", "\"fail-share\": 0.5, "), HEAL_REMOTE);
+    public static final FaultOp REMOTE_OUTAGE = fault(FaultKind.STORAGE, "remote-outage", String.format(REMOTE, "outage", "") + " (its "
+            + "heal-remote removes the file if it is still this fault's, else says \"replaced-by\": the generation found)", HEAL_REMOTE);
+    public static final FaultOp REMOTE_LOSE_OBJECT = fault(FaultKind.STORAGE, "remote-lose-object", "{\"topic-partition\": \"queue-1\", "
+            + "\"segment-id\": \"Hc3mQ0b1SxG3bW9C6kC3Gw\", \"path\": \".../bucket/queue-1/Hc3mQ0b1SxG3bW9C6kC3Gw/segment.log\", \"bytes\": 1048519, "
+            + "\"base-offset\": 0, \"last-offset\": 8190, \"candidates\": 12} (one copied segment's log deleted from the bucket: the "
+            + "partition's lowest-offset segment there; offsets read from its batches; info when the bucket holds none yet)");
     // network faults (iptables, netem): one heal op undoes them all
     public static final FaultOp PARTITION = fault(FaultKind.PARTITION, "partition", "{\"partition\": [[1], [2, 3]], \"cut\": [[1, 2], [1, 3]], "
             + "\"topology\": \"one\"}", HEAL, HEAL_NETWORK);

@@ -39,6 +39,12 @@ public final class NemesisSettings {
     public static final NemesisSetting ALTER_CONFIG = setting("alter-config", "min.insync.replicas=3", "the topic config alter-config "
             + "sets, KEY=VALUE; its heal restores the value before (or removes the topic's override)");
 
+    // remote-tier faults (--tiered)
+    public static final NemesisSetting REMOTE_DELAY_MS = setting("remote-delay-ms", "2000", "how long remote-slow delays every "
+            + "call of the brokers' remote storage manager, ms");
+    public static final NemesisSetting REMOTE_FAIL_SHARE = setting("remote-fail-share", "0.5", "the share of remote storage calls "
+            + "remote-fail fails, in (0, 1], spread evenly (the n-th fails when n × share passes a whole number)");
+
     // storage faults
     public static final NemesisSetting WIPE_BEFORE_FENCING = setting("wipe-before-fencing", "false", "true: replace the disk and "
             + "restart at once, while the broker's old registration may still be in an ISR (a broker back on an empty disk within "

@@ -82,6 +82,7 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     private final java.util.ArrayDeque<Long> highWatermarks = new java.util.ArrayDeque<>();
     private final java.util.ArrayDeque<Long> epochStarts = new java.util.ArrayDeque<>();
     private int logDirCount = 1;
+    private Path bucket;
     private boolean logDirMovesStuck;
     /** Each replica's (broker, partition) log dir and future log dir, once moved; unmoved replicas are in their broker's first dir. */
     private final Map<List<Integer>, OperationsView.ReplicaDir> replicaDirs = new HashMap<>();
@@ -248,6 +249,12 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     /** Offers storage and power control (data directories, fsync tracking), as the local backend does. */
     public FakeCluster withStorage() {
         withStorage = true;
+        return this;
+    }
+
+    /** Shares the tiered-storage bucket folder {@code dir} among the brokers, as a {@code --tiered} run does. */
+    public FakeCluster withBucket(Path dir) {
+        bucket = dir;
         return this;
     }
 
@@ -432,6 +439,11 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
 
     @Override
     public void onAction(Consumer<ObjectNode> listener) {
+    }
+
+    @Override
+    public Optional<Path> bucket() {
+        return Optional.ofNullable(bucket);
     }
 
     @Override

@@ -4,7 +4,7 @@ import org.apache.kafka.server.log.remote.storage.RemoteStorageManager.IndexType
 
 /** The files one remote segment is kept as in its bucket folder: the log and each of its indexes, under fixed names. */
 enum SegmentFile {
-    LOG("segment.log"),
+    LOG(BucketLayout.SEGMENT_LOG),
     OFFSET_INDEX("offset.index"),
     TIME_INDEX("time.index"),
     TRANSACTION_INDEX("transaction.index"),

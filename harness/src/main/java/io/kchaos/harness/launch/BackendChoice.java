@@ -40,7 +40,7 @@ public interface BackendChoice {
      */
     static BackendChoice local(RunConfig config, List<Nemesis> nemeses, CommandRunner runner, PrintStream out) {
         Capabilities.refuse(nemeses, LocalBackend.capabilities(runner, config.cluster().controllers(),
-                config.cluster().quorum().mode() == QuorumMode.DYNAMIC, config.cluster().logDirs()), "--backend local");
+                config.cluster().quorum().mode() == QuorumMode.DYNAMIC, config.cluster().logDirs(), config.cluster().tiered()), "--backend local");
         DataDisks.refuseJbod(config.cluster().logDirs(), nemeses);
         Hosts.Plan hosts = Hosts.plan(config.cluster().namespaces(), runner);
         hosts.refuseUnavailable(nemeses);

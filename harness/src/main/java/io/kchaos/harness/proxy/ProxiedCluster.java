@@ -189,4 +189,9 @@ public final class ProxiedCluster implements KafkaCluster {
         if (proxy != null) proxy.close();
         proxy = null;
     }
+
+    @Override
+    public Optional<java.nio.file.Path> bucket() {
+        return cluster.bucket();
+    }
 }

@@ -38,6 +38,8 @@ import io.kchaos.nemesis.process.PauseFollowersKillLeader;
 import io.kchaos.nemesis.process.PauseNemesis;
 import io.kchaos.nemesis.process.RollingRestartNemesis;
 import io.kchaos.nemesis.protocol.LinkFaults;
+import io.kchaos.nemesis.remote.LoseObjectNemesis;
+import io.kchaos.nemesis.remote.RemoteTierNemesis;
 import io.kchaos.nemesis.protocol.ProtocolFaults;
 import io.kchaos.nemesis.storage.CorruptSegmentNemesis;
 import io.kchaos.nemesis.storage.DiskFullNemesis;
@@ -82,6 +84,8 @@ import static io.kchaos.nemesis.catalogue.FaultSpec.of;
 public final class FaultCatalogue {
     private static final String PROXY = "kchaos proxy: ";
     private static final String TOXIPROXY = "Toxiproxy: ";
+    private static final String REMOTE = "remote tier, by the bucket's control file (ok once written; it takes effect at each "
+            + "broker's next remote call, heal-remote removes it): ";
 
     private static final List<FaultSpec> SPECS = List.of(
             of("none", "no faults", b -> new NoNemesis()),
@@ -214,6 +218,16 @@ public final class FaultCatalogue {
                     + "broker's log dirs (Admin.alterReplicaLogDirs), held once describeReplicaLogDirs reads it there with no future "
                     + "replica; the heal moves it back", b -> new MoveLogDirNemesis(b.options()), NemesisOps.MOVE_LOG_DIR)
                     .needs(Capability.JBOD).reads(NemesisSettings.REASSIGN_TIMEOUT_SECONDS),
+            remote(of("remote-slow", REMOTE + "every call of the brokers' storage manager waits remote-delay-ms first",
+                    b -> RemoteTierNemesis.slow(b.options()), NemesisOps.REMOTE_SLOW)).reads(NemesisSettings.REMOTE_DELAY_MS),
+            remote(of("remote-fail", REMOTE + "a share (remote-fail-share) of the copy, fetch and delete calls throw "
+                    + "RemoteStorageException", b -> RemoteTierNemesis.fail(b.options()), NemesisOps.REMOTE_FAIL))
+                    .reads(NemesisSettings.REMOTE_FAIL_SHARE),
+            remote(of("remote-outage", REMOTE + "every call throws RemoteStorageException until healed",
+                    b -> RemoteTierNemesis.outage(), NemesisOps.REMOTE_OUTAGE)),
+            of("remote-lose-object", "the object store loses data, the negative control of the remote tier: one copied "
+                    + "segment's log deleted from the bucket (a random partition's lowest-offset segment there); nothing heals it",
+                    b -> new LoseObjectNemesis(), NemesisOps.REMOTE_LOSE_OBJECT).needs(Capability.REMOTE_TIER),
             protocol(of("proxy-hold", PROXY + "take one matching request (each matches with the proxy-share chance) out of its "
                     + "client's stream and deliver it later on the proxy's own connection, once the client's next proxy-release-after "
                     + "request was answered (or after proxy-hold-ms): KAFKA-17754's late Produce or EndTxn",
@@ -248,6 +262,11 @@ public final class FaultCatalogue {
             new RetiredName("corrupt", "corrupt-segment", "in histories, corrupt is network corruption"));
 
     private FaultCatalogue() {
+    }
+
+    /** A fault of the remote store, by the bucket's control file. */
+    private static FaultSpec remote(FaultSpec s) {
+        return s.needs(Capability.REMOTE_TIER);
     }
 
     /** A Toxiproxy toxic, recorded as the op of its name. */

@@ -1,5 +1,6 @@
 package io.kchaos.nemesis.cluster;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
@@ -66,6 +67,14 @@ public interface ClusterControl {
 
     /** Data directory faults, when this backend reaches the nodes' files (the local backend does). */
     default Optional<StorageControl> storage() {
+        return Optional.empty();
+    }
+
+    /**
+     * The tiered-storage bucket folder every broker shares ({@code rsm.config.bucket.dir}), when this is a tiered run
+     * whose harness reaches it (the local backend with {@code --tiered}); remote-tier faults act on it.
+     */
+    default Optional<Path> bucket() {
         return Optional.empty();
     }
 

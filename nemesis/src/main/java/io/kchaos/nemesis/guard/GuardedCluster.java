@@ -144,4 +144,9 @@ public final class GuardedCluster implements ClusterControl {
             guard.restoreNetwork(LINKS);
         }
     }
+
+    @Override
+    public Optional<java.nio.file.Path> bucket() {
+        return cluster.bucket();
+    }
 }

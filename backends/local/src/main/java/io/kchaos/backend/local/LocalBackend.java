@@ -26,15 +26,16 @@ public final class LocalBackend {
     }
 
     /**
-     * What local brokers with {@code logDirs} data directories each can take on this machine, before {@link Hosts} rules
-     * out what its network cannot do.
+     * What local brokers with {@code logDirs} data directories each, and a tiered-storage bucket when {@code tiered}, can
+     * take on this machine, before {@link Hosts} rules out what its network cannot do.
      */
-    public static Set<Capability> capabilities(CommandRunner runner, int controllers, boolean dynamicQuorum, int logDirs) {
+    public static Set<Capability> capabilities(CommandRunner runner, int controllers, boolean dynamicQuorum, int logDirs, boolean tiered) {
         Set<Capability> possible = EnumSet.complementOf(EnumSet.of(Capability.TOXIPROXY));
         if (!DataDisks.canMount(runner)) possible.remove(Capability.DISK_LIMIT);
         if (controllers == 0) possible.remove(Capability.DEDICATED_CONTROLLERS);
         if (!dynamicQuorum) possible.remove(Capability.DYNAMIC_QUORUM);
         if (logDirs < 2) possible.remove(Capability.JBOD);
+        if (!tiered) possible.remove(Capability.REMOTE_TIER);
         return possible;
     }
 

@@ -3,6 +3,7 @@ package io.kchaos.backend.local;
 import io.kchaos.cluster.NodeListeners;
 import io.kchaos.history.folder.RunFields;
 import io.kchaos.cluster.ClusterSpec;
+import io.kchaos.cluster.TieredStorage;
 import io.kchaos.cluster.KafkaCluster;
 import io.kchaos.cluster.KafkaDistribution;
 import io.kchaos.cluster.NodeHosts;
@@ -333,6 +334,11 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
     public Optional<StorageControl> storage() {
         return Optional.of(new LocalStorage(id -> node(id).dataDir(), this::isRunning, this::formatUnformatted, disks,
                 new LocalStorage.MetadataDisks(id -> metadataLogDirs().get(id), this::formatObserver)));
+    }
+
+    @Override
+    public Optional<Path> bucket() {
+        return TieredStorage.bucketOf(spec.brokerSettings());
     }
 
     @Override

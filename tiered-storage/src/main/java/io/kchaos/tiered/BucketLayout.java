@@ -1,0 +1,18 @@
+package io.kchaos.tiered;
+
+/**
+ * Names of the bucket's layout that tools outside the broker read (docs/format.md, the tiered-storage bucket): plain
+ * constants, no Kafka class, so the harness can use them.
+ */
+public final class BucketLayout {
+    /** A segment's log file in its folder {@code <topic>-<partition>/<segment id>/}. */
+    public static final String SEGMENT_LOG = "segment.log";
+
+    private BucketLayout() {
+    }
+
+    /** True for a folder of a copy or delete under way ({@code .copying-}, {@code .deleting-}) or any other hidden entry. */
+    public static boolean hidden(String name) {
+        return name.startsWith(".");
+    }
+}
