@@ -7,6 +7,10 @@ package io.kchaos.tiered;
 public final class BucketLayout {
     /** A segment's log file in its folder {@code <topic>-<partition>/<segment id>/}. */
     public static final String SEGMENT_LOG = "segment.log";
+    /** The detail a call log gives a call that a remote-tier fault failed without running it (outcome {@code failed}). */
+    public static final String INJECTED = "injected";
+    /** What follows the detail of a call that a remote-tier fault delayed: {@code injected-delay-ms=<ms>}. */
+    public static final String INJECTED_DELAY = "injected-delay-ms=";
 
     private BucketLayout() {
     }

@@ -17,9 +17,7 @@ import java.util.Locale;
  */
 final class CallLog implements Closeable {
     /** The detail of a call a remote-tier fault failed without running it. */
-    static final String INJECTED = "injected";
-    /** What follows the detail of a call a remote-tier fault delayed: {@code injected-delay-ms=<ms>}. */
-    static final String INJECTED_DELAY = "injected-delay-ms=";
+    static final String INJECTED = BucketLayout.INJECTED;
 
     private final FileChannel out;
     private boolean failed;
@@ -35,7 +33,7 @@ final class CallLog implements Closeable {
 
     /** The detail of a call delayed {@code ms} by a remote-tier fault. */
     static String delayed(String detail, long ms) {
-        return detail + " " + INJECTED_DELAY + ms;
+        return detail + " " + BucketLayout.INJECTED_DELAY + ms;
     }
 
     static CallLog open(Path bucket, String brokerId) throws IOException {

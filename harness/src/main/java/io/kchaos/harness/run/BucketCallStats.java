@@ -3,6 +3,7 @@ package io.kchaos.harness.run;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
 import io.kchaos.history.folder.ResultsFields.Tiered;
+import io.kchaos.tiered.BucketLayout;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -62,6 +63,8 @@ final class BucketCallStats {
         long deletes;
         long missing;
         long failures;
+        long injectedFailures;
+        long injectedDelays;
         long unreadable;
 
         void add(String line) {
@@ -70,9 +73,14 @@ final class BucketCallStats {
                 unreadable++;
                 return;
             }
+            String detail = f.length > 5 ? f[5] : "";
+            if (detail.contains(BucketLayout.INJECTED_DELAY)) injectedDelays++;
             switch (f[4]) {
                 case "missing" -> missing++;
-                case "failed" -> failures++;
+                case "failed" -> {
+                    if (detail.equals(BucketLayout.INJECTED)) injectedFailures++;
+                    else failures++;
+                }
                 default -> {
                     switch (f[1]) {
                         case "copy" -> copies++;
@@ -93,6 +101,8 @@ final class BucketCallStats {
             o.put(Tiered.DELETES, deletes);
             o.put(Tiered.MISSING, missing);
             o.put(Tiered.FAILURES, failures);
+            o.put(Tiered.INJECTED_FAILURES, injectedFailures);
+            o.put(Tiered.INJECTED_DELAYS, injectedDelays);
             return o;
         }
     }

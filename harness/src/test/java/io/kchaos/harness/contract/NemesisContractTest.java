@@ -16,6 +16,7 @@ import io.kchaos.nemesis.NemesisRecorder;
 import io.kchaos.nemesis.catalogue.FaultCatalogue;
 import io.kchaos.nemesis.catalogue.FaultSpec;
 import io.kchaos.nemesis.catalogue.NemesisRegistry;
+import io.kchaos.nemesis.remote.PlantedBucket;
 import io.kchaos.report.scan.FaultWindow;
 import io.kchaos.report.scan.HistoryDigest;
 import io.kchaos.report.scan.HistoryScan;

@@ -54,6 +54,23 @@ class BucketCallStatsTest {
     }
 
     @Test
+    void injectedFailuresAndDelaysAreCountedApartFromRealOnes() throws Exception {
+        Files.writeString(bucket.resolve("calls-3.log"), String.join("\n",
+                "1700000000000 fetch-log " + SEG + " failed injected",
+                "1700000000100 copy " + SEG + " failed injected",
+                "1700000000200 delete " + SEG + " failed -",
+                "1700000000300 fetch-log " + SEG + " ok 0- injected-delay-ms=2000",
+                "1700000000400 fetch-index " + SEG + " missing TRANSACTION injected-delay-ms=2000",
+                ""));
+        JsonNode total = BucketCallStats.read(bucket).get(Tiered.TOTAL);
+        assertEquals(2, total.get(Tiered.INJECTED_FAILURES).asLong());
+        assertEquals(1, total.get(Tiered.FAILURES).asLong(), "the real one only");
+        assertEquals(2, total.get(Tiered.INJECTED_DELAYS).asLong());
+        assertEquals(1, total.get(Tiered.SEGMENT_FETCHES).asLong(), "a delayed call that succeeded still counts");
+        assertEquals(1, total.get(Tiered.MISSING).asLong());
+    }
+
+    @Test
     void aBucketNoBrokerCalledIsAllZero() {
         JsonNode s = BucketCallStats.read(bucket);
         assertEquals(0, s.get(Tiered.TOTAL).get(Tiered.COPIES).asLong());

@@ -232,8 +232,12 @@ public final class ResultsFields {
         public static final String DELETES = "deletes";
         /** Calls that found no segment or index (missing: a delete done before, a segment without transaction index). */
         public static final String MISSING = "missing";
-        /** Calls that failed with an I/O error (failed). */
+        /** Calls that failed with an I/O error (failed), not counting those a remote-tier fault failed. */
         public static final String FAILURES = "failures";
+        /** Calls a remote-tier fault failed without running them (failed, detail {@code injected}). */
+        public static final String INJECTED_FAILURES = "injected-failures";
+        /** Calls a remote-tier fault delayed before they ran (detail followed by {@code injected-delay-ms=}). */
+        public static final String INJECTED_DELAYS = "injected-delays";
 
         private Tiered() {
         }
