@@ -1,5 +1,7 @@
 package io.kchaos.harness.layering;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
 import org.junit.jupiter.api.Test;
@@ -7,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
@@ -32,7 +35,7 @@ class LayeringTest {
         module("wire");                                      // one request to one broker: kafka-clients only
         module("checker", "history");                        // judges any history without a cluster
         module("workload", "history", "wire");
-        module("nemesis", "history", "wire");
+        module("nemesis", "history", "wire", "tiered");      // tiered: the remote-tier faults' control file (JDK-only classes)
         module("report", "history", "checker");
         module("testkit", "history");                        // synthetic data for tests and benchmarks, not shipped
         module("bench", "history", "checker", "report", "testkit", "cluster", "backend.local", "agent"); // benchmark mains, not shipped
@@ -41,7 +44,7 @@ class LayeringTest {
         module("backend.docker", "history", "nemesis", "cluster");
         module("backend.ssh", "history", "checker", "nemesis", "cluster");
         module("harness", "history", "checker", "workload", "nemesis", "report", "agent", "cluster", "backend.local",
-                "backend.docker", "backend.ssh");            // the CLI: nothing depends on it
+                "backend.docker", "backend.ssh", "tiered");  // the CLI: nothing depends on it
     }
 
     private static final JavaClasses MAIN = MainClasses.ALL;
@@ -66,6 +69,22 @@ class LayeringTest {
     void everyClassBelongsToADeclaredModule() {
         classes().should().resideInAnyPackage(MAY_USE.keySet().stream().map(LayeringTest::packageOf).toArray(String[]::new))
                 .because("a new module needs its line in LayeringTest")
+                .check(MAIN);
+    }
+
+    /**
+     * Outside the broker plugin, only its JDK-only classes (the remote-tier control file, the bucket's names): the Kafka
+     * storage API it is built on is on no class path but the broker's.
+     */
+    @Test
+    void onlyTheJdkOnlyClassesOfTheStorageManagerAreUsedOutsideIt() {
+        Set<String> shared = Set.of("io.kchaos.tiered.RemoteFault", "io.kchaos.tiered.RemoteFault$Mode", "io.kchaos.tiered.BucketLayout");
+        noClasses().that().resideOutsideOfPackage(packageOf("tiered"))
+                .should().dependOnClassesThat(DescribedPredicate.describe("tiered-storage classes that need Kafka's storage API",
+                        (JavaClass c) -> c.getPackageName().equals("io.kchaos.tiered") && !shared.contains(c.getName())))
+                .check(MAIN);
+        noClasses().that(DescribedPredicate.describe("the shared classes", (JavaClass c) -> shared.contains(c.getName())))
+                .should().dependOnClassesThat().resideInAnyPackage("org.apache.kafka..")
                 .check(MAIN);
     }
 
