@@ -100,6 +100,18 @@ class CliErrorsTest {
     }
 
     @Test
+    void remoteTierFaultsWithoutTieredExit2() {
+        for (String fault : new String[]{"remote-slow", "remote-fail", "remote-outage", "remote-lose-object"}) {
+            err.getBuffer().setLength(0);
+            assertEquals(2, run("run", "--nemesis", fault));
+            assertSingleLineError("nemesis '" + fault + "' is unavailable with --backend local: remote-tier faults need a tiered run's bucket (--tiered)");
+        }
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("run", "--nemesis", "remote-outage", "--backend", "docker"));
+        assertSingleLineError("nemesis 'remote-outage' is unavailable with --backend docker: remote-tier faults need a tiered run's bucket (--tiered)");
+    }
+
+    @Test
     void partitionControllerInCombinedModeExits2() {
         assertEquals(2, run("run", "--nemesis", "partition-controller"));
         assertSingleLineError("nemesis 'partition-controller' is unavailable");
