@@ -3,6 +3,7 @@ package io.kchaos.cluster;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Kafka's tiered storage with kchaos's own storage manager (module tiered-storage): the broker settings that load its
@@ -21,11 +22,13 @@ public record TieredStorage(Path pluginJar, Path bucketDir) {
     /** The storage manager's and the metadata manager's settings prefixes, Kafka's defaults, given explicitly. */
     static final String RSM_PREFIX = "rsm.config.";
     static final String RLMM_PREFIX = "rlmm.config.";
+    /** The storage manager's bucket folder (its {@code BucketStorageManager.BUCKET_DIR} under its prefix). */
+    static final String BUCKET_DIR = RSM_PREFIX + "bucket.dir";
 
     /** The bucket folder that broker settings made by {@link #brokerSettings} point at, if they are a tiered cluster's. */
-    public static java.util.Optional<Path> bucketOf(Map<String, String> settings) {
-        String dir = settings.get(RSM_PREFIX + "bucket.dir");
-        return dir == null || dir.isBlank() ? java.util.Optional.empty() : java.util.Optional.of(Path.of(dir));
+    public static Optional<Path> bucketOf(Map<String, String> settings) {
+        String dir = settings.get(BUCKET_DIR);
+        return dir == null || dir.isBlank() ? Optional.empty() : Optional.of(Path.of(dir));
     }
 
     /**
@@ -39,7 +42,7 @@ public record TieredStorage(Path pluginJar, Path bucketDir) {
         s.put("remote.log.storage.manager.class.name", MANAGER_CLASS);
         s.put("remote.log.storage.manager.class.path", pluginJar.toString());
         s.put("remote.log.storage.manager.impl.prefix", RSM_PREFIX);
-        s.put(RSM_PREFIX + "bucket.dir", bucketDir.toString());
+        s.put(BUCKET_DIR, bucketDir.toString());
         s.put("remote.log.metadata.manager.class.name", TOPIC_BASED_METADATA_MANAGER);
         s.put("remote.log.metadata.manager.impl.prefix", RLMM_PREFIX);
         s.put(RLMM_PREFIX + "remote.log.metadata.topic.replication.factor", Integer.toString(brokers));

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -31,6 +32,12 @@ class TieredStorageTest {
         assertEquals("3", s.get("rlmm.config.remote.log.metadata.topic.replication.factor"));
         assertEquals("1000", s.get("remote.log.manager.task.interval.ms"));
         assertEquals(9, s.size());
+    }
+
+    @Test
+    void theBucketIsReadBackFromTheSettingsOfATieredClusterOnly() {
+        assertEquals(Optional.of(Path.of("/run/bucket")), TieredStorage.bucketOf(TIERED.brokerSettings(3)));
+        assertEquals(Optional.empty(), TieredStorage.bucketOf(Map.of("log.retention.ms", "1000")));
     }
 
     @Test
