@@ -59,10 +59,7 @@ record StoredSegment(String topicPartition, String id, Path log, OptionalLong ba
             long position = 0;
             long size = in.size();
             while (position + HEADER <= size) {
-                header.clear();
-                while (header.hasRemaining() && in.read(header, position + header.position()) > 0) {
-                    // fill the header
-                }
+                if (!readFully(in, header, position)) break;
                 long batchBase = header.getLong(0);
                 int length = header.getInt(8);
                 if (length <= 0 || position + LOG_OVERHEAD + length > size) break;
@@ -74,5 +71,14 @@ record StoredSegment(String topicPartition, String id, Path log, OptionalLong ba
             // unreadable: offsets unknown
         }
         return new StoredSegment(topicPartition, id, log, base, last);
+    }
+
+    /** Fills {@code buffer} from {@code position}; false when the file ends first. */
+    private static boolean readFully(FileChannel in, ByteBuffer buffer, long position) throws IOException {
+        buffer.clear();
+        while (buffer.hasRemaining()) {
+            if (in.read(buffer, position + buffer.position()) < 0) return false;
+        }
+        return true;
     }
 }
