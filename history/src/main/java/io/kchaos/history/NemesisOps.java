@@ -67,8 +67,9 @@ public final class NemesisOps {
             + "\"takes-effect\": \"at each broker's next remote call\"}";
     public static final FaultOp REMOTE_SLOW = fault(FaultKind.STORAGE, "remote-slow", String.format(REMOTE, "slow", "\"delay-ms\": 2000, "), HEAL_REMOTE);
     public static final FaultOp REMOTE_FAIL = fault(FaultKind.STORAGE, "remote-fail", String.format(REMOTE, "fail", "\"fail-share\": 0.5, "), HEAL_REMOTE);
-    public static final FaultOp REMOTE_OUTAGE = fault(FaultKind.STORAGE, "remote-outage", String.format(REMOTE, "outage", "") + " (its "
-            + "heal-remote removes the file if it is still this fault's, else says \"replaced-by\": the generation found)", HEAL_REMOTE);
+    public static final FaultOp REMOTE_OUTAGE = fault(FaultKind.STORAGE, "remote-outage", String.format(REMOTE, "outage", "") + " (each "
+            + "one's heal-remote adds \"seen-by\": [1, 2], the brokers whose ack file names its generation, and removes the file if it is "
+            + "still this fault's, else says \"replaced-by\": the generation found)", HEAL_REMOTE);
     public static final FaultOp REMOTE_LOSE_OBJECT = fault(FaultKind.STORAGE, "remote-lose-object", "{\"topic-partition\": \"queue-1\", "
             + "\"segment-id\": \"Hc3mQ0b1SxG3bW9C6kC3Gw\", \"path\": \".../bucket/queue-1/Hc3mQ0b1SxG3bW9C6kC3Gw/segment.log\", \"bytes\": 1048519, "
             + "\"base-offset\": 0, \"last-offset\": 8190, \"candidates\": 12} (one copied segment's log deleted from the bucket: the "

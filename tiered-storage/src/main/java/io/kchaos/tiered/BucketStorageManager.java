@@ -39,8 +39,9 @@ public final class BucketStorageManager implements RemoteStorageManager {
         Object brokerId = configs.get(BROKER_ID);
         try {
             bucket = new Bucket(Path.of(dir.toString()));
-            calls = CallLog.open(bucket.root(), brokerId == null ? "unknown" : brokerId.toString());
-            faults = new FaultSwitch(bucket.root());
+            String broker = brokerId == null ? "unknown" : brokerId.toString();
+            calls = CallLog.open(bucket.root(), broker);
+            faults = new FaultSwitch(bucket.root(), broker);
         } catch (IOException e) {
             throw new ConfigException("cannot open the bucket " + dir + ": " + e);
         }

@@ -10,18 +10,21 @@ import java.util.Optional;
 
 /**
  * The storage manager's view of the bucket's control file ({@link RemoteFault}): one stat per call, the file read again
- * only when it was replaced or changed, and for each call what the fault in force does to it.
+ * only when it was replaced or changed (and each new fault acknowledged in the broker's ack file), and for each call
+ * what the fault in force does to it.
  */
 final class FaultSwitch {
     private final Path file;
+    private final Path ack;
     private Object seenKey;
     private Object seenTime;
     private RemoteFault current;
     private long calls;
     private boolean complained;
 
-    FaultSwitch(Path bucket) {
+    FaultSwitch(Path bucket, String brokerId) {
         this.file = RemoteFault.fileIn(bucket);
+        this.ack = RemoteFault.ackFile(bucket, brokerId);
     }
 
     /** What the fault in force, if any, does to the next call. */
@@ -61,10 +64,22 @@ final class FaultSwitch {
     }
 
     private void set(Object key, Object time, RemoteFault fault) {
-        if (!Objects.equals(fault, current)) calls = 0;
+        if (!Objects.equals(fault, current)) {
+            calls = 0;
+            if (fault != null) acknowledge(fault);
+        }
         seenKey = key;
         seenTime = time;
         current = fault;
+    }
+
+    /** Writes the fault's generation into this broker's acknowledgement file; a failure only complains. */
+    private void acknowledge(RemoteFault fault) {
+        try {
+            RemoteFault.writeAtomically(ack, fault.generation() + "\n");
+        } catch (IOException | RuntimeException e) {
+            complain("cannot acknowledge " + file + " in " + ack + ": " + e);
+        }
     }
 
     private void complain(String line) {

@@ -10,14 +10,17 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.stream.Stream;
 
 /**
  * A fault of the remote store, as the control file {@code faults.properties} in the bucket states it: the nemesis writes
- * it (atomically, temp file and rename) and removes it to heal; every broker's storage manager reads it at its next call.
- * Plain JDK code, so the harness and the broker plugin share it.
+ * it (atomically, temp file and rename) and removes it to heal; every broker's storage manager reads it at its next call
+ * and acknowledges it in {@code faults-ack-<broker id>.txt}. Plain JDK code, so the harness and the broker plugin share it.
  *
  * @param mode       what the store does: delay every call, fail a share of them, or fail them all
  * @param generation names this control file (the nemesis's clock, epoch ms), so a heal removes only its own fault
@@ -27,6 +30,8 @@ import java.util.Properties;
 public record RemoteFault(Mode mode, long generation, long delayMs, double failShare) {
     /** The control file's name in the bucket. */
     public static final String FILE = "faults.properties";
+    static final String ACK_PREFIX = "faults-ack-";
+    static final String ACK_SUFFIX = ".txt";
     static final String MODE = "mode";
     static final String GENERATION = "generation";
     static final String DELAY_MS = "delay-ms";
@@ -56,6 +61,41 @@ public record RemoteFault(Mode mode, long generation, long delayMs, double failS
         }
     }
 
+    /** A broker's acknowledgement file in the bucket: the generation of the last control file it read. */
+    public static Path ackFile(Path bucket, String brokerId) {
+        return bucket.resolve(ACK_PREFIX + brokerId + ACK_SUFFIX);
+    }
+
+    /** The brokers that read this fault's control file (their acknowledgement names its generation), sorted. */
+    public List<String> seenBy(Path bucket) throws IOException {
+        List<String> out = new ArrayList<>();
+        try (Stream<Path> files = Files.list(bucket)) {
+            for (Path f : files.sorted().toList()) {
+                String name = f.getFileName().toString();
+                if (!name.startsWith(ACK_PREFIX) || !name.endsWith(ACK_SUFFIX)) continue;
+                try {
+                    if (Files.readString(f, StandardCharsets.UTF_8).strip().equals(Long.toString(generation))) {
+                        out.add(name.substring(ACK_PREFIX.length(), name.length() - ACK_SUFFIX.length()));
+                    }
+                } catch (NoSuchFileException gone) {
+                    // replaced meanwhile
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Writes {@code text} as {@code target} in one atomic rename (a temporary file beside it first). */
+    static void writeAtomically(Path target, String text) throws IOException {
+        Path temp = Files.createTempFile(target.getParent(), "." + target.getFileName() + "-", ".tmp");
+        try {
+            Files.writeString(temp, text, StandardCharsets.UTF_8);
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+
     /** The control file of {@code bucket}. */
     public static Path fileIn(Path bucket) {
         return bucket.resolve(FILE);
@@ -63,13 +103,7 @@ public record RemoteFault(Mode mode, long generation, long delayMs, double failS
 
     /** Writes this fault as the bucket's control file, replacing any other in one atomic rename. */
     public void writeTo(Path bucket) throws IOException {
-        Path temp = Files.createTempFile(bucket, "." + FILE + "-", ".tmp");
-        try {
-            Files.writeString(temp, text(), StandardCharsets.UTF_8);
-            Files.move(temp, fileIn(bucket), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } finally {
-            Files.deleteIfExists(temp);
-        }
+        writeAtomically(fileIn(bucket), text());
     }
 
     /** The fault the bucket's control file states, or empty when there is none. */

@@ -75,6 +75,22 @@ class RemoteFaultInjectionTest {
     }
 
     @Test
+    void eachBrokerAcknowledgesANewFaultAtItsNextCall() throws Exception {
+        RemoteFault slow = new RemoteFault(Mode.SLOW, 41, 1, 0);
+        slow.writeTo(bucket);
+        assertEquals(List.of(), slow.seenBy(bucket), "no call yet");
+        read(rsm.fetchLogSegment(stored, 0));
+        assertEquals(List.of("2"), slow.seenBy(bucket));
+        assertEquals("41", Files.readString(RemoteFault.ackFile(bucket, "2")).strip());
+        RemoteFault outage = new RemoteFault(Mode.OUTAGE, 42, 0, 0);
+        outage.writeTo(bucket);
+        assertEquals(List.of(), outage.seenBy(bucket));
+        assertThrows(RemoteStorageException.class, () -> rsm.fetchLogSegment(stored, 0));
+        assertEquals(List.of("2"), outage.seenBy(bucket));
+        assertEquals(List.of(), slow.seenBy(bucket), "the ack names the newest");
+    }
+
+    @Test
     void failShareFailsThatShareEvenly() throws Exception {
         new RemoteFault(Mode.FAIL, 1, 0, 0.25).writeTo(bucket);
         List<Boolean> failed = new ArrayList<>();

@@ -1,5 +1,6 @@
 package io.kchaos.nemesis.remote;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.FaultOp;
 import io.kchaos.history.Json;
@@ -21,7 +22,8 @@ import java.util.Optional;
 /**
  * {@code remote-slow}, {@code remote-fail}, {@code remote-outage}: the remote store delays every call, fails a share of
  * them, or fails them all, by the control file it writes in the bucket ({@link RemoteFault}); the heal
- * ({@code heal-remote}) removes it. Ok once the file is in place: it takes effect at each broker's next remote call.
+ * ({@code heal-remote}) removes it, recording which brokers acknowledged it ({@code seen-by}). Ok once the file is in
+ * place: it takes effect at each broker's next remote call.
  */
 public final class RemoteTierNemesis implements FaultInjector {
     static final String TAKES_EFFECT = "at each broker's next remote call";
@@ -65,6 +67,11 @@ public final class RemoteTierNemesis implements FaultInjector {
         return new HealOnce("remote tier " + mode.label(), () -> {
             ObjectNode h = v.deepCopy();
             ctx.recorder().record(NemesisOps.HEAL_REMOTE, h, () -> io(() -> {
+                ArrayNode seen = h.putArray("seen-by");
+                fault.seenBy(bucket).forEach(b -> {
+                    if (b.chars().allMatch(Character::isDigit)) seen.add(Integer.parseInt(b));
+                    else seen.add(b);
+                });
                 Optional<RemoteFault> other = fault.removeFrom(bucket);
                 other.ifPresent(o -> h.put("replaced-by", o.generation()));
             }));

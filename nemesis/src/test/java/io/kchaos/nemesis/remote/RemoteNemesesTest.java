@@ -41,6 +41,8 @@ class RemoteNemesesTest {
             RemoteFault f = RemoteFault.readFrom(bucket).orElseThrow();
             assertEquals(Mode.FAIL, f.mode());
             assertEquals(0.25, f.failShare());
+            Files.writeString(RemoteFault.ackFile(bucket, "1"), f.generation() + "\n"); // broker 1 read it, 2 an older one
+            Files.writeString(RemoteFault.ackFile(bucket, "2"), "7\n");
         });
         assertFalse(Files.exists(RemoteFault.fileIn(bucket)), "healed");
         assertEquals(List.of("remote-fail", "remote-fail", NemesisOps.HEAL_REMOTE, NemesisOps.HEAL_REMOTE), ops.stream().map(Op::f).toList());
@@ -49,6 +51,7 @@ class RemoteNemesesTest {
         assertEquals("fail", v.path("mode").asText());
         assertEquals(0.25, v.path("fail-share").asDouble());
         assertEquals(RemoteTierNemesis.TAKES_EFFECT, v.path("takes-effect").asText());
+        assertEquals("[1]", ops.get(3).value().path("seen-by").toString(), "broker 1 acknowledged this fault, broker 2 another");
     }
 
     @Test
