@@ -16,8 +16,8 @@ import java.util.stream.Stream;
  * ({@link DigestWriter}, the SSH backend's format) into it ({@link PrunedLogDir}), then deletes every file of its
  * topic-partition folders but the leader-epoch checkpoint and {@code partition.metadata}. The dir's own files
  * (offset checkpoints, {@code meta.properties}) and the KRaft metadata log ({@code __cluster_metadata-0}, which the
- * Raft audit reads byte for byte) stay whole; so do folders not named like a partition, and symbolic links are
- * neither followed nor removed.
+ * Raft audit reads byte for byte) stay, but for the metadata log's rebuildable indexes; so do folders not named like
+ * a partition, and symbolic links are neither followed nor removed.
  */
 public final class LogDirPruner {
     /** The KRaft metadata log's topic: kept whole, so left out of the digest. */
@@ -51,6 +51,7 @@ public final class LogDirPruner {
             BrokerLogDir.open(dir, t -> false); // InvalidLogDirException for what is not a log dir: nothing deleted
             writeDigest(dir, digest);
             for (Path folder : partitionFolders(dir)) removed += prunePartition(folder);
+            removed += pruneRebuildableIndexes(metadataLog(dir));
         }
         return new Outcome(dir, before, FolderBytes.of(dir), Files.size(digest), FolderBytes.of(metadataLog(dir)), removed);
     }
@@ -77,6 +78,26 @@ public final class LogDirPruner {
                     .filter(c -> PartitionDir.parseName(c.getFileName().toString()).filter(tp -> !tp.topic().equals(METADATA_TOPIC)).isPresent())
                     .sorted().toList();
         }
+    }
+
+    /**
+     * The metadata log's offset and time indexes: Kafka preallocates each at 10 MiB (sparse on disk, but counted so by
+     * every copy and archive) and rebuilds them from the segments; the Raft audit reads only segments, snapshots and
+     * quorum-state. Returns how many were deleted.
+     */
+    private static int pruneRebuildableIndexes(Path metadataLog) throws IOException {
+        if (!Files.isDirectory(metadataLog, LinkOption.NOFOLLOW_LINKS)) return 0;
+        int removed = 0;
+        try (Stream<Path> files = Files.list(metadataLog)) {
+            for (Path f : files.sorted().toList()) {
+                String name = f.getFileName().toString();
+                if (Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS) && (name.endsWith(".index") || name.endsWith(".timeindex"))) {
+                    Files.delete(f);
+                    removed++;
+                }
+            }
+        }
+        return removed;
     }
 
     private static int prunePartition(Path folder) throws IOException {

@@ -57,6 +57,8 @@ class LogDirPrunerTest {
         Path outside = Files.writeString(tmp.resolve("outside.log"), "not the run's");
         Files.createSymbolicLink(partition.resolve("00000000000000099999.log"), outside);
         byte[] metadataLog = Files.readAllBytes(dir.resolve("__cluster_metadata-0").resolve(Segment.fileName(0)));
+        Files.writeString(dir.resolve("__cluster_metadata-0").resolve("00000000000000000000.index"), "preallocated, rebuildable");
+        Files.writeString(dir.resolve("__cluster_metadata-0").resolve("00000000000000000000.timeindex"), "preallocated, rebuildable");
         byte[] epochs = Files.readAllBytes(partition.resolve(LeaderEpochCheckpoint.FILE_NAME));
 
         LogDirPruner.Outcome o = new LogDirPruner(AckedOffsets.of(f.history(), TOPIC)).prune(dir);
@@ -73,7 +75,11 @@ class LogDirPrunerTest {
                 BrokerLogDir.LOG_START_OFFSETS, BrokerLogDir.CLEAN_SHUTDOWN)) {
             assertTrue(Files.exists(dir.resolve(kept)), kept);
         }
-        assertEquals(5, o.filesRemoved()); // two segments, the index, the time index, the snapshot; not the link
+        assertEquals(7, o.filesRemoved()); // two segments, the index, the time index, the snapshot, the metadata log's two indexes; not the link
+        try (var metadata = Files.list(dir.resolve("__cluster_metadata-0"))) {
+            assertEquals(List.of(Segment.fileName(0)), metadata.map(p -> p.getFileName().toString()).filter(n -> !n.endsWith(".checkpoint")
+                    && !n.equals("quorum-state") && !n.equals("partition.metadata") && !n.equals("leader-epoch-checkpoint")).sorted().toList());
+        }
         assertTrue(o.bytesAfter() < o.bytesBefore(), o.toString());
         assertEquals(Files.size(PrunedLogDir.digestOf(dir)), o.digestBytes());
         assertEquals(metadataLog.length, o.metadataLogBytes());
