@@ -44,16 +44,26 @@ public record BrokerFencing(int broker, Change change, long offset, long timesta
         }
     }
 
-    /** The registrations and fencing changes these batches (one log's, in offset order) hold; control batches hold none. */
+    /**
+     * The registrations and fencing changes these batches (one log's, in offset order) hold; control batches hold none,
+     * and neither does a batch whose records do not decode although its CRC holds (the audit judges its bytes against
+     * the other nodes'; this list is a figure).
+     */
     public static List<BrokerFencing> in(List<BatchInfo> batches) {
         List<BrokerFencing> found = new ArrayList<>();
         for (BatchInfo b : batches) {
             if (b.control()) continue;
-            for (RecordBatch batch : MemoryRecords.readableRecords(b.readBytes()).batches()) {
-                for (Record r : batch) {
-                    if (r.hasValue()) decode(r.value()).forEach(c -> found.add(new BrokerFencing(c.broker, c.change, r.offset(), r.timestamp())));
+            List<BrokerFencing> inBatch = new ArrayList<>();
+            try {
+                for (RecordBatch batch : MemoryRecords.readableRecords(b.readBytes()).batches()) {
+                    for (Record r : batch) {
+                        if (r.hasValue()) decode(r.value()).forEach(c -> inBatch.add(new BrokerFencing(c.broker, c.change, r.offset(), r.timestamp())));
+                    }
                 }
+            } catch (RuntimeException undecodable) {
+                continue;
             }
+            found.addAll(inBatch);
         }
         return List.copyOf(found);
     }

@@ -284,17 +284,33 @@ class RaftAuditTest {
     void aControlBatchWithAValidCrcThatDoesNotDecodeIsJudgedNotThrown() throws Exception {
         Consumer<SyntheticMetadataLog> log = l -> l.leaderChange(1, 1, 1, 2, 3).batch(1, 3, "a");
         Path damaged = node(1, 1, log);
-        Path segment = damaged.resolve(MetadataNode.PARTITION_FOLDER).resolve(String.format("%020d.log", 0));
-        byte[] bytes = Files.readAllBytes(segment);
-        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(bytes);
-        int end = 12 + b.getInt(8); // the first batch: 12 bytes of offset and length, then its length
-        bytes[end - 1] ^= 0x5a;
-        b.putInt(17, (int) org.apache.kafka.common.utils.Crc32C.compute(bytes, 21, end - 21));
-        Files.write(segment, bytes);
+        undecodable(damaged, 0);
         CheckResult r = audit(damaged, node(2, 1, log), node(3, 1, log));
         onlyAnomaly(r, "raft-election-safety");
         assertTrue(r.warnings().stream().anyMatch(w -> w.contains("node 1: the control batch at offsets 0-0 (epoch 1) does not decode")),
                 r.warnings().toString());
+    }
+
+    /** The same for a data batch, which the broker-fencing figure decodes (SafeRunTest's RaftDamage hit it too). */
+    @Test
+    void aDataBatchWithAValidCrcThatDoesNotDecodeIsJudgedNotThrown() throws Exception {
+        Consumer<SyntheticMetadataLog> log = l -> l.leaderChange(1, 1, 1, 2, 3).batch(1, 3, "a");
+        Path damaged = node(1, 1, log);
+        undecodable(damaged, 1);
+        onlyAnomaly(audit(damaged, node(2, 1, log), node(3, 1, log)), "raft-election-safety");
+    }
+
+    /** Flips the last byte of the log's batch number {@code index} and rewrites its CRC: the CRC holds, the records do not decode. */
+    private static void undecodable(Path node, int index) throws Exception {
+        Path segment = node.resolve(MetadataNode.PARTITION_FOLDER).resolve(String.format("%020d.log", 0));
+        byte[] bytes = Files.readAllBytes(segment);
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(bytes);
+        int start = 0;
+        for (int i = 0; i < index; i++) start += 12 + b.getInt(start + 8); // 12 bytes of offset and length, then the length
+        int end = start + 12 + b.getInt(start + 8);
+        bytes[end - 1] ^= 0x5a;
+        b.putInt(start + 17, (int) org.apache.kafka.common.utils.Crc32C.compute(bytes, start + 21, end - start - 21));
+        Files.write(segment, bytes);
     }
 
     @Test
