@@ -230,6 +230,81 @@ class OperationNemesesTest {
         assertEquals(new HashSet<>(c.nodeIds()), new HashSet<>(c.nodeIds().stream().filter(c::isRunning).toList()));
     }
 
+    /** Four brokers: the workload topic {@code t}, {@code __consumer_offsets}, {@code __transaction_state} and a second workload topic. */
+    private static FakeCluster fourBrokersWithInternalTopics() {
+        return new FakeCluster(4, List.of(List.of(1, 2, 3), List.of(2, 3, 4)))
+                .withTopic("__consumer_offsets", List.of(List.of(1, 2, 3), List.of(2, 3, 4), List.of(3, 4, 1), List.of(4, 1, 2)))
+                .withTopic("__transaction_state", List.of(List.of(1, 2, 3), List.of(2, 3, 4), List.of(3, 4, 1)))
+                .withTopic("kchaos-txn-out", List.of(List.of(4, 1), List.of(1, 2)));
+    }
+
+    private static Map<String, List<List<Integer>>> everyReplicaSet(FakeCluster c) {
+        Map<String, List<List<Integer>>> out = new LinkedHashMap<>();
+        c.everyPartition().orElseThrow().forEach((tp, r) -> out.computeIfAbsent(tp.topic(), t -> new java.util.ArrayList<>()).add(r.replicas()));
+        return out;
+    }
+
+    /**
+     * Positive control: the drained broker is stopped only once no replica set of any topic (internal ones included)
+     * names it and it reports no partition directory ({@code hosted-after: 0}); the op lists the moved partitions per
+     * topic and keeps the workload topic's fields; the heal moves every topic's replicas back.
+     */
+    @Test
+    void drainBrokerMovesEveryTopicsReplicasOffInternalOnesTooAndItsHealReturnsThemAll() {
+        FakeCluster c = fourBrokersWithInternalTopics();
+        Map<String, List<List<Integer>>> before = everyReplicaSet(c);
+        List<Op> ops = run(c, ctx -> {
+            Fault f = new DrainBrokerNemesis(NemesisOptions.none()).inject(ctx);
+            int drained = c.nodeIds().stream().filter(n -> !c.isRunning(n)).findFirst().orElseThrow();
+            everyReplicaSet(c).forEach((t, sets) -> sets.forEach(r -> assertFalse(r.contains(drained), t + " " + r + " still names " + drained)));
+            f.heal();
+        });
+        assertEquals(List.of("drain-broker", "stop", "start", "reassign"), ops.stream().map(Op::f).toList());
+        assertTrue(ops.stream().allMatch(o -> o.type() == OpType.OK), ops.toString());
+        com.fasterxml.jackson.databind.JsonNode v = ops.get(0).value();
+        int drained = v.path("nodes").get(0).asInt();
+        assertEquals(0, v.path("hosted-after").asInt(-1), v.toString());
+        for (String t : List.of("t", "__consumer_offsets", "__transaction_state", "kchaos-txn-out")) {
+            List<Integer> hosting = new java.util.ArrayList<>();
+            for (int p = 0; p < before.get(t).size(); p++) if (before.get(t).get(p).contains(drained)) hosting.add(p);
+            List<Integer> listed = new java.util.ArrayList<>();
+            v.path("topics").path(t).forEach(n -> listed.add(n.asInt()));
+            assertEquals(hosting, listed, t + " partitions moved off broker " + drained + ": " + v);
+        }
+        v.path("partitions").forEach(p -> {
+            assertTrue(p.isInt(), "the workload topic's partitions stay numbers: " + v);
+            assertEquals(v.path("to").path(p.asText()), v.path("replicas-after").path(p.asText()), v.toString());
+        });
+        assertTrue(v.path("to").has("__consumer_offsets-0") || v.path("to").has("__consumer_offsets-2"), v.toString());
+        assertEquals(before, everyReplicaSet(c), "the heal moved every topic back");
+        assertEquals("return", ops.get(3).value().path("shape").asText());
+        assertEquals(v.path("from"), ops.get(3).value().path("replicas-after"), "the return read back: " + ops.get(3).value());
+    }
+
+    /**
+     * Negative control: a broker that still reports a directory of {@code __consumer_offsets} after every replica set
+     * moved off it is not drained: the op is info with what was read back ({@code hosted-after}), and nothing is stopped.
+     */
+    @Test
+    void drainBrokerIsNotHeldAndStopsNothingWhileTheBrokerStillHostsAnInternalTopicsReplica() {
+        FakeCluster c = fourBrokersWithInternalTopics().dirsLinger("__consumer_offsets");
+        List<Op> ops = run(c, ctx -> new DrainBrokerNemesis(options("reassign-timeout-seconds", "1")).inject(ctx).heal());
+        assertEquals(List.of("drain-broker"), ops.stream().map(Op::f).toList(), "no stop, no heal: " + ops);
+        Op op = ops.get(0);
+        assertEquals(OpType.INFO, op.type());
+        assertFalse(op.value().path("held").asBoolean(true), op.toString());
+        assertTrue(op.value().path("hosted-after").asInt() >= 1, op.toString());
+        op.value().path("hosted-after-partitions").forEach(n -> assertTrue(n.asText().startsWith("__consumer_offsets-"), op.toString()));
+        assertTrue(c.nodeIds().stream().allMatch(c::isRunning), "no broker stopped: " + c.calls);
+    }
+
+    /** A broker hosting a partition of an internal topic that every running broker already replicates is no candidate. */
+    @Test
+    void drainBrokerDoesNothingWhereAnInternalTopicHasNoBrokerOutsideItsSet() {
+        FakeCluster c = new FakeCluster(4, List.of(List.of(1, 2))).withTopic("__consumer_offsets", List.of(List.of(1, 2, 3, 4)));
+        assertTrue(run(c, ctx -> assertEquals(Fault.NONE, new DrainBrokerNemesis(NemesisOptions.none()).inject(ctx))).isEmpty());
+    }
+
     @Test
     void drainBrokerDoesNothingWhereNoBrokerIsOutsideAReplicaSet() {
         FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3)));
