@@ -298,6 +298,30 @@ class OperationNemesesTest {
         assertTrue(c.nodeIds().stream().allMatch(c::isRunning), "no broker stopped: " + c.calls);
     }
 
+    /** The workload topic's partitions are named by number, any other topic's {@code <topic>-<partition>} (dashes in its name too), and parse back. */
+    @Test
+    void everyTopicPlacementNamesPartitionsAndParsesThemBack() {
+        EveryTopicPlacement where = new EveryTopicPlacement(new FakeCluster(3, List.of(List.of(1, 2))).context(null, 1));
+        for (org.apache.kafka.common.TopicPartition tp : List.of(new org.apache.kafka.common.TopicPartition("t", 12),
+                new org.apache.kafka.common.TopicPartition("__consumer_offsets", 7), new org.apache.kafka.common.TopicPartition("kchaos-txn-out", 3))) {
+            assertEquals(tp, where.parse(where.name(tp)), where.name(tp));
+        }
+        assertEquals("12", where.name(new org.apache.kafka.common.TopicPartition("t", 12)));
+    }
+
+    /** A replay of a recorded drain moves every topic it names to its recorded replicas, read back. */
+    @Test
+    void aReplayedDrainMovesEveryTopicItNames() throws Exception {
+        FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2))).withTopic("kchaos-txn-out", List.of(List.of(1, 2), List.of(2, 1)));
+        com.fasterxml.jackson.databind.node.ObjectNode v = (com.fasterxml.jackson.databind.node.ObjectNode) io.kchaos.history.Json.MAPPER
+                .readTree("{\"to\": {\"0\": [3, 2], \"kchaos-txn-out-1\": [2, 3]}}");
+        MoveWatch.replay(c.context(null, 1), v, java.time.Duration.ofSeconds(5));
+        assertEquals(List.of(3, 2), c.replicasOf("t", 0));
+        assertEquals(List.of(2, 3), c.replicasOf("kchaos-txn-out", 1));
+        assertEquals(List.of(1, 2), c.replicasOf("kchaos-txn-out", 0));
+        assertEquals("[2,3]", v.path("replicas-after").path("kchaos-txn-out-1").toString(), v.toString());
+    }
+
     /** A broker hosting a partition of an internal topic that every running broker already replicates is no candidate. */
     @Test
     void drainBrokerDoesNothingWhereAnInternalTopicHasNoBrokerOutsideItsSet() {
