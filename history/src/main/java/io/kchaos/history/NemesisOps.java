@@ -153,8 +153,8 @@ public final class NemesisOps {
     public static final FaultOp REMOVE_VOTER = fault(FaultKind.OPERATION, "remove-voter", "{\"nodes\": [5], \"role\": \"voters\", "
             + "\"directory-id\": \"h5Zq...\", \"endpoints\": [\"CONTROLLER://10.0.0.15:9093\"], \"voters-before\": [4, 5, 6], "
             + "\"voters-after\": [4, 6]} (KIP-853, a dynamic quorum: held once describeMetadataQuorum names the voters without it; its "
-            + "add-voter, with the same directory id and endpoints, asked again every second while Kafka refuses it (\"refusals\", "
-            + "\"last-refusal\"), once they include it again)", ADD_VOTER);
+            + "add-voter, with the same directory id and endpoints, once they include it again; each asked again every second while "
+            + "Kafka refuses it, as during a leader change (\"refusals\", \"last-refusal\"))", ADD_VOTER);
 
     static {
         // fault names other tools write, understood by `kchaos check`: a SIGKILL by another name reads as kill

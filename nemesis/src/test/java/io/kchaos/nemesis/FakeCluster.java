@@ -76,7 +76,7 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     /** Each voter's metadata directory id, as the quorum knows it ("dir-N" until an addition names another). */
     private final Map<Integer, String> voterDirectories = new HashMap<>();
     private int voterAddsToRefuse;
-    private boolean refuseVoterRemovals;
+    private int voterRemovalsToRefuse;
     private final Map<Integer, List<Integer>> moving = new LinkedHashMap<>();
     private final Map<String, List<List<Integer>>> otherTopics = new java.util.TreeMap<>();
     private final Set<String> lingering = new HashSet<>();
@@ -195,13 +195,16 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     @Override
     public synchronized void removeRaftVoter(RaftVoter voter) {
         log("remove-voter " + voter.id());
-        if (refuseVoterRemovals) throw new IllegalStateException("NotLeaderOrFollowerException: ");
+        if (voterRemovalsToRefuse > 0) {
+            voterRemovalsToRefuse--;
+            throw new IllegalStateException("NotLeaderOrFollowerException: ");
+        }
         removedVoters.add(voter.id());
     }
 
-    /** Every voter removal is refused, as during a quorum leader change. */
-    public synchronized FakeCluster refuseVoterRemovals() {
-        refuseVoterRemovals = true;
+    /** The next {@code n} voter removals are refused, as during a quorum leader change. */
+    public synchronized FakeCluster refuseVoterRemovals(int n) {
+        voterRemovalsToRefuse = n;
         return this;
     }
 

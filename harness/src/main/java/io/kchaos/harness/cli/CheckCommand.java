@@ -7,6 +7,7 @@ import io.kchaos.history.folder.ControllerTimeline;
 import io.kchaos.history.folder.RunFiles;
 import io.kchaos.history.folder.RunJson;
 import io.kchaos.checker.result.CheckResult;
+import io.kchaos.checker.result.ConsistencyModel;
 import io.kchaos.harness.run.HistoryWorkload;
 import io.kchaos.harness.run.WorkloadMix;
 import picocli.CommandLine.Command;
@@ -21,7 +22,8 @@ import java.util.concurrent.Callable;
 /**
  * {@code kchaos check HISTORY [--out FILE]}: judges any history (JSON lines, plain or zstd-compressed) without a cluster;
  * beside a run.json, judged against its retention policy ({@code topic-retention}) and, with a controller timeline, also
- * the controller faults' failover times, as a run computes them.
+ * the controller faults' failover times, as a run computes them, and under its consistency model unless
+ * {@code --consistency-model} names one.
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = "Judge a history.jsonl, plain or zstd-compressed (format: docs/format.md). Exit 0 valid, 1 anomalies, 2 could not judge.")
@@ -48,7 +50,8 @@ final class CheckCommand implements Callable<Integer> {
         String judged = kind.name();
         RunFiles beside = RunFiles.besideHistory(file.path());
         Optional<RunJson> run = beside.dir() == null ? Optional.empty() : Optional.of(RunJson.read(beside.dir()));
-        CheckResult r = kind.historyChecker(run.flatMap(RetentionPolicy::of)).check(file).judgedUnder(consistency.model);
+        ConsistencyModel model = consistency.model(run.flatMap(RunJson::consistencyModel));
+        CheckResult r = kind.historyChecker(run.flatMap(RetentionPolicy::of)).check(file).judgedUnder(model);
         run.ifPresent(j -> FailoverTimes.addTo(r, file, ControllerTimeline.of(j)));
         if (out != null) r.writeTo(out);
         VerdictPrinter.print(r, System.out);

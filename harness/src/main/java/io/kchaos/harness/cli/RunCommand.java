@@ -278,7 +278,7 @@ public final class RunCommand implements Callable<Integer> {
                 config.cluster().logDirs()));
         if (replay != null) setup = setup.withReplay(replay, replaySource.replayOf(replay, replay.faults()));
         RunConfig plan = config.withSetup(setup);
-        Judge judge = Judges.forRun(plan.load().name(), plan.cluster().partitions()).under(consistency.model);
+        Judge judge = Judges.forRun(plan.load().name(), plan.cluster().partitions()).under(consistency.model());
         ChaosRun run = new ChaosRun(plan, folder, brokersHome.clusters(setup.brokers()),
                 c -> WorkloadMix.of(c.load().name()).create(), nemeses, judge, System.out, RunClock.SYSTEM);
         CheckResult result;

@@ -14,8 +14,9 @@ import java.util.Map;
 
 /**
  * Applies a previous run's settings (its run.json) to a parsed {@code run --replay-faults} command: every option of
- * {@link RunOption}'s table that run.json records takes the original run's value unless the command line gave it (the
- * Kafka release too, unless it was the bundled one); the maps merge key by key, the command line winning.
+ * {@link RunOption}'s table that a replay takes back ({@link RunOption#replayed()}, the consistency model included)
+ * takes the original run's value unless the command line gave it (the Kafka release too, unless it was the bundled
+ * one); the maps merge key by key, the command line winning.
  */
 final class RunJsonDefaults {
     private RunJsonDefaults() {
@@ -26,7 +27,7 @@ final class RunJsonDefaults {
         var given = spec.commandLine().getParseResult();
         List<String> taken = new ArrayList<>();
         for (RunOption setting : RunOption.values()) {
-            if (!setting.recordedFromConfig()) continue;
+            if (!setting.replayed()) continue;
             String field = setting.runJsonField().orElseThrow();
             JsonNode v = run.get(field);
             if (v == null || v.isNull()) continue;

@@ -46,7 +46,17 @@ final class ScenarioDefaults {
             if (fromCommandLine != null) merged.putAll(fromCommandLine);
             option.setValue(merged);
         } else if (!given.hasMatchedOption(option)) {
-            option.setValue(value);
+            option.setValue(converted(option, value));
+        }
+    }
+
+    /** A text value through the option's own converter (which checks it, as on the command line); other values as they are. */
+    private static Object converted(OptionSpec option, Object value) {
+        if (!(value instanceof String text) || option.converters() == null || option.converters().length == 0) return value;
+        try {
+            return option.converters()[0].convert(text);
+        } catch (Exception e) {
+            throw new IllegalArgumentException(option.longestName() + " '" + text + "': " + e.getMessage());
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.kchaos.harness.run;
 
+import io.kchaos.checker.result.ConsistencyModels;
 import io.kchaos.history.folder.RunFields;
 
 import java.util.Arrays;
@@ -85,6 +86,11 @@ public enum RunOption {
             "what the run folder keeps of the brokers' data directories: all, or failing: everything after an INVALID, UNKNOWN or "
                     + "interrupted run, and after a VALID one only checkpoints, the metadata log and a digest of each log dir in place "
                     + "of its segments (pruned.json; local and Docker backends) (default ${DEFAULT-VALUE})"),
+    CONSISTENCY_MODEL("--consistency-model", "consistency-model", RunFields.CONSISTENCY_MODEL, Kind.STRING,
+            ConsistencyModels.DEFAULT.name(), null,
+            "judge the anomalies found under this consistency model; every anomaly is listed, only those it forbids make the "
+                    + "result invalid (kchaos anomalies lists the models; check takes the one run.json records): "
+                    + "${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE})"),
     UPGRADE_TO("--upgrade-to", "upgrade-to", null, Kind.STRING, null, null,
             "rolling upgrade during the run: each node in turn stopped cleanly, restarted on this release with the same data, back "
                     + "in every ISR before the next; then the feature levels are finalized (docs/scenarios.md)"),
@@ -171,6 +177,14 @@ public enum RunOption {
      */
     public boolean recordedFromConfig() {
         return recorded != null;
+    }
+
+    /**
+     * True when a replay takes the option back from its run.json field as it is: the options recorded from the
+     * configuration and the consistency model (recorded by the run from its judge); kafka-version has rules of its own.
+     */
+    public boolean replayed() {
+        return runJsonField != null && this != KAFKA_VERSION;
     }
 
     /** The value run.json records for {@code config}; only for {@link #recordedFromConfig()} options. */

@@ -2,6 +2,7 @@ package io.kchaos.harness.scenario;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.checker.result.ConsistencyModels;
 import io.kchaos.harness.run.RunOption;
 import io.kchaos.harness.run.WorkloadKind;
 import io.kchaos.harness.run.WorkloadMix;
@@ -64,6 +65,7 @@ public final class ScenarioParser {
         }
         if (name == null || name.isBlank()) throw error(source, "field 'name' must not be empty");
         checkWorkloadOptions(options, source);
+        checkConsistencyModel(options, source);
         return new Scenario(name, description, expected, source, options);
     }
 
@@ -106,6 +108,17 @@ public final class ScenarioParser {
             }
             if (refusal != null) throw error(source, field + refusal.getMessage());
         });
+    }
+
+    /** Checks the file's {@code consistency-model} is a model kchaos knows, as {@code --consistency-model} is checked. */
+    private static void checkConsistencyModel(Map<RunOption, Object> options, String source) {
+        Object name = options.get(RunOption.CONSISTENCY_MODEL);
+        if (name == null) return;
+        try {
+            ConsistencyModels.named((String) name);
+        } catch (IllegalArgumentException e) {
+            throw error(source, "field '" + RunOption.CONSISTENCY_MODEL.scenarioKey() + "': " + e.getMessage());
+        }
     }
 
     /** Every key a scenario file may have, the descriptive ones first. */

@@ -3,6 +3,7 @@ package io.kchaos.harness.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
+import io.kchaos.history.folder.RunFields;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -168,6 +169,55 @@ class CheckWorkloadTest {
         ObjectNode anomalies = results.get("anomalies").deepCopy();
         anomalies.properties().forEach(e -> ((ObjectNode) e.getValue()).remove("forbidden"));
         return anomalies;
+    }
+
+    /** check of a run folder judges under the model its run.json records (a replay or a later check keeps the run's call); the flag wins. */
+    @Test
+    void aRunFoldersCheckTakesRunJsonsModelUnlessTheFlagNamesOne(@TempDir Path dir) throws Exception {
+        Path h = dir.resolve("history.jsonl");
+        Files.writeString(h, WRITE_SKEW);
+        Files.writeString(dir.resolve("run.json"), Json.object().put(RunFields.WORKLOAD, "txn")
+                .put(RunFields.CONSISTENCY_MODEL, "serializable").toString());
+
+        Judged recorded = check(h, dir.resolve("recorded.json"));
+        assertEquals(1, recorded.exit(), err::toString);
+        assertEquals("serializable", recorded.results().get("consistency-model").asText());
+        assertTrue(recorded.results().at("/anomalies/G2/forbidden").asBoolean());
+
+        Judged flag = check(h, dir.resolve("flag.json"), "--consistency-model", "kafka");
+        assertEquals(0, flag.exit(), err::toString);
+        assertEquals("kafka", flag.results().get("consistency-model").asText(), "an explicit --consistency-model wins");
+    }
+
+    @Test
+    void aRunFolderWithoutAModelIsJudgedUnderTheDefault(@TempDir Path dir) throws Exception {
+        Path h = dir.resolve("history.jsonl");
+        Files.writeString(h, WRITE_SKEW);
+        Files.writeString(dir.resolve("run.json"), Json.object().put(RunFields.WORKLOAD, "txn").toString());
+        Judged older = check(h, dir.resolve("older.json"));
+        assertEquals(0, older.exit(), err::toString);
+        assertEquals("kafka", older.results().get("consistency-model").asText());
+    }
+
+    @Test
+    void checksHelpNamesTheModelsAndItsDefault() {
+        String help = new picocli.CommandLine(new CheckCommand()).getUsageMessage().replaceAll("\\s+", " ");
+        assertTrue(help.contains(": kafka, read-committed, serializable, strong-session-serializable, strict-serializable (default: the "
+                + "consistency-model of the run.json beside the history, else kafka)"), help);
+    }
+
+    @Test
+    void anUnknownModelInRunJsonExits2WithOneLine(@TempDir Path dir) throws Exception {
+        Path h = dir.resolve("history.jsonl");
+        Files.writeString(h, WRITE_SKEW);
+        Files.writeString(dir.resolve("run.json"), Json.object().put(RunFields.CONSISTENCY_MODEL, "linearizable").toString());
+
+        assertEquals(2, run("check", h.toString()));
+        String e = err.toString();
+        assertTrue(e.startsWith("kchaos: run.json's consistency-model: unknown consistency model \"linearizable\"; known: kafka,"), e);
+        assertEquals(1, e.strip().lines().count(), e);
+        err.getBuffer().setLength(0);
+        assertEquals(0, run("check", h.toString(), "--consistency-model", "kafka", "--workload", "txn"), err::toString);
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.kchaos.harness.cli;
 
+import io.kchaos.history.Json;
+import io.kchaos.history.folder.RunFields;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -12,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A scenario sets run options' values; options given on the command line win (config maps key by key). */
@@ -45,6 +48,51 @@ class ScenarioDefaultsTest {
         StringWriter err = new StringWriter();
         assertEquals(2, Main.execute(new PrintWriter(err, true), "run", "--scenario", f.toString(), "--store", dir.resolve("store").toString()));
         assertTrue(err.toString().startsWith("kchaos: scenario " + f + ": field 'fault-duration' must be a number, not the string \"5s\""), err.toString());
+    }
+
+    @Test
+    void aScenariosConsistencyModelJudgesTheRunUnlessTheFlagNamesOne(@TempDir Path dir) throws Exception {
+        Path f = Files.writeString(dir.resolve("c.json"), "{\"workload\": \"txn\", \"consistency-model\": \"strict-serializable\"}");
+        RunCommand fromScenario = parsed();
+        ScenarioDefaults.apply(f.toString(), fromScenario.spec);
+        assertEquals("strict-serializable", fromScenario.consistency.model().name());
+        RunCommand flag = parsed("--consistency-model", "read-committed");
+        ScenarioDefaults.apply(f.toString(), flag.spec);
+        assertEquals("read-committed", flag.consistency.model().name(), "explicit --consistency-model wins");
+        assertEquals("kafka", parsed().consistency.model().name(), "the default without either");
+    }
+
+    @Test
+    void aScenarioWithAnUnknownConsistencyModelExitsTwoInOneLine(@TempDir Path dir) throws Exception {
+        Path f = Files.writeString(dir.resolve("c.json"), "{\"consistency-model\": \"linearizable\"}");
+        StringWriter err = new StringWriter();
+        assertEquals(2, Main.execute(new PrintWriter(err, true), "run", "--scenario", f.toString(), "--store", dir.resolve("store").toString()));
+        assertEquals("kchaos: scenario " + f + ": field 'consistency-model': unknown consistency model \"linearizable\"; known: kafka, "
+                + "read-committed, serializable, strong-session-serializable, strict-serializable", err.toString().strip());
+    }
+
+    /** A replay judges under the model the original run recorded (run.json), unless its command line names one. */
+    @Test
+    void aReplayTakesRunJsonsConsistencyModel() {
+        var recorded = Json.object().put(RunFields.WORKLOAD, "txn").put(RunFields.CONSISTENCY_MODEL, "serializable");
+        RunCommand replay = parsed();
+        List<String> taken = RunJsonDefaults.apply(recorded, replay.spec);
+        assertEquals("serializable", replay.consistency.model().name());
+        assertTrue(taken.contains(RunFields.CONSISTENCY_MODEL), taken.toString());
+        RunCommand flag = parsed("--consistency-model", "kafka");
+        RunJsonDefaults.apply(recorded, flag.spec);
+        assertEquals("kafka", flag.consistency.model().name(), "explicit --consistency-model wins");
+        RunCommand older = parsed();
+        RunJsonDefaults.apply(Json.object().put(RunFields.WORKLOAD, "txn"), older.spec);
+        assertEquals("kafka", older.consistency.model().name(), "a run.json from before the field: the default");
+    }
+
+    @Test
+    void aReplayOfARunJsonWithAnUnknownModelIsRefusedInOneLine() {
+        var recorded = Json.object().put(RunFields.CONSISTENCY_MODEL, "linearizable");
+        String e = assertThrows(IllegalArgumentException.class, () -> RunJsonDefaults.apply(recorded, parsed().spec)).getMessage();
+        assertEquals("--consistency-model 'linearizable': unknown consistency model \"linearizable\"; known: kafka, read-committed, "
+                + "serializable, strong-session-serializable, strict-serializable", e);
     }
 
     @Test

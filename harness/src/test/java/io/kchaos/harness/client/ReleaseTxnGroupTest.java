@@ -6,12 +6,14 @@ import io.kchaos.workload.ClientFeature;
 import io.kchaos.workload.GroupClient;
 import io.kchaos.workload.PollClient;
 import io.kchaos.workload.TxnClient;
+import io.kchaos.workload.WorkloadContext;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.lang.reflect.Field;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
@@ -21,6 +23,8 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -58,6 +62,54 @@ class ReleaseTxnGroupTest {
         assertEquals(ClientClassLoader.ADAPTER_PACKAGE + "ReleaseAdapter", JavaClientRelease.adapter(KafkaVersion.parse("4.0.0")));
         assertEquals(ClientClassLoader.ADAPTER_PACKAGE + "ReleaseAdapter41", JavaClientRelease.adapter(KafkaVersion.parse("4.1.0")));
         assertEquals(ClientClassLoader.ADAPTER_PACKAGE + "ReleaseAdapter44", JavaClientRelease.adapter(KafkaVersion.parse("4.4.0")));
+    }
+
+    /**
+     * What the txn and group workloads ask the run's client for ({@code transactional}, {@code members}, {@code pollers})
+     * wraps Kafka clients of the release itself: classes of the release's jar, defined by its own loader, not the built-in ones.
+     */
+    @Test
+    void theTxnAndGroupWorkloadsClientsAreTheReleasesOwnClasses() throws Exception {
+        for (JavaClientRelease release : List.of(old, v44)) {
+            WorkloadContext ctx = new WorkloadContext(() -> NOWHERE, "t", 1, (short) 1, Map.of(), Map.of(), Map.of(), 1, 1, 1, 1,
+                    null, Map.of(), release, 1);
+            TxnClient txn = release.transactional(ctx, "kchaos-txn-0", Map.of("transactional.id", "kchaos-txn-0")).get();
+            GroupClient member = release.members(ctx, "kchaos-member-0", Map.of("group.id", "kchaos-test")).get();
+            try {
+                assertReleases(release, "org.apache.kafka.clients.producer.KafkaProducer", kafkaClient(((ReleaseTxnClient) txn).p()));
+                assertReleases(release, "org.apache.kafka.clients.consumer.KafkaConsumer", kafkaClient(field(member, ClientBridge.Member.class)));
+            } finally {
+                txn.close(Duration.ZERO);
+                member.close(Duration.ZERO);
+            }
+        }
+    }
+
+    private static void assertReleases(JavaClientRelease release, String className, Object client) {
+        assertEquals(className, client.getClass().getName());
+        assertSame(release.loader(), client.getClass().getClassLoader(), className + " of " + release.version());
+        assertNotSame(org.apache.kafka.clients.producer.KafkaProducer.class.getClassLoader(), client.getClass().getClassLoader());
+    }
+
+    /** The Kafka client an adapter of the release holds (its one field of an {@code org.apache.kafka.clients} type). */
+    private static Object kafkaClient(Object adapter) throws IllegalAccessException {
+        for (Field f : adapter.getClass().getDeclaredFields()) {
+            if (f.getType().getName().startsWith("org.apache.kafka.clients.")) {
+                f.setAccessible(true);
+                return f.get(adapter);
+            }
+        }
+        throw new AssertionError(adapter.getClass() + " holds no Kafka client");
+    }
+
+    private static Object field(Object o, Class<?> type) throws IllegalAccessException {
+        for (Field f : o.getClass().getDeclaredFields()) {
+            if (f.getType() == type) {
+                f.setAccessible(true);
+                return f.get(o);
+            }
+        }
+        throw new AssertionError(o.getClass() + " has no " + type.getSimpleName());
     }
 
     @Test

@@ -66,6 +66,15 @@ class ScenarioParserTest {
     }
 
     @Test
+    void aConsistencyModelIsCheckedLikeTheFlag() {
+        Scenario s = ScenarioParser.parse("{\"workload\": \"txn\", \"consistency-model\": \"serializable\"}", "c.json", "c");
+        assertEquals("serializable", s.options().get(RunOption.CONSISTENCY_MODEL));
+        assertEquals("scenario s.json: field 'consistency-model': unknown consistency model \"snapshot\"; known: kafka, read-committed, "
+                + "serializable, strong-session-serializable, strict-serializable", error("{\"consistency-model\": \"snapshot\"}"));
+        assertEquals("scenario s.json: field 'consistency-model' must be a string, not the number 1", error("{\"consistency-model\": 1}"));
+    }
+
+    @Test
     void notJsonOrNotAnObjectIsRefused() {
         assertTrue(error("{\"time-limit\": 5,,}").startsWith("scenario s.json: not valid JSON at line 1"), error("{\"time-limit\": 5,,}"));
         assertEquals("scenario s.json: must be a JSON object { ... }", error("[1, 2]"));

@@ -47,6 +47,11 @@ public record RunJson(FolderJson file) {
         return text(RunFields.WORKLOAD);
     }
 
+    /** The consistency model the run was judged under, by name; empty in files from before it. */
+    public Optional<String> consistencyModel() {
+        return text(RunFields.CONSISTENCY_MODEL);
+    }
+
     public Optional<String> topic() {
         return text(RunFields.TOPIC);
     }

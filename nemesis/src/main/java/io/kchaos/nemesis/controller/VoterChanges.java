@@ -20,7 +20,7 @@ import java.util.Optional;
 /**
  * The voter changes of a KIP-853 dynamic quorum as the voter faults record them (the voter to change is a
  * {@link VoterTarget}'s pick): its removal and its addition, each held once the quorum's voters, read back, show
- * it (an addition Kafka refuses for now is asked again until they do).
+ * it (a change Kafka refuses for now is asked again until they do).
  */
 final class VoterChanges {
     /**
@@ -35,22 +35,16 @@ final class VoterChanges {
 
     /**
      * Records the removal of {@code voter} ({@code remove-voter}, with the voters before, as read for the pick, and
-     * after); true when the voters read back lack it (a removal Kafka refused and the quorum still shows is {@code info}).
+     * after); true when the voters read back lack it. A removal Kafka refuses for now (a leader change in between) is
+     * asked again as an addition is; one still refused at the bound, with the quorum still showing it, is {@code info}.
      */
-    static boolean remove(NemesisContext ctx, RaftVoter voter, List<RaftVoter> voters) {
+    static boolean remove(NemesisContext ctx, RaftVoter voter, List<RaftVoter> voters, Duration bound) {
         ObjectNode v = value(voter);
         ArrayNode before = v.putArray(OperationFields.VOTERS_BEFORE);
         voters.forEach(x -> before.add(x.id()));
-        ctx.recorder().record(NemesisOps.REMOVE_VOTER.f(), v, () -> {
-            try {
-                ctx.operations().removeRaftVoter(voter);
-            } catch (RuntimeException e) { // refused for now, or no answer: whether it happened is read back
-                v.put("refusal", e.getMessage());
-                List<Integer> now = votersNow(ctx);
-                if (now.contains(voter.id())) throw new FaultNotHeld("removal refused: " + e.getMessage() + "; voters " + now);
-            }
-            v.set(OperationFields.VOTERS_AFTER, ids(awaitVoters(ctx, voter.id(), false)));
-        });
+        ctx.recorder().record(NemesisOps.REMOVE_VOTER.f(), v, () ->
+                v.set(OperationFields.VOTERS_AFTER, ids(askUntil(ctx, "removal", () -> ctx.operations().removeRaftVoter(voter),
+                        voter.id(), false, v, bound))));
         return !votersNow(ctx).contains(voter.id());
     }
 
@@ -58,9 +52,10 @@ final class VoterChanges {
      * Records the addition of {@code voter} ({@code add-voter}), held once the voters read back include it and, where
      * the quorum's voters can be read with their directory ids, include it with its own (not another disk of the node).
      */
-    static void add(NemesisContext ctx, RaftVoter voter, ObjectNode value) {
+    static void add(NemesisContext ctx, RaftVoter voter, ObjectNode value, Duration bound) {
         ctx.recorder().record(NemesisOps.ADD_VOTER, value, () -> {
-            value.set(OperationFields.VOTERS_AFTER, ids(addUntilIn(ctx, voter, value)));
+            value.set(OperationFields.VOTERS_AFTER, ids(askUntil(ctx, "addition", () -> ctx.operations().addRaftVoter(voter),
+                    voter.id(), true, value, bound)));
             Optional<String> seen = ctx.operations().raftVoters()
                     .flatMap(all -> all.stream().filter(v -> v.id() == voter.id()).findFirst()).map(RaftVoter::directoryId);
             seen.ifPresent(id -> value.put("directory-id-after", id));
@@ -71,33 +66,38 @@ final class VoterChanges {
     }
 
     /**
-     * Asks for the voter until the quorum, read back, includes it: a request Kafka refuses for now (a leader change in
-     * between: {@code NOT_LEADER_OR_FOLLOWER}) is asked again every {@value #RETRY_MS} ms within
-     * {@link #COMMITTED_BOUND}, so a heal never leaves the quorum a voter short; the refusals are counted in the op.
+     * Asks for a voter change until the quorum, read back, shows {@code id} in ({@code present}) or out: an accepted
+     * request is awaited until the voters show it; one Kafka refuses for now (a leader change in between:
+     * {@code NOT_LEADER_OR_FOLLOWER}) is asked again every {@value #RETRY_MS} ms within {@code bound} (the nemeses':
+     * {@link #COMMITTED_BOUND}), so a
+     * heal never leaves the quorum a voter short; the refusals are counted in the op ({@code refusals},
+     * {@code last-refusal}).
      */
-    private static List<Integer> addUntilIn(NemesisContext ctx, RaftVoter voter, ObjectNode value) {
-        long deadline = System.nanoTime() + COMMITTED_BOUND.toNanos();
+    private static List<Integer> askUntil(NemesisContext ctx, String change, Runnable ask, int id, boolean present, ObjectNode value,
+                                          Duration bound) {
+        long deadline = System.nanoTime() + bound.toNanos();
         int refused = 0;
-        String last = "";
         while (true) {
             try {
-                ctx.operations().addRaftVoter(voter);
+                ask.run();
+                return awaitVoters(ctx, id, present);
+            } catch (FaultNotHeld e) {
+                throw e;
             } catch (RuntimeException e) { // refused or unanswered: the read-back decides
                 refused++;
-                last = e.getMessage();
-                value.put("refusals", refused).put("last-refusal", last);
+                value.put("refusals", refused).put("last-refusal", String.valueOf(e.getMessage()));
             }
             List<Integer> voters = votersNow(ctx);
-            if (voters.contains(voter.id())) return voters;
+            if (voters.contains(id) == present) return voters;
             if (System.nanoTime() - deadline >= 0) {
-                throw new FaultNotHeld("voter " + voter.id() + " not in within " + COMMITTED_BOUND.toSeconds() + " s; voters " + voters
-                        + (last.isEmpty() ? "" : "; last refusal: " + last));
+                throw new FaultNotHeld(change + " refused for " + bound.toMillis() + " ms; voters " + voters
+                        + "; last refusal: " + value.path("last-refusal").asText());
             }
             try {
                 Thread.sleep(RETRY_MS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new FaultNotHeld("interrupted while adding voter " + voter.id());
+                throw new FaultNotHeld("interrupted during the " + change + " of voter " + id);
             }
         }
     }

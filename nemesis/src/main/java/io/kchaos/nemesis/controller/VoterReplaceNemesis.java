@@ -30,7 +30,7 @@ public final class VoterReplaceNemesis implements FaultInjector {
         if (storage.isEmpty()) return Fault.NONE;
         List<RaftVoter> voters = ctx.operations().raftVoters().orElse(List.of());
         return VoterTarget.FOLLOWER.pick(ctx, voters).<Fault>map(voter -> {
-            if (!VoterChanges.remove(ctx, voter, voters)) return Fault.NONE; // Kafka refused the removal: nothing to replace
+            if (!VoterChanges.remove(ctx, voter, voters, VoterChanges.COMMITTED_BOUND)) return Fault.NONE; // Kafka refused the removal: nothing to replace
             int node = voter.id();
             ctx.recorder().record(NemesisOps.STOP.f(), FaultRole.plain(NemesisRecorder.nodes(List.of(node)), FaultRole.VOTERS),
                     () -> ctx.cluster().stop(node));
@@ -42,7 +42,7 @@ public final class VoterReplaceNemesis implements FaultInjector {
                 if (fresh.isEmpty()) return; // the disk was not replaced: the node comes back as the observer it was
                 RaftVoter replaced = new RaftVoter(node, fresh, voter.endpoints());
                 ObjectNode a = VoterChanges.value(replaced).put("directory-id-before", voter.directoryId());
-                VoterChanges.add(ctx, replaced, a);
+                VoterChanges.add(ctx, replaced, a, VoterChanges.COMMITTED_BOUND);
             });
         }).orElse(Fault.NONE);
     }

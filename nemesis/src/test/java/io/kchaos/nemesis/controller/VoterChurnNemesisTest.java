@@ -82,16 +82,36 @@ class VoterChurnNemesisTest {
     }
 
     @Test
-    void aRefusedRemovalIsInfoAndItsHealAddsNothing() {
-        FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3))).withControllers(3).refuseVoterRemovals();
-        Path file = dir.resolve("refused-removal.jsonl");
+    void aRemovalRefusedDuringALeaderChangeIsAskedAgainUntilTheVoterIsOut() {
+        // CI, stop 61: remove-voter refused once with NOT_LEADER_OR_FOLLOWER right after the leader moved, and the run
+        // recorded it info; the removal is asked again, as an addition is
+        FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3))).withControllers(3).refuseVoterRemovals(1);
+        Path file = dir.resolve("refused-once.jsonl");
         try (HistoryWriter w = new HistoryWriter(file)) {
             new VoterChurnNemesis(VoterTarget.FOLLOWER).inject(c.context(new NemesisRecorder(w), 1)).heal();
         }
         List<Op> ops = new ArrayList<>();
         HistoryFile.open(file).forEach((Op op) -> ops.add(op));
+        Op removed = ops.get(1);
+        assertTrue(removed.isOk() && removed.f().equals("remove-voter"), "held after a refusal: " + ops);
+        assertEquals(1, removed.value().path("refusals").asInt(), removed.toString());
+        assertTrue(removed.value().path("last-refusal").asText().contains("NotLeaderOrFollower"), removed.toString());
+        assertEquals(2, c.calls.stream().filter(s -> s.startsWith("remove-voter")).count(), c.calls.toString());
+        assertEquals(List.of("remove-voter", "remove-voter", "add-voter", "add-voter"), ops.stream().map(Op::f).toList());
+    }
+
+    @Test
+    void aRemovalRefusedUntilTheBoundIsInfoAndItsHealAddsNothing() {
+        FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3))).withControllers(3).refuseVoterRemovals(Integer.MAX_VALUE);
+        Path file = dir.resolve("refused-removal.jsonl");
+        try (HistoryWriter w = new HistoryWriter(file)) {
+            new VoterChurnNemesis(VoterTarget.FOLLOWER, java.time.Duration.ofMillis(1_500)).inject(c.context(new NemesisRecorder(w), 1)).heal();
+        }
+        List<Op> ops = new ArrayList<>();
+        HistoryFile.open(file).forEach((Op op) -> ops.add(op));
         assertEquals(List.of("remove-voter", "remove-voter"), ops.stream().map(Op::f).toList(), "no add-voter: " + ops);
         assertTrue(ops.get(1).type() == io.kchaos.history.OpType.INFO && ops.get(1).error().contains("removal refused"), ops.get(1).toString());
+        assertTrue(ops.get(1).value().path("refusals").asInt() >= 2, "asked again within the bound: " + ops.get(1));
         assertEquals(3, c.state().orElseThrow().voters().size());
     }
 
