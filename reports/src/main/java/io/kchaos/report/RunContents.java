@@ -4,7 +4,7 @@ import io.kchaos.history.folder.PrunedJson;
 import io.kchaos.history.folder.ResultsJson;
 import io.kchaos.history.folder.RunFiles;
 import io.kchaos.history.folder.RunJson;
-import io.kchaos.report.leaders.LeadersFile;
+import io.kchaos.history.folder.LeadersFile;
 
 import java.io.IOException;
 import java.nio.file.Files;

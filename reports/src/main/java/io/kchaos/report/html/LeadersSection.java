@@ -1,7 +1,7 @@
 package io.kchaos.report.html;
 
-import io.kchaos.report.leaders.LeaderChange;
-import io.kchaos.report.leaders.LeadersFile;
+import io.kchaos.history.folder.LeaderChange;
+import io.kchaos.history.folder.LeadersFile;
 import io.kchaos.report.svg.LeaderTimelineChart;
 
 import java.util.HashSet;

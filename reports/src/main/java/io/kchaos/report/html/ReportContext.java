@@ -2,7 +2,7 @@ package io.kchaos.report.html;
 
 import io.kchaos.history.folder.RunFields;
 import io.kchaos.report.RunContents;
-import io.kchaos.report.leaders.LeaderChange;
+import io.kchaos.history.folder.LeaderChange;
 import io.kchaos.report.scan.HistoryDigest;
 
 /** What every section of the run report reads: the run folder, the history digest and the run's length on the time axis. */

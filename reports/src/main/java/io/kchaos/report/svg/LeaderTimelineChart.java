@@ -1,7 +1,7 @@
 package io.kchaos.report.svg;
 
 import io.kchaos.report.Format;
-import io.kchaos.report.leaders.LeaderChange;
+import io.kchaos.history.folder.LeaderChange;
 import io.kchaos.report.scan.FaultWindow;
 
 import java.util.ArrayList;

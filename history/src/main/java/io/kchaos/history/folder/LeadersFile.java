@@ -1,4 +1,4 @@
-package io.kchaos.report.leaders;
+package io.kchaos.history.folder;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.history.Json;

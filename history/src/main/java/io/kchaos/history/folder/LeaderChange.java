@@ -1,4 +1,4 @@
-package io.kchaos.report.leaders;
+package io.kchaos.history.folder;
 
 import java.util.List;
 
