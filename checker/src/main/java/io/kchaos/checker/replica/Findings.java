@@ -5,10 +5,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
 import io.kchaos.checker.result.CheckResult;
+import io.kchaos.history.folder.LeaderChange;
+import io.kchaos.history.folder.RunFiles;
 import org.apache.kafka.common.TopicPartition;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.SortedSet;
 
@@ -136,6 +139,26 @@ final class Findings {
             paths.put(Integer.toString(r.nodeId()), r.partitionDir().leaderEpochs().path().toString());
         });
         result.anomaly(Anomalies.EPOCH_LINEAGE_MISMATCH.key(), ex);
+    }
+
+    /**
+     * The last observed leader's checkpoint has no entry for the epoch it led or a later one; {@code ahead} holds the
+     * peers' entries above its latest epoch that start within its log (the epochs a follower reports and it cannot resolve).
+     */
+    void leaderEpochLost(Replica r, LeaderChange observed, Map<Integer, List<EpochEntry>> ahead) {
+        ObjectNode ex = replica(r);
+        ex.put("leader-epoch", observed.epoch());
+        ex.put("observed", String.format(Locale.ROOT, "%s at %.3f s", RunFiles.LEADERS, observed.time() / 1e9));
+        ex.put("checkpoint", r.partitionDir().leaderEpochs().path().toString());
+        ArrayNode entries = ex.putArray("entries");
+        r.partitionDir().leaderEpochs().entries().forEach(e -> entries.addArray().add(e.epoch()).add(e.startOffset()));
+        ex.put("log-end-offset", r.logEndOffset());
+        ObjectNode peers = ex.putObject("peers-ahead");
+        ahead.forEach((node, list) -> {
+            ArrayNode a = peers.putArray(Integer.toString(node));
+            list.forEach(e -> a.addArray().add(e.epoch()).add(e.startOffset()));
+        });
+        result.anomaly(Anomalies.LEADER_EPOCH_LOST.key(), ex);
     }
 
     /** An acknowledged write not found (found == null) or found with another value on a final-ISR replica. */

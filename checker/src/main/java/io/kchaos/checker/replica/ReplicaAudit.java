@@ -3,6 +3,7 @@ package io.kchaos.checker.replica;
 import io.kchaos.history.folder.ResultsFields;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.History;
+import io.kchaos.history.folder.LeaderChange;
 import io.kchaos.checker.result.CheckResult;
 import org.apache.kafka.common.TopicPartition;
 
@@ -22,7 +23,8 @@ import java.util.function.Predicate;
 /**
  * Judges the on-disk replicas in a set of broker log directories (the replica rows of docs/format.md):
  * batches and CRCs, checkpoints, epoch lineage within and across replicas, agreement below the high watermark,
- * committed data on the final ISR, and optionally every acknowledged write of a history on every final-ISR replica.
+ * committed data on the final ISR, optionally every acknowledged write of a history on every final-ISR replica, and
+ * optionally that each partition's last observed leader still holds the epoch it led.
  *
  * <p>The high watermark of a partition is the highest {@code replication-offset-checkpoint} value among its replicas:
  * the leader's is the highest (followers learn it a fetch later), and under clean elections no replica's checkpoint
@@ -44,6 +46,7 @@ public final class ReplicaAudit {
     private final Map<TopicPartition, Set<Integer>> finalIsr;
     private final History history;
     private final String historyTopic;
+    private final Map<TopicPartition, LeaderChange> lastLeaders;
 
     private ReplicaAudit(Builder b) {
         this.logDirs = List.copyOf(b.logDirs);
@@ -52,6 +55,7 @@ public final class ReplicaAudit {
         this.finalIsr = Map.copyOf(b.finalIsr);
         this.history = b.history;
         this.historyTopic = b.historyTopic;
+        this.lastLeaders = Map.copyOf(b.lastLeaders);
     }
 
     public static Builder builder() {
@@ -143,6 +147,8 @@ public final class ReplicaAudit {
         }
         PartitionAudit audit = new PartitionAudit(tp, replicas, lineages, Math.max(hw, 0), findings);
         audit.run();
+        LeaderChange leader = lastLeaders.get(tp);
+        if (leader != null) LeaderEpochKeptCheck.run(leader, replicas, findings);
         long bytes = replicas.stream().mapToLong(Replica::bytesScanned).sum();
         long batches = replicas.stream().mapToLong(Replica::batches).sum();
         return new PartitionRun(audit.stats(isrSource, ackChecks), bytes, batches);
@@ -210,6 +216,7 @@ public final class ReplicaAudit {
         private final Map<TopicPartition, Set<Integer>> finalIsr = new HashMap<>();
         private History history;
         private String historyTopic;
+        private final Map<TopicPartition, LeaderChange> lastLeaders = new HashMap<>();
 
         private Builder() {
         }
@@ -255,6 +262,15 @@ public final class ReplicaAudit {
         public Builder ackedWrites(History sends, String topic) {
             this.history = sends;
             this.historyTopic = topic;
+            return this;
+        }
+
+        /**
+         * The leaders observed during the run ({@code leaders.jsonl} of {@code topic}): each partition's last observed
+         * leader must still hold the epoch it led ({@code leader-epoch-lost}).
+         */
+        public Builder observedLeaders(String topic, List<LeaderChange> samples) {
+            lastLeaders.putAll(LeaderEpochKeptCheck.lastObserved(topic, samples));
             return this;
         }
 

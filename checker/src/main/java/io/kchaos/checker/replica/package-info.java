@@ -23,6 +23,9 @@
  *       segment; the offsets below it down to the checkpointed log start are in the remote tier, counted
  *       ({@code local-log-start-offsets}, {@code in-remote-tier}) but neither checked nor warned about. A hole above the
  *       first local segment is still missing data.</li>
+ *   <li>Leader samples ({@code ReplicaAudit.Builder.observedLeaders}, a run's {@code leaders.jsonl}): the last observed
+ *       leader of a partition must keep an entry for the epoch it led, which it writes on election even with no record
+ *       behind it; followers never get such entries, so peers' checkpoints legitimately differ in them.</li>
  *   <li>Batches are compared by offset range and stored CRC (the CRC does not cover the leader epoch; epochs are
  *       checked by the lineage checks). Compacted topics are out of scope: replicas may compact differently.</li>
  * </ul>

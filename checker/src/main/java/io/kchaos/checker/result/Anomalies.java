@@ -287,6 +287,15 @@ public final class Anomalies {
             "{\"node\": 2, \"topic\": \"kchaos-queue\", \"partition\": 0, \"checkpoint\": \".../leader-epoch-checkpoint\", "
                     + "\"first-entry\": [1, 1457], \"uncovered-from-offset\": 982, \"uncovered-to-offset\": 1456, "
                     + "\"uncovered-epochs\": [0], \"uncovered-batches\": 31, \"log-start-offset\": 982} (\"first-entry\" null for an empty file)");
+    public static final AnomalyType LEADER_EPOCH_LOST = replica("leader-epoch-lost",
+            "a partition's last observed leader (leaders.jsonl) has no entry for the leader epoch it led, or a later one, "
+                    + "in its leader-epoch-checkpoint: the leader lost the epoch it wrote on election, so it cannot resolve "
+                    + "a follower's last fetched epoch and answers with OffsetOutOfRange (KAFKA-20961: a move between log "
+                    + "dirs keeps only the epochs of the replica's batches)",
+            "{\"node\": 1, \"topic\": \"kchaos-queue\", \"partition\": 2, \"leader-epoch\": 4, \"observed\": "
+                    + "\"leaders.jsonl at 71.204 s\", \"checkpoint\": \".../leader-epoch-checkpoint\", \"entries\": [], "
+                    + "\"log-end-offset\": 0, \"peers-ahead\": {\"2\": [[3, 0]]}} (peers-ahead: the peers' entries above "
+                    + "the leader's latest epoch that start within its log)");
     public static final AnomalyType ACKED_WRITE_MISSING_ON_REPLICA = replica("acked-write-missing-on-replica",
             "an acknowledged (p, o, value) from the history is absent, or holds another value, in a final-ISR replica's log",
             "{\"node\": 1, \"topic\": \"kchaos-queue\", \"partition\": 0, \"offset\": 0, \"value\": 2, \"index\": 29, "

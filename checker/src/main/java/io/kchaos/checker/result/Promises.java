@@ -30,7 +30,7 @@ public final class Promises {
             Anomalies.INCONSISTENT_OFFSETS, Anomalies.DUPLICATE, Anomalies.WRONG_TOPIC, Anomalies.METADATA_DIVERGENCE,
             Anomalies.METADATA_UNEXPLAINED, Anomalies.METADATA_OFFSET_REGRESSION, Anomalies.REPLICA_DIVERGENCE,
             Anomalies.CORRUPT_BATCH, Anomalies.EPOCH_LINEAGE_MISMATCH, Anomalies.EPOCH_ENTRIES_MISSING,
-            Anomalies.CHECKPOINT_UNREADABLE, Anomalies.RAFT_ELECTION_SAFETY, Anomalies.RAFT_LOG_MISMATCH,
+            Anomalies.LEADER_EPOCH_LOST, Anomalies.CHECKPOINT_UNREADABLE, Anomalies.RAFT_ELECTION_SAFETY, Anomalies.RAFT_LOG_MISMATCH,
             Anomalies.RAFT_SNAPSHOT_MISMATCH, Anomalies.RAFT_QUORUM_STATE_BEHIND);
     public static final Promise OFFSET_ORDER = declare("offset-order",
             "offsets order a partition: a producer's sends get growing offsets, a consumer reads in offset order without "

@@ -2,6 +2,7 @@ package io.kchaos.harness.cli;
 
 import io.kchaos.history.HistoryFile;
 import io.kchaos.history.folder.FolderJson;
+import io.kchaos.history.folder.LeadersFile;
 import io.kchaos.history.folder.RunFiles;
 import io.kchaos.history.folder.RunJson;
 import io.kchaos.checker.raft.MetadataNode;
@@ -33,7 +34,7 @@ final class VerifyLogsCommand implements Callable<Integer> {
     @Parameters(paramLabel = "DIR", arity = "1..*", description = "broker log directories (e.g. store/latest/nodes/*/data), metadata log directories (nodes/*/metadata), or replica digests of --backend ssh runs (nodes/*/replica.digest)")
     List<Path> dirs;
 
-    @Option(names = "--history", paramLabel = "HISTORY", description = "a history.jsonl whose acknowledged sends must be on every final-ISR replica")
+    @Option(names = "--history", paramLabel = "HISTORY", description = "a history.jsonl whose acknowledged sends must be on every final-ISR replica; the leaders.jsonl beside it names the leaders that must have kept their epoch")
     Path history;
 
     @Option(names = "--topic", paramLabel = "NAME", description = "only this topic; with --history, the topic it wrote to (default: run.json beside the history, else every non-internal topic)")
@@ -88,6 +89,7 @@ final class VerifyLogsCommand implements Callable<Integer> {
         if (history != null) {
             if (t == null) throw new IllegalArgumentException("--history needs --topic (no run.json beside " + history + ")");
             audit.ackedWrites(HistoryFile.open(history), t);
+            audit.observedLeaders(t, LeadersFile.read(RunFiles.besideHistory(history).leaders()).changes());
         }
         return audit.build().run();
     }

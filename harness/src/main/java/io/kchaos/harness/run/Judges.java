@@ -2,6 +2,8 @@ package io.kchaos.harness.run;
 
 import io.kchaos.history.folder.ResultsFields;
 import io.kchaos.history.folder.ControllerTimeline;
+import io.kchaos.history.folder.LeaderChange;
+import io.kchaos.history.folder.LeadersFile;
 import io.kchaos.history.folder.RunFiles;
 import io.kchaos.history.folder.RunJson;
 import io.kchaos.history.History;
@@ -49,7 +51,9 @@ public final class Judges {
             r.stats().set(ResultsFields.Stats.TOPIC_PARTITIONS,
                     PartitionGrowth.figures(history, partitionsAtStart, fin.finalIsr().size()));
             if (!fin.fullIsrBeforeDrain()) r.warn("the ISR was not full before the drain; replicas outside it may lag");
-            r.merge(replicaAudit(history, fin, run.tiered()));
+            LeadersFile.Contents leaders = LeadersFile.read(folder.files().leaders());
+            leaders.warnings().forEach(r::warn);
+            r.merge(replicaAudit(history, fin, run.tiered(), leaders.changes()));
             if (run.tiered()) tieredStats(r, run.tieredBucket().orElse(folder.files().bucket()));
             List<QuorumSamples.Sample> polls = QuorumSamples.read(folder.files().quorum());
             r.merge(raftAudit(history, polls, fin));
@@ -109,13 +113,14 @@ public final class Judges {
     }
 
     /**
-     * The audit of the run's data directories against each other and against the history's acknowledged writes; on a
-     * tiered topic ({@code tiered}) what lies below each replica's first local segment is in the remote tier.
+     * The audit of the run's data directories against each other, against the history's acknowledged writes and
+     * against the leaders the run observed ({@code leaders}, leaders.jsonl); on a tiered topic ({@code tiered}) what
+     * lies below each replica's first local segment is in the remote tier.
      */
-    static CheckResult replicaAudit(History history, FinalState fin, boolean tiered) {
+    static CheckResult replicaAudit(History history, FinalState fin, boolean tiered, List<LeaderChange> leaders) {
         try {
             ReplicaAudit.Builder audit = ReplicaAudit.builder().logDirs(fin.allLogDirs()).topics(List.of(fin.topic()))
-                    .finalIsr(fin.topic(), fin.finalIsr()).ackedWrites(history, fin.topic());
+                    .finalIsr(fin.topic(), fin.finalIsr()).ackedWrites(history, fin.topic()).observedLeaders(fin.topic(), leaders);
             if (tiered) audit.remoteTier(List.of(fin.topic()));
             return audit.build().run();
         } catch (RuntimeException e) {

@@ -42,7 +42,7 @@ class EvidencePruningTest {
     void aValidRunIsPrunedToDigestsThatAuditAsTheSegmentsDid() throws IOException {
         RunFolder folder = RunFolder.create(store, "valid");
         FinalState fin = PlantedRunFolder.write(folder);
-        CheckResult before = Judges.replicaAudit(HistoryFile.open(folder.history()), fin, false);
+        CheckResult before = Judges.replicaAudit(HistoryFile.open(folder.history()), fin, false, List.of());
         assertTrue(before.anomalyTypes().isEmpty() && before.errors().isEmpty(), before.toJson().toPrettyString());
         long dataBefore = dataBytes(folder);
 
@@ -58,7 +58,7 @@ class EvidencePruningTest {
             assertTrue(Files.exists(dir.resolve(PlantedRunFolder.TOPIC + "-0").resolve("partition.metadata")));
             assertTrue(Files.exists(dir.resolve(PlantedRunFolder.TOPIC + "-0").resolve("leader-epoch-checkpoint")));
         }
-        CheckResult after = Judges.replicaAudit(HistoryFile.open(folder.history()), fin, false);
+        CheckResult after = Judges.replicaAudit(HistoryFile.open(folder.history()), fin, false, List.of());
         assertEquals(withoutTiming(before), withoutTiming(after));
 
         JsonNode pruned = Json.MAPPER.readTree(folder.files().pruned().toFile());
@@ -93,7 +93,7 @@ class EvidencePruningTest {
     @Test
     void anInvalidRunKeepsEveryFile() throws IOException {
         assertUntouched(KeepData.FAILING, (h, f, s) -> {
-            CheckResult r = Judges.replicaAudit(h, s, false);
+            CheckResult r = Judges.replicaAudit(h, s, false, List.of());
             r.anomaly("lost-write", Json.object());
             return r;
         }, new RunStop());
@@ -102,7 +102,7 @@ class EvidencePruningTest {
     @Test
     void anUnknownVerdictKeepsEveryFile() throws IOException {
         assertUntouched(KeepData.FAILING, (h, f, s) -> {
-            CheckResult r = Judges.replicaAudit(h, s, false);
+            CheckResult r = Judges.replicaAudit(h, s, false, List.of());
             r.error("could not judge");
             return r;
         }, new RunStop());
@@ -158,7 +158,7 @@ class EvidencePruningTest {
 
     /** The replica audit of the run's final state, as the real judge runs it. */
     private static Judge auditingJudge() {
-        return (history, folder, fin) -> Judges.replicaAudit(history, fin, false);
+        return (history, folder, fin) -> Judges.replicaAudit(history, fin, false, List.of());
     }
 
     private static JsonNode verifyLogs(RunFolder folder, String out) throws IOException {
