@@ -9,6 +9,7 @@ import io.kchaos.history.folder.RunJson;
 import io.kchaos.history.History;
 import io.kchaos.history.NemesisTrack;
 import io.kchaos.checker.availability.FailoverTimes;
+import io.kchaos.checker.availability.LogDirMoves;
 import io.kchaos.checker.queue.PartitionGrowth;
 import io.kchaos.checker.queue.RetentionPolicy;
 import io.kchaos.checker.cause.DedupWindowCause;
@@ -32,8 +33,8 @@ import java.util.TreeMap;
 /**
  * The judge of a run: the client-history checks of its workload ({@link WorkloadKind}), then the replica audit and the
  * Raft audit of the metadata log, the checks of the run's quorum polls and of the reassignments that did not complete
- * ({@link StuckReassignments}), and the controller faults' failover times
- * ({@link FailoverTimes}).
+ * ({@link StuckReassignments}), the controller faults' failover times
+ * ({@link FailoverTimes}) and the ISR after each move between log dirs ({@link LogDirMoves}).
  */
 public final class Judges {
     private Judges() {
@@ -62,6 +63,7 @@ public final class Judges {
             r.merge(VoterRemovalUndone.judge(faults.asHistory(), polls));
             r.merge(StuckReassignments.judge(faults.asHistory()));
             FailoverTimes.addTo(r, faults, ControllerTimeline.of(run));
+            LogDirMoves.addTo(r, faults, leaders.changes());
             explainKnownCauses(r, folder, fin);
             return r;
         };

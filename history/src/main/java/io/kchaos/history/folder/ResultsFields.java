@@ -131,8 +131,40 @@ public final class ResultsFields {
         public static final String CONTROLLER_FAILOVERS = "controller-failovers";
         /** A tiered run's remote storage calls, from the bucket's call logs; see {@link Tiered}. */
         public static final String TIERED = "tiered";
+        /** Each held move of a replica between log dirs and the partition's ISR after it; see {@link LogDirMoves}. */
+        public static final String LOG_DIR_MOVES = "log-dir-moves";
 
         private Stats() {
+        }
+    }
+
+    /**
+     * The fields of each entry of {@code stats.log-dir-moves}: one per held {@code move-log-dir} or
+     * {@code restore-log-dir}, with the partition's leader and ISR as leaders.jsonl sampled them from the move on.
+     */
+    public static final class LogDirMoves {
+        /** The op's f: move-log-dir or restore-log-dir. */
+        public static final String F = "f";
+        /** When the move held (its {@code ok}), seconds on the history's clock. */
+        public static final String TIME_S = "time-s";
+        public static final String PARTITION = "partition";
+        /** The broker whose replica moved. */
+        public static final String NODE = "node";
+        /** Whether the moved replica was the partition's leader when the move held (null: no sample yet). */
+        public static final String LED = "led";
+        /** The partition's leader epoch then (null: no sample yet, or the sample had none). */
+        public static final String LEADER_EPOCH = "leader-epoch";
+        /**
+         * Node → milliseconds its replica of the partition was outside the ISR from the move until the partition's
+         * next move or the run's end; only replicas that were outside at some point.
+         */
+        public static final String OUT_OF_ISR_MS = "out-of-isr-ms";
+        /** Whether the moved replica is in the partition's last sampled ISR. */
+        public static final String IN_ISR_AT_END = "in-isr-at-end";
+        /** The partition's replicas outside its last sampled ISR. */
+        public static final String OUT_AT_END = "out-at-end";
+
+        private LogDirMoves() {
         }
     }
 
