@@ -8,25 +8,33 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.IntPredicate;
 
 /**
  * A producer's send slots, a fixed number per partition: each slot is one logical process bound to one partition, so
  * a partition whose sends hang (no leader) holds only its own slots and the other partitions keep sending. A taker
- * gets a slot of a partition chosen uniformly at random among those with a free slot.
+ * gets a slot of a partition chosen uniformly at random among those with a free slot. A partition left idle
+ * ({@code writable} false) gets no slots, so nothing is sent to it.
  */
 final class PartitionSlots {
     private final List<ArrayDeque<Slot>> free;
     private final int perPartition;
     private final ProcessIds ids;
+    private final IntPredicate writable;
     private int[] withFree;
     private int withFreeCount;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition released = lock.newCondition();
 
     PartitionSlots(int partitions, int perPartition, ProcessIds ids) {
+        this(partitions, perPartition, ids, p -> true);
+    }
+
+    PartitionSlots(int partitions, int perPartition, ProcessIds ids, IntPredicate writable) {
         if (partitions < 1 || perPartition < 1) throw new IllegalArgumentException("need at least one slot per partition");
         this.perPartition = perPartition;
         this.ids = ids;
+        this.writable = writable;
         free = new ArrayList<>(partitions);
         withFree = new int[partitions];
         grow(partitions);
@@ -50,8 +58,9 @@ final class PartitionSlots {
             if (withFree.length < partitions) withFree = Arrays.copyOf(withFree, partitions);
             for (int p = free.size(); p < partitions; p++) {
                 ArrayDeque<Slot> slots = new ArrayDeque<>(perPartition);
-                for (int i = 0; i < perPartition; i++) slots.add(new Slot(p, ids.next()));
                 free.add(slots);
+                if (!writable.test(p)) continue;
+                for (int i = 0; i < perPartition; i++) slots.add(new Slot(p, ids.next()));
                 withFree[withFreeCount++] = p;
             }
             released.signalAll();

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntPredicate;
 
 /**
  * The plain producers of a run (the queue workload's, and the group workload's feed): one {@link ProducerWorker} per
@@ -31,6 +32,12 @@ public final class ProducerFleet {
 
     /** Creates the producers (bad settings fail here, with a one-line reason); {@link #start} starts them. */
     public ProducerFleet(WorkloadContext ctx, TopicLayout layout, ProcessIds ids, WorkloadStats stats, int inFlightPerPartition) {
+        this(ctx, layout, ids, stats, inFlightPerPartition, p -> true);
+    }
+
+    /** The same, sending nothing to the history partitions that are not {@code writable} (they stay idle). */
+    public ProducerFleet(WorkloadContext ctx, TopicLayout layout, ProcessIds ids, WorkloadStats stats, int inFlightPerPartition,
+                         IntPredicate writable) {
         Map<String, Object> probe = ClientConfigs.producer(ctx.bootstrapServers().get(), "probe", ctx.producerConfig());
         deliveryTimeoutMillis = ClientConfigs.intSetting(probe, ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
                 ClientConfigs.DELIVERY_TIMEOUT_MS);
@@ -45,7 +52,7 @@ public final class ProducerFleet {
                 String clientId = "kchaos-producer-" + i;
                 SendClient producer = ctx.client().sender(ctx, clientId);
                 ProducerWorker w = new ProducerWorker(layout, producer, recorder, pacer, ids, values,
-                        ctx.seed() * 1_000_003L + i, inFlightPerPartition, follower::count);
+                        ctx.seed() * 1_000_003L + i, inFlightPerPartition, follower::count, writable);
                 workers.add(w);
                 threads.add(Clients.daemon(w, clientId));
             }

@@ -9,6 +9,7 @@ import org.apache.kafka.common.TopicPartition;
 import java.time.Duration;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntPredicate;
 import java.util.function.IntSupplier;
 
 /**
@@ -18,7 +19,8 @@ import java.util.function.IntSupplier;
  * a partition chosen uniformly at random among those with a free slot (explicitly, so every partition receives
  * records whatever the keys hash to, and a partition without a leader does not hold up the others) with a key
  * {@code k0..k7} chosen at random, and carries the run-unique next value of the shared counter. When the topic gains
- * partitions ({@code partitionCount} grows) the worker adds slots for them and writes to them too.
+ * partitions ({@code partitionCount} grows) the worker adds slots for them and writes to them too. A history partition
+ * that is not {@code writable} is left idle.
  */
 final class ProducerWorker implements Runnable {
     static final int KEYS = 8;
@@ -38,7 +40,7 @@ final class ProducerWorker implements Runnable {
 
     ProducerWorker(TopicLayout layout, SendClient producer, SendRecorder recorder,
                    SendPacer pacer, ProcessIds ids, AtomicLong values, long seed, int inFlightPerPartition,
-                   IntSupplier partitionCount) {
+                   IntSupplier partitionCount, IntPredicate writable) {
         this.partitionCount = partitionCount;
         this.producer = producer;
         this.recorder = recorder;
@@ -47,7 +49,7 @@ final class ProducerWorker implements Runnable {
         this.values = values;
         this.random = new Random(seed);
         this.layout = layout;
-        this.slots = new PartitionSlots(layout.size(), inFlightPerPartition, ids);
+        this.slots = new PartitionSlots(layout.size(), inFlightPerPartition, ids, writable);
     }
 
     @Override

@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntPredicate;
 
 /**
  * The {@code queue} workload, after Jepsen's Kafka queue test: producer threads send run-unique longs to random
@@ -37,6 +38,8 @@ import java.util.Map;
  * {@code --workload-option topics=N} (up to {@value #MAX_TOPICS}) every producer writes N topics (the run's topic and
  * {@code topic-1} ...), each slot bound to one partition of one, and the sends and reads name their topic, so that
  * the checker can tell a record that landed on another topic ({@code wrong-topic}); one poller per consumer and topic.
+ * With {@code --workload-option idle-partitions=N} the run's topic's last N partitions get no sends: they stay empty
+ * and idle, as faults on idle partitions need (the {@code log-dir-move} scenario's KAFKA-20961).
  */
 public final class QueueWorkload extends WorkloadBase {
     public static final String NAME = "queue";
@@ -46,8 +49,10 @@ public final class QueueWorkload extends WorkloadBase {
             "sends each producer keeps outstanding per partition");
     public static final WorkloadOption TOPICS = WorkloadOption.whole("topics", 1, 1, MAX_TOPICS,
             "topics every producer writes (the run's topic and more named after it), each send and read naming its topic");
+    public static final WorkloadOption IDLE_PARTITIONS = WorkloadOption.whole("idle-partitions", 0, 0, 1_000,
+            "the run's topic's last N partitions get no sends (read like the others), e.g. for faults on idle partitions");
     /** The queue workload's {@code --workload-option}s. */
-    public static final WorkloadOptionSet OPTIONS = WorkloadOptionSet.of(NAME, IN_FLIGHT, TOPICS);
+    public static final WorkloadOptionSet OPTIONS = WorkloadOptionSet.of(NAME, IN_FLIGHT, TOPICS, IDLE_PARTITIONS);
     public static final Duration DEFAULT_DRAIN_TIMEOUT = Duration.ofSeconds(120);
     public static final int MAX_RECORDS_PER_DRAIN_OP = 10_000;
 
@@ -68,7 +73,7 @@ public final class QueueWorkload extends WorkloadBase {
         int topics = options.whole(TOPICS);
         context = ctx;
         layout = TopicSetup.ensure(ctx, topicNames(ctx.topic(), topics));
-        producers = new ProducerFleet(ctx, layout, ids, stats, inFlight);
+        producers = new ProducerFleet(ctx, layout, ids, stats, inFlight, written(layout.partitions(), options.whole(IDLE_PARTITIONS)));
         try {
             consumers = new PollerFleet(ctx, layout, Map.of(), ids, stats);
         } catch (RuntimeException e) {
@@ -109,6 +114,17 @@ public final class QueueWorkload extends WorkloadBase {
     public static void finalDrain(WorkloadContext ctx, TopicLayout layout, WorkloadStats stats, int process) {
         new Drainer(Clients.consumers(ctx, "kchaos-drain", Map.of()), layout, ctx.history(), stats,
                 process, DEFAULT_DRAIN_TIMEOUT, MAX_RECORDS_PER_DRAIN_OP).run();
+    }
+
+    /**
+     * Which history partitions get sends when the run's topic's last {@code idle} of its {@code partitions} are left
+     * idle (partitions it gains later, and the other topics', get sends); refuses to leave every partition idle.
+     */
+    static IntPredicate written(int partitions, int idle) {
+        if (idle >= partitions) {
+            throw new IllegalArgumentException("idle-partitions=" + idle + " leaves none of the topic's " + partitions + " partitions written");
+        }
+        return p -> p < partitions - idle || p >= partitions;
     }
 
     /** The run's topic alone, or it and {@code topic-1} ... {@code topic-(n-1)}. */
