@@ -31,6 +31,8 @@ public final class NemesisSettings {
             + "second, that keeps reassign-cancel's reassignment in progress until its cancel");
     public static final NemesisSetting REASSIGN_TIMEOUT_SECONDS = setting("reassign-timeout-seconds", "120", "how long a reassignment "
             + "(or move-log-dir's move between a broker's log dirs) may take before it is recorded as not held (it is left to go on, as an operator would)");
+    public static final NemesisSetting MOVE_LOG_DIR_TARGET = setting("move-log-dir-target", "any", "whose replica move-log-dir "
+            + "moves: any (a random replica of the topic) or leader (a random partition's leader, whose epoch history KAFKA-20961 drops)");
     public static final NemesisSetting ELECTION = setting("election", "preferred", "elect-leaders' election: preferred (each partition's "
             + "first replica, where it is in the ISR) or unclean (a replica outside the ISR where no leader is left)");
     public static final NemesisSetting ADD_PARTITIONS_COUNT = setting("add-partitions-count", "1", "partitions add-partitions adds each time");

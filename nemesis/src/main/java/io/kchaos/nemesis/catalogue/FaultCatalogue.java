@@ -218,7 +218,7 @@ public final class FaultCatalogue {
             of("move-log-dir", "the operator's fix for a full disk on a JBOD broker: move a random replica to another of its "
                     + "broker's log dirs (Admin.alterReplicaLogDirs), held once describeReplicaLogDirs reads it there with no future "
                     + "replica; the heal moves it back", b -> new MoveLogDirNemesis(b.options()), NemesisOps.MOVE_LOG_DIR)
-                    .needs(Capability.JBOD).reads(NemesisSettings.REASSIGN_TIMEOUT_SECONDS),
+                    .needs(Capability.JBOD).reads(NemesisSettings.REASSIGN_TIMEOUT_SECONDS, NemesisSettings.MOVE_LOG_DIR_TARGET),
             remote(of("remote-slow", REMOTE + "every call of the brokers' storage manager waits remote-delay-ms first",
                     b -> RemoteTierNemesis.slow(b.options()), NemesisOps.REMOTE_SLOW)).reads(NemesisSettings.REMOTE_DELAY_MS),
             remote(of("remote-fail", REMOTE + "a share (remote-fail-share) of the copy, fetch and delete calls throw "

@@ -17,23 +17,32 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * {@code move-log-dir}: the operator's fix for a full disk on a JBOD broker. A random replica of the topic on a running
  * broker with two or more log dirs (as {@code describeLogDirs} lists them) is moved to another of them
  * ({@code Admin.alterReplicaLogDirs}), held once {@code describeReplicaLogDirs} reads it there with no future replica
- * left; the heal ({@code restore-log-dir}) moves it back, held the same way.
+ * left; the heal ({@code restore-log-dir}) moves it back, held the same way. With {@code move-log-dir-target=leader}
+ * only partitions' leaders are candidates (a leader's move drops its record-less epochs, KAFKA-20961).
  */
 public final class MoveLogDirNemesis implements FaultInjector {
     private final Duration bound;
+    private final boolean leadersOnly;
 
     public MoveLogDirNemesis(NemesisOptions options) {
-        this(Duration.ofSeconds(options.positive(NemesisSettings.REASSIGN_TIMEOUT_SECONDS.key())));
+        this(Duration.ofSeconds(options.positive(NemesisSettings.REASSIGN_TIMEOUT_SECONDS.key())),
+                options.choice(NemesisSettings.MOVE_LOG_DIR_TARGET.key(), Set.of("any", "leader")).equals("leader"));
     }
 
     MoveLogDirNemesis(Duration bound) {
+        this(bound, false);
+    }
+
+    MoveLogDirNemesis(Duration bound, boolean leadersOnly) {
         this.bound = bound;
+        this.leadersOnly = leadersOnly;
     }
 
     @Override
@@ -41,7 +50,8 @@ public final class MoveLogDirNemesis implements FaultInjector {
         Map<Integer, List<String>> dirs = ctx.operations().logDirs();
         List<Replica> candidates = new ArrayList<>();
         for (int p = 0; p < ctx.topic().partitions(); p++) {
-            for (int b : ctx.topic().replicas(p)) {
+            List<Integer> replicas = leadersOnly ? ctx.topic().leader(p).map(List::of).orElse(List.of()) : ctx.topic().replicas(p);
+            for (int b : replicas) {
                 if (ctx.cluster().isRunning(b) && dirs.getOrDefault(b, List.of()).size() >= 2) candidates.add(new Replica(b, p));
             }
         }

@@ -91,6 +91,16 @@ class MoveLogDirNemesisTest {
     }
 
     @Test
+    void aimedAtLeadersItMovesOnlyAPartitionsLeader() {
+        FakeCluster c = new FakeCluster(3, List.of(List.of(2, 1, 3))).withLogDirs(2);
+        List<Op> ops = run(c, ctx -> {
+            for (int i = 0; i < 5; i++) new MoveLogDirNemesis(Duration.ofSeconds(5), true).inject(ctx).heal();
+        });
+        assertEquals(10, ops.size(), ops.toString());
+        assertTrue(ops.stream().allMatch(op -> op.value().path("nodes").get(0).asInt() == 2), "node 2 leads: " + ops);
+    }
+
+    @Test
     void brokersWithOneDirOfferNothingToMove() {
         FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2)));
         List<Op> ops = run(c, ctx -> assertSame(Fault.NONE, new MoveLogDirNemesis(NemesisOptions.none()).inject(ctx)));
