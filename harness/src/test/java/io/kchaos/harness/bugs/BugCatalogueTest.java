@@ -27,10 +27,14 @@ class BugCatalogueTest {
     @Test
     void theShippedEntriesAndTheirRanges() {
         assertEquals(List.of("KIP-966", "KAFKA-16541", "KAFKA-15375", "isr-shrink-unclean", "KAFKA-17754", "KAFKA-20554", "KAFKA-20035", "KAFKA-19850",
-                "KAFKA-20895", "KAFKA-19975"), SHIPPED.stream().map(KnownBug::id).toList());
+                "KAFKA-20895", "KAFKA-19975", "KAFKA-20961"), SHIPPED.stream().map(KnownBug::id).toList());
         assertEquals(Exposure.SAFE, expected("KAFKA-19975", "3.7.2"), "before KAFKA-15665 the move completed");
         assertEquals(Exposure.EXPOSED, expected("KAFKA-19975", "4.2.2"));
         assertEquals(Exposure.SAFE, expected("KAFKA-19975", "4.3.0"));
+        for (String r : List.of("3.7.0", "3.9.1", "4.2.2", "4.4.0")) {
+            assertEquals(Exposure.EXPOSED, expected("KAFKA-20961", r), "open: every KRaft JBOD release, " + r);
+        }
+        assertEquals(List.of("leader-epoch-lost"), bug("KAFKA-20961").anomalies());
         assertEquals(Exposure.INCONCLUSIVE, expected("KAFKA-20895", "4.4.0"), "cannot be judged, what was tried said");
         assertEquals(Exposure.NOT_APPLICABLE, expected("KAFKA-20895", "3.9.1"), "before pre-vote");
         assertEquals(Exposure.EXPOSED, expected("KIP-966", "3.9.1"));
@@ -73,7 +77,7 @@ class BugCatalogueTest {
         assertEquals(List.of("KIP-966", "KAFKA-16541"), BugCatalogue.select(SHIPPED, List.of("kafka-16541", " kip-966")).stream().map(KnownBug::id).toList());
         assertEquals(SHIPPED, BugCatalogue.select(SHIPPED, List.of()));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BugCatalogue.select(SHIPPED, List.of("KIP-966", "KAFKA-1")));
-        assertEquals("--bug 'KAFKA-1' is not in the catalogue; known: KIP-966, KAFKA-16541, KAFKA-15375, isr-shrink-unclean, KAFKA-17754, KAFKA-20554, KAFKA-20035, KAFKA-19850, KAFKA-20895, KAFKA-19975", e.getMessage());
+        assertEquals("--bug 'KAFKA-1' is not in the catalogue; known: KIP-966, KAFKA-16541, KAFKA-15375, isr-shrink-unclean, KAFKA-17754, KAFKA-20554, KAFKA-20035, KAFKA-19850, KAFKA-20895, KAFKA-19975, KAFKA-20961", e.getMessage());
     }
 
     private static final String GOOD = "{\"id\":\"X-1\",\"title\":\"t\",\"kind\":\"bug\",\"link\":\"https://x\",\"affected\":[\"[3.7.0,3.8.0)\"],"

@@ -78,7 +78,7 @@ class WorkloadOptionsTest {
     @Test
     void anUnknownKeyIsOneLineNamingItAndTheKnownOnesAndExit2(@TempDir Path store) throws IOException {
         assertEquals(2, run(store, "--workload-option", "in-flite=4"));
-        assertOneLine("unknown option 'in-flite' for workload queue; known: in-flight, topics");
+        assertOneLine("unknown option 'in-flite' for workload queue; known: idle-partitions, in-flight, topics");
         assertTrue(isEmpty(store), "nothing ran");
     }
 
