@@ -6,12 +6,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
 import io.kchaos.checker.result.CheckResult;
 import io.kchaos.history.folder.LeaderChange;
-import io.kchaos.history.folder.RunFiles;
 import org.apache.kafka.common.TopicPartition;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.SortedSet;
 
@@ -148,7 +146,7 @@ final class Findings {
     void leaderEpochLost(Replica r, LeaderChange observed, Map<Integer, List<EpochEntry>> ahead) {
         ObjectNode ex = replica(r);
         ex.put("leader-epoch", observed.epoch());
-        ex.put("observed", String.format(Locale.ROOT, "%s at %.3f s", RunFiles.LEADERS, observed.time() / 1e9));
+        ex.put("observed", observed.source());
         ex.put("checkpoint", r.partitionDir().leaderEpochs().path().toString());
         ArrayNode entries = ex.putArray("entries");
         r.partitionDir().leaderEpochs().entries().forEach(e -> entries.addArray().add(e.epoch()).add(e.startOffset()));

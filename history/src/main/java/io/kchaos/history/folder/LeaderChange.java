@@ -1,6 +1,7 @@
 package io.kchaos.history.folder;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * One observed change of a partition's metadata, a line of leaders.jsonl.
@@ -12,4 +13,8 @@ import java.util.List;
  * @param isr       the in-sync replicas (empty when unknown)
  */
 public record LeaderChange(long time, int partition, int leader, int epoch, List<Integer> isr) {
+    /** How a reader finds it again: "leaders.jsonl at 61.204 s". */
+    public String source() {
+        return String.format(Locale.ROOT, "%s at %.3f s", RunFiles.LEADERS, time / 1e9);
+    }
 }
