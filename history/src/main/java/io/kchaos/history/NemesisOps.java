@@ -129,8 +129,11 @@ public final class NemesisOps {
             + ", \"throttle-bytes\": 10240} (held while Kafka lists it as in progress; its cancel restores the old replicas and is done once no throttle config is read back)",
             CANCEL_REASSIGNMENT);
     public static final FaultOp DRAIN_BROKER = operation("drain-broker", "{\"nodes\": [2], \"partitions\": [0, 1], "
-            + "\"from\": {\"0\": [2, 3, 1], ...}, \"to\": {\"0\": [4, 3, 1], ...}} (every replica moved off the node; a stop follows, "
-            + "and the heal's start and reassign back)");
+            + "\"topics\": {\"__consumer_offsets\": [7], \"kchaos\": [0, 1]}, \"from\": {\"0\": [2, 3, 1], \"__consumer_offsets-7\": [2, 4, 5], ...}, "
+            + "\"to\": {\"0\": [4, 3, 1], ...}, \"hosted-after\": 0} (every replica of every topic, internal ones too, moved off the node: "
+            + "partitions are the workload topic's, topics each topic's, another topic's partition is keyed <topic>-<partition>; held once "
+            + "the new sets and, from the metadata and the node's log dirs, no partition left on it are read back (else info with "
+            + "hosted-after-partitions); a stop follows, and the heal's start and reassign back of every topic)");
     public static final FaultOp ELECT_LEADERS = operation("elect-leaders", "{\"election\": \"preferred\", \"partitions\": [0, 1, 2], "
             + "\"leaders-before\": {\"0\": 2, ...}, \"results\": {\"0\": \"ok\", \"1\": \"ElectionNotNeededException\"}, "
             + "\"leaders-after\": {\"0\": 1, ...}, \"elected\": 1, \"elected-partitions\": [0]} (election: preferred, or unclean, which "

@@ -23,6 +23,10 @@ import io.kchaos.nemesis.cluster.Toxic;
 import io.kchaos.nemesis.cluster.ToxicControl;
 import io.kchaos.nemesis.cluster.Traffic;
 
+import io.kchaos.nemesis.cluster.OperationsView.PartitionReplicas;
+import io.kchaos.nemesis.cluster.OperationsView.Reassigning;
+import org.apache.kafka.common.TopicPartition;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -40,8 +44,9 @@ import java.util.TreeSet;
 
 /**
  * A simulated cluster for nemesis tests, with every control a backend may offer (processes, network, proxies,
- * coordinators, data directories and power), each of which can be left out. One partition per entry of {@code replicas} (leader first; an empty
- * entry is a partition with no leader known). A paused
+ * coordinators, data directories and power), each of which can be left out. One partition of the workload topic
+ * {@code t} per entry of {@code replicas} (leader first; an empty entry is a partition with no leader known); other
+ * topics, internal ones too, with {@link #withTopic}. A paused
  * follower leaves the ISR at once; a killed leader is replaced by a live replica once no replica is paused (an unclean
  * election); the workload's coordinators sit on one node and move to the next live one when it is killed or cut off.
  * Every control call is logged in {@link #calls}, e.g. {@code kill 2} or {@code partition [[1], [2, 3]]}. A power cut
@@ -73,6 +78,10 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     private int voterAddsToRefuse;
     private int voterRemovalsToRefuse;
     private final Map<Integer, List<Integer>> moving = new LinkedHashMap<>();
+    private final Map<String, List<List<Integer>>> otherTopics = new java.util.TreeMap<>();
+    private final Set<String> lingering = new HashSet<>();
+    /** Each broker's partition dirs left behind by moves of a topic whose dirs linger. */
+    private final Map<Integer, Set<TopicPartition>> leftDirs = new HashMap<>();
     private final Map<String, String> topicConfigs = new HashMap<>();
     private final Map<Integer, List<Integer>> stuckIsr = new HashMap<>();
     private final Map<Integer, Map<String, String>> laggingConfigs = new HashMap<>();
@@ -698,6 +707,78 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
             replicas.add(r);
             leaders.put(p, r.get(0));
         }
+    }
+
+    // OperationsView on every topic: the workload topic is "t"; other topics (withTopic) complete a reassignment at
+    // once; a broker's partition dirs are the partitions it is a replica of, and, for a topic whose dirs linger, those
+    // moved off it too
+
+    /** Adds topic {@code name}, partitions replicated as listed (leader first), e.g. {@code __consumer_offsets}. */
+    public synchronized FakeCluster withTopic(String name, List<List<Integer>> partitions) {
+        otherTopics.put(name, new ArrayList<>(partitions));
+        return this;
+    }
+
+    /** A replica of {@code topic} moved off a broker leaves its partition directory there (the broker never deletes it). */
+    public synchronized FakeCluster dirsLinger(String topic) {
+        lingering.add(topic);
+        return this;
+    }
+
+    /** Partition {@code p}'s replicas of topic {@code name} (the workload's is {@link #topicName()}). */
+    public synchronized List<Integer> replicasOf(String name, int p) {
+        return name.equals(topicName()) ? replicas.get(p) : otherTopics.get(name).get(p);
+    }
+
+    @Override
+    public String topicName() {
+        return "t";
+    }
+
+    @Override
+    public synchronized Optional<Map<TopicPartition, PartitionReplicas>> everyPartition() {
+        Map<TopicPartition, PartitionReplicas> out = new LinkedHashMap<>();
+        for (int p = 0; p < replicas.size(); p++) out.put(new TopicPartition(topicName(), p), new PartitionReplicas(replicas.get(p), isr(p)));
+        otherTopics.forEach((t, ps) -> {
+            for (int p = 0; p < ps.size(); p++) {
+                out.put(new TopicPartition(t, p), new PartitionReplicas(ps.get(p), ps.get(p).stream().filter(n -> !dead.contains(n)).toList()));
+            }
+        });
+        return Optional.of(out);
+    }
+
+    @Override
+    public synchronized void reassignAny(Map<TopicPartition, List<Integer>> targets) {
+        Map<Integer, List<Integer>> workload = new java.util.TreeMap<>();
+        targets.forEach((tp, r) -> {
+            if (tp.topic().equals(topicName())) {
+                workload.put(tp.partition(), r);
+                return;
+            }
+            List<Integer> was = otherTopics.get(tp.topic()).set(tp.partition(), List.copyOf(r));
+            log("reassign " + tp + " " + r);
+            if (!lingering.contains(tp.topic())) return;
+            was.stream().filter(b -> !r.contains(b)).forEach(b -> leftDirs.computeIfAbsent(b, k -> new java.util.LinkedHashSet<>()).add(tp));
+        });
+        if (!workload.isEmpty()) reassign(workload);
+    }
+
+    @Override
+    public synchronized Optional<Map<TopicPartition, Reassigning>> everyReassignment() {
+        Map<TopicPartition, Reassigning> out = new LinkedHashMap<>();
+        reassignments().orElseThrow().forEach((p, r) -> out.put(new TopicPartition(topicName(), p), r));
+        return Optional.of(out);
+    }
+
+    @Override
+    public synchronized Optional<Set<TopicPartition>> partitionDirs(int broker) {
+        if (dead.contains(broker)) return Optional.empty();
+        Set<TopicPartition> out = new java.util.LinkedHashSet<>();
+        everyPartition().orElseThrow().forEach((tp, r) -> {
+            if (r.replicas().contains(broker)) out.add(tp);
+        });
+        out.addAll(leftDirs.getOrDefault(broker, Set.of()));
+        return Optional.of(out);
     }
 
     // OperationsView's log dirs (JBOD): a move to another dir finishes at once unless moves are stuck; a move to the

@@ -35,7 +35,7 @@ public final class StuckReassignments {
                 List<Integer> to = ints(v.path("to").path(p));
                 List<Integer> isr = ints(v.path("isr-after").path(p));
                 List<Integer> notInIsr = stuckOn(from, to, isr);
-                if (!notInIsr.isEmpty()) r.anomaly(Anomalies.REASSIGNMENT_STUCK.key(), example(listed.asInt(), op.index(), from, to, isr, notInIsr));
+                if (!notInIsr.isEmpty()) r.anomaly(Anomalies.REASSIGNMENT_STUCK.key(), example(listed, op.index(), from, to, isr, notInIsr));
             }
         });
         return r;
@@ -65,8 +65,11 @@ public final class StuckReassignments {
         return out;
     }
 
-    private static ObjectNode example(int partition, long index, List<Integer> from, List<Integer> to, List<Integer> isr, List<Integer> notInIsr) {
-        ObjectNode e = Json.object().put("partition", partition).put("index", index);
+    /** {@code partition}: as listed, a number for the workload topic's, {@code <topic>-<partition>} for another topic's (a drain's return). */
+    private static ObjectNode example(JsonNode partition, long index, List<Integer> from, List<Integer> to, List<Integer> isr, List<Integer> notInIsr) {
+        ObjectNode e = Json.object();
+        e.set("partition", partition);
+        e.put("index", index);
         put(e.putArray("from"), from);
         put(e.putArray("to"), to);
         put(e.putArray("isr-after"), isr);

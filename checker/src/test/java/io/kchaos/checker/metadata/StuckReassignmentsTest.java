@@ -46,6 +46,16 @@ class StuckReassignmentsTest {
         assertTrue(judge(OpType.INFO, move("[0, 1, 2]", "[2, 3, 4]", "[0, 1, 3, 4]", "[0]")).anomalyTypes().contains("reassignment-stuck"));
     }
 
+    /** A drain-broker's return names another topic's partition {@code <topic>-<partition>}: the example names it so. */
+    @Test
+    void anInternalTopicsPartitionIsJudgedAndNamedByItsKey() throws Exception {
+        String v = "{\"partitions\": [], \"from\": {\"__consumer_offsets-7\": [1, 2, 3]}, \"to\": {\"__consumer_offsets-7\": [1, 4, 3]}, "
+                + "\"isr-after\": {\"__consumer_offsets-7\": [1, 2, 4]}, \"still-listed\": [\"__consumer_offsets-7\"]}";
+        JsonNode e = judge(OpType.INFO, v).toJson().path("anomalies").path("reassignment-stuck").path("examples").get(0);
+        assertEquals("__consumer_offsets-7", e.path("partition").asText(), String.valueOf(e));
+        assertEquals("[3]", e.path("not-in-isr").toString());
+    }
+
     @Test
     void movesKafkaCouldNotCompleteOrDidCompleteAreValid() throws Exception {
         assertEquals(List.of(), List.copyOf(judge(OpType.OK, move("[1, 2, 3]", "[1, 4, 3]", "[1, 4]", null)).anomalyTypes()), "completed");

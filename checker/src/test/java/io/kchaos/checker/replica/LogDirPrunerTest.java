@@ -60,6 +60,10 @@ class LogDirPrunerTest {
         Files.writeString(dir.resolve("__cluster_metadata-0").resolve("00000000000000000000.index"), "preallocated, rebuildable");
         Files.writeString(dir.resolve("__cluster_metadata-0").resolve("00000000000000000000.timeindex"), "preallocated, rebuildable");
         byte[] epochs = Files.readAllBytes(partition.resolve(LeaderEpochCheckpoint.FILE_NAME));
+        // a replica a reassignment moved away, waiting for file.delete.delay.ms (a drain-broker run kept 2.6 GB of these)
+        Path retired = Files.createDirectories(dir.resolve("t-7.a10287f320bc492681e87b14d5fadf65-delete"));
+        Files.writeString(retired.resolve("00000000000000000000.index"), "preallocated");
+        Files.writeString(retired.resolve(Segment.fileName(0)), "moved away");
 
         LogDirPruner.Outcome o = new LogDirPruner(AckedOffsets.of(f.history(), TOPIC)).prune(dir);
 
@@ -75,7 +79,10 @@ class LogDirPrunerTest {
                 BrokerLogDir.LOG_START_OFFSETS, BrokerLogDir.CLEAN_SHUTDOWN)) {
             assertTrue(Files.exists(dir.resolve(kept)), kept);
         }
-        assertEquals(7, o.filesRemoved()); // two segments, the index, the time index, the snapshot, the metadata log's two indexes; not the link
+        assertEquals(9, o.filesRemoved()); // two segments, the index, the time index, the snapshot, the metadata log's two indexes, the retired replica's two files; not the link
+        try (var left = Files.list(retired)) {
+            assertEquals(0, left.count(), "the retired replica's files are gone");
+        }
         try (var metadata = Files.list(dir.resolve("__cluster_metadata-0"))) {
             assertEquals(List.of(Segment.fileName(0)), metadata.map(p -> p.getFileName().toString()).filter(n -> !n.endsWith(".checkpoint")
                     && !n.equals("quorum-state") && !n.equals("partition.metadata") && !n.equals("leader-epoch-checkpoint")).sorted().toList());

@@ -21,18 +21,27 @@ public final class ChildHarness {
     private final Thread reader;
 
     private ChildHarness(List<String> runArgs, String awaited) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-                "-cp", System.getProperty("java.class.path")));
-        String libs = System.getProperty("kchaos.kafka.libs");
-        if (libs != null) cmd.add(1, "-Dkchaos.kafka.libs=" + libs);
-        cmd.addAll(List.of("io.kchaos.harness.cli.Main", "run"));
-        cmd.addAll(runArgs);
-        // a SIGINT ignored by this JVM (a test suite started in the background) would be ignored by the child too
-        cmd.addAll(0, List.of("env", "--default-signal=INT"));
-        process = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        List<String> args = new ArrayList<>(List.of("run"));
+        args.addAll(runArgs);
+        process = new ProcessBuilder(command(List.of("-Xmx256m"), args)).redirectErrorStream(true).start();
         reader = new Thread(() -> read(awaited), "child-harness-output");
         reader.setDaemon(true);
         reader.start();
+    }
+
+    /**
+     * The command of a kchaos harness in a JVM of its own (this JVM's class path and bundled broker), with
+     * {@code jvmOptions} and {@code mainArgs}; SIGINT is reset to its default, since one ignored by this JVM (a test
+     * suite started in the background) would be ignored by the child too, and its Ctrl-C handling never run.
+     */
+    public static List<String> command(List<String> jvmOptions, List<String> mainArgs) {
+        List<String> cmd = new ArrayList<>(List.of("env", "--default-signal=INT", Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        String libs = System.getProperty("kchaos.kafka.libs");
+        if (libs != null) cmd.add("-Dkchaos.kafka.libs=" + libs);
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.kchaos.harness.cli.Main"));
+        cmd.addAll(mainArgs);
+        return cmd;
     }
 
     /** Starts {@code kchaos run ARGS}; {@link #awaitLine} waits for a line containing {@code awaited}. */

@@ -1,15 +1,12 @@
 package io.kchaos.harness.ssh;
 
-import io.kchaos.harness.cli.Main;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import io.kchaos.harness.run.ChildHarness;
 
 /**
  * {@code kchaos} in a JVM of its own (this test's class path), so that it can be interrupted or SIGKILLed. Closing
@@ -24,10 +21,17 @@ final class HarnessProcess implements AutoCloseable {
 
     private HarnessProcess(Process process) {
         this.process = process;
+        long t0 = System.nanoTime();
         Thread reader = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
                 String line;
-                while ((line = r.readLine()) != null) output.append(line).append('\n');
+                while ((line = r.readLine()) != null) {
+                    output.append(line).append('\n');
+                    // echoed with the time since the start, so the class's report shows where a child run spent its time
+                    if (!line.startsWith("\t") && !line.contains("] INFO ") && !line.contains("] WARN ") && !line.contains("TimeoutException")) {
+                        System.out.printf("[child pid %d, +%.1f s] %s%n", process.pid(), (System.nanoTime() - t0) / 1e9, line);
+                    }
+                }
             } catch (IOException ignored) {
                 // the process ended
             }
@@ -37,11 +41,12 @@ final class HarnessProcess implements AutoCloseable {
     }
 
     static HarnessProcess start(List<String> args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dkchaos.kafka.libs=" + System.getProperty("kchaos.kafka.libs"), "-cp", System.getProperty("java.class.path"),
-                Main.class.getName()));
-        cmd.addAll(args);
-        return new HarnessProcess(new ProcessBuilder(cmd).redirectErrorStream(true).start());
+        return new HarnessProcess(new ProcessBuilder(ChildHarness.command(List.of(), args)).redirectErrorStream(true).start());
+    }
+
+    /** Everything the harness printed so far. */
+    String output() {
+        return output.toString();
     }
 
     /** Waits until the output has a line containing {@code text}. */

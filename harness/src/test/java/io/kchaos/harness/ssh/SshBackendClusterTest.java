@@ -147,6 +147,10 @@ class SshBackendClusterTest {
             assertTrue(rulesOnHosts() > 0, "a partition is in place before Ctrl-C");
             interrupted.signal("INT"); // the run heals, stops cleanly and judges (Interrupts), then leaves the hosts
             interrupted.awaitExit(200);
+            // the Ctrl-C was handled, not ignored: before, a suite started in the background passed SIGINT-ignored to
+            // the child, which then ran its whole 90 s and left the hosts clean anyway
+            assertTrue(interrupted.output().contains("kchaos: interrupted: healing faults"), "the run took the Ctrl-C: " + interrupted.output());
+            assertTrue(interrupted.output().contains("INTERRUPTED by SIGINT after"), "and judged what it recorded: " + interrupted.output());
         }
         assertHostsClean("after Ctrl-C");
 

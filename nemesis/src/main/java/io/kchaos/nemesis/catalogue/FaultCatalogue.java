@@ -210,8 +210,9 @@ public final class FaultCatalogue {
             of("alter-config", "a live change of a topic config (alter-config=KEY=VALUE, min.insync.replicas=3 by default); "
                     + "the heal restores it", b -> new AlterConfigNemesis(b.options()), NemesisOps.ALTER_CONFIG)
                     .reads(NemesisSettings.ALTER_CONFIG),
-            of("drain-broker", "the operator's decommission: move every replica off a random broker, stop it; the heal starts it "
-                    + "and moves them back (needs more brokers than the replication factor)", b -> new DrainBrokerNemesis(b.options()),
+            of("drain-broker", "the operator's decommission: move every replica of every topic (internal ones too) off a random "
+                    + "broker, read back that it hosts none, stop it; the heal starts it and moves them back (needs more brokers than "
+                    + "each partition's replication factor)", b -> new DrainBrokerNemesis(b.options()),
                     NemesisOps.DRAIN_BROKER, STOP, NemesisOps.REASSIGN)
                     .reads(NemesisSettings.REASSIGN_THROTTLE, NemesisSettings.REASSIGN_TIMEOUT_SECONDS),
             of("move-log-dir", "the operator's fix for a full disk on a JBOD broker: move a random replica to another of its "

@@ -4,9 +4,10 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.ListTopicsOptions;
+import org.apache.kafka.clients.admin.LogDirDescription;
 import org.apache.kafka.clients.admin.NewPartitionReassignment;
 import org.apache.kafka.clients.admin.NewPartitions;
-import org.apache.kafka.clients.admin.PartitionReassignment;
 import org.apache.kafka.common.ElectionType;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.Node;
@@ -45,10 +46,56 @@ public final class AdminOperationsView implements OperationsView {
     }
 
     @Override
+    public String topicName() {
+        return topic;
+    }
+
+    @Override
     public void reassign(Map<Integer, List<Integer>> targets) {
+        Map<TopicPartition, List<Integer>> any = new LinkedHashMap<>();
+        targets.forEach((p, r) -> any.put(tp(p), r));
+        reassignAny(any);
+    }
+
+    @Override
+    public void reassignAny(Map<TopicPartition, List<Integer>> targets) {
         Map<TopicPartition, Optional<NewPartitionReassignment>> request = new LinkedHashMap<>();
-        targets.forEach((p, r) -> request.put(tp(p), Optional.of(new NewPartitionReassignment(r))));
+        targets.forEach((tp, r) -> request.put(tp, Optional.of(new NewPartitionReassignment(r))));
         await(admin.alterPartitionReassignments(request).all());
+    }
+
+    @Override
+    public Optional<Map<TopicPartition, PartitionReplicas>> everyPartition() {
+        return read(() -> {
+            Set<String> names = new TreeSet<>(admin.listTopics(new ListTopicsOptions().listInternal(true)).names().get(TIMEOUT_S, TimeUnit.SECONDS));
+            names.removeIf(t -> !OperationsView.reassignable(t));
+            Map<TopicPartition, PartitionReplicas> out = new LinkedHashMap<>();
+            admin.describeTopics(names).allTopicNames().get(TIMEOUT_S, TimeUnit.SECONDS).forEach((t, d) -> d.partitions().forEach(i ->
+                    out.put(new TopicPartition(t, i.partition()), new PartitionReplicas(i.replicas().stream().map(Node::id).toList(),
+                            i.isr().stream().map(Node::id).toList()))));
+            return out;
+        });
+    }
+
+    @Override
+    public Optional<Map<TopicPartition, Reassigning>> everyReassignment() {
+        return read(() -> {
+            Map<TopicPartition, Reassigning> out = new LinkedHashMap<>();
+            admin.listPartitionReassignments().reassignments().get(TIMEOUT_S, TimeUnit.SECONDS)
+                    .forEach((tp, r) -> out.put(tp, new Reassigning(r.replicas(), r.addingReplicas(), r.removingReplicas())));
+            return out;
+        });
+    }
+
+    @Override
+    public Optional<Set<TopicPartition>> partitionDirs(int broker) {
+        return read(() -> {
+            Map<String, LogDirDescription> dirs = admin.describeLogDirs(List.of(broker)).descriptions().get(broker).get(TIMEOUT_S, TimeUnit.SECONDS);
+            Set<TopicPartition> out = new java.util.LinkedHashSet<>();
+            dirs.values().stream().filter(d -> d.error() == null).forEach(d -> d.replicaInfos().keySet().stream()
+                    .filter(tp -> OperationsView.reassignable(tp.topic())).forEach(out::add));
+            return out;
+        });
     }
 
     @Override
@@ -66,11 +113,10 @@ public final class AdminOperationsView implements OperationsView {
 
     @Override
     public Optional<Map<Integer, Reassigning>> reassignments() {
-        return read(() -> {
+        return everyReassignment().map(all -> {
             Map<Integer, Reassigning> out = new TreeMap<>();
-            Map<TopicPartition, PartitionReassignment> all = admin.listPartitionReassignments().reassignments().get(TIMEOUT_S, TimeUnit.SECONDS);
             all.forEach((tp, r) -> {
-                if (tp.topic().equals(topic)) out.put(tp.partition(), new Reassigning(r.replicas(), r.addingReplicas(), r.removingReplicas()));
+                if (tp.topic().equals(topic)) out.put(tp.partition(), r);
             });
             return out;
         });

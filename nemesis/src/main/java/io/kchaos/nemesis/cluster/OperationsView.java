@@ -1,5 +1,7 @@
 package io.kchaos.nemesis.cluster;
 
+import org.apache.kafka.common.TopicPartition;
+
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -9,13 +11,53 @@ import java.util.Set;
 /**
  * What a planned-operation nemesis may ask of the cluster through the Admin API, on the workload's topic: reassign its
  * partitions and see their progress, elect leaders, add partitions, change a topic config, throttle replication, move
- * a replica between a broker's log dirs. A
+ * a replica between a broker's log dirs; and, for a decommission, the same reassignments on every topic (internal ones
+ * too) and which partitions a broker hosts. A
  * request that Kafka refuses or that times out throws; a read that fails reads as empty.
  */
 public interface OperationsView {
     /** A cluster that takes no operations (a context built without an Admin client). */
     OperationsView NONE = new OperationsView() {
     };
+
+    /** The KRaft metadata log's topic: on disk like a partition, but no partition a reassignment can move. */
+    String METADATA_TOPIC = "__cluster_metadata";
+
+    /** True for a topic whose partitions a reassignment can move: every topic, internal ones too, but {@link #METADATA_TOPIC}. */
+    static boolean reassignable(String topic) {
+        return !METADATA_TOPIC.equals(topic);
+    }
+
+    /** The workload topic's name: the topic the methods taking a bare partition number act on. */
+    default String topicName() {
+        return "";
+    }
+
+    /**
+     * Every {@link #reassignable} topic's partitions ({@code Admin.listTopics} with internal topics, then
+     * {@code describeTopics}) with their replicas and ISR; empty when they could not be read.
+     */
+    default Optional<Map<TopicPartition, PartitionReplicas>> everyPartition() {
+        return Optional.empty();
+    }
+
+    /** {@link #reassign} for partitions of any topic. */
+    default void reassignAny(Map<TopicPartition, List<Integer>> targets) {
+        throw new UnsupportedOperationException("this cluster takes no operations");
+    }
+
+    /** {@link #reassignments} on every topic; empty when they could not be listed. */
+    default Optional<Map<TopicPartition, Reassigning>> everyReassignment() {
+        return Optional.empty();
+    }
+
+    /**
+     * The partitions of {@link #reassignable} topics with a log directory (current or future) on {@code broker}, as it
+     * reports them ({@code Admin.describeLogDirs}); empty when it did not answer.
+     */
+    default Optional<Set<TopicPartition>> partitionDirs(int broker) {
+        return Optional.empty();
+    }
 
     /** Asks Kafka to move each partition to its listed replicas (preferred leader first); returns once it accepted. */
     default void reassign(Map<Integer, List<Integer>> targets) {
@@ -121,6 +163,19 @@ public interface OperationsView {
             replicas = List.copyOf(replicas);
             adding = List.copyOf(adding);
             removing = List.copyOf(removing);
+        }
+    }
+
+    /**
+     * A partition's replicas as the metadata lists them.
+     *
+     * @param replicas assigned replicas, preferred leader first
+     * @param isr      in-sync replicas
+     */
+    record PartitionReplicas(List<Integer> replicas, List<Integer> isr) {
+        public PartitionReplicas {
+            replicas = List.copyOf(replicas);
+            isr = List.copyOf(isr);
         }
     }
 

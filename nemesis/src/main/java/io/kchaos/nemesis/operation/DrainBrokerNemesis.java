@@ -10,19 +10,23 @@ import io.kchaos.nemesis.NemesisOptions;
 import io.kchaos.nemesis.NemesisRecorder;
 import io.kchaos.nemesis.NemesisSettings;
 import io.kchaos.nemesis.NodeStart;
+import io.kchaos.nemesis.cluster.OperationsView.PartitionReplicas;
+import org.apache.kafka.common.TopicPartition;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * {@code drain-broker}: the operator's decommission. Every replica of the topic on a random running broker is moved to
- * brokers outside its partition's set ({@code drain-broker}, held once the new sets are in place), then the broker is
- * stopped cleanly ({@code stop}). The heal starts it ({@code start}) and moves the replicas back ({@code reassign},
- * shape {@code return}). Needs more brokers than the replication factor; a drain that did not complete stops nothing.
+ * {@code drain-broker}: the operator's decommission. Every replica on a random running broker, of every topic (the
+ * workload's, the internal {@code __consumer_offsets} and {@code __transaction_state}, any other; never the metadata
+ * log), is moved to a running broker outside its partition's set ({@code drain-broker}, held once the new sets are
+ * read back in place and the broker is read back hosting no partition), then the broker is stopped cleanly
+ * ({@code stop}). The heal starts it ({@code start}) and moves every replica back ({@code reassign}, shape
+ * {@code return}). Needs more brokers than each partition's replication factor; a drain that did not complete stops nothing.
  */
 public final class DrainBrokerNemesis implements FaultInjector {
     private final long throttle;
@@ -35,25 +39,29 @@ public final class DrainBrokerNemesis implements FaultInjector {
 
     @Override
     public Fault inject(NemesisContext ctx) {
-        List<Integer> brokers = ctx.cluster().nodeIds();
-        List<Integer> running = brokers.stream().filter(ctx.cluster()::isRunning).toList();
-        List<Integer> candidates = new ArrayList<>();
-        for (int b : running) {
-            if (plan(ctx, b, running).isPresent()) candidates.add(b);
-        }
+        Optional<Map<TopicPartition, PartitionReplicas>> every = ctx.operations().everyPartition();
+        if (every.isEmpty()) return Fault.NONE;
+        List<Integer> running = ctx.cluster().nodeIds().stream().filter(ctx.cluster()::isRunning).toList();
+        List<Integer> candidates = running.stream().filter(b -> DrainPlan.possible(every.get(), b, running)).toList();
         if (candidates.isEmpty()) return Fault.NONE;
         int broker = ctx.pick(candidates);
-        Move off = plan(ctx, broker, running).orElseThrow();
+        EveryTopicPlacement where = new EveryTopicPlacement(ctx);
+        DrainPlan plan = DrainPlan.of(sorted(where, every.get()), broker, running, ctx.random());
+        Move<TopicPartition> off = new Move<>(where, plan.from(), plan.to(), throttle, bound);
         ObjectNode v = off.value();
         v.putArray("nodes").add(broker);
-        ctx.recorder().record(NemesisOps.DRAIN_BROKER.f(), v, () -> off.runToCompletion(ctx, v));
-        boolean drained = off.to().entrySet().stream().allMatch(e -> ctx.topic().replicas(e.getKey()).equals(e.getValue()));
-        if (!drained) return new HealOnce("drain of broker " + broker + " did not complete", () -> { });
+        AtomicBoolean drained = new AtomicBoolean();
+        ctx.recorder().record(NemesisOps.DRAIN_BROKER.f(), v, () -> {
+            off.runToCompletion(ctx, v);
+            HostedReplicas.awaitNone(ctx, where, broker, v, bound);
+            drained.set(true);
+        });
+        if (!drained.get()) return new HealOnce("drain of broker " + broker + " did not complete", () -> { });
         ObjectNode stop = NemesisRecorder.nodes(List.of(broker));
         stop.put("role", "drained");
         ctx.recorder().record(NemesisOps.STOP.f(), stop, () -> ctx.cluster().stop(broker));
-        Move back = new Move(off.to(), off.from(), throttle, bound);
-        return new HealOnce("broker " + broker + " drained and stopped", () -> {
+        Move<TopicPartition> back = off.reversed();
+        return new HealOnce("broker " + broker + " drained (" + plan.to().size() + " partitions) and stopped", () -> {
             NodeStart.record(ctx, List.of(broker));
             ObjectNode r = back.value();
             r.put("shape", "return");
@@ -61,20 +69,10 @@ public final class DrainBrokerNemesis implements FaultInjector {
         });
     }
 
-    /** The move of every replica on {@code broker} to a running broker outside its partition's set, if each has one. */
-    private Optional<Move> plan(NemesisContext ctx, int broker, List<Integer> running) {
-        Map<Integer, List<Integer>> from = new LinkedHashMap<>();
-        Map<Integer, List<Integer>> to = new LinkedHashMap<>();
-        for (int p = 0; p < ctx.topic().partitions(); p++) {
-            List<Integer> replicas = ctx.topic().replicas(p);
-            if (!replicas.contains(broker)) continue;
-            List<Integer> outside = running.stream().filter(b -> !replicas.contains(b)).toList();
-            if (outside.isEmpty()) return Optional.empty();
-            List<Integer> target = new ArrayList<>(replicas);
-            target.set(replicas.indexOf(broker), outside.get(ctx.random().nextInt(outside.size())));
-            from.put(p, replicas);
-            to.put(p, List.copyOf(target));
-        }
-        return from.isEmpty() ? Optional.empty() : Optional.of(new Move(from, to, throttle, bound));
+    /** The partitions in {@code where}'s order, so that the same cluster and seed draw the same targets. */
+    private static Map<TopicPartition, PartitionReplicas> sorted(EveryTopicPlacement where, Map<TopicPartition, PartitionReplicas> every) {
+        Map<TopicPartition, PartitionReplicas> out = new TreeMap<>(where.order());
+        out.putAll(every);
+        return out;
     }
 }

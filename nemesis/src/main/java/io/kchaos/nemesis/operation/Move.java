@@ -13,19 +13,31 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * One reassignment as an operator runs it: the replica sets before and after, by partition, the throttle it moves
- * under, and how long it may take. {@link #value()} is its op's value; {@link #runToCompletion} asks Kafka and waits
- * until the new replica sets are in place, throttled for the move and unthrottled after it.
+ * One reassignment as an operator runs it: where ({@link Placement}), the replica sets before and after, by partition,
+ * the throttle it moves under, and how long it may take. {@link #value()} is its op's value; {@link #runToCompletion}
+ * asks Kafka and waits until the new replica sets are in place, throttled for the move and unthrottled after it.
  *
+ * @param where    which partitions the keys name, and how they are asked for and read back
  * @param from     each partition's replicas before
  * @param to       each partition's replicas after
- * @param throttle bytes a second each way for the moving replicas; 0: none
+ * @param throttle bytes a second each way for the moving replicas (the workload topic's: the throttle is set on it); 0: none
  * @param bound    how long the move may take before it is recorded as not held
+ * @param <K>      how a partition is identified
  */
-record Move(Map<Integer, List<Integer>> from, Map<Integer, List<Integer>> to, long throttle, Duration bound) {
+record Move<K>(Placement<K> where, Map<K, List<Integer>> from, Map<K, List<Integer>> to, long throttle, Duration bound) {
     Move {
         from = Map.copyOf(new LinkedHashMap<>(from));
         to = Map.copyOf(new LinkedHashMap<>(to));
+    }
+
+    /** A move of the workload topic's partitions. */
+    static Move<Integer> ofWorkload(NemesisContext ctx, Map<Integer, List<Integer>> from, Map<Integer, List<Integer>> to, long throttle, Duration bound) {
+        return new Move<>(new WorkloadPlacement(ctx), from, to, throttle, bound);
+    }
+
+    /** The same move the other way: every partition back to its replicas before. */
+    Move<K> reversed() {
+        return new Move<>(where, to, from, throttle, bound);
     }
 
     /** The brokers the move touches: every old and new replica. */
@@ -39,8 +51,7 @@ record Move(Map<Integer, List<Integer>> from, Map<Integer, List<Integer>> to, lo
     /** {@code {"partitions": [..], "from": {..}, "to": {..}, "nodes": [..]}}, and the throttle when there is one. */
     ObjectNode value() {
         ObjectNode v = Json.object();
-        ArrayNode ps = v.putArray("partitions");
-        new TreeSet<>(to.keySet()).forEach(ps::add);
+        where.listMoved(to.keySet(), v);
         put(v.putObject("from"), from);
         put(v.putObject("to"), to);
         ArrayNode n = v.putArray("nodes");
@@ -53,8 +64,8 @@ record Move(Map<Integer, List<Integer>> from, Map<Integer, List<Integer>> to, lo
     void runToCompletion(NemesisContext ctx, ObjectNode value) {
         long started = System.nanoTime();
         Runnable move = () -> {
-            ctx.operations().reassign(to);
-            MoveWatch.awaitDone(ctx, to, value, started, bound);
+            where.reassign(to);
+            MoveWatch.awaitDone(where, to, value, started, bound);
         };
         if (throttle == 0) {
             move.run();
@@ -64,9 +75,9 @@ record Move(Map<Integer, List<Integer>> from, Map<Integer, List<Integer>> to, lo
         Throttles.liftAfter(ctx, nodes(), move);
     }
 
-    private static void put(ObjectNode into, Map<Integer, List<Integer>> sets) {
-        new TreeSet<>(sets.keySet()).forEach(p -> {
-            ArrayNode a = into.putArray(Integer.toString(p));
+    private void put(ObjectNode into, Map<K, List<Integer>> sets) {
+        sets.keySet().stream().sorted(where.order()).forEach(p -> {
+            ArrayNode a = into.putArray(where.name(p));
             sets.get(p).forEach(a::add);
         });
     }

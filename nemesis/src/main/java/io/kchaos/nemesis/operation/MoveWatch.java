@@ -6,6 +6,7 @@ import io.kchaos.history.Json;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.cluster.FaultNotHeld;
 import io.kchaos.nemesis.cluster.OperationsView.Reassigning;
+import org.apache.kafka.common.TopicPartition;
 
 import java.time.Duration;
 import java.util.List;
@@ -26,22 +27,45 @@ public final class MoveWatch {
     private MoveWatch() {
     }
 
-    /** Waits for {@code targets} to be in place; {@code startedNanos} is when the reassignment was asked for. */
+    /** Waits for {@code targets}, partitions of the workload topic, to be in place; {@code startedNanos} is when the reassignment was asked for. */
     public static void awaitDone(NemesisContext ctx, Map<Integer, List<Integer>> targets, ObjectNode value, long startedNanos, Duration bound) {
+        awaitDone(new WorkloadPlacement(ctx), targets, value, startedNanos, bound);
+    }
+
+    /**
+     * Asks for the move recorded in {@code value} ({@code "to"}: partitions of any topic, named as a decommission names
+     * them) and waits until it is in place, as a replay does.
+     */
+    public static void replay(NemesisContext ctx, ObjectNode value, Duration bound) {
+        EveryTopicPlacement where = new EveryTopicPlacement(ctx);
+        Map<TopicPartition, List<Integer>> to = new java.util.LinkedHashMap<>();
+        value.path("to").properties().forEach(e -> {
+            List<Integer> replicas = new java.util.ArrayList<>();
+            e.getValue().forEach(n -> replicas.add(n.asInt()));
+            to.put(where.parse(e.getKey()), List.copyOf(replicas));
+        });
+        if (to.isEmpty()) throw new IllegalStateException("the recorded op names no replica sets (\"to\")");
+        long started = System.nanoTime();
+        where.reassign(to);
+        awaitDone(where, to, value, started, bound);
+    }
+
+    /** Waits for {@code targets} to be in place where {@code where} reads them. */
+    static <K> void awaitDone(Placement<K> where, Map<K, List<Integer>> targets, ObjectNode value, long startedNanos, Duration bound) {
         ArrayNode progress = value.putArray("progress");
         String last = null;
         long deadline = startedNanos + bound.toNanos();
         while (true) {
-            Optional<Map<Integer, Reassigning>> ongoing = ctx.operations().reassignments();
-            String seen = ongoing.map(m -> describe(m, targets)).orElse("unknown (the reassignments could not be listed)");
+            Optional<Map<K, Reassigning>> ongoing = where.reassignments();
+            String seen = ongoing.map(m -> describe(where, m, targets)).orElse("unknown (the reassignments could not be listed)");
             if (!seen.equals(last)) {
-                progress.add(sample(ongoing.orElse(null), targets, startedNanos));
+                progress.add(sample(where, ongoing.orElse(null), targets, startedNanos));
                 last = seen;
             }
-            if (ongoing.isPresent() && targets.keySet().stream().noneMatch(ongoing.get()::containsKey) && inPlace(ctx, targets)) break;
+            if (ongoing.isPresent() && targets.keySet().stream().noneMatch(ongoing.get()::containsKey) && inPlace(where, targets)) break;
             if (System.nanoTime() >= deadline) {
-                replicasAfter(ctx, targets, value);
-                stuckEvidence(ctx, targets, value);
+                replicasAfter(where, targets, value);
+                stuckEvidence(where, targets, value);
                 throw new FaultNotHeld("the reassignment did not complete within " + bound.toSeconds() + " s; last seen: " + seen);
             }
             try {
@@ -51,20 +75,17 @@ public final class MoveWatch {
                 throw new FaultNotHeld("the wait for the reassignment was interrupted; last seen: " + seen);
             }
         }
-        replicasAfter(ctx, targets, value);
+        replicasAfter(where, targets, value);
         value.put("took-ms", (System.nanoTime() - startedNanos) / 1_000_000);
     }
 
-    private static boolean inPlace(NemesisContext ctx, Map<Integer, List<Integer>> targets) {
-        return targets.entrySet().stream().allMatch(e -> Objects.equals(ctx.topic().replicas(e.getKey()), e.getValue()));
+    private static <K> boolean inPlace(Placement<K> where, Map<K, List<Integer>> targets) {
+        Map<K, List<Integer>> now = where.replicas(targets.keySet());
+        return targets.entrySet().stream().allMatch(e -> Objects.equals(now.get(e.getKey()), e.getValue()));
     }
 
-    private static void replicasAfter(NemesisContext ctx, Map<Integer, List<Integer>> targets, ObjectNode value) {
-        ObjectNode after = value.putObject("replicas-after");
-        targets.keySet().forEach(p -> {
-            ArrayNode a = after.putArray(Integer.toString(p));
-            ctx.topic().replicas(p).forEach(a::add);
-        });
+    private static <K> void replicasAfter(Placement<K> where, Map<K, List<Integer>> targets, ObjectNode value) {
+        put(where, where.replicas(targets.keySet()), value.putObject("replicas-after"));
     }
 
     /**
@@ -72,16 +93,28 @@ public final class MoveWatch {
      * reassigning ({@code still-listed}), so a move whose adding replicas were all in sync and that was still pending
      * is on record (the checker's {@code reassignment-stuck}).
      */
-    private static void stuckEvidence(NemesisContext ctx, Map<Integer, List<Integer>> targets, ObjectNode value) {
-        ObjectNode isr = value.putObject("isr-after");
-        targets.keySet().forEach(p -> ctx.topic().isr(p).forEach(isr.putArray(Integer.toString(p))::add));
-        ctx.operations().reassignments().ifPresent(m -> {
+    private static <K> void stuckEvidence(Placement<K> where, Map<K, List<Integer>> targets, ObjectNode value) {
+        put(where, where.isr(targets.keySet()), value.putObject("isr-after"));
+        where.reassignments().ifPresent(m -> {
             ArrayNode listed = value.putArray("still-listed");
-            targets.keySet().stream().filter(m::containsKey).sorted().forEach(listed::add);
+            targets.keySet().stream().filter(m::containsKey).sorted(where.order()).map(where::name).forEach(n -> addName(listed, n));
         });
     }
 
-    private static ObjectNode sample(Map<Integer, Reassigning> ongoing, Map<Integer, List<Integer>> targets, long startedNanos) {
+    /** A workload partition's name as a number (as the checker reads {@code still-listed}), any other as text. */
+    private static void addName(ArrayNode into, String name) {
+        if (name.chars().allMatch(Character::isDigit)) into.add(Integer.parseInt(name));
+        else into.add(name);
+    }
+
+    private static <K> void put(Placement<K> where, Map<K, List<Integer>> sets, ObjectNode into) {
+        sets.keySet().stream().sorted(where.order()).forEach(p -> {
+            ArrayNode a = into.putArray(where.name(p));
+            sets.get(p).forEach(a::add);
+        });
+    }
+
+    private static <K> ObjectNode sample(Placement<K> where, Map<K, Reassigning> ongoing, Map<K, List<Integer>> targets, long startedNanos) {
         ObjectNode s = Json.object();
         s.put("ms", (System.nanoTime() - startedNanos) / 1_000_000);
         if (ongoing == null) {
@@ -90,19 +123,19 @@ public final class MoveWatch {
         }
         ObjectNode adding = s.putObject("adding");
         ObjectNode removing = s.putObject("removing");
-        targets.keySet().stream().filter(ongoing::containsKey).forEach(p -> {
-            ArrayNode a = adding.putArray(Integer.toString(p));
+        targets.keySet().stream().filter(ongoing::containsKey).sorted(where.order()).forEach(p -> {
+            ArrayNode a = adding.putArray(where.name(p));
             ongoing.get(p).adding().forEach(a::add);
-            ArrayNode r = removing.putArray(Integer.toString(p));
+            ArrayNode r = removing.putArray(where.name(p));
             ongoing.get(p).removing().forEach(r::add);
         });
         return s;
     }
 
-    private static String describe(Map<Integer, Reassigning> ongoing, Map<Integer, List<Integer>> targets) {
+    private static <K> String describe(Placement<K> where, Map<K, Reassigning> ongoing, Map<K, List<Integer>> targets) {
         StringBuilder b = new StringBuilder();
-        targets.keySet().stream().filter(ongoing::containsKey).forEach(p -> b.append("partition ").append(p).append(" adding ")
-                .append(ongoing.get(p).adding()).append(" removing ").append(ongoing.get(p).removing()).append("; "));
+        targets.keySet().stream().filter(ongoing::containsKey).sorted(where.order()).forEach(p -> b.append("partition ").append(where.name(p))
+                .append(" adding ").append(ongoing.get(p).adding()).append(" removing ").append(ongoing.get(p).removing()).append("; "));
         return b.length() == 0 ? "none in progress" : b.toString();
     }
 }

@@ -47,7 +47,7 @@ public final class ReassignCancelNemesis implements FaultInjector {
         int p = ctx.pick(candidates);
         List<Integer> replicas = ctx.topic().replicas(p);
         List<Integer> target = ReassignShape.REPLACE.apply(replicas, ctx.cluster().nodeIds(), ctx.random()).orElseThrow();
-        Move move = new Move(Map.of(p, replicas), Map.of(p, target), throttle, bound);
+        Move<Integer> move = Move.ofWorkload(ctx, Map.of(p, replicas), Map.of(p, target), throttle, bound);
         ObjectNode v = move.value();
         v.put("shape", ReassignShape.REPLACE.word());
         ctx.recorder().record(NemesisOps.THROTTLED_REASSIGN.f(), v, () -> {
@@ -75,7 +75,7 @@ public final class ReassignCancelNemesis implements FaultInjector {
      * (the old replica set back, in the order Kafka restored) or not (the move had completed first), with {@code replicas-after};
      * done once the throttle's removal is read back too.
      */
-    private void cancel(NemesisContext ctx, Move move, ObjectNode value) {
+    private void cancel(NemesisContext ctx, Move<Integer> move, ObjectNode value) {
         int p = move.to().keySet().iterator().next();
         Throttles.liftAfter(ctx, move.nodes(), () -> {
             if (listed(ctx, p)) ctx.operations().cancelReassignments(Set.of(p));

@@ -54,7 +54,7 @@ public final class ReassignNemesis implements FaultInjector {
         Optional<ReassignShape> chosen = shape.isPresent() ? shape : ReassignShape.any(replicas, brokers, first, ctx.random());
         Optional<List<Integer>> target = chosen.flatMap(s -> s.apply(replicas, brokers, ctx.random()));
         if (target.isEmpty()) return Fault.NONE;
-        Move move = new Move(Map.of(p, replicas), Map.of(p, target.get()), throttle, bound);
+        Move<Integer> move = Move.ofWorkload(ctx, Map.of(p, replicas), Map.of(p, target.get()), throttle, bound);
         ObjectNode v = move.value();
         v.put("shape", chosen.get().word());
         ctx.recorder().record(NemesisOps.REASSIGN.f(), v, () -> {

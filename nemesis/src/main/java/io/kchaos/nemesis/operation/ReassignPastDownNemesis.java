@@ -57,7 +57,7 @@ public final class ReassignPastDownNemesis implements FaultInjector {
         List<Integer> replicas = ctx.topic().replicas(p);
         List<Integer> target = new ArrayList<>(replicas);
         target.set(target.indexOf(t.replaced()), t.added());
-        Move move = new Move(Map.of(p, replicas), Map.of(p, target), 0, bound);
+        Move<Integer> move = Move.ofWorkload(ctx, Map.of(p, replicas), Map.of(p, target), 0, bound);
         ObjectNode v = move.value();
         v.put("shape", "past-down");
         v.putArray("down").add(t.down());

@@ -21,7 +21,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -70,17 +69,9 @@ final class ReplayActions {
         });
     }
 
-    /** Moves each recorded partition to its recorded {@code to} replicas and waits until they are in place. */
+    /** Moves each recorded partition (of any topic: a drain-broker's names them all) to its recorded {@code to} replicas and waits until they are in place. */
     private static void move(NemesisContext ctx, JsonNode value) {
-        Map<Integer, List<Integer>> to = new TreeMap<>();
-        value.path("to").properties().forEach(e -> {
-            List<Integer> replicas = new ArrayList<>();
-            e.getValue().forEach(n -> replicas.add(n.asInt()));
-            to.put(Integer.parseInt(e.getKey()), List.copyOf(replicas));
-        });
-        if (to.isEmpty()) throw new IllegalStateException("the recorded op names no replica sets (\"to\")");
-        ctx.operations().reassign(to);
-        MoveWatch.awaitDone(ctx, to, (ObjectNode) value.deepCopy(), System.nanoTime(), MOVE_BOUND);
+        MoveWatch.replay(ctx, (ObjectNode) value.deepCopy(), MOVE_BOUND);
     }
 
     private ReplayActions() {

@@ -230,6 +230,105 @@ class OperationNemesesTest {
         assertEquals(new HashSet<>(c.nodeIds()), new HashSet<>(c.nodeIds().stream().filter(c::isRunning).toList()));
     }
 
+    /** Four brokers: the workload topic {@code t}, {@code __consumer_offsets}, {@code __transaction_state} and a second workload topic. */
+    private static FakeCluster fourBrokersWithInternalTopics() {
+        return new FakeCluster(4, List.of(List.of(1, 2, 3), List.of(2, 3, 4)))
+                .withTopic("__consumer_offsets", List.of(List.of(1, 2, 3), List.of(2, 3, 4), List.of(3, 4, 1), List.of(4, 1, 2)))
+                .withTopic("__transaction_state", List.of(List.of(1, 2, 3), List.of(2, 3, 4), List.of(3, 4, 1)))
+                .withTopic("kchaos-txn-out", List.of(List.of(4, 1), List.of(1, 2)));
+    }
+
+    private static Map<String, List<List<Integer>>> everyReplicaSet(FakeCluster c) {
+        Map<String, List<List<Integer>>> out = new LinkedHashMap<>();
+        c.everyPartition().orElseThrow().forEach((tp, r) -> out.computeIfAbsent(tp.topic(), t -> new java.util.ArrayList<>()).add(r.replicas()));
+        return out;
+    }
+
+    /**
+     * Positive control: the drained broker is stopped only once no replica set of any topic (internal ones included)
+     * names it and it reports no partition directory ({@code hosted-after: 0}); the op lists the moved partitions per
+     * topic and keeps the workload topic's fields; the heal moves every topic's replicas back.
+     */
+    @Test
+    void drainBrokerMovesEveryTopicsReplicasOffInternalOnesTooAndItsHealReturnsThemAll() {
+        FakeCluster c = fourBrokersWithInternalTopics();
+        Map<String, List<List<Integer>>> before = everyReplicaSet(c);
+        List<Op> ops = run(c, ctx -> {
+            Fault f = new DrainBrokerNemesis(NemesisOptions.none()).inject(ctx);
+            int drained = c.nodeIds().stream().filter(n -> !c.isRunning(n)).findFirst().orElseThrow();
+            everyReplicaSet(c).forEach((t, sets) -> sets.forEach(r -> assertFalse(r.contains(drained), t + " " + r + " still names " + drained)));
+            f.heal();
+        });
+        assertEquals(List.of("drain-broker", "stop", "start", "reassign"), ops.stream().map(Op::f).toList());
+        assertTrue(ops.stream().allMatch(o -> o.type() == OpType.OK), ops.toString());
+        com.fasterxml.jackson.databind.JsonNode v = ops.get(0).value();
+        int drained = v.path("nodes").get(0).asInt();
+        assertEquals(0, v.path("hosted-after").asInt(-1), v.toString());
+        for (String t : List.of("t", "__consumer_offsets", "__transaction_state", "kchaos-txn-out")) {
+            List<Integer> hosting = new java.util.ArrayList<>();
+            for (int p = 0; p < before.get(t).size(); p++) if (before.get(t).get(p).contains(drained)) hosting.add(p);
+            List<Integer> listed = new java.util.ArrayList<>();
+            v.path("topics").path(t).forEach(n -> listed.add(n.asInt()));
+            assertEquals(hosting, listed, t + " partitions moved off broker " + drained + ": " + v);
+        }
+        v.path("partitions").forEach(p -> {
+            assertTrue(p.isInt(), "the workload topic's partitions stay numbers: " + v);
+            assertEquals(v.path("to").path(p.asText()), v.path("replicas-after").path(p.asText()), v.toString());
+        });
+        assertTrue(v.path("to").has("__consumer_offsets-0") || v.path("to").has("__consumer_offsets-2"), v.toString());
+        assertEquals(before, everyReplicaSet(c), "the heal moved every topic back");
+        assertEquals("return", ops.get(3).value().path("shape").asText());
+        assertEquals(v.path("from"), ops.get(3).value().path("replicas-after"), "the return read back: " + ops.get(3).value());
+    }
+
+    /**
+     * Negative control: a broker that still reports a directory of {@code __consumer_offsets} after every replica set
+     * moved off it is not drained: the op is info with what was read back ({@code hosted-after}), and nothing is stopped.
+     */
+    @Test
+    void drainBrokerIsNotHeldAndStopsNothingWhileTheBrokerStillHostsAnInternalTopicsReplica() {
+        FakeCluster c = fourBrokersWithInternalTopics().dirsLinger("__consumer_offsets");
+        List<Op> ops = run(c, ctx -> new DrainBrokerNemesis(options("reassign-timeout-seconds", "1")).inject(ctx).heal());
+        assertEquals(List.of("drain-broker"), ops.stream().map(Op::f).toList(), "no stop, no heal: " + ops);
+        Op op = ops.get(0);
+        assertEquals(OpType.INFO, op.type());
+        assertFalse(op.value().path("held").asBoolean(true), op.toString());
+        assertTrue(op.value().path("hosted-after").asInt() >= 1, op.toString());
+        op.value().path("hosted-after-partitions").forEach(n -> assertTrue(n.asText().startsWith("__consumer_offsets-"), op.toString()));
+        assertTrue(c.nodeIds().stream().allMatch(c::isRunning), "no broker stopped: " + c.calls);
+    }
+
+    /** The workload topic's partitions are named by number, any other topic's {@code <topic>-<partition>} (dashes in its name too), and parse back. */
+    @Test
+    void everyTopicPlacementNamesPartitionsAndParsesThemBack() {
+        EveryTopicPlacement where = new EveryTopicPlacement(new FakeCluster(3, List.of(List.of(1, 2))).context(null, 1));
+        for (org.apache.kafka.common.TopicPartition tp : List.of(new org.apache.kafka.common.TopicPartition("t", 12),
+                new org.apache.kafka.common.TopicPartition("__consumer_offsets", 7), new org.apache.kafka.common.TopicPartition("kchaos-txn-out", 3))) {
+            assertEquals(tp, where.parse(where.name(tp)), where.name(tp));
+        }
+        assertEquals("12", where.name(new org.apache.kafka.common.TopicPartition("t", 12)));
+    }
+
+    /** A replay of a recorded drain moves every topic it names to its recorded replicas, read back. */
+    @Test
+    void aReplayedDrainMovesEveryTopicItNames() throws Exception {
+        FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2))).withTopic("kchaos-txn-out", List.of(List.of(1, 2), List.of(2, 1)));
+        com.fasterxml.jackson.databind.node.ObjectNode v = (com.fasterxml.jackson.databind.node.ObjectNode) io.kchaos.history.Json.MAPPER
+                .readTree("{\"to\": {\"0\": [3, 2], \"kchaos-txn-out-1\": [2, 3]}}");
+        MoveWatch.replay(c.context(null, 1), v, java.time.Duration.ofSeconds(5));
+        assertEquals(List.of(3, 2), c.replicasOf("t", 0));
+        assertEquals(List.of(2, 3), c.replicasOf("kchaos-txn-out", 1));
+        assertEquals(List.of(1, 2), c.replicasOf("kchaos-txn-out", 0));
+        assertEquals("[2,3]", v.path("replicas-after").path("kchaos-txn-out-1").toString(), v.toString());
+    }
+
+    /** A broker hosting a partition of an internal topic that every running broker already replicates is no candidate. */
+    @Test
+    void drainBrokerDoesNothingWhereAnInternalTopicHasNoBrokerOutsideItsSet() {
+        FakeCluster c = new FakeCluster(4, List.of(List.of(1, 2))).withTopic("__consumer_offsets", List.of(List.of(1, 2, 3, 4)));
+        assertTrue(run(c, ctx -> assertEquals(Fault.NONE, new DrainBrokerNemesis(NemesisOptions.none()).inject(ctx))).isEmpty());
+    }
+
     @Test
     void drainBrokerDoesNothingWhereNoBrokerIsOutsideAReplicaSet() {
         FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3)));
