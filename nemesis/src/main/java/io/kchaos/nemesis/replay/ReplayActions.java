@@ -39,7 +39,7 @@ import java.util.TreeSet;
  * fields a planned operation's replay reads is refused.
  */
 final class ReplayActions {
-    /** One replayed fault op: {@code value} holds the recorded details (e.g. a partition's groups). */
+    /** One replayed fault op: {@code value}, the op's value in this run, holds the recorded details (e.g. a partition's groups) and takes what it saw. */
     private interface FaultAction {
         void run(NemesisContext ctx, List<Integer> nodes, ObjectNode value);
     }
