@@ -72,34 +72,55 @@ final class Deletions {
     /** The evidence that the known record at (partition, offset) was deleted before the policy allowed; empty if not. */
     Optional<ObjectNode> premature(int partition, long offset) {
         if (policy.isEmpty() || !belowLogStart(partition, offset)) return Optional.empty();
-        RetentionPolicy p = policy.get();
+        PartitionLog log = partitions.get(partition);
+        Allowance a = allowance(partition, offset, log.drainStartTime());
+        if (a.allows()) return Optional.empty();
+        int slot = log.slotOf(offset);
+        ObjectNode o = Json.object();
+        o.put("partition", partition);
+        o.put("offset", offset);
+        if (slot != LongIntMap.ABSENT) o.put("value", log.valueAt(slot));
+        if (a.id() >= 0 && values.has(a.id(), ValueTable.ACKED)) o.put("index", values.completionIndex(a.id()));
+        o.put("send-time", a.sendTime());
+        o.put("log-start-offset", log.drainStartOffset());
+        o.put("log-start-index", log.drainStartIndex());
+        o.put("log-start-time", log.drainStartTime());
+        o.put("age-ms", a.ageMs());
+        o.put("records-after-at-most", a.records());
+        o.put("bytes-after-at-most", a.bytes());
+        policy.get().into(o);
+        return Optional.of(o);
+    }
+
+    /**
+     * Whether the policy may have let the known record at (partition, offset) go by time {@code at} (a history time),
+     * by the same rule as {@link #premature}; false with no policy recorded (nothing then says it went: a record the
+     * final drain found above the log start is not expired).
+     */
+    boolean retentionAllows(int partition, long offset, long at) {
+        return policy.isPresent() && allowance(partition, offset, at).allows();
+    }
+
+    /** What the policy says of the record at (partition, offset) by time {@code at}; the policy must be known. */
+    private Allowance allowance(int partition, long offset, long at) {
+        RetentionPolicy p = policy.orElseThrow();
         PartitionLog log = partitions.get(partition);
         int slot = log.slotOf(offset);
         int id = slot == LongIntMap.ABSENT ? -1 : values.find(log.valueAt(slot));
         long sendTime = id >= 0 ? values.sendTime(id) : 0;
-        long ageMs = ceilMillis(log.drainStartTime() - sendTime);
+        long ageMs = ceilMillis(at - sendTime);
         boolean timeAllows = p.topic().retentionMs() >= 0 && ageMs + p.clockSlackMs() > p.topic().retentionMs();
-        if (timeAllows) return Optional.empty();
+        if (timeAllows) return new Allowance(true, id, sendTime, ageMs, -1, -1);
         if (after == null) after = new RecordsAfter(values, controlRecords);
         long records = after.atMost(partition, offset, id, sendTime);
         long bytes = records > Long.MAX_VALUE / MAX_RECORD_LOG_BYTES ? Long.MAX_VALUE : records * MAX_RECORD_LOG_BYTES;
         long limit = p.topic().retentionBytes();
         boolean sizeAllows = limit >= 0 && (!p.idempotent() || bytes >= limit);
-        if (sizeAllows) return Optional.empty();
-        ObjectNode o = Json.object();
-        o.put("partition", partition);
-        o.put("offset", offset);
-        if (slot != LongIntMap.ABSENT) o.put("value", log.valueAt(slot));
-        if (id >= 0 && values.has(id, ValueTable.ACKED)) o.put("index", values.completionIndex(id));
-        o.put("send-time", sendTime);
-        o.put("log-start-offset", log.drainStartOffset());
-        o.put("log-start-index", log.drainStartIndex());
-        o.put("log-start-time", log.drainStartTime());
-        o.put("age-ms", ageMs);
-        o.put("records-after-at-most", records);
-        o.put("bytes-after-at-most", bytes);
-        p.into(o);
-        return Optional.of(o);
+        return new Allowance(sizeAllows, id, sendTime, ageMs, records, bytes);
+    }
+
+    /** The policy's answer for one record, with the figures it was drawn from (records and bytes -1: not needed). */
+    private record Allowance(boolean allows, int id, long sendTime, long ageMs, long records, long bytes) {
     }
 
     private static long ceilMillis(long nanos) {

@@ -3,7 +3,8 @@ package io.kchaos.checker.queue;
 /**
  * What the history tells about one partition's log: the value each offset was first seen to hold (by an
  * acknowledgement or a read) and where, which offsets are known to hold a record, the highest offset read, and the
- * end offset of a complete drain if there was one, and the log start offset that drain began at.
+ * end offset of a complete drain if there was one, and the log start offset that drain began at; or, when the drain
+ * did not read it completely, how far it read and where it recorded stopping.
  */
 final class PartitionLog {
     private final int partition;
@@ -18,6 +19,8 @@ final class PartitionLog {
     private long drainStartOffset = 0;
     private long drainStartIndex = -1;
     private long drainStartTime = -1;
+    private long maxDrainReadOffset = -1;
+    private DrainStop drainStop;
 
     PartitionLog(int partition) {
         this.partition = partition;
@@ -74,6 +77,25 @@ final class PartitionLog {
             maxReadOffset = offset;
             maxReadIndex = index;
         }
+    }
+
+    /** A drain read offset. */
+    void drainRead(long offset) {
+        maxDrainReadOffset = Math.max(maxDrainReadOffset, offset);
+    }
+
+    /** A drain op recorded where its read of this partition stopped short of the end. */
+    void drainStopped(DrainStop stop) {
+        drainStop = stop;
+    }
+
+    /**
+     * Where the drain stopped in this partition when it did not read it completely: as recorded, else just past the
+     * highest offset it read (why unknown); null when the partition was drained completely.
+     */
+    DrainStop drainStop() {
+        if (isDrained()) return null;
+        return drainStop != null ? drainStop : DrainStop.unrecorded(partition, maxDrainReadOffset + 1);
     }
 
     void drained(long endOffset, long index) {

@@ -13,7 +13,7 @@ import java.util.Optional;
 
 /**
  * Judges what a {@link QueueLedger} holds once the whole history is known: lost writes (and unseen and expired ones),
- * premature deletions ({@link Deletions}), offsets holding two values, duplicates, aborted reads and poll skips, then fills in the statistics. Each case names the
+ * premature deletions ({@link Deletions}), writes the final drain did not reach ({@link UnreachedWrites}), offsets holding two values, duplicates, aborted reads and poll skips, then fills in the statistics. Each case names the
  * history indexes a reader needs to check it by hand.
  */
 final class QueueJudge {
@@ -33,6 +33,7 @@ final class QueueJudge {
         long expired = 0;
         long readValues = 0;
         long readNeverSent = 0;
+        UnreachedWrites unreached = new UnreachedWrites(ledger);
         for (int id = 0; id < values.size(); id++) {
             if (values.has(id, ValueTable.READ)) {
                 readValues++;
@@ -42,6 +43,7 @@ final class QueueJudge {
                 if (values.has(id, ValueTable.ACKED)) {
                     readElsewhereThanAcked(id);
                     if (goneAfterRead(id)) lostWrite(id);
+                    else unreached.consider(id);
                 }
             } else if (values.has(id, ValueTable.ACKED)) {
                 int p = values.ackPartition(id);
@@ -51,9 +53,13 @@ final class QueueJudge {
                     if (premature.isPresent()) result.anomaly(Anomalies.PREMATURE_DELETION.key(), premature.get());
                     else expired++;
                 } else if (isLost(id)) lostWrite(id);
-                else unseen++;
+                else {
+                    unseen++;
+                    unreached.consider(id);
+                }
             }
         }
+        unreached.report(result);
         skips();
         stats(unseen, readValues);
         result.stats().put(ResultsFields.Stats.EXPIRED, expired);
@@ -214,7 +220,8 @@ final class QueueJudge {
         List<Integer> undrained = partitions.stream().filter(p -> !ledger.isDrained(p)).toList();
         if (undrained.size() < partitions.size() && !undrained.isEmpty()) {
             result.warn("the final drain did not read partition(s) " + undrained + " completely (a broker could not serve "
-                    + "them, e.g. a lost remote-tier object): their acknowledged writes are not checked against the final log");
+                    + "them, e.g. a lost remote-tier object, or the drain ran out of time): their acknowledged writes where it "
+                    + "stopped are unreadable-write or leave the verdict unknown");
         }
     }
 }

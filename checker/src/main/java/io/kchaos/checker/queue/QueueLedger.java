@@ -32,6 +32,7 @@ public final class QueueLedger {
     private final ProcessOrders orders;
     private final Map<Integer, ProcessCursors> processes = new HashMap<>();
     private long recordsRead;
+    private boolean drainRan;
 
     /** A ledger that knows no retention policy: every record missing below the log start is expired. */
     public QueueLedger(CheckResult result) {
@@ -105,6 +106,7 @@ public final class QueueLedger {
         values.read(v, partition, offset, index);
         PartitionLog log = partitions.get(partition);
         log.read(offset, index);
+        if (kind == ReadKind.DRAIN) log.drainRead(offset);
         claim(log, offset, v, index);
         orders.read(cursors(process).reads(kind), process, partition, offset, v, index);
     }
@@ -112,6 +114,21 @@ public final class QueueLedger {
     /** A declared seek or (re)assignment: the process's next read of the partition may be anywhere. */
     public void seek(int process, ReadKind kind, int partition) {
         orders.seek(cursors(process).reads(kind), partition);
+    }
+
+    /** A final drain op completed (ok): from then on, every partition it did not read completely is judged by where it stopped. */
+    public void drainRan() {
+        drainRan = true;
+    }
+
+    /** Whether a final drain op completed (ok). */
+    boolean hadDrain() {
+        return drainRan;
+    }
+
+    /** A drain recorded where its read of a partition stopped short of the end offset. */
+    void drainStopped(DrainStop stop) {
+        partitions.get(stop.partition()).drainStopped(stop);
     }
 
     /** A drain read the partition completely up to (not including) endOffset. */

@@ -2,6 +2,7 @@ package io.kchaos.checker.queue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.history.ClientOps;
+import io.kchaos.history.DrainFields;
 import io.kchaos.history.HistoryFormatException;
 import io.kchaos.history.Json;
 import io.kchaos.history.Op;
@@ -9,6 +10,7 @@ import io.kchaos.history.OpValueException;
 
 import java.util.Iterator;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 
 /**
@@ -94,12 +96,31 @@ public final class QueueOps {
 
     /** Visits the {@code end-offsets} of a drain completion, if any. */
     static void forEachEndOffset(Op op, PartitionOffsetSink sink) {
-        forEachDrainOffset(op, "end-offsets", "end", sink);
+        forEachDrainOffset(op, DrainFields.END_OFFSETS, "end", sink);
     }
 
     /** Visits the {@code start-offsets} of a drain completion (the log start offsets it began at), if any. */
     static void forEachStartOffset(Op op, PartitionOffsetSink sink) {
-        forEachDrainOffset(op, "start-offsets", "start", sink);
+        forEachDrainOffset(op, DrainFields.START_OFFSETS, "start", sink);
+    }
+
+    /** Visits the {@code unfinished} partitions of a drain completion (where its read of each stopped), if any. */
+    static void forEachUnfinished(Op op, Consumer<DrainStop> sink) {
+        JsonNode unfinished = op.value().isObject() ? op.value().get(DrainFields.UNFINISHED) : null;
+        if (unfinished == null || unfinished.isNull()) return;
+        if (!unfinished.isObject()) throw malformed(op, "\"" + DrainFields.UNFINISHED + "\" is not an object");
+        for (Map.Entry<String, JsonNode> e : unfinished.properties()) {
+            JsonNode stop = e.getValue();
+            if (!stop.isObject()) throw malformed(op, "unfinished partition " + e.getKey() + " is not an object");
+            long position = requiredLong(op, stop, DrainFields.POSITION);
+            long end = requiredLong(op, stop, DrainFields.END_OFFSET);
+            if (position < 0 || end < 0) throw malformed(op, "negative position or end offset of unfinished partition " + e.getKey());
+            JsonNode error = stop.path(DrainFields.ERROR);
+            JsonNode stalled = stop.get(DrainFields.STALLED_MS);
+            JsonNode leader = stop.path(DrainFields.LEADER);
+            sink.accept(new DrainStop(partitionName(op, e.getKey()), position, end, error.isTextual() ? error.asText() : null,
+                    stalled == null ? -1 : integer(op, stalled, DrainFields.STALLED_MS), leader.isIntegralNumber(), op.index(), op.time()));
+        }
     }
 
     /** A drain's partition-to-offset object {@code field}; a negative offset is a format error naming {@code what}. */

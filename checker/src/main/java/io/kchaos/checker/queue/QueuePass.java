@@ -113,8 +113,10 @@ public final class QueuePass implements Consumer<Op> {
         QueueLedger.ReadKind kind = kind(op.f());
         QueueOps.forEachRecord(op, (p, o, v) -> ledger.read(op.process(), kind, p, o, v, op.index()));
         if (QueueOps.DRAIN.equals(op.f())) {
+            ledger.drainRan();
             QueueOps.forEachEndOffset(op, (p, end) -> ledger.drained(p, end, op.index()));
             QueueOps.forEachStartOffset(op, (p, start) -> ledger.drainStarted(p, start, op.index(), op.time()));
+            QueueOps.forEachUnfinished(op, ledger::drainStopped);
         }
     }
 

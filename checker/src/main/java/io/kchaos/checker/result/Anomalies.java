@@ -46,6 +46,14 @@ public final class Anomalies {
                     + "\"log-start-index\": 9001, \"log-start-time\": 70750242227, \"age-ms\": 8000, \"records-after-at-most\": 1200, "
                     + "\"bytes-after-at-most\": 307200, \"retention.ms\": 30000, \"retention.bytes\": -1, \"segment.bytes\": 1073741824, "
                     + "\"segment.ms\": 2000, \"idempotent-producers\": true, \"clock-slack-ms\": 5000}");
+    public static final AnomalyType UNREADABLE_WRITE = client(QUEUE, "unreadable-write",
+            "sends acknowledged at offsets of p that the final drain could not read: it stopped at offset s below the end "
+                    + "offset e it aimed at, because the broker could not serve s (an error naming p, or s still for 30 s "
+                    + "with a leader in place), and acknowledged writes lie in [s, e) that retention cannot have taken "
+                    + "(the same drain without such proof leaves the verdict unknown); one case per partition",
+            "{\"partition\": 1, \"first-offset\": 8191, \"last-offset\": 9120, \"writes\": 930, \"value\": 4411, \"index\": 20733, "
+                    + "\"time\": 31200000000, \"read\": true, \"drain-position\": 8191, \"drain-end-offset\": 9121, "
+                    + "\"drain-error\": null, \"stalled-ms\": 118000, \"drain-index\": 90211}");
     public static final AnomalyType INCONSISTENT_OFFSETS = client(QUEUE, "inconsistent-offsets",
             "one (partition, offset) holds two different values, counting acknowledgements and reads; or a value was "
                     + "acknowledged at one position and read only at others",

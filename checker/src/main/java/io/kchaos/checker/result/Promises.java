@@ -16,7 +16,7 @@ public final class Promises {
     public static final Promise ACKNOWLEDGED_KEPT = declare("acknowledged-kept",
             "what was acknowledged stays: every acknowledged write, committed transaction, group commit, share-group "
                     + "record, admin change (a voter removal too) and committed metadata batch is kept, on the clients' reads and in the brokers' files",
-            Anomalies.LOST_WRITE, Anomalies.PREMATURE_DELETION, Anomalies.TORN_TXN, Anomalies.LOST_BY_GROUP, Anomalies.SHARE_LOST,
+            Anomalies.LOST_WRITE, Anomalies.PREMATURE_DELETION, Anomalies.UNREADABLE_WRITE, Anomalies.TORN_TXN, Anomalies.LOST_BY_GROUP, Anomalies.SHARE_LOST,
             Anomalies.METADATA_CHANGE_LOST, Anomalies.METADATA_DELETE_UNDONE, Anomalies.VOTER_REMOVAL_UNDONE,
             Anomalies.COMMITTED_DATA_MISSING, Anomalies.ACKED_WRITE_MISSING_ON_REPLICA, Anomalies.RAFT_COMMITTED_LOST,
             Anomalies.RAFT_COMMITTED_REPLACED);

@@ -88,6 +88,22 @@ final class HistoryBuilder {
         return line(process, OpType.INVOKE, "drain", null).line(process, OpType.OK, "drain", ok);
     }
 
+    /**
+     * A drain op that read the partitions in endOffsets completely and stopped in {@code partition} at {@code position}
+     * short of {@code end}, as its {@code unfinished} records (error and leader null: none).
+     */
+    HistoryBuilder drainStopped(int process, Map<Integer, Long> endOffsets, int partition, long position, long end, String error,
+            long stalledMs, Integer leader, Rec... records) {
+        ObjectNode ok = records(records);
+        ObjectNode ends = ok.putObject("end-offsets");
+        endOffsets.forEach((p, o) -> ends.put(String.valueOf(p), o));
+        ObjectNode stop = ok.putObject("unfinished").putObject(String.valueOf(partition));
+        stop.put("position", position).put("end-offset", end).put("error", error).put("stalled-ms", stalledMs);
+        if (leader == null) stop.putNull("leader");
+        else stop.put("leader", leader);
+        return line(process, OpType.INVOKE, "drain", null).line(process, OpType.OK, "drain", ok);
+    }
+
     /** Lets {@code nanos} pass before the next line (lines are otherwise 1 µs apart). */
     HistoryBuilder after(long nanos) {
         shift += nanos;

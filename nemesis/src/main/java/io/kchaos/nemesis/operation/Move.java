@@ -1,16 +1,20 @@
 package io.kchaos.nemesis.operation;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
+import io.kchaos.history.OperationFields;
 import io.kchaos.nemesis.NemesisContext;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * One reassignment as an operator runs it: where ({@link Placement}), the replica sets before and after, by partition,
@@ -35,6 +39,17 @@ record Move<K>(Placement<K> where, Map<K, List<Integer>> from, Map<K, List<Integ
         return new Move<>(new WorkloadPlacement(ctx), from, to, throttle, bound);
     }
 
+    /** The replica sets an op's value lists in {@code sets} (e.g. its {@code "to"}), by partition, keys read with {@code key}. */
+    static <K> Map<K, List<Integer>> read(JsonNode sets, Function<String, K> key) {
+        Map<K, List<Integer>> out = new LinkedHashMap<>();
+        sets.properties().forEach(e -> {
+            List<Integer> replicas = new ArrayList<>();
+            e.getValue().forEach(n -> replicas.add(n.asInt()));
+            out.put(key.apply(e.getKey()), List.copyOf(replicas));
+        });
+        return out;
+    }
+
     /** The same move the other way: every partition back to its replicas before. */
     Move<K> reversed() {
         return new Move<>(where, to, from, throttle, bound);
@@ -56,7 +71,7 @@ record Move<K>(Placement<K> where, Map<K, List<Integer>> from, Map<K, List<Integ
         put(v.putObject("to"), to);
         ArrayNode n = v.putArray("nodes");
         nodes().forEach(n::add);
-        if (throttle > 0) v.put("throttle-bytes", throttle);
+        if (throttle > 0) v.put(OperationFields.THROTTLE_BYTES, throttle);
         return v;
     }
 

@@ -2,6 +2,7 @@ package io.kchaos.nemesis.operation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.NemesisOps;
+import io.kchaos.history.OperationFields;
 import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.FaultInjector;
 import io.kchaos.nemesis.HealOnce;
@@ -9,7 +10,6 @@ import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisOptions;
 import io.kchaos.nemesis.NemesisRecorder;
 import io.kchaos.nemesis.NemesisSettings;
-import io.kchaos.nemesis.cluster.EffectWait;
 import io.kchaos.nemesis.cluster.OperationsView.ReplicaDir;
 
 import java.time.Duration;
@@ -23,9 +23,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * {@code move-log-dir}: the operator's fix for a full disk on a JBOD broker. A random replica of the topic on a running
  * broker with two or more log dirs (as {@code describeLogDirs} lists them) is moved to another of them
- * ({@code Admin.alterReplicaLogDirs}), held once {@code describeReplicaLogDirs} reads it there with no future replica
- * left; the heal ({@code restore-log-dir}) moves it back, held the same way. With {@code move-log-dir-target=leader}
- * only partitions' leaders are candidates (a leader's move drops its record-less epochs, KAFKA-20961).
+ * ({@link LogDirMove}), held once {@code describeReplicaLogDirs} reads it there with no future replica left; the heal
+ * ({@code restore-log-dir}) moves it back, held the same way. With {@code move-log-dir-target=leader} only partitions'
+ * leaders are candidates (a leader's move drops its record-less epochs, KAFKA-20961).
  */
 public final class MoveLogDirNemesis implements FaultInjector {
     private final Duration bound;
@@ -65,31 +65,21 @@ public final class MoveLogDirNemesis implements FaultInjector {
         if (others.isEmpty()) return Fault.NONE;
         String to = others.get(ctx.random().nextInt(others.size()));
         ObjectNode v = NemesisRecorder.nodes(List.of(broker));
-        v.put("partition", partition);
-        v.put("from", from.get());
-        v.put("to", to);
+        v.put(OperationFields.PARTITION, partition);
+        v.put(OperationFields.FROM, from.get());
+        v.put(OperationFields.TO, to);
         AtomicBoolean held = new AtomicBoolean();
         ctx.recorder().record(NemesisOps.MOVE_LOG_DIR.f(), v, () -> {
-            move(ctx, broker, partition, to, v);
+            LogDirMove.move(ctx, broker, partition, to, v, bound);
             held.set(true);
         });
         ObjectNode back = NemesisRecorder.nodes(List.of(broker));
-        back.put("partition", partition);
-        back.put("from", to);
-        back.put("to", from.get());
+        back.put(OperationFields.PARTITION, partition);
+        back.put(OperationFields.FROM, to);
+        back.put(OperationFields.TO, from.get());
         Fault fault = new HealOnce("partition " + partition + " on broker " + broker + " moved to " + to, () ->
-                ctx.recorder().record(NemesisOps.RESTORE_LOG_DIR, back, () -> move(ctx, broker, partition, from.get(), back)));
+                ctx.recorder().record(NemesisOps.RESTORE_LOG_DIR, back, () -> LogDirMove.move(ctx, broker, partition, from.get(), back, bound)));
         return held.get() ? fault : fault.notHeld();
-    }
-
-    /** Asks for the move, then waits until the replica is read back in {@code to} with no future replica; adds {@code took-ms}. */
-    private void move(NemesisContext ctx, int broker, int partition, String to, ObjectNode into) {
-        long t0 = System.nanoTime();
-        ctx.operations().moveReplicaDir(broker, partition, to);
-        EffectWait.until("broker " + broker + "'s replica of partition " + partition + " in " + to + " with no future replica", bound,
-                () -> ctx.operations().replicaDir(broker, partition), d -> d.isPresent() && d.get().settledIn(to),
-                d -> d.map(ReplicaDir::toString).orElse("no answer"));
-        into.put("took-ms", (System.nanoTime() - t0) / 1_000_000);
     }
 
     /** One replica of the topic: its broker and partition. */

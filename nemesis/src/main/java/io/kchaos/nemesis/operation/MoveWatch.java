@@ -38,12 +38,7 @@ public final class MoveWatch {
      */
     public static void replay(NemesisContext ctx, ObjectNode value, Duration bound) {
         EveryTopicPlacement where = new EveryTopicPlacement(ctx);
-        Map<TopicPartition, List<Integer>> to = new java.util.LinkedHashMap<>();
-        value.path("to").properties().forEach(e -> {
-            List<Integer> replicas = new java.util.ArrayList<>();
-            e.getValue().forEach(n -> replicas.add(n.asInt()));
-            to.put(where.parse(e.getKey()), List.copyOf(replicas));
-        });
+        Map<TopicPartition, List<Integer>> to = Move.read(value.path("to"), where::parse);
         if (to.isEmpty()) throw new IllegalStateException("the recorded op names no replica sets (\"to\")");
         long started = System.nanoTime();
         where.reassign(to);

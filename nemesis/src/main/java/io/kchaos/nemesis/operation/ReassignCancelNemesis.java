@@ -8,7 +8,6 @@ import io.kchaos.nemesis.HealOnce;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisOptions;
 import io.kchaos.nemesis.NemesisSettings;
-import io.kchaos.nemesis.cluster.EffectWait;
 import io.kchaos.nemesis.cluster.OperationsView.Reassigning;
 
 import java.time.Duration;
@@ -16,14 +15,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
- * {@code reassign-cancel}: a reassignment (a replica replaced by a broker outside the set) throttled to
- * {@code reassign-cancel-throttle} so it stays in progress, held once Kafka lists it; the heal cancels it
- * ({@code cancel-reassignment}, as {@code kafka-reassign-partitions --cancel} does), held once it is no longer listed
- * and the old replica set is back (or, had it completed first, the new one stays and the value says so) and no
- * throttle config is read back.
+ * {@code reassign-cancel}: a {@link ThrottledReassignment} of a random partition (a replica replaced by a broker outside
+ * the set) throttled to {@code reassign-cancel-throttle} so it stays in progress, held once Kafka lists it; the heal
+ * cancels it ({@code cancel-reassignment}), held once it is no longer listed and the old replica set is back (or, had it
+ * completed first, the new one stays and the value says so) and no throttle config is read back.
  */
 public final class ReassignCancelNemesis implements FaultInjector {
     private final long throttle;
@@ -47,43 +44,12 @@ public final class ReassignCancelNemesis implements FaultInjector {
         int p = ctx.pick(candidates);
         List<Integer> replicas = ctx.topic().replicas(p);
         List<Integer> target = ReassignShape.REPLACE.apply(replicas, ctx.cluster().nodeIds(), ctx.random()).orElseThrow();
-        Move<Integer> move = Move.ofWorkload(ctx, Map.of(p, replicas), Map.of(p, target), throttle, bound);
+        ThrottledReassignment move = new ThrottledReassignment(ctx, p, replicas, target, throttle, bound);
         ObjectNode v = move.value();
         v.put("shape", ReassignShape.REPLACE.word());
-        ctx.recorder().record(NemesisOps.THROTTLED_REASSIGN.f(), v, () -> {
-            ctx.operations().throttle(move.nodes(), throttle);
-            ctx.operations().reassign(move.to());
-            EffectWait.until("partition " + p + "'s reassignment in progress", () -> listed(ctx, p), listed -> listed,
-                    listed -> "not listed as in progress (already complete, or refused)");
-        });
+        ctx.recorder().record(NemesisOps.THROTTLED_REASSIGN.f(), v, move::start);
         ObjectNode back = v.deepCopy();
         return new HealOnce("throttled reassignment of partition " + p + " " + replicas + " -> " + target, () ->
-                ctx.recorder().record(NemesisOps.CANCEL_REASSIGNMENT, back, () -> cancel(ctx, move, back)));
-    }
-
-    private static boolean listed(NemesisContext ctx, int p) {
-        return ctx.operations().reassignments().map(m -> m.containsKey(p)).orElse(false);
-    }
-
-    /** True when the two replica lists hold the same brokers: a cancelled move restores the old set, not always its order. */
-    private static boolean sameSet(List<Integer> a, List<Integer> b) {
-        return new java.util.HashSet<>(a).equals(new java.util.HashSet<>(b));
-    }
-
-    /**
-     * Cancels the move if Kafka still lists it, waits until it does not, and records what stands: {@code cancelled}
-     * (the old replica set back, in the order Kafka restored) or not (the move had completed first), with {@code replicas-after};
-     * done once the throttle's removal is read back too.
-     */
-    private void cancel(NemesisContext ctx, Move<Integer> move, ObjectNode value) {
-        int p = move.to().keySet().iterator().next();
-        Throttles.liftAfter(ctx, move.nodes(), () -> {
-            if (listed(ctx, p)) ctx.operations().cancelReassignments(Set.of(p));
-            EffectWait.until("partition " + p + "'s reassignment ended", bound, () -> listed(ctx, p) ? null : ctx.topic().replicas(p),
-                    r -> r != null && (sameSet(r, move.from().get(p)) || sameSet(r, move.to().get(p))), r -> r == null ? "still in progress" : "replicas " + r);
-            List<Integer> after = ctx.topic().replicas(p);
-            value.put("cancelled", sameSet(after, move.from().get(p)));
-            after.forEach(value.putObject("replicas-after").putArray(Integer.toString(p))::add);
-        });
+                ctx.recorder().record(NemesisOps.CANCEL_REASSIGNMENT, back, () -> move.cancel(back)));
     }
 }

@@ -21,7 +21,8 @@ import java.util.TreeSet;
  * Reads the fault schedule out of a history: each fault op's invocation (time, value, role), and each heal that closed
  * one of them, paired by {@link FaultWindows} (the one pairing rule of the format). A heal that closed nothing (the
  * final heal of a run with nothing left open) is left out; faults whose windows overlap form one numbered fault.
- * IllegalArgumentException for ops a replay cannot do yet.
+ * IllegalArgumentException for ops a replay cannot do yet, and for a planned operation whose value lacks a field its
+ * replay reads (e.g. an alter-config without its {@code "to"}).
  */
 public final class ScheduleReader {
     private record Draft(Op invoke, FaultSpan span, List<FaultSpan> heals) {
@@ -48,6 +49,7 @@ public final class ScheduleReader {
         });
         Map<String, Deque<Op>> healInvokes = new HashMap<>();
         Set<String> refused = new TreeSet<>();
+        List<String> unreadable = new ArrayList<>();
         long[] end = {0};
         history.forEach(op -> {
             end[0] = op.time();
@@ -57,6 +59,7 @@ public final class ScheduleReader {
             windows.accept(op);
             if (op.isInvoke() && NemesisOps.isFault(op.f())) {
                 if (!ReplayActions.replaysFault(op.f())) refused.add(op.f() + " (history line " + (op.index() + 1) + ")");
+                else ReplayActions.unreadable(op.f(), op.value()).ifPresent(why -> unreadable.add(op.f() + " (history line " + (op.index() + 1) + "): " + why));
                 FaultSpan span = windows.windows().get(before);
                 Draft d = new Draft(op, span, List.of());
                 drafts.add(d);
@@ -77,6 +80,7 @@ public final class ScheduleReader {
             throw new IllegalArgumentException(source + ": cannot replay " + String.join(", ", refused) + " yet; a replay does "
                     + String.join(", ", ReplayActions.faults()));
         }
+        if (!unreadable.isEmpty()) throw new IllegalArgumentException(source + ": cannot replay " + String.join("; ", unreadable));
         windows.finish(end[0]);
         return build(drafts, bySpan);
     }

@@ -5,6 +5,7 @@ import io.kchaos.history.HistoryFile;
 import io.kchaos.history.HistoryWriter;
 import io.kchaos.history.Json;
 import io.kchaos.history.Op;
+import io.kchaos.history.OpType;
 import io.kchaos.nemesis.FakeCluster;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
@@ -121,19 +122,114 @@ class ReplayScheduleTest {
         RecordedSchedule schedule = ScheduleReader.read(HistoryFile.open(original), original.toString());
         assertEquals(List.of("reassign", "add-partitions"), schedule.steps().stream().map(RecordedSchedule.Step::f).toList());
         FakeCluster second = new FakeCluster(4, List.of(List.of(1, 2, 3), List.of(2, 3, 4)));
-        try (HistoryWriter h = new HistoryWriter(dir.resolve("replay.jsonl"))) {
+        replay(schedule, second, dir, 7);
+        for (int p = 0; p < 2; p++) assertEquals(first.replicas(p), second.replicas(p), "partition " + p + ": the recorded target, not a new draw");
+        assertEquals(3, second.partitions(), "the recorded partition count");
+    }
+
+    /** What {@code nemesis} records on {@code first}, read back as a schedule (ops a moment after the history's start). */
+    private static RecordedSchedule recorded(FakeCluster first, Path dir, java.util.function.Consumer<NemesisContext> nemesis) throws Exception {
+        Path original = dir.resolve("original.jsonl");
+        try (HistoryWriter h = new HistoryWriter(original)) {
+            Thread.sleep(50); // the replay resolves a fault's roles a moment before it: leave room before the first op
+            nemesis.accept(first.context(new NemesisRecorder(h), 1));
+        }
+        return ScheduleReader.read(HistoryFile.open(original), original.toString());
+    }
+
+    /** Replays {@code schedule} on {@code second} until the history holds a completion of every step; the replay's nemesis completions. */
+    private static List<Op> replay(RecordedSchedule schedule, FakeCluster second, Path dir, long seed) throws Exception {
+        Path replayed = dir.resolve("replay.jsonl");
+        try (HistoryWriter h = new HistoryWriter(replayed)) {
             CountDownLatch done = new CountDownLatch(schedule.steps().size());
             h.addListener(op -> {
                 if (op.isNemesis() && !op.isInvoke()) done.countDown();
             });
-            ReplaySchedule replay = new ReplaySchedule(schedule, second.context(new NemesisRecorder(h), 7));
+            ReplaySchedule replay = new ReplaySchedule(schedule, second.context(new NemesisRecorder(h), seed));
             replay.start();
             long lastStepMs = schedule.steps().get(schedule.steps().size() - 1).time() / 1_000_000;
             assertTrue(done.await(lastStepMs + 10_000, TimeUnit.MILLISECONDS), "every step replayed: " + schedule.describe());
             replay.stopAndHeal();
         }
-        for (int p = 0; p < 2; p++) assertEquals(first.replicas(p), second.replicas(p), "partition " + p + ": the recorded target, not a new draw");
-        assertEquals(3, second.partitions(), "the recorded partition count");
+        List<Op> ops = new ArrayList<>();
+        HistoryFile.open(replayed).forEach((Op op) -> {
+            if (op.isNemesis() && !op.isInvoke()) ops.add(op);
+        });
+        return ops;
+    }
+
+    @Test
+    void aRecordedAlterConfigReplaysToTheRecordedValueAndItsRestoreBack(@TempDir Path dir) throws Exception {
+        FakeCluster first = new FakeCluster(3, List.of(List.of(1, 2, 3)));
+        first.setTopicConfig("min.insync.replicas", "1"); // the topic's own value: the restore puts it back, not the broker's
+        RecordedSchedule schedule = recorded(first, dir, ctx -> new io.kchaos.nemesis.operation.AlterConfigNemesis(
+                options("alter-config", "min.insync.replicas=3")).inject(ctx).heal());
+        assertEquals(List.of("alter-config", "restore-config"), schedule.steps().stream().map(RecordedSchedule.Step::f).toList());
+        FakeCluster second = new FakeCluster(3, List.of(List.of(2, 3, 1)));
+        List<Op> ops = replay(schedule, second, dir, 7);
+        assertEquals(List.of("config min.insync.replicas=3", "config min.insync.replicas=1"), second.calls, "the recorded to, then the recorded from");
+        assertEquals(List.of("alter-config", "restore-config"), ops.stream().map(Op::f).toList());
+        assertEquals(List.of(OpType.OK, OpType.OK), ops.stream().map(Op::type).toList(), "held: " + ops);
+        assertEquals("[1,2,3]", ops.get(0).value().path("reported-by").toString(), "read back from every broker hosting the topic: " + ops.get(0));
+        assertEquals("[1,2,3]", ops.get(1).value().path("reported-by").toString(), ops.get(1).toString());
+        assertTrue(ops.get(1).value().has("replay-of"), ops.get(1).toString());
+    }
+
+    @Test
+    void aReplayStoppedBeforeARestoreConfigStillRestores(@TempDir Path dir) throws Exception {
+        JsonNode altered = Json.MAPPER.readTree("{\"config\": \"min.insync.replicas\", \"from\": \"2\", \"to\": \"3\", \"from-override\": false}");
+        RecordedSchedule schedule = new RecordedSchedule(List.of(
+                new RecordedSchedule.Step(0, 1, 0, "alter-config", altered, java.util.Set.of(), List.of(), 0),
+                new RecordedSchedule.Step(1, 1, 3_600_000_000_000L, "restore-config", altered, java.util.Set.of(), List.of(0), 2)), List.of());
+        FakeCluster second = new FakeCluster(3, List.of(List.of(1, 2, 3)));
+        try (HistoryWriter h = new HistoryWriter(dir.resolve("replay.jsonl"))) {
+            CountDownLatch altering = new CountDownLatch(1);
+            h.addListener(op -> {
+                if (op.isNemesis() && !op.isInvoke()) altering.countDown();
+            });
+            ReplaySchedule replay = new ReplaySchedule(schedule, second.context(new NemesisRecorder(h), 1));
+            replay.start();
+            assertTrue(altering.await(10, TimeUnit.SECONDS));
+            replay.stopAndHeal(); // an hour before the restore's time: the run's time limit came first
+        }
+        assertEquals(List.of("config min.insync.replicas=3", "config min.insync.replicas=null"), second.calls,
+                "the final heal cannot undo a config change: the replay's stop does");
+    }
+
+    @Test
+    void aRecordedReassignCancelReplaysToTheRecordedSetsAndItsCancelLeavesTheOldOnes(@TempDir Path dir) throws Exception {
+        FakeCluster first = new FakeCluster(4, List.of(List.of(1, 2, 3)));
+        RecordedSchedule schedule = recorded(first, dir, ctx -> new io.kchaos.nemesis.operation.ReassignCancelNemesis(
+                io.kchaos.nemesis.NemesisOptions.none()).inject(ctx).heal());
+        assertEquals(List.of("throttled-reassign", "cancel-reassignment"), schedule.steps().stream().map(RecordedSchedule.Step::f).toList());
+        JsonNode to = schedule.steps().get(0).value().path("to").path("0");
+        FakeCluster second = new FakeCluster(4, List.of(List.of(1, 2, 3)));
+        List<Op> ops = replay(schedule, second, dir, 7);
+        assertEquals(List.of("throttle [1, 2, 3, 4] 4096", "reassign {0=" + to.toString().replace(",", ", ") + "}", "cancel [0]",
+                "throttle [1, 2, 3, 4] 0"), second.calls, "the recorded target under the recorded throttle, then its cancel");
+        assertEquals(List.of(1, 2, 3), second.replicas(0), "the old set back");
+        assertTrue(second.reassignments().orElseThrow().isEmpty(), "no reassignment in progress");
+        assertEquals(List.of(), second.throttleConfigs(List.of(1, 2, 3, 4)).orElseThrow());
+        assertEquals(List.of("throttled-reassign", "cancel-reassignment"), ops.stream().map(Op::f).toList());
+        assertEquals(List.of(OpType.OK, OpType.OK), ops.stream().map(Op::type).toList(), "held: " + ops);
+        assertTrue(ops.get(1).value().path("cancelled").asBoolean(), ops.get(1).toString());
+        assertEquals(to, ops.get(0).value().path("to").path("0"));
+    }
+
+    @Test
+    void aRecordedMoveLogDirReplaysToTheDirOfTheSameNameAndBack(@TempDir Path dir) throws Exception {
+        FakeCluster first = new FakeCluster(3, List.of(List.of(1, 2), List.of(2, 3))).withLogDirs(2);
+        RecordedSchedule schedule = recorded(first, dir, ctx -> new io.kchaos.nemesis.operation.MoveLogDirNemesis(
+                io.kchaos.nemesis.NemesisOptions.none()).inject(ctx).heal());
+        JsonNode moved = schedule.steps().get(0).value();
+        int broker = moved.path("nodes").get(0).asInt();
+        int partition = moved.path("partition").asInt();
+        FakeCluster second = new FakeCluster(3, List.of(List.of(1, 2), List.of(2, 3))).withLogDirs(2);
+        List<Op> ops = replay(schedule, second, dir, 7);
+        assertEquals(List.of("move-log-dir " + broker + " " + partition + " /d/" + broker + "/disk-1",
+                "move-log-dir " + broker + " " + partition + " /d/" + broker + "/disk-0"), second.calls);
+        assertEquals(List.of(OpType.OK, OpType.OK), ops.stream().map(Op::type).toList(), "held: " + ops);
+        assertEquals("/d/" + broker + "/disk-0", ops.get(1).value().path("to").asText(), ops.get(1).toString());
     }
 
     private static io.kchaos.nemesis.NemesisOptions options(String key, String value) {

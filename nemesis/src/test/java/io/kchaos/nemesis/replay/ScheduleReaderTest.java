@@ -87,7 +87,21 @@ class ScheduleReaderTest {
         corrupt.nemesis(5, 6, "corrupt", "{\"nodes\":[2]}");
         String e = assertThrows(IllegalArgumentException.class, () -> ScheduleReader.read(History.of(corrupt.ops), "h")).getMessage();
         assertTrue(e.contains("cannot replay corrupt (history line 1)") && e.endsWith("a replay does kill, stop, pause, power-loss, "
-                + "partition, partition-clients, slow, flaky, reassign, drain-broker, elect-leaders, add-partitions"), e);
+                + "partition, partition-clients, slow, flaky, reassign, drain-broker, elect-leaders, add-partitions, alter-config, "
+                + "throttled-reassign, move-log-dir"), e);
+    }
+
+    @Test
+    void aPlannedOperationRecordedWithoutItsTargetIsRefusedInOneLine() {
+        Planted h = new Planted();
+        h.nemesis(5, 6, "alter-config", "{\"config\":\"min.insync.replicas\",\"from\":\"2\",\"from-override\":false}");
+        h.nemesis(9, 10, "restore-config", "{\"config\":\"min.insync.replicas\",\"from\":\"2\",\"from-override\":false}");
+        String e = assertThrows(IllegalArgumentException.class, () -> ScheduleReader.read(History.of(h.ops), "h.jsonl")).getMessage();
+        assertEquals("h.jsonl: cannot replay alter-config (history line 1): its value has no \"to\"", e);
+        Planted cancel = new Planted();
+        cancel.nemesis(5, 6, "throttled-reassign", "{\"partitions\":[0],\"from\":{\"0\":[1,2,3]},\"to\":{\"0\":[4,2,3]},\"nodes\":[1,2,3,4]}");
+        e = assertThrows(IllegalArgumentException.class, () -> ScheduleReader.read(History.of(cancel.ops), "h.jsonl")).getMessage();
+        assertEquals("h.jsonl: cannot replay throttled-reassign (history line 1): its value has no \"throttle-bytes\"", e);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.kchaos.workload.common;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.DrainFields;
 import io.kchaos.history.Json;
 import io.kchaos.workload.ReadRecord;
 
@@ -9,16 +10,25 @@ import java.util.SortedMap;
 
 /**
  * The value of one {@code drain} op: some of the drain's records, and the end offsets of the partitions whose
- * complete read this op finishes, with the log start offsets their reads began at.
+ * complete read this op finishes, with the log start offsets their reads began at; the last op also tells where the
+ * drain stopped in each partition it did not read completely ({@link DrainStop}).
  */
-record DrainChunk(List<ReadRecord> records, SortedMap<Integer, Long> endOffsets, SortedMap<Integer, Long> startOffsets) {
+record DrainChunk(List<ReadRecord> records, SortedMap<Integer, Long> endOffsets, SortedMap<Integer, Long> startOffsets,
+        SortedMap<Integer, DrainStop> unfinished) {
 
-    /** {@code {"records": [...], "end-offsets": {"0": 912, ...}, "start-offsets": {"0": 0, ...}}} */
+    /**
+     * {@code {"records": [...], "end-offsets": {"0": 912, ...}, "start-offsets": {"0": 0, ...}}}, plus
+     * {@code "unfinished": {"1": {...}}} when some partition's read did not complete.
+     */
     ObjectNode toJson() {
         ObjectNode o = Json.object();
         o.set("records", ReadRecord.toJson(records));
-        putOffsets(o.putObject("end-offsets"), endOffsets);
-        putOffsets(o.putObject("start-offsets"), startOffsets);
+        putOffsets(o.putObject(DrainFields.END_OFFSETS), endOffsets);
+        putOffsets(o.putObject(DrainFields.START_OFFSETS), startOffsets);
+        if (!unfinished.isEmpty()) {
+            ObjectNode u = o.putObject(DrainFields.UNFINISHED);
+            unfinished.forEach((p, stop) -> stop.into(u.putObject(String.valueOf(p))));
+        }
         return o;
     }
 

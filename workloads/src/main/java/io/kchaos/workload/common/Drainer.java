@@ -8,15 +8,17 @@ import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.Node;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.SortedSet;
-import java.util.TreeSet;
+import java.util.TreeMap;
 import java.util.function.Supplier;
 
 /**
@@ -26,7 +28,9 @@ import java.util.function.Supplier;
  * end-offsets, and a warning goes to stderr. A partition whose next record the consumer cannot read (a batch that
  * fails its check, e.g. a corrupt segment on the leader) is not read further: the consumer re-throws that error on
  * every poll until it is told to seek past the record, so the drain pauses it at once, warns, and reads the others.
- * If the offsets cannot be fetched at all, the open op completes as info.
+ * The last op tells, for each partition not read completely, where the read stopped, the end offset it aimed at, that
+ * error, how long the position had not moved, and the partition's leader then ({@link DrainStop}). If the offsets
+ * cannot be fetched at all, the open op completes as info.
  */
 public final class Drainer {
     static final String F = ClientOps.DRAIN;
@@ -82,49 +86,73 @@ public final class Drainer {
         DrainAssembler assembler = new DrainAssembler(maxRecordsPerOp, this::write);
         assembler.begin(layout.byHistoryPartition(start), layout.byHistoryPartition(end));
         start.forEach(c::seek);
-        SortedSet<Integer> unreadable = new TreeSet<>();
+        Map<Integer, String> unreadable = new TreeMap<>();
         RuntimeException lastError = read(c, assembler, unreadable, deadline);
         boolean complete = assembler.incomplete().isEmpty();
         if (!complete) {
-            boolean timedOut = !unreadable.containsAll(assembler.incomplete());
+            boolean timedOut = !unreadable.keySet().containsAll(assembler.incomplete());
             System.err.println("warning: drain: partitions " + assembler.incomplete() + " not read completely"
                     + (timedOut ? " within " + timeout.toSeconds() + " s" : "") + "; they are not listed in end-offsets"
                     + (lastError == null ? "" : " (last error: " + SendErrorClassifier.describe(lastError) + ")"));
         }
-        assembler.finish();
+        assembler.finish(unreadable, complete ? Map.of() : leaders(c, assembler.incomplete()));
         return complete;
     }
 
     /**
      * Polls until every partition is complete or unreadable, or the deadline passes; returns the last poll error, if
-     * any. A partition the consumer cannot read past joins {@code unreadable} and is paused.
+     * any. A partition the consumer cannot read past joins {@code unreadable}, with the error, and is paused.
      */
-    private RuntimeException read(Consumer<String, String> c, DrainAssembler assembler, SortedSet<Integer> unreadable, long deadline) {
+    private RuntimeException read(Consumer<String, String> c, DrainAssembler assembler, Map<Integer, String> unreadable, long deadline) {
         RuntimeException lastError = null;
-        while (!unreadable.containsAll(assembler.incomplete()) && System.nanoTime() - deadline < 0) {
+        while (!unreadable.keySet().containsAll(assembler.incomplete()) && System.nanoTime() - deadline < 0) {
             try {
                 ConsumerRecords<String, String> polled = c.poll(ConsumerWorker.POLL_TIMEOUT);
                 for (ConsumerRecord<String, String> r : polled) {
                     if (assembler.add(layout.inHistory(r))) stats.drained.increment();
                 }
                 for (int p : List.copyOf(assembler.incomplete())) {
-                    if (!unreadable.contains(p)) assembler.positionReached(p, c.position(partitions.get(p), OFFSETS_TIMEOUT)); // list index = history partition
+                    if (!unreadable.containsKey(p)) assembler.positionReached(p, c.position(partitions.get(p), OFFSETS_TIMEOUT)); // list index = history partition
                 }
             } catch (RuntimeException e) {
                 lastError = e;
                 OptionalInt stuck = unreadablePartition(e, partitions);
-                if (stuck.isPresent() && unreadable.add(stuck.getAsInt())) {
+                if (stuck.isPresent() && !unreadable.containsKey(stuck.getAsInt())) {
                     TopicPartition tp = partitions.get(stuck.getAsInt());
+                    String why = SendErrorClassifier.describe(e.getCause() == null ? e : e.getCause());
+                    unreadable.put(stuck.getAsInt(), why);
                     c.pause(List.of(tp));
                     System.err.println("warning: drain: the record at offset " + positionOf(c, tp) + " of " + tp
-                            + " cannot be read (" + SendErrorClassifier.describe(e.getCause() == null ? e : e.getCause())
-                            + "); the drain reads no further in that partition");
+                            + " cannot be read (" + why + "); the drain reads no further in that partition");
                 } else {
                     sleepQuietly(ConsumerWorker.POLL_TIMEOUT.toMillis());
                 }
             }
         }
         return lastError;
+    }
+
+    /**
+     * The leaders of the given partitions as the metadata names them when the drain ends ({@link DrainStop#NO_LEADER}
+     * for none); a partition whose topic's metadata cannot be read is left out (its leader unknown).
+     */
+    private Map<Integer, Integer> leaders(Consumer<String, String> c, SortedSet<Integer> wanted) {
+        Map<Integer, Integer> leaders = new TreeMap<>();
+        Map<String, List<PartitionInfo>> byTopic = new HashMap<>();
+        for (int p : wanted) {
+            TopicPartition tp = partitions.get(p);
+            try {
+                List<PartitionInfo> infos = byTopic.computeIfAbsent(tp.topic(), t -> c.partitionsFor(t, OFFSETS_TIMEOUT));
+                for (PartitionInfo info : infos == null ? List.<PartitionInfo>of() : infos) {
+                    if (info.partition() != tp.partition()) continue;
+                    Node leader = info.leader();
+                    leaders.put(p, leader == null || leader.isEmpty() ? DrainStop.NO_LEADER : leader.id());
+                }
+            } catch (RuntimeException e) {
+                System.err.println("warning: drain: the leader of " + tp + " could not be read: " + SendErrorClassifier.describe(e));
+            }
+        }
+        return leaders;
     }
 
     /** Takes in the partitions the topic gained since the layout was made, so the drain reads them too. */

@@ -152,6 +152,30 @@ class DrainAssemblerTest {
                 + "\"end-offsets\":{\"0\":1,\"10\":7},\"start-offsets\":{\"0\":0,\"10\":7}}", chunks.get(0).toJson().toString());
     }
 
+    /**
+     * The last op tells where each partition not read completely stopped: its position, the end offset aimed at, the
+     * error that stopped it, how long the position stood still (here 30 s after its last move) and its leader.
+     */
+    @Test
+    void lastOpTellsWhereEachUnfinishedPartitionStopped() {
+        long[] now = {0};
+        DrainAssembler a = new DrainAssembler(2, (chunk, last) -> chunks.add(chunk), () -> now[0]);
+        a.begin(Map.of(0, 0L, 1, 0L, 2, 4L), Map.of(0, 2L, 1, 9L, 2, 8L));
+        read(a, 0, 0, 2);
+        now[0] = 5_000_000_000L;
+        read(a, 1, 0, 3);
+        now[0] = 35_000_000_000L;
+        a.finish(Map.of(2, "CorruptRecordException: bad crc"), Map.of(1, 2, 2, DrainStop.NO_LEADER));
+        DrainChunk last = chunks.get(chunks.size() - 1);
+        assertEquals(new DrainStop(3, 9, null, 30_000, 2), last.unfinished().get(1));
+        assertEquals(new DrainStop(4, 8, "CorruptRecordException: bad crc", 35_000, DrainStop.NO_LEADER), last.unfinished().get(2));
+        assertEquals("{\"1\":{\"position\":3,\"end-offset\":9,\"error\":null,\"stalled-ms\":30000,\"leader\":2},"
+                + "\"2\":{\"position\":4,\"end-offset\":8,\"error\":\"CorruptRecordException: bad crc\",\"stalled-ms\":35000,"
+                + "\"leader\":null}}", last.toJson().get("unfinished").toString());
+        assertTrue(chunks.subList(0, chunks.size() - 1).stream().allMatch(c -> c.unfinished().isEmpty()));
+        assertFalse(chunks.get(0).toJson().has("unfinished"));
+    }
+
     @Test
     void nothingAfterFinish() {
         DrainAssembler a = assembler(10);
