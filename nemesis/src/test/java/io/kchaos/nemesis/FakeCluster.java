@@ -488,8 +488,29 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     }
 
     @Override
-    public List<Integer> replicas(int partition) {
-        return replicas.get(partition);
+    public synchronized List<Integer> replicas(int partition) {
+        List<Integer> now = replicas.get(partition);
+        LaggingRead lag = laggingReads.get(partition);
+        if (lag == null || !now.equals(lag.placed())) return now;
+        if (!lag.servedOnce()) { // the first read after the move asks an up-to-date broker, the next a lagging one
+            laggingReads.put(partition, new LaggingRead(lag.before(), lag.placed(), true));
+            return now;
+        }
+        laggingReads.remove(partition);
+        return lag.before();
+    }
+
+    /** A move's replica sets as brokers whose metadata lags still answer them, once, after one up-to-date read. */
+    private record LaggingRead(List<Integer> before, List<Integer> placed, boolean servedOnce) {
+    }
+
+    private final Map<Integer, LaggingRead> laggingReads = new HashMap<>();
+    private boolean lagAfterMoves;
+
+    /** After each move, the second read of the partition's replicas still answers the old set (a lagging broker's metadata). */
+    public synchronized FakeCluster lagAfterMoves() {
+        lagAfterMoves = true;
+        return this;
     }
 
     /** A dead node is fenced at once: the fake controller has no session to wait out. */
@@ -644,6 +665,7 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     }
 
     private void place(int p, List<Integer> target) {
+        if (lagAfterMoves) laggingReads.put(p, new LaggingRead(replicas.get(p), List.copyOf(target), false));
         replicas.set(p, List.copyOf(target));
         if (!target.contains(leaders.get(p))) leaders.put(p, target.get(0));
     }
