@@ -62,9 +62,10 @@ public final class ThrottledReassignment {
         List<Integer> to = move.to().get(partition);
         Throttles.liftAfter(ctx, move.nodes(), () -> {
             if (listed()) ctx.operations().cancelReassignments(Set.of(partition));
-            EffectWait.until("partition " + partition + "'s reassignment ended", move.bound(), () -> listed() ? null : ctx.topic().replicas(partition),
+            // the read that found the move ended is what is recorded: a second read may ask a broker whose metadata lags
+            List<Integer> after = EffectWait.until("partition " + partition + "'s reassignment ended", move.bound(),
+                    () -> listed() ? null : ctx.topic().replicas(partition),
                     r -> r != null && (sameSet(r, from) || sameSet(r, to)), r -> r == null ? "still in progress" : "replicas " + r);
-            List<Integer> after = ctx.topic().replicas(partition);
             value.put("cancelled", sameSet(after, from));
             after.forEach(value.putObject("replicas-after").putArray(Integer.toString(partition))::add);
         });
