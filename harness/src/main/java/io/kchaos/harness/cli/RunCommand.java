@@ -364,9 +364,12 @@ public final class RunCommand implements Callable<Integer> {
         }
         if (client.equals(JavaClientKind.NAME)) return JavaClientKind.INSTANCE;
         if (!client.equals(RdkafkaClientKind.NAME)) throw bad("unknown --client '" + client + "'; known: java, librdkafka");
-        if (!config.load().name().equals(QueueWorkload.NAME)) throw bad("--client librdkafka runs the queue workload only, not " + config.load().name());
+        if (!RdkafkaClientKind.WORKLOADS.contains(config.load().name())) {
+            throw bad("--client librdkafka runs the queue and txn workloads only, not " + config.load().name());
+        }
         if (!"1".equals(config.load().options().getOrDefault(QueueWorkload.TOPICS.key(), "1").strip())) throw bad("--client librdkafka writes one topic: no --workload-option topics");
-        return RdkafkaClientKind.probe(RdkafkaClientKind.python(), config.clients().producerConfig(), config.clients().consumerConfig());
+        return RdkafkaClientKind.probe(RdkafkaClientKind.python(), config.load().name(), config.clients().producerConfig(),
+                config.clients().consumerConfig());
     }
 
     /**
