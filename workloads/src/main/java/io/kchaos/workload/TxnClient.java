@@ -3,6 +3,7 @@ package io.kchaos.workload;
 import org.apache.kafka.clients.producer.RecordMetadata;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.Future;
 
 /**
@@ -26,4 +27,16 @@ public interface TxnClient {
 
     /** Closes the producer within {@code timeout}. */
     void close(Duration timeout);
+
+    /**
+     * The producer id and epoch the client holds now (after a transaction ended: the ones its next transaction will
+     * use), or empty where the client library does not tell.
+     */
+    default Optional<ProducerIdAndEpoch> producerIdAndEpoch() {
+        return Optional.empty();
+    }
+
+    /** A producer id and its epoch, as the transaction coordinator handed them to the client. */
+    record ProducerIdAndEpoch(long producerId, int epoch) {
+    }
 }

@@ -6,6 +6,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.Future;
 
 /** A {@link TxnClient} over a built-in transactional producer. */
@@ -43,5 +44,10 @@ public record JavaTxnClient(Producer<String, String> producer) implements TxnCli
     @Override
     public void close(Duration timeout) {
         producer.close(timeout);
+    }
+
+    @Override
+    public Optional<ProducerIdAndEpoch> producerIdAndEpoch() {
+        return ProducerEpochProbe.read(producer);
     }
 }

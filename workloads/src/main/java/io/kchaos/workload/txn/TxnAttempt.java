@@ -23,14 +23,29 @@ import java.util.concurrent.Future;
  * {@code commitTransaction} returned → ok; {@code abortTransaction} returned (deliberately, or after a send failed
  * before any commit was asked) → fail, the sends are definitely invisible; {@code beginTransaction} threw → fail,
  * nothing was sent; any error while committing or aborting → info, and the producer must be replaced (a new one with
- * the same transactional.id fences it and settles the open transaction). The completion names each send's partition,
- * and its offset when the broker acknowledged it, and carries the poll micro-op's result.
+ * the same transactional.id fences it and settles the open transaction — or, with {@code producer-lifetime=run}, the
+ * same producer settles it: {@link ProducerLifetime}). The completion names each send's partition, and its offset
+ * when the broker acknowledged it, carries the poll micro-op's result, and names the producer ({@link TxnProducer}).
  */
 final class TxnAttempt {
     static final String F = ClientOps.TXN;
 
-    /** How the transaction ended, and whether its producer may run the next one. */
-    record Outcome(OpType type, boolean producerUsable) {
+    /** The producer call whose error left the producer unsettled. */
+    enum Call { BEGIN, COMMIT, ABORT }
+
+    /**
+     * How the transaction ended; when its producer may not simply run the next one, the call that left it unsettled
+     * and that call's error.
+     */
+    record Outcome(OpType type, Call unsettled, RuntimeException failure) {
+        static Outcome settled(OpType type) {
+            return new Outcome(type, null, null);
+        }
+
+        /** Whether the producer may run the next transaction as it is. */
+        boolean producerUsable() {
+            return unsettled == null;
+        }
     }
 
     private final HistoryWriter history;
@@ -44,14 +59,15 @@ final class TxnAttempt {
     }
 
     /** Runs spec on the producer (its transactions initialized), polling through poller when spec asks and it exists. */
-    Outcome run(int process, TxnSpec spec, TxnClient producer, TxnPoller poller) {
+    Outcome run(int process, TxnSpec spec, TxnProducer runner, TxnPoller poller) {
+        TxnClient producer = runner.client();
         history.invoke(process, F, spec.invokeValue());
         List<Future<RecordMetadata>> futures = new ArrayList<>();
         ObjectNode polled = null;
         try {
             producer.beginTransaction();
         } catch (RuntimeException e) {
-            return complete(process, spec, futures, null, new Outcome(OpType.FAIL, false), e);
+            return complete(process, spec, futures, null, runner, new Outcome(OpType.FAIL, Call.BEGIN, e), e);
         }
         try {
             int next = 0;
@@ -63,33 +79,33 @@ final class TxnAttempt {
                 if (next == spec.sends().size() && spec.poll() && poller != null) polled = poller.poll();
                 producer.flush();
                 RuntimeException sendError = firstError(futures);
-                if (sendError != null) return abort(process, spec, futures, polled, producer, sendError);
+                if (sendError != null) return abort(process, spec, futures, polled, runner, sendError);
             }
         } catch (RuntimeException e) {
-            return abort(process, spec, futures, polled, producer, e);
+            return abort(process, spec, futures, polled, runner, e);
         }
-        if (spec.abort()) return abort(process, spec, futures, polled, producer, null);
+        if (spec.abort()) return abort(process, spec, futures, polled, runner, null);
         try {
             producer.commitTransaction();
-            return complete(process, spec, futures, polled, new Outcome(OpType.OK, true), null);
+            return complete(process, spec, futures, polled, runner, Outcome.settled(OpType.OK), null);
         } catch (RuntimeException e) {
-            return complete(process, spec, futures, polled, new Outcome(OpType.INFO, false), e);
+            return complete(process, spec, futures, polled, runner, new Outcome(OpType.INFO, Call.COMMIT, e), e);
         }
     }
 
     /** Aborts, deliberately (cause null) or after cause; fail when the abort returned, info otherwise. */
     private Outcome abort(int process, TxnSpec spec, List<Future<RecordMetadata>> futures, ObjectNode polled,
-                          TxnClient producer, RuntimeException cause) {
+                          TxnProducer runner, RuntimeException cause) {
         try {
-            producer.abortTransaction();
-            return complete(process, spec, futures, polled, new Outcome(OpType.FAIL, true), cause);
+            runner.client().abortTransaction();
+            return complete(process, spec, futures, polled, runner, Outcome.settled(OpType.FAIL), cause);
         } catch (RuntimeException e) {
-            return complete(process, spec, futures, polled, new Outcome(OpType.INFO, false), cause != null ? cause : e);
+            return complete(process, spec, futures, polled, runner, new Outcome(OpType.INFO, Call.ABORT, e), cause != null ? cause : e);
         }
     }
 
     private Outcome complete(int process, TxnSpec spec, List<Future<RecordMetadata>> futures, ObjectNode polled,
-                             Outcome outcome, RuntimeException error) {
+                             TxnProducer runner, Outcome outcome, RuntimeException error) {
         ObjectNode v = Json.object();
         ArrayNode mops = v.putArray("txn");
         for (int i = 0; i < spec.sends().size(); i++) {
@@ -103,6 +119,7 @@ final class TxnAttempt {
             stats.polled.add(polled.path("records").size());
         }
         spec.putShape(v);
+        runner.describe(v);
         history.complete(process, outcome.type(), F, v, error == null ? null : SendErrorClassifier.describe(error));
         switch (outcome.type()) {
             case OK -> stats.ok.increment();

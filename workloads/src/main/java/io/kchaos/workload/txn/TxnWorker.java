@@ -11,10 +11,11 @@ import java.util.function.Supplier;
 
 /**
  * One transactional producer thread (one transactional.id): initializes a producer, then runs planned transactions one
- * after another as one logical process. After an info outcome it continues under a new process id; after any outcome
- * that leaves the producer unusable it closes it and initializes a new one with the same transactional.id, which fences
- * the old one and makes the coordinator settle its open transaction. Initialization is retried until it succeeds or
- * the worker stops.
+ * after another as one logical process. After an info outcome it continues under a new process id; after an outcome
+ * that leaves the producer unsettled it keeps it or replaces it as its {@link ProducerLifetime} says: it closes it
+ * and only then creates and initializes a new one with the same transactional.id, which makes the coordinator settle
+ * the open transaction. Initialization is retried until it succeeds or the worker stops. Every producer created counts
+ * as the next instance of the transactional.id (a failed initialization too), which each transaction records.
  */
 final class TxnWorker implements Runnable {
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(2);
@@ -27,11 +28,18 @@ final class TxnWorker implements Runnable {
     private final TxnAttempt attempt;
     private final SendPacer pacer;
     private final ProcessIds ids;
+    private final ProducerLifetime lifetime;
     private volatile boolean running = true;
     private int initFailures;
+    private int instances;
 
     TxnWorker(String transactionalId, Supplier<TxnClient> producers, TxnPoller poller,
               TxnGenerator generator, TxnAttempt attempt, SendPacer pacer, ProcessIds ids) {
+        this(transactionalId, producers, poller, generator, attempt, pacer, ids, ProducerLifetime.FAILURE);
+    }
+
+    TxnWorker(String transactionalId, Supplier<TxnClient> producers, TxnPoller poller,
+              TxnGenerator generator, TxnAttempt attempt, SendPacer pacer, ProcessIds ids, ProducerLifetime lifetime) {
         this.transactionalId = transactionalId;
         this.producers = producers;
         this.poller = poller;
@@ -39,25 +47,26 @@ final class TxnWorker implements Runnable {
         this.attempt = attempt;
         this.pacer = pacer;
         this.ids = ids;
+        this.lifetime = lifetime;
     }
 
     @Override
     public void run() {
-        TxnClient producer = null;
+        TxnProducer producer = null;
         int process = ids.next();
         try {
             while (running) {
                 if (producer == null && (producer = initialized()) == null) break;
                 if (!pacer.awaitTurn(() -> running)) break;
                 TxnAttempt.Outcome o = attempt.run(process, generator.next(), producer, poller);
-                if (!o.producerUsable()) {
-                    close(producer);
+                if (!lifetime.keeps(producer.client(), o)) {
+                    close(producer.client());
                     producer = null;
                 }
                 if (o.type() == OpType.INFO) process = ids.next();
             }
         } finally {
-            if (producer != null) close(producer);
+            if (producer != null) close(producer.client());
             if (poller != null) poller.close();
         }
     }
@@ -76,13 +85,14 @@ final class TxnWorker implements Runnable {
      * A producer with transactions initialized, or null once the worker is stopped. Creating one may fail too (a
      * librdkafka driver process that does not start in time): that counts as a failed initialization.
      */
-    private TxnClient initialized() {
+    private TxnProducer initialized() {
         while (running) {
             TxnClient p = null;
+            int instance = instances++;
             try {
                 p = producers.get();
                 p.initTransactions();
-                return p;
+                return new TxnProducer(p, transactionalId, instance);
             } catch (RuntimeException e) {
                 initFailures++;
                 if (p != null) close(p);

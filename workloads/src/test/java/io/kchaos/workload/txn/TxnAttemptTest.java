@@ -3,6 +3,7 @@ package io.kchaos.workload.txn;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.history.Op;
 import io.kchaos.history.OpType;
+import io.kchaos.history.TxnFields;
 import io.kchaos.workload.WorkloadStats;
 import io.kchaos.workload.common.JavaTxnClient;
 import io.kchaos.workload.common.RecordedHistory;
@@ -72,9 +73,10 @@ class TxnAttemptTest {
 
     @Test
     void committedTransactionIsOkWithEveryOffset() {
-        TxnAttempt.Outcome o = attempt.run(3, TWO_SENDS, new JavaTxnClient(producer), null);
+        TxnAttempt.Outcome o = attempt.run(3, TWO_SENDS, new TxnProducer(new JavaTxnClient(producer), "kchaos-txn-0", 0), null);
 
-        assertEquals(new TxnAttempt.Outcome(OpType.OK, true), o);
+        assertEquals(OpType.OK, o.type());
+        assertEquals(true, o.producerUsable());
         assertTrue(producer.transactionCommitted());
         Op ok = completion();
         assertEquals(3, ok.process());
@@ -92,9 +94,10 @@ class TxnAttemptTest {
     void deliberateAbortThatReturnsIsFail() {
         TxnSpec abort = new TxnSpec(TWO_SENDS.sends(), false, true);
 
-        TxnAttempt.Outcome o = attempt.run(3, abort, new JavaTxnClient(producer), null);
+        TxnAttempt.Outcome o = attempt.run(3, abort, new TxnProducer(new JavaTxnClient(producer), "kchaos-txn-0", 0), null);
 
-        assertEquals(new TxnAttempt.Outcome(OpType.FAIL, true), o);
+        assertEquals(OpType.FAIL, o.type());
+        assertEquals(true, o.producerUsable());
         assertTrue(producer.transactionAborted());
         Op fail = completion();
         assertEquals(OpType.FAIL, fail.type());
@@ -106,9 +109,10 @@ class TxnAttemptTest {
     void errorWhileCommittingIsInfoAndTheProducerMustBeReplaced() {
         producer.commitTransactionException = new TimeoutException("Timeout expired after 5000ms while awaiting EndTxn");
 
-        TxnAttempt.Outcome o = attempt.run(3, TWO_SENDS, new JavaTxnClient(producer), null);
+        TxnAttempt.Outcome o = attempt.run(3, TWO_SENDS, new TxnProducer(new JavaTxnClient(producer), "kchaos-txn-0", 0), null);
 
-        assertEquals(new TxnAttempt.Outcome(OpType.INFO, false), o);
+        assertEquals(OpType.INFO, o.type());
+        assertEquals(false, o.producerUsable());
         Op info = completion();
         assertEquals(OpType.INFO, info.type());
         assertTrue(info.error().startsWith("TimeoutException"), info.error());
@@ -128,9 +132,10 @@ class TxnAttemptTest {
         };
         manual.initTransactions();
 
-        TxnAttempt.Outcome o = attempt.run(3, TWO_SENDS, new JavaTxnClient(manual), null);
+        TxnAttempt.Outcome o = attempt.run(3, TWO_SENDS, new TxnProducer(new JavaTxnClient(manual), "kchaos-txn-0", 0), null);
 
-        assertEquals(new TxnAttempt.Outcome(OpType.FAIL, true), o);
+        assertEquals(OpType.FAIL, o.type());
+        assertEquals(true, o.producerUsable());
         assertTrue(manual.transactionAborted());
         Op fail = completion();
         assertEquals("NetworkException: connection lost", fail.error());
@@ -142,9 +147,10 @@ class TxnAttemptTest {
     void abortThatFailsIsInfo() {
         producer.abortTransactionException = new ProducerFencedException("fenced");
 
-        TxnAttempt.Outcome o = attempt.run(3, new TxnSpec(TWO_SENDS.sends(), false, true), new JavaTxnClient(producer), null);
+        TxnAttempt.Outcome o = attempt.run(3, new TxnSpec(TWO_SENDS.sends(), false, true), new TxnProducer(new JavaTxnClient(producer), "kchaos-txn-0", 0), null);
 
-        assertEquals(new TxnAttempt.Outcome(OpType.INFO, false), o);
+        assertEquals(OpType.INFO, o.type());
+        assertEquals(false, o.producerUsable());
         assertEquals("ProducerFencedException: fenced", completion().error());
     }
 
@@ -152,9 +158,10 @@ class TxnAttemptTest {
     void beginThatThrowsSentNothingAndIsFail() {
         producer.beginTransactionException = new ProducerFencedException("fenced");
 
-        TxnAttempt.Outcome o = attempt.run(3, TWO_SENDS, new JavaTxnClient(producer), null);
+        TxnAttempt.Outcome o = attempt.run(3, TWO_SENDS, new TxnProducer(new JavaTxnClient(producer), "kchaos-txn-0", 0), null);
 
-        assertEquals(new TxnAttempt.Outcome(OpType.FAIL, false), o);
+        assertEquals(OpType.FAIL, o.type());
+        assertEquals(false, o.producerUsable());
         assertTrue(producer.history().isEmpty());
         assertFalse(completion().value().get("txn").get(0).get(3).has("offset"));
     }
@@ -172,9 +179,10 @@ class TxnAttemptTest {
         TxnSpec rounds = new TxnSpec(List.of(new TxnSpec.Send("k1", 10, 0), new TxnSpec.Send("k2", 11, 1),
                 new TxnSpec.Send("k3", 12, 0)), List.of(1, 2), false, false);
 
-        TxnAttempt.Outcome o = attempt.run(3, rounds, new JavaTxnClient(manual), null);
+        TxnAttempt.Outcome o = attempt.run(3, rounds, new TxnProducer(new JavaTxnClient(manual), "kchaos-txn-0", 0), null);
 
-        assertEquals(new TxnAttempt.Outcome(OpType.OK, true), o);
+        assertEquals(OpType.OK, o.type());
+        assertEquals(true, o.producerUsable());
         assertEquals(List.of(1, 3), sentAtFlush.subList(0, 2), "the second round is sent once the first one is flushed");
         Op ok = completion();
         assertEquals("[1,2]", ok.value().get("rounds").toString());
@@ -189,17 +197,29 @@ class TxnAttemptTest {
         TxnSpec rounds = new TxnSpec(List.of(new TxnSpec.Send("k1", 10, 0), new TxnSpec.Send("k2", 11, 1)),
                 List.of(1, 1), false, false);
 
-        TxnAttempt.Outcome o = attempt.run(3, rounds, new JavaTxnClient(manual), null);
+        TxnAttempt.Outcome o = attempt.run(3, rounds, new TxnProducer(new JavaTxnClient(manual), "kchaos-txn-0", 0), null);
 
-        assertEquals(new TxnAttempt.Outcome(OpType.FAIL, true), o);
+        assertEquals(OpType.FAIL, o.type());
+        assertEquals(true, o.producerUsable());
         assertEquals(1, manual.sent, "the second round was never sent");
         assertTrue(manual.transactionAborted());
         assertFalse(completion().value().get("txn").get(1).get(3).has("offset"));
     }
 
     @Test
+    void theCompletionNamesItsProducerAndOmitsTheIdAClientDoesNotTell() {
+        attempt.run(3, TWO_SENDS, new TxnProducer(new JavaTxnClient(producer), "kchaos-txn-2", 5), null);
+
+        JsonNode v = completion().value();
+        assertEquals("kchaos-txn-2", v.get(TxnFields.TRANSACTIONAL_ID).asText());
+        assertEquals(5, v.get(TxnFields.PRODUCER_INSTANCE).asInt());
+        assertFalse(v.has(TxnFields.PRODUCER_ID), "MockProducer has no transaction manager to read");
+        assertFalse(v.has(TxnFields.PRODUCER_EPOCH));
+    }
+
+    @Test
     void oneRoundWritesNoRoundsField() {
-        attempt.run(3, TWO_SENDS, new JavaTxnClient(producer), null);
+        attempt.run(3, TWO_SENDS, new TxnProducer(new JavaTxnClient(producer), "kchaos-txn-0", 0), null);
 
         assertFalse(completion().value().has("rounds"));
     }

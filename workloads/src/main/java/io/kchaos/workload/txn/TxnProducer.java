@@ -1,0 +1,21 @@
+package io.kchaos.workload.txn;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.TxnFields;
+import io.kchaos.workload.TxnClient;
+
+/**
+ * The producer a txn worker runs its transactions on: the client, its transactional.id and which of the worker's
+ * producers for that id it is (0 for the first, +1 for each one created since, a failed initialization included).
+ */
+record TxnProducer(TxnClient client, String transactionalId, int instance) {
+    /** Writes into a completion's value who ran it: the id, the instance, and the producer id and epoch when known. */
+    void describe(ObjectNode v) {
+        v.put(TxnFields.TRANSACTIONAL_ID, transactionalId);
+        v.put(TxnFields.PRODUCER_INSTANCE, instance);
+        client.producerIdAndEpoch().ifPresent(p -> {
+            v.put(TxnFields.PRODUCER_ID, p.producerId());
+            v.put(TxnFields.PRODUCER_EPOCH, p.epoch());
+        });
+    }
+}
