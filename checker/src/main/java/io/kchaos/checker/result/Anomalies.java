@@ -94,6 +94,15 @@ public final class Anomalies {
     public static final AnomalyType INT_NONMONOTONIC_SEND = client(TXN, "int-nonmonotonic-send",
             "within one transaction, of two consecutive sends to one partition the later got an offset at or below the earlier's",
             "{\"process\": 4, \"index\": 120, \"partition\": 1, \"values\": [12, 14], \"offsets\": [41, 40]}");
+    public static final AnomalyType FENCED_WITHOUT_RIVAL = client(TXN, "fenced-without-rival",
+            "a transaction failed with PRODUCER_FENCED (ProducerFencedException), which Kafka documents as another producer "
+                    + "with the same transactional.id having started, while the history proves there was none: every earlier "
+                    + "producer instance of that transactional.id had initialized (ran a transaction) and finished before this "
+                    + "one's first transaction, and no later instance ran one before the fencing",
+            "{\"transactional-id\": \"kchaos-txn-0\", \"producer-instance\": 0, \"process\": 4, \"index\": 120, "
+                    + "\"type\": \"info\", \"error\": \"ProducerFencedException: There is a newer producer with the same "
+                    + "transactionalId which fences the current one.\", \"producer-id\": 1000, \"producer-epoch\": 32766, "
+                    + "\"invoke-index\": 117, \"open-ms\": 12}");
 
     // the dependency graph of committed transactions (txn checker, docs/history-txn-group.md): each cycle is reported
     // once, under the first of these types it has (a type implied by one already found in its component is not searched)

@@ -37,6 +37,9 @@ public final class Promises {
                     + "skipping a record, a group's committed offsets only move forward",
             Anomalies.NONMONOTONIC_SEND, Anomalies.NONMONOTONIC_POLL, Anomalies.POLL_SKIP, Anomalies.INT_NONMONOTONIC_SEND,
             Anomalies.NONMONOTONIC_COMMIT, Anomalies.SKIPPED_ON_RESUME);
+    public static final Promise FENCING_HAS_A_RIVAL = declare("fencing-has-a-rival",
+            "a transactional producer is fenced only by a newer producer with its transactional.id",
+            Anomalies.FENCED_WITHOUT_RIVAL);
     public static final Promise OPERATIONS_COMPLETE = declare("operations-complete",
             "an operation Kafka accepted is carried out once nothing it needs is missing: a reassignment whose new replicas "
                     + "are in sync completes when completing it cannot shrink the ISR",

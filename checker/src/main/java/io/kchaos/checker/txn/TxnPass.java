@@ -26,7 +26,7 @@ import java.util.function.Consumer;
  * one's are definitely failed (reading them is G1a), an indeterminate one's are info — and with every poll micro-op's
  * reads. It reports precommitted reads at once and keeps what the end of the pass judges: committed and indeterminate
  * transactions (torn transactions), same-partition send pairs (internal send order), and what the dependency graph
- * needs (reads, process and real-time order).
+ * needs (reads, process and real-time order), and each transaction's producer ({@link ProducerTimeline}).
  * {@code send}/{@code poll}/{@code drain} ops go to the queue pass.
  */
 final class TxnPass implements Consumer<Op> {
@@ -35,13 +35,14 @@ final class TxnPass implements Consumer<Op> {
     final SendPairs pairs = new SendPairs();
     final Dependencies graph = new Dependencies();
     final List<TxnRecord> byId = new ArrayList<>();
+    final ProducerTimeline producers = new ProducerTimeline();
     private final QueueLedger ledger;
     private final QueuePass queueOps;
     private final CheckResult result;
     private final Map<Integer, Pending> pending = new HashMap<>();
 
     /** An invoked transaction awaiting its completion. */
-    private record Pending(int id, List<TxnOps.Send> sends) {
+    private record Pending(int id, List<TxnOps.Send> sends, long index, long time) {
     }
 
     TxnPass(QueueLedger ledger, QueuePass queueOps, CheckResult result) {
@@ -74,7 +75,7 @@ final class TxnPass implements Consumer<Op> {
         ledger.transactionInvoked();
         int id = graph.invoked(op.index(), values(sends));
         byId.add(null);
-        pending.put(op.process(), new Pending(id, sends));
+        pending.put(op.process(), new Pending(id, sends, op.index(), op.time()));
     }
 
     /** An invocation that got no completion: info, as the spec says. */
@@ -99,6 +100,7 @@ final class TxnPass implements Consumer<Op> {
             sends = TxnOps.hasMicroOps(op) ? TxnOps.sends(op) : p.sends();
             id = p.id();
         }
+        producers.completed(op, p == null ? -1 : p.index(), p == null ? -1 : p.time());
         TxnRecord txn = new TxnRecord(id, op.index(), op.process(), op.type(), sends);
         switch (op.type()) {
             case OK -> committed(op, txn);

@@ -8,6 +8,7 @@ import io.kchaos.history.History;
 import io.kchaos.history.Json;
 import io.kchaos.history.Op;
 import io.kchaos.history.OpType;
+import io.kchaos.history.TxnFields;
 import io.kchaos.checker.result.CheckResult;
 
 import java.util.ArrayList;
@@ -81,6 +82,22 @@ final class TxnHistory {
         if (polled != null) mops.addArray().add("poll").add(records(polled));
         shape(v, abort);
         return line(process, type, "txn", v);
+    }
+
+    /**
+     * A transaction of no sends run by producer instance {@code instance} of {@code transactionalId}, ending with
+     * producer id and epoch (pid -1: the completion names none) and error (null for ok).
+     */
+    TxnHistory txnBy(int process, OpType type, String error, String transactionalId, int instance, long pid, int epoch) {
+        txnInvoke(process, false);
+        ObjectNode v = Json.object();
+        v.putArray("txn");
+        v.put("abort", false);
+        v.put(TxnFields.TRANSACTIONAL_ID, transactionalId);
+        v.put(TxnFields.PRODUCER_INSTANCE, instance);
+        if (pid >= 0) v.put(TxnFields.PRODUCER_ID, pid).put(TxnFields.PRODUCER_EPOCH, epoch);
+        ops.add(new Op(ops.size(), ops.size() * 1000L, process, type, "txn", v, error));
+        return this;
     }
 
     /** A read_committed consumer's poll. */

@@ -1,0 +1,192 @@
+package io.kchaos.checker.txn;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.checker.result.Anomalies;
+import io.kchaos.checker.result.CheckResult;
+import io.kchaos.history.Json;
+import io.kchaos.history.Op;
+import io.kchaos.history.TxnFields;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The producers of a transaction history, per transactional.id: the producer ids and epochs its transactions ended
+ * with, in history order, and the workload's producer instances (docs/history-txn-group.md). Reports
+ * {@code fenced-without-rival} — a transaction fenced while the history proves no other producer of its
+ * transactional.id existed — and writes the figures ({@code stats.txn.producers}): max epoch, producer id changes,
+ * epoch exhaustions crossed, transactions per producer id.
+ */
+final class ProducerTimeline {
+    /** An epoch at or above this, followed by a new producer id at an epoch below {@link #FRESH_EPOCH}: exhaustion crossed. */
+    static final int EXHAUSTED_EPOCH = 32_000;
+    static final int FRESH_EPOCH = 1_000;
+    private static final int MAX_SEGMENTS = 50;
+
+    private final Map<String, Producer> byId = new TreeMap<>();
+
+    /** One transaction's completion, with its invocation's index and time (-1: no invocation seen). */
+    void completed(Op op, long invokeIndex, long invokeTime) {
+        JsonNode v = op.value();
+        if (v == null || !v.isObject() || !v.path(TxnFields.TRANSACTIONAL_ID).isTextual()) return;
+        Producer p = byId.computeIfAbsent(v.get(TxnFields.TRANSACTIONAL_ID).asText(), Producer::new);
+        int instance = v.path(TxnFields.PRODUCER_INSTANCE).asInt(-1);
+        p.transactions++;
+        if (instance >= 0) p.instance(instance).ran(invokeIndex < 0 ? 0 : invokeIndex, op.index());
+        if (v.path(TxnFields.PRODUCER_ID).isIntegralNumber() && v.path(TxnFields.PRODUCER_EPOCH).isIntegralNumber()) {
+            p.epoch(v.get(TxnFields.PRODUCER_ID).asLong(), v.get(TxnFields.PRODUCER_EPOCH).asInt(), op.index());
+        }
+        if (TxnFields.isFencing(op.error())) {
+            ObjectNode c = Json.object();
+            c.put(TxnFields.TRANSACTIONAL_ID, p.transactionalId);
+            c.put(TxnFields.PRODUCER_INSTANCE, instance);
+            c.put("process", op.process());
+            c.put("index", op.index());
+            c.put("type", op.type().wire());
+            c.put("error", op.error());
+            if (v.has(TxnFields.PRODUCER_ID)) c.set(TxnFields.PRODUCER_ID, v.get(TxnFields.PRODUCER_ID));
+            if (v.has(TxnFields.PRODUCER_EPOCH)) c.set(TxnFields.PRODUCER_EPOCH, v.get(TxnFields.PRODUCER_EPOCH));
+            if (invokeIndex >= 0) {
+                c.put("invoke-index", invokeIndex);
+                c.put("open-ms", (op.time() - invokeTime) / 1_000_000);
+            }
+            p.fencings.add(c);
+        }
+    }
+
+    /** Judges every fencing and writes the figures under {@code txn}; nothing when no completion named a transactional.id. */
+    void judge(CheckResult result, ObjectNode txnStats) {
+        if (byId.isEmpty()) return;
+        long fencings = 0;
+        long changes = 0;
+        long exhaustions = 0;
+        int maxEpoch = -1;
+        ObjectNode each = Json.object();
+        for (Producer p : byId.values()) {
+            for (ObjectNode f : p.fencings) {
+                fencings++;
+                if (p.provesNoRival(f.get(TxnFields.PRODUCER_INSTANCE).asInt(), f.get("index").asLong())) {
+                    result.anomaly(Anomalies.FENCED_WITHOUT_RIVAL.key(), f);
+                }
+            }
+            changes += p.idChanges;
+            exhaustions += p.exhaustions;
+            maxEpoch = Math.max(maxEpoch, p.maxEpoch);
+            each.set(p.transactionalId, p.toJson());
+        }
+        ObjectNode o = txnStats.putObject("producers");
+        o.put("transactional-ids", byId.size());
+        o.put("max-epoch", maxEpoch);
+        o.put("producer-id-changes", changes);
+        o.put("epoch-exhaustions", exhaustions);
+        o.put("fencings", fencings);
+        o.set("by-transactional-id", each);
+    }
+
+    /** Where one producer instance's transactions lie in the history: first invocation, last completion. */
+    private static final class Instance {
+        long firstInvoke = Long.MAX_VALUE;
+        long lastCompletion = -1;
+
+        void ran(long invokeIndex, long completionIndex) {
+            firstInvoke = Math.min(firstInvoke, invokeIndex);
+            lastCompletion = Math.max(lastCompletion, completionIndex);
+        }
+    }
+
+    /** One run of a producer id: the epochs its transactions ended with, from its first to its last. */
+    private static final class Segment {
+        final long producerId;
+        final int firstEpoch;
+        final long firstIndex;
+        int lastEpoch;
+        long lastIndex;
+        long transactions;
+
+        Segment(long producerId, int epoch, long index) {
+            this.producerId = producerId;
+            this.firstEpoch = epoch;
+            this.firstIndex = index;
+            ended(epoch, index);
+        }
+
+        void ended(int epoch, long index) {
+            lastEpoch = epoch;
+            lastIndex = index;
+            transactions++;
+        }
+
+        ObjectNode toJson() {
+            return Json.object().put("producer-id", producerId).put("first-epoch", firstEpoch).put("last-epoch", lastEpoch)
+                    .put("transactions", transactions).put("first-index", firstIndex).put("last-index", lastIndex);
+        }
+    }
+
+    /** Everything known about one transactional.id. */
+    private static final class Producer {
+        final String transactionalId;
+        final Map<Integer, Instance> instances = new TreeMap<>();
+        final List<Segment> segments = new ArrayList<>();
+        final List<ObjectNode> fencings = new ArrayList<>();
+        long transactions;
+        long idChanges;
+        long exhaustions;
+        int maxEpoch = -1;
+
+        Producer(String transactionalId) {
+            this.transactionalId = transactionalId;
+        }
+
+        Instance instance(int n) {
+            return instances.computeIfAbsent(n, k -> new Instance());
+        }
+
+        void epoch(long producerId, int epoch, long index) {
+            maxEpoch = Math.max(maxEpoch, epoch);
+            Segment last = segments.isEmpty() ? null : segments.get(segments.size() - 1);
+            if (last != null && last.producerId == producerId) {
+                last.ended(epoch, index);
+                return;
+            }
+            if (last != null) {
+                idChanges++;
+                if (last.lastEpoch >= EXHAUSTED_EPOCH && epoch < FRESH_EPOCH) exhaustions++;
+            }
+            segments.add(new Segment(producerId, epoch, index));
+        }
+
+        /**
+         * True when the history proves instance k had no rival at the fencing (completion index c): every earlier
+         * instance ran a transaction (none was a failed initialization) and finished its last one before k's first was
+         * invoked (the workload closes it before creating the next), and no later instance invoked one before c.
+         */
+        boolean provesNoRival(int k, long c) {
+            Instance self = instances.get(k);
+            if (k < 0 || self == null) return false;
+            for (int j = 0; j < k; j++) {
+                Instance earlier = instances.get(j);
+                if (earlier == null || earlier.lastCompletion >= self.firstInvoke) return false;
+            }
+            for (Map.Entry<Integer, Instance> e : instances.entrySet()) {
+                if (e.getKey() > k && e.getValue().firstInvoke < c) return false;
+            }
+            return true;
+        }
+
+        ObjectNode toJson() {
+            ObjectNode o = Json.object();
+            o.put("transactions", transactions);
+            o.put("instances", instances.size());
+            o.put("max-epoch", maxEpoch);
+            o.put("producer-id-changes", idChanges);
+            o.put("epoch-exhaustions", exhaustions);
+            o.put("fencings", fencings.size());
+            segments.stream().limit(MAX_SEGMENTS).forEach(s -> o.withArray("producer-ids").add(s.toJson()));
+            if (segments.size() > MAX_SEGMENTS) o.put("producer-ids-left-off", segments.size() - MAX_SEGMENTS);
+            return o;
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package io.kchaos.checker.txn;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.checker.result.Anomalies;
+import io.kchaos.checker.result.CheckResult;
+import io.kchaos.history.OpType;
+import org.junit.jupiter.api.Test;
+
+import static io.kchaos.checker.queue.Checks.assertOnly;
+import static io.kchaos.checker.queue.Checks.assertValid;
+import static io.kchaos.checker.queue.Checks.example;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+/** fenced-without-rival and the producer figures, on planted histories: one negative control, positive controls. */
+class ProducerTimelineTest {
+    private static final String ID = "kchaos-txn-0";
+    private static final String FENCED = "ProducerFencedException: There is a newer producer with the same transactionalId "
+            + "which fences the current one.";
+    private static final String FENCED_KEY = Anomalies.FENCED_WITHOUT_RIVAL.key();
+
+    @Test
+    void aFencingWithNoOtherProducerOfItsIdIsReported() {
+        CheckResult r = new TxnHistory()
+                .txnBy(0, OpType.OK, null, ID, 0, 1000, 1)
+                .txnBy(0, OpType.OK, null, ID, 0, 1000, 2)
+                .txnBy(0, OpType.INFO, FENCED, ID, 0, 1000, 2)
+                .txnBy(1, OpType.OK, null, ID, 1, 1000, 4)
+                .check();
+
+        assertOnly(r, FENCED_KEY, 1);
+        ObjectNode ex = example(r, FENCED_KEY, 0);
+        assertEquals(ID, ex.get("transactional-id").asText());
+        assertEquals(0, ex.get("producer-instance").asInt());
+        assertEquals(5, ex.get("index").asLong());
+        assertEquals(4, ex.get("invoke-index").asLong());
+        assertEquals(2, ex.get("producer-epoch").asInt());
+        assertEquals(1, r.stats().get("txn").get("producers").get("fencings").asLong());
+    }
+
+    @Test
+    void aFencingAfterASecondInstanceOfTheIdRanIsNotReported() {
+        CheckResult r = new TxnHistory()
+                .txnBy(0, OpType.OK, null, ID, 0, 1000, 1)
+                .txnBy(1, OpType.OK, null, ID, 1, 1000, 3)
+                .txnBy(0, OpType.INFO, FENCED, ID, 0, 1000, 1)
+                .check();
+
+        assertValid(r);
+        assertEquals(1, r.stats().get("txn").get("producers").get("fencings").asLong(), "counted, not reported");
+    }
+
+    @Test
+    void aFencingAfterAFailedInitializationIsNotReported() {
+        // instance 0 never ran a transaction: its initialization failed, and its InitProducerId may still have acted
+        assertValid(new TxnHistory()
+                .txnBy(0, OpType.OK, null, ID, 1, 1000, 2)
+                .txnBy(0, OpType.FAIL, FENCED, ID, 1, 1000, 2)
+                .check());
+    }
+
+    @Test
+    void aFencingOfAnotherIdOrOfAnEarlierFinishedInstanceStillCounts() {
+        CheckResult r = new TxnHistory()
+                .txnBy(0, OpType.OK, null, ID, 0, 1000, 1)
+                .txnBy(1, OpType.OK, null, "kchaos-txn-1", 0, 1001, 1)
+                .txnBy(2, OpType.OK, null, ID, 1, 1000, 3)
+                .txnBy(2, OpType.FAIL, FENCED, ID, 1, 1000, 3)
+                .check();
+
+        assertOnly(r, FENCED_KEY, 1);
+    }
+
+    @Test
+    void crossingEpochExhaustionToANewProducerIdIsValidAndCounted() {
+        CheckResult r = new TxnHistory()
+                .txnBy(0, OpType.OK, null, ID, 0, 1000, 32_765)
+                .txnBy(0, OpType.OK, null, ID, 0, 1000, 32_766)
+                .txnBy(0, OpType.OK, null, ID, 0, 2000, 0)
+                .txnBy(0, OpType.OK, null, ID, 0, 2000, 1)
+                .txnBy(1, OpType.OK, null, "kchaos-txn-1", 0, 1001, 7)
+                .check();
+
+        assertValid(r);
+        JsonNode p = r.stats().get("txn").get("producers");
+        assertEquals(32_766, p.get("max-epoch").asInt());
+        assertEquals(1, p.get("producer-id-changes").asLong());
+        assertEquals(1, p.get("epoch-exhaustions").asLong());
+        assertEquals(2, p.get("transactional-ids").asInt());
+        JsonNode one = p.get("by-transactional-id").get(ID);
+        assertEquals(4, one.get("transactions").asLong());
+        assertEquals(1, one.get("instances").asInt());
+        assertEquals(2, one.get("producer-ids").size());
+        assertEquals(2, one.get("producer-ids").get(0).get("transactions").asLong());
+        assertEquals(32_766, one.get("producer-ids").get(0).get("last-epoch").asInt());
+        assertEquals(0, one.get("producer-ids").get(1).get("first-epoch").asInt());
+    }
+
+    @Test
+    void aHistoryWithoutProducerFieldsHasNoProducerFigures() {
+        CheckResult r = new TxnHistory().txn(0, OpType.OK, false, TxnHistory.s(1, 0, 0)).check();
+
+        assertValid(r);
+        assertFalse(r.stats().get("txn").has("producers"));
+    }
+}
