@@ -46,6 +46,18 @@ class CheckWorkloadTest {
             + "{\"index\":4,\"time\":5,\"process\":0,\"type\":\"ok\",\"f\":\"txn\",\"value\":{\"txn\":[[\"send\",\"k3\",3,{\"partition\":1,\"offset\":1}],[\"poll\",{\"records\":[{\"partition\":0,\"offset\":0,\"key\":\"k1\",\"value\":1}]}]],\"abort\":false}}\n"
             + "{\"index\":5,\"time\":6,\"process\":1,\"type\":\"ok\",\"f\":\"txn\",\"value\":{\"txn\":[[\"send\",\"k4\",4,{\"partition\":0,\"offset\":1}],[\"poll\",{\"records\":[{\"partition\":1,\"offset\":0,\"key\":\"k2\",\"value\":2}]}]],\"abort\":false}}\n";
 
+    /** One producer of kchaos-txn-0 commits, then is fenced with no other producer of that id ever started. */
+    private static final String FENCED_ALONE =
+            "{\"index\":0,\"time\":1,\"process\":0,\"type\":\"invoke\",\"f\":\"txn\",\"value\":{\"txn\":[[\"send\",\"k1\",1,{\"partition\":0}]],\"abort\":false}}\n"
+            + "{\"index\":1,\"time\":2,\"process\":0,\"type\":\"ok\",\"f\":\"txn\",\"value\":{\"txn\":[[\"send\",\"k1\",1,{\"partition\":0,\"offset\":0}]],\"abort\":false,"
+            + "\"transactional-id\":\"kchaos-txn-0\",\"producer-instance\":0,\"producer-id\":1000,\"producer-epoch\":1}}\n"
+            + "{\"index\":2,\"time\":3,\"process\":0,\"type\":\"invoke\",\"f\":\"txn\",\"value\":{\"txn\":[],\"abort\":false}}\n"
+            + "{\"index\":3,\"time\":4,\"process\":0,\"type\":\"info\",\"f\":\"txn\",\"value\":{\"txn\":[],\"abort\":false,"
+            + "\"transactional-id\":\"kchaos-txn-0\",\"producer-instance\":0,\"producer-id\":1000,\"producer-epoch\":1},"
+            + "\"error\":\"ProducerFencedException: There is a newer producer with the same transactionalId which fences the current one.\"}\n"
+            + "{\"index\":4,\"time\":5,\"process\":1,\"type\":\"invoke\",\"f\":\"drain\",\"value\":null}\n"
+            + "{\"index\":5,\"time\":6,\"process\":1,\"type\":\"ok\",\"f\":\"drain\",\"value\":{\"records\":[{\"partition\":0,\"offset\":0,\"key\":\"k1\",\"value\":1}],\"end-offsets\":{\"0\":2}}}\n";
+
     private final StringWriter err = new StringWriter();
 
     private int run(String... args) {
@@ -62,6 +74,18 @@ class CheckWorkloadTest {
         String results = Files.readString(out);
         assertTrue(results.contains("\"G1a\""), results);
         assertTrue(results.contains("\"aborted-deliberately\" : 1"), results);
+    }
+
+    @Test
+    void aFencingWithoutARivalIsReportedFromTheProducerFields(@TempDir Path dir) throws Exception {
+        Path h = dir.resolve("h.jsonl");
+        Path out = dir.resolve("results.json");
+        Files.writeString(h, FENCED_ALONE);
+
+        assertEquals(1, run("check", h.toString(), "--workload", "txn", "--out", out.toString()), err::toString);
+        JsonNode results = Json.MAPPER.readTree(out.toFile());
+        assertEquals(1, results.path("anomalies").path("fenced-without-rival").path("count").asInt(), results.toString());
+        assertEquals(1, results.path("stats").path("txn").path("producers").path("fencings").asInt(), results.toString());
     }
 
     @Test
