@@ -115,6 +115,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--quorum", paramLabel = "static|dynamic")
     String quorum;
 
+    @Option(names = "--initial-voters", paramLabel = "K")
+    Integer initialVoters;
+
     @Option(names = "--log-dirs", paramLabel = "N")
     int logDirs;
 
@@ -429,8 +432,9 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     /**
-     * {@code --controllers} and {@code --quorum}, checked: at least one controller when given, on the local backend; an
-     * even count is allowed with a warning (it survives no more voter failures than one controller fewer).
+     * {@code --controllers}, {@code --quorum} and {@code --initial-voters}, checked: at least one controller when given,
+     * on the local backend; an even count is allowed with a warning (it survives no more voter failures than one
+     * controller fewer); a quorum that starts smaller than its controllers only dynamic ({@link QuorumSpec#of}).
      */
     private QuorumSpec quorumSpec() {
         QuorumMode mode;
@@ -446,7 +450,11 @@ public final class RunCommand implements Callable<Integer> {
         if (controllers > 0 && controllers % 2 == 0) {
             System.out.println("warning: " + controllers + " controllers tolerate no more voter failures than " + (controllers - 1));
         }
-        return new QuorumSpec(controllers, mode);
+        try {
+            return QuorumSpec.of(controllers, mode, initialVoters);
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
+        }
     }
 
     private KeepData keepData() {
