@@ -148,6 +148,22 @@ class VoterGrowNemesisTest {
     }
 
     @Test
+    void theVoterFaultsAimAtTheVotersOfNowNotAtEveryController() {
+        FakeCluster c = fiveStartingWithThree();
+        NemesisContext ctx = c.context(null, 1);
+        VoterChoice three = VoterChoice.majority(ctx);
+        assertEquals(2, three.nodes().size(), "a majority of three voters: " + three.nodes());
+        assertTrue(List.of(4, 5, 6).containsAll(three.nodes()), "never an observing controller: " + three.nodes());
+        assertEquals(List.of(4, 5, 6), VoterChoice.choose(ctx, "voters").orElseThrow().nodes());
+        c.addRaftVoter(new io.kchaos.nemesis.cluster.RaftVoter(7, "dir-7", List.of()));
+        c.addRaftVoter(new io.kchaos.nemesis.cluster.RaftVoter(8, "dir-8", List.of()));
+        assertEquals(3, VoterChoice.majority(ctx).nodes().size(), "a majority of the five voters once grown");
+        assertEquals(List.of(4, 5, 6, 7, 8), VoterChoice.choose(ctx, "voters").orElseThrow().nodes());
+        c.quorumLedBy(null);
+        assertEquals(List.of(4, 5, 6), VoterChoice.choose(ctx, "voters").orElseThrow().nodes(), "no quorum answer: the voters of the start");
+    }
+
+    @Test
     void itNeedsADynamicQuorumThatStartsWithoutSomeControllers() {
         var spec = FaultCatalogue.spec("voter-grow").orElseThrow();
         assertEquals(Set.of(Capability.DYNAMIC_QUORUM, Capability.OBSERVING_CONTROLLERS), spec.capabilities());
