@@ -257,7 +257,7 @@ public final class RunCommand implements Callable<Integer> {
             System.setProperty("org.slf4j.simpleLogger.logFile", staged.clientLog().toString());
             System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
             clientKind = clientKind(config); // after the log file is set: Maven Resolver logs through SLF4J
-            release = BrokerRelease.resolve(config, kafkaVersion, System.out);
+            release = BrokerRelease.resolve(config, kafkaVersion, !(clientKind instanceof RdkafkaClientKind), System.out);
             String refused = WorkloadMix.of(config.load().name()).refusedOn(release.distribution().version());
             if (refused != null) throw bad(refused);
 
