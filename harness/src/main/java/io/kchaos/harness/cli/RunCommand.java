@@ -260,7 +260,7 @@ public final class RunCommand implements Callable<Integer> {
             System.setProperty("org.slf4j.simpleLogger.logFile", staged.clientLog().toString());
             System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
             clientKind = clientKind(config); // after the log file is set: Maven Resolver logs through SLF4J
-            release = BrokerRelease.resolve(config, kafkaVersion, System.out);
+            release = BrokerRelease.resolve(config, kafkaVersion, !(clientKind instanceof RdkafkaClientKind), System.out);
             String refused = WorkloadMix.of(config.load().name()).refusedOn(release.distribution().version());
             if (refused != null) throw bad(refused);
 
@@ -367,9 +367,12 @@ public final class RunCommand implements Callable<Integer> {
         }
         if (client.equals(JavaClientKind.NAME)) return JavaClientKind.INSTANCE;
         if (!client.equals(RdkafkaClientKind.NAME)) throw bad("unknown --client '" + client + "'; known: java, librdkafka");
-        if (!config.load().name().equals(QueueWorkload.NAME)) throw bad("--client librdkafka runs the queue workload only, not " + config.load().name());
+        if (!RdkafkaClientKind.WORKLOADS.contains(config.load().name())) {
+            throw bad("--client librdkafka runs the queue and txn workloads only, not " + config.load().name());
+        }
         if (!"1".equals(config.load().options().getOrDefault(QueueWorkload.TOPICS.key(), "1").strip())) throw bad("--client librdkafka writes one topic: no --workload-option topics");
-        return RdkafkaClientKind.probe(RdkafkaClientKind.python(), config.clients().producerConfig(), config.clients().consumerConfig());
+        return RdkafkaClientKind.probe(RdkafkaClientKind.python(), config.load().name(), config.clients().producerConfig(),
+                config.clients().consumerConfig());
     }
 
     /**

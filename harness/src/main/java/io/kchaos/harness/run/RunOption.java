@@ -22,8 +22,8 @@ public enum RunOption {
     WORKLOAD_OPTIONS("--workload-option", "workload-options", RunFields.WORKLOAD_OPTIONS, Kind.STRING_MAP, null, c -> c.load().options(),
             "a workload setting; repeatable (kchaos workloads describes each); with the defaults: " + WorkloadOptionTable.summary()),
     CLIENT("--client", "client", null, Kind.STRING, "java", null,
-            "the client the queue workload's producers and pollers use: java (built in) or librdkafka (python3-confluent-kafka, "
-                    + "one driver process per client; the final drain stays Java) (default ${DEFAULT-VALUE})"),
+            "the client the queue and txn workloads' producers, transactional producers and pollers use: java (built in) or "
+                    + "librdkafka (python3-confluent-kafka, one driver process per client; the final drain stays Java) (default ${DEFAULT-VALUE})"),
     CLIENT_VERSION("--client-version", "client-version", null, Kind.STRING, null, null,
             "the queue, txn and group workloads' producers, transactional producers, pollers and group members use this "
                     + "kafka-clients release (3.0 to 4.4), resolved from Maven Central into ~/.m2 on first use and loaded in its own class "

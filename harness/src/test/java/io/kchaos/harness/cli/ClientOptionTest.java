@@ -53,8 +53,8 @@ class ClientOptionTest {
     }
 
     @Test
-    void workloadsOtherThanQueueAndUnknownClientsAreRefused() {
-        assertRefused("--client librdkafka runs the queue workload only, not txn", "--client", "librdkafka", "--workload", "txn");
+    void workloadsOtherThanQueueAndTxnAndUnknownClientsAreRefused() {
+        assertRefused("--client librdkafka runs the queue and txn workloads only, not group", "--client", "librdkafka", "--workload", "group");
         err.getBuffer().setLength(0);
         assertRefused("unknown --client 'rust'; known: java, librdkafka", "--client", "rust");
     }
@@ -77,6 +77,23 @@ class ClientOptionTest {
                 "--client-version", "3.9.1", "--client", "librdkafka");
         err.getBuffer().setLength(0);
         assertRefused("--client librdkafka writes one topic", "--client", "librdkafka", "--workload-option", "topics=2");
+    }
+
+    /** The txn workload on librdkafka: its transactional producer's settings are checked before anything starts. */
+    @Test
+    void txnRunsOnLibrdkafkaWithItsTransactionalSettingsCheckedFirst() throws Exception {
+        assumeTrue(new ProcessBuilder(RdkafkaClientKind.DEFAULT_PYTHON, "-c", "import confluent_kafka").start().waitFor() == 0,
+                "python3-confluent-kafka is not installed");
+        assertRefused("librdkafka refuses the run's client settings: librdkafka _INVALID_ARG: Failed to create producer: "
+                + "`message.timeout.ms` must be set <= `transaction.timeout.ms`",
+                "--client", "librdkafka", "--workload", "txn", "--producer-config", "delivery.timeout.ms=30000");
+        err.getBuffer().setLength(0);
+        assertRefused("Kafka libs folder not found", "--client", "librdkafka", "--workload", "txn", "--kafka-home", dir.resolve("no-kafka").toString());
+        err.getBuffer().setLength(0);
+        // a librdkafka setting the Java producer does not define is librdkafka's to judge (its probe), not refused by
+        // kafka-clients' names: the run gets to the broker
+        assertRefused("Kafka libs folder not found", "--client", "librdkafka", "--workload", "txn", "--producer-config",
+                "socket.timeout.ms=3000", "--kafka-home", dir.resolve("no-kafka").toString());
     }
 
     /** A run that gets past the client check stops at the broker: a Kafka home that does not exist (nothing starts). */

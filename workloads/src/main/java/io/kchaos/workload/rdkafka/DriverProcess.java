@@ -26,6 +26,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 
 /**
  * One librdkafka driver process (the Python script {@code driver.py} run by an interpreter with confluent_kafka) and
@@ -33,6 +34,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * a reader thread, completes the request's future. When the process ends, every pending request fails with the reason.
  */
 final class DriverProcess {
+    /** How much longer than a request's own timeout (a poll's, a transactional call's) the driver may take to answer. */
+    static final Duration GRACE = Duration.ofSeconds(10);
     private static final int STDERR_LINES = 3;
 
     private final Process process;
@@ -114,9 +117,14 @@ final class DriverProcess {
 
     /** Waits for a response; an error response, the driver's end or the timeout is thrown as a Kafka exception. */
     static JsonNode await(CompletableFuture<JsonNode> f, Duration timeout) {
+        return await(f, timeout, DriverReplies::error);
+    }
+
+    /** As {@link #await(CompletableFuture, Duration)}, with an error response decoded by {@code errors}. */
+    static JsonNode await(CompletableFuture<JsonNode> f, Duration timeout, Function<JsonNode, KafkaException> errors) {
         try {
             JsonNode reply = f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            if (reply.has("error")) throw DriverReplies.error(reply);
+            if (reply.has("error")) throw errors.apply(reply);
             return reply;
         } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException r) throw r;
@@ -133,7 +141,7 @@ final class DriverProcess {
     void close(Duration timeout) {
         long exitMillis = 2_000;
         try {
-            call("close", Json.object().put("timeout", timeout.toMillis() / 1000.0), timeout.plusSeconds(2));
+            call("close", Json.object().put("timeout", seconds(timeout)), timeout.plusSeconds(2));
         } catch (RuntimeException e) {
             if (ended == null) System.err.println("warning: closing a librdkafka client: " + e.getMessage());
             exitMillis = 0;
@@ -144,6 +152,11 @@ final class DriverProcess {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** A timeout as the driver takes it: seconds, with a fraction. */
+    static double seconds(Duration d) {
+        return d.toMillis() / 1000.0;
     }
 
     private void readReplies() {

@@ -48,10 +48,10 @@ final class DriverReplies {
         return out;
     }
 
-    /** The log start offsets of a {@code low-watermarks} response, by partition. */
-    static Map<TopicPartition, Long> lowWatermarks(String topic, JsonNode reply) {
+    /** The {@code mark} ("low": log start, "high": end) offsets of a {@code watermarks} response, by partition. */
+    static Map<TopicPartition, Long> watermarks(String topic, JsonNode reply, String mark) {
         Map<TopicPartition, Long> out = new TreeMap<>((a, b) -> Integer.compare(a.partition(), b.partition()));
-        reply.path("low").properties().forEach(e -> out.put(new TopicPartition(topic, Integer.parseInt(e.getKey())), e.getValue().asLong()));
+        reply.path(mark).properties().forEach(e -> out.put(new TopicPartition(topic, Integer.parseInt(e.getKey())), e.getValue().asLong()));
         return out;
     }
 

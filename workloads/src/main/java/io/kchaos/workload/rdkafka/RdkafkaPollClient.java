@@ -15,14 +15,13 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * A librdkafka consumer in its own driver process, assigned partitions without joining a group: the log start comes
- * from {@code low-watermarks}, the positions from {@code assign}, the records from {@code poll} (up to
- * {@value #MAX_RECORDS} a poll). A wakeup fails the poll being waited for (the driver's late answer is dropped).
+ * A librdkafka consumer in its own driver process, assigned partitions without joining a group: the log start and
+ * end come from {@code watermarks} (the end under read_committed: the last stable offset), the positions from
+ * {@code assign}, the records from {@code poll} (up to {@value #MAX_RECORDS} a poll). A wakeup fails the poll being
+ * waited for (the driver's late answer is dropped).
  */
 final class RdkafkaPollClient implements PollClient {
     static final int MAX_RECORDS = 500;
-    /** How much longer than the poll's own timeout the driver may take to answer. */
-    static final Duration GRACE = Duration.ofSeconds(10);
 
     private final DriverProcess driver;
     private final String topic;
@@ -36,15 +35,25 @@ final class RdkafkaPollClient implements PollClient {
 
     @Override
     public Map<TopicPartition, Long> seekToLogStart(List<TopicPartition> partitions, Duration timeout) {
+        return seekTo("low", partitions, timeout);
+    }
+
+    @Override
+    public Map<TopicPartition, Long> seekToEnd(List<TopicPartition> partitions, Duration timeout) {
+        return seekTo("high", partitions, timeout);
+    }
+
+    /** Assigns the partitions at their {@code mark} ("low" or "high") watermarks, which it returns. */
+    private Map<TopicPartition, Long> seekTo(String mark, List<TopicPartition> partitions, Duration timeout) {
         ArrayNode numbers = Json.MAPPER.createArrayNode();
         partitions.forEach(p -> numbers.add(p.partition()));
-        JsonNode low = driver.call("low-watermarks", Json.object().put("timeout", seconds(timeout)).set("partitions", numbers),
-                timeout.plus(GRACE));
-        Map<TopicPartition, Long> start = DriverReplies.lowWatermarks(topic, low);
+        JsonNode marks = driver.call("watermarks", Json.object().put("timeout", DriverProcess.seconds(timeout)).set("partitions", numbers),
+                timeout.plus(DriverProcess.GRACE));
+        Map<TopicPartition, Long> at = DriverReplies.watermarks(topic, marks, mark);
         ObjectNode offsets = Json.object();
-        start.forEach((p, o) -> offsets.put(String.valueOf(p.partition()), o));
-        driver.call("assign", Json.object().set("offsets", offsets), GRACE);
-        return start;
+        at.forEach((p, o) -> offsets.put(String.valueOf(p.partition()), o));
+        driver.call("assign", Json.object().set("offsets", offsets), DriverProcess.GRACE);
+        return at;
     }
 
     @Override
@@ -53,10 +62,10 @@ final class RdkafkaPollClient implements PollClient {
             woken = false;
             throw new WakeupException();
         }
-        CompletableFuture<JsonNode> f = driver.request("poll", Json.object().put("max", MAX_RECORDS).put("timeout", seconds(timeout)));
+        CompletableFuture<JsonNode> f = driver.request("poll", Json.object().put("max", MAX_RECORDS).put("timeout", DriverProcess.seconds(timeout)));
         current = f;
         try {
-            return DriverReplies.records(DriverProcess.await(f, timeout.plus(GRACE)));
+            return DriverReplies.records(DriverProcess.await(f, timeout.plus(DriverProcess.GRACE)));
         } finally {
             current = null;
         }
@@ -71,9 +80,5 @@ final class RdkafkaPollClient implements PollClient {
     @Override
     public void close(Duration timeout) {
         driver.close(timeout);
-    }
-
-    private static double seconds(Duration d) {
-        return d.toMillis() / 1000.0;
     }
 }

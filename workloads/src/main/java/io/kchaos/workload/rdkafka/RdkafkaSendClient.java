@@ -1,12 +1,16 @@
 package io.kchaos.workload.rdkafka;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.history.Json;
 import io.kchaos.workload.SendClient;
 import org.apache.kafka.clients.producer.Callback;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
 
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Function;
 
 /**
  * A librdkafka producer in its own driver process: each send is a {@code produce} request, and its delivery report
@@ -23,13 +27,26 @@ final class RdkafkaSendClient implements SendClient {
 
     @Override
     public void send(String topic, int partition, String key, String value, Callback callback) {
-        if (!topic.equals(this.topic)) throw new KafkaException("a librdkafka driver writes its one topic " + this.topic + ", not " + topic);
+        produce(driver, this.topic, topic, partition, key, value, DriverReplies::error)
+                .whenComplete((metadata, failure) -> callback.onCompletion(metadata, failure == null ? null : unwrap(failure)));
+    }
+
+    /**
+     * Sends a {@code produce} request to a driver whose producer writes {@code driverTopic}; the future completes on
+     * the reader thread with the delivery report's position, or its error as {@code errors} decodes it, or the
+     * driver's end.
+     */
+    static CompletableFuture<RecordMetadata> produce(DriverProcess driver, String driverTopic, String topic, int partition,
+                                                     String key, String value, Function<JsonNode, KafkaException> errors) {
+        if (!topic.equals(driverTopic)) throw new KafkaException("a librdkafka driver writes its one topic " + driverTopic + ", not " + topic);
+        CompletableFuture<RecordMetadata> out = new CompletableFuture<>();
         driver.request("produce", Json.object().put("partition", partition).put("key", key).put("value", value))
                 .whenComplete((reply, failure) -> {
-                    if (failure != null) callback.onCompletion(null, unwrap(failure));
-                    else if (reply.has("error")) callback.onCompletion(null, DriverReplies.error(reply));
-                    else callback.onCompletion(DriverReplies.metadata(topic, reply), null);
+                    if (failure != null) out.completeExceptionally(unwrap(failure));
+                    else if (reply.has("error")) out.completeExceptionally(errors.apply(reply));
+                    else out.complete(DriverReplies.metadata(topic, reply));
                 });
+        return out;
     }
 
     @Override

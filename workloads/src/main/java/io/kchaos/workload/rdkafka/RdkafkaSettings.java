@@ -4,6 +4,7 @@ import io.kchaos.workload.common.ClientConfigs;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -24,6 +25,22 @@ final class RdkafkaSettings {
 
     static Map<String, String> producer(String bootstrap, String clientId, Map<String, String> user) {
         return librdkafka(ClientConfigs.producer(bootstrap, clientId, user), user);
+    }
+
+    /**
+     * A transactional producer's librdkafka settings, and how long its calls wait: {@code block} for init, commit and
+     * abort (the Java client's max.block.ms, which librdkafka takes as those calls' timeout instead of a setting) and
+     * {@code delivery} for a flush (delivery.timeout.ms: every record's report comes within it).
+     */
+    record Transactional(Map<String, String> config, Duration block, Duration delivery) {
+    }
+
+    /** Transactional producer settings: kchaos's defaults, then the workload's (its transactional.id), then the user's. */
+    static Transactional transactional(String bootstrap, String clientId, Map<String, String> workload, Map<String, String> user) {
+        Map<String, Object> java = ClientConfigs.producer(bootstrap, clientId, workload, user);
+        return new Transactional(librdkafka(java, user),
+                Duration.ofMillis(ClientConfigs.intSetting(java, ProducerConfig.MAX_BLOCK_MS_CONFIG, ClientConfigs.MAX_BLOCK_MS)),
+                Duration.ofMillis(ClientConfigs.intSetting(java, ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, ClientConfigs.DELIVERY_TIMEOUT_MS)));
     }
 
     /**

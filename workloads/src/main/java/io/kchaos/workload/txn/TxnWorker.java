@@ -72,16 +72,20 @@ final class TxnWorker implements Runnable {
         return initFailures;
     }
 
-    /** A producer with transactions initialized, or null once the worker is stopped. */
+    /**
+     * A producer with transactions initialized, or null once the worker is stopped. Creating one may fail too (a
+     * librdkafka driver process that does not start in time): that counts as a failed initialization.
+     */
     private TxnClient initialized() {
         while (running) {
-            TxnClient p = producers.get();
+            TxnClient p = null;
             try {
+                p = producers.get();
                 p.initTransactions();
                 return p;
             } catch (RuntimeException e) {
                 initFailures++;
-                close(p);
+                if (p != null) close(p);
                 if (initFailures == 1 || initFailures % 20 == 0) {
                     System.err.println("warning: txn: initializing " + transactionalId + " failed (" + initFailures
                             + " time(s)): " + SendErrorClassifier.describe(e));

@@ -74,7 +74,7 @@ public final class TxnWorkload extends WorkloadBase {
         try {
             for (int i = 0; i < ctx.producers(); i++) {
                 String id = TRANSACTIONAL_ID_PREFIX + i;
-                Supplier<TxnClient> factory = ctx.client().transactional(ctx, id, transactionSettings(id));
+                Supplier<TxnClient> factory = ctx.client().transactional(ctx, id, producerSettings(id));
                 TxnPoller poller = options.pollRate() > 0 ? new TxnPoller(ctx.client().pollers(ctx, id + "-poller", READ_COMMITTED), partitions) : null;
                 TxnGenerator generator = new TxnGenerator(ctx.seed() * 1_000_003L + i, values, follower::count, options);
                 TxnWorker w = new TxnWorker(id, factory, poller, generator, attempt, pacer, ids);
@@ -92,8 +92,8 @@ public final class TxnWorkload extends WorkloadBase {
         consumers.start();
     }
 
-    /** The producer settings of one transactional.id, under the user's. */
-    private static Map<String, String> transactionSettings(String transactionalId) {
+    /** The producer settings of one transactional.id, under the user's (public: a client kind checks them before a run). */
+    public static Map<String, String> producerSettings(String transactionalId) {
         // a send outliving its transaction proves nothing more: the coordinator aborts the transaction at its timeout
         return Map.of(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId,
                 ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, String.valueOf(TRANSACTION_TIMEOUT_MS),

@@ -90,6 +90,26 @@ class DriverProcessTest {
     }
 
     @Test
+    void theLogStartAndTheEndAreTheLowAndHighWatermarksWhereThePollerIsAssigned() throws Exception {
+        Path log = dir.resolve("assigned");
+        String fake = FakeDriver.write(dir, """
+                while read -r l; do
+                  i=$(id "$l")
+                  case "$l" in
+                    *'"op":"watermarks"'*) echo '{"id":'$i',"low":{"0":3,"1":0},"high":{"0":9,"1":4}}';;
+                    *'"op":"assign"'*) echo "$l" | sed 's/.*"offsets"://' >> LOG; echo '{"id":'$i'}';;
+                    *) echo '{"id":'$i'}'; exit 0;;
+                  esac
+                done""".replace("LOG", log.toString()));
+        RdkafkaPollClient c = new RdkafkaPollClient(DriverProcess.start(fake), "t");
+        List<TopicPartition> both = List.of(new TopicPartition("t", 0), new TopicPartition("t", 1));
+        assertEquals(Map.of(both.get(0), 3L, both.get(1), 0L), c.seekToLogStart(both, Duration.ofSeconds(1)));
+        assertEquals(Map.of(both.get(0), 9L, both.get(1), 4L), c.seekToEnd(both, Duration.ofSeconds(1)));
+        c.close(Duration.ZERO);
+        assertEquals(List.of("{\"0\":3,\"1\":0}}", "{\"0\":9,\"1\":4}}"), java.nio.file.Files.readAllLines(log));
+    }
+
+    @Test
     void aMissingInterpreterOrModuleIsRefusedInOneLine() throws Exception {
         IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
                 () -> RdkafkaClientKind.probe(dir.resolve("no-python").toString(), Map.of(), Map.of()));

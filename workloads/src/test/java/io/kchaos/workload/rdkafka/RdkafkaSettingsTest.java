@@ -2,6 +2,7 @@ package io.kchaos.workload.rdkafka;
 
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -28,5 +29,19 @@ class RdkafkaSettingsTest {
         assertEquals("read_uncommitted", c.get("isolation.level"));
         assertEquals("false", c.get("enable.auto.commit"));
         assertFalse(c.containsKey("value.deserializer"));
+    }
+
+    @Test
+    void aTransactionalProducerHasTheWorkloadsSettingsUnderTheUsersAndMaxBlockAsItsCallsTimeout() {
+        RdkafkaSettings.Transactional t = RdkafkaSettings.transactional("h:1", "c",
+                Map.of("transactional.id", "kchaos-txn-0", "transaction.timeout.ms", "10000", "delivery.timeout.ms", "10000"),
+                Map.of("linger.ms", "5", "transaction.timeout.ms", "20000"));
+        assertEquals("kchaos-txn-0", t.config().get("transactional.id"));
+        assertEquals("20000", t.config().get("transaction.timeout.ms"), "the user's on top");
+        assertEquals("10000", t.config().get("delivery.timeout.ms"));
+        assertEquals("5", t.config().get("linger.ms"));
+        assertFalse(t.config().containsKey("max.block.ms"), "Java-only: librdkafka takes it as the calls' timeout");
+        assertEquals(Duration.ofSeconds(5), t.block());
+        assertEquals(Duration.ofSeconds(10), t.delivery());
     }
 }

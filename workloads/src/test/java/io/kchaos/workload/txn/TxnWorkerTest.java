@@ -2,6 +2,7 @@ package io.kchaos.workload.txn;
 
 import io.kchaos.history.Op;
 import io.kchaos.history.OpType;
+import io.kchaos.workload.TxnClient;
 import io.kchaos.workload.WorkloadStats;
 import io.kchaos.workload.common.JavaTxnClient;
 import io.kchaos.workload.common.ProcessIds;
@@ -63,6 +64,27 @@ class TxnWorkerTest {
             assertTrue(made.size() >= 3);
             Set<Long> values = new HashSet<>();
             history.ops("txn", OpType.INVOKE).forEach(o -> o.value().get("txn").forEach(m -> assertTrue(values.add(m.get(2).asLong()))));
+        }
+    }
+
+    @Test
+    void aProducerThatCannotBeCreatedIsAFailedInitializationRetriedNotTheWorkersEnd() throws Exception {
+        AtomicLong asked = new AtomicLong();
+        Supplier<TxnClient> factory = () -> {
+            if (asked.incrementAndGet() == 1) throw new IllegalArgumentException("invalid librdkafka producer settings: no answer");
+            return new JavaTxnClient(new MockProducer<>(true, null, new StringSerializer(), new StringSerializer()));
+        };
+        try (RecordedHistory history = new RecordedHistory(dir)) {
+            TxnWorker w = new TxnWorker("kchaos-txn-0", factory, null, new TxnGenerator(1, new AtomicLong(), 1, new TxnOptions(0, 0, 2, 1)),
+                    new TxnAttempt(history.writer, "t", new WorkloadStats()), new SendPacer(200), new ProcessIds());
+            Thread t = new Thread(w);
+            t.start();
+            history.await("a completion", ops -> ops.stream().anyMatch(o -> !o.isInvoke()));
+            w.stopRunning();
+            t.join(5_000);
+            assertFalse(t.isAlive());
+            assertEquals(1, w.initFailures());
+            assertEquals(OpType.OK, history.ops().stream().filter(o -> !o.isInvoke()).findFirst().orElseThrow().type());
         }
     }
 }

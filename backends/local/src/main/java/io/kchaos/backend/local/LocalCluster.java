@@ -73,6 +73,8 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
     private long startWallMillis;
     private volatile boolean closed;
     private SyncTracking syncTracking;
+    /** Set while {@link #stopAll()} runs. */
+    private volatile LastVoterRelease release;
 
     public LocalCluster(ClusterSpec spec, Path nodesDir, NodeHosts hosts, CommandRunner runner) {
         this(spec, nodesDir, hosts, runner, DataDisks.plain(runner));
@@ -274,7 +276,8 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
     public void stop(int id) {
         boolean dumps = launches.dumpingNodes().contains(id);
         processes.stop(id, dumps ? STOP_GRACE.plus(DUMP_GRACE) : STOP_GRACE).ifPresent(clean -> {
-            finishLaunch(id, clean);
+            LastVoterRelease r = release;
+            finishLaunch(id, clean && (r == null || !r.released(id)));
             awaitPortsClosed(id);
         });
     }
@@ -290,13 +293,20 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
      * Stops every node cleanly, in parallel, except that a broker dumping a class-data archive stops first and alone:
      * it writes the archive only at a clean exit, and the last broker of a combined KRaft quorum to stop waits for
      * controlled shutdown with no quorum left until it is killed. Dedicated controllers stop after every broker, so the
-     * brokers' controlled shutdown has its quorum.
+     * brokers' controlled shutdown has its quorum. The last voters' wait for a successor is cut short ({@link LastVoterRelease}).
      */
     @Override
     public void stopAll() {
         launches.dumpingNodes().forEach(this::stop);
-        KafkaCluster.super.stopAll();
-        stopInParallel(controllerIds);
+        Map<Integer, Path> logs = new LinkedHashMap<>();
+        nodes.values().forEach(n -> logs.put(n.id(), n.logFile()));
+        try (LastVoterRelease r = new LastVoterRelease(logs, processes::isRunning, processes::kill).start()) {
+            release = r;
+            KafkaCluster.super.stopAll();
+            stopInParallel(controllerIds);
+        } finally {
+            release = null;
+        }
     }
 
     /** Publishes the archive the node's last broker dumped at a clean exit, or discards it. */
