@@ -46,7 +46,8 @@ public interface KafkaCluster extends ClusterControl, AutoCloseable {
 
     /**
      * Each metadata quorum voter's {@code host:port} ({@code CONTROLLER} listener) where the harness can reach it, to ask
-     * the quorum itself even while no broker answers; empty where the backend does not expose them.
+     * the quorum itself even while no broker answers; every dedicated controller's, those a dynamic quorum starts
+     * without too (they may be voters by the time it is asked); empty where the backend does not expose them.
      */
     default List<String> controllerAddresses() {
         return List.of();

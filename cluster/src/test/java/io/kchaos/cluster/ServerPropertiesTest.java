@@ -70,8 +70,8 @@ class ServerPropertiesTest {
         assertEquals("PLAINTEXT://10.0.0.1:9092", p.getProperty("advertised.listeners"));
         assertEquals("4@10.0.0.4:9093,5@10.0.0.5:9093,6@10.0.0.6:9093", p.getProperty("controller.quorum.voters"));
         assertEquals("CONTROLLER", p.getProperty("controller.listener.names"));
-        assertEquals(List.of(), voters.formatArgs(NodeRole.BROKER), "a static quorum formats as before");
-        assertEquals(List.of(), voters.formatArgs(NodeRole.CONTROLLER));
+        assertEquals(List.of(), voters.formatArgs(1, NodeRole.BROKER), "a static quorum formats as before");
+        assertEquals(List.of(), voters.formatArgs(4, NodeRole.CONTROLLER));
     }
 
     @Test
@@ -96,8 +96,8 @@ class ServerPropertiesTest {
             assertNull(p.getProperty("controller.quorum.voters"));
             assertEquals("10.0.0.4:9093,10.0.0.5:9093,10.0.0.6:9093", p.getProperty("controller.quorum.bootstrap.servers"));
         }
-        assertEquals(List.of("--no-initial-controllers"), voters.formatArgs(NodeRole.BROKER));
-        List<String> args = voters.formatArgs(NodeRole.CONTROLLER);
+        assertEquals(List.of("--no-initial-controllers"), voters.formatArgs(1, NodeRole.BROKER));
+        List<String> args = voters.formatArgs(4, NodeRole.CONTROLLER);
         assertEquals("--initial-controllers", args.get(0));
         String[] entries = args.get(1).split(",");
         assertEquals(3, entries.length);
@@ -108,7 +108,7 @@ class ServerPropertiesTest {
             assertEquals(16, Base64.getUrlDecoder().decode(parts[2]).length, "a Kafka Uuid: 16 bytes, base64: " + parts[2]);
             assertEquals(voters.directoryIds().get(4 + i), parts[2]);
         }
-        assertEquals(args, voters.formatArgs(NodeRole.COMBINED), "every voter is formatted with the same initial voters");
+        assertEquals(args, voters.formatArgs(5, NodeRole.COMBINED), "every voter is formatted with the same initial voters");
         assertEquals(3, voters.directoryIds().values().stream().distinct().count());
     }
 

@@ -30,6 +30,7 @@ public final class NemesisOps {
     public static final String CANCEL_REASSIGNMENT = heal("cancel-reassignment");
     public static final String RESTORE_CONFIG = heal("restore-config");
     public static final String ADD_VOTER = heal("add-voter");
+    public static final String SHRINK_VOTER = heal("shrink-voter");
     public static final String RESTORE_LOG_DIR = heal("restore-log-dir");
     public static final String HEAL_REMOTE = heal("heal-remote");
     // heal names other tools write (Jepsen-style hand-written histories), understood by `kchaos check`
@@ -155,6 +156,11 @@ public final class NemesisOps {
             + "\"voters-after\": [4, 6]} (KIP-853, a dynamic quorum: held once describeMetadataQuorum names the voters without it; its "
             + "add-voter, with the same directory id and endpoints, once they include it again; each asked again every second while "
             + "Kafka refuses it, as during a leader change (\"refusals\", \"last-refusal\"))", ADD_VOTER);
+    public static final FaultOp GROW_VOTER = fault(FaultKind.OPERATION, "grow-voter", "{\"nodes\": [7], \"role\": \"voters\", "
+            + "\"directory-id\": \"Qm3x...\", \"endpoints\": [\"CONTROLLER://10.0.0.17:9093\"], \"voters-before\": [4, 5, 6], "
+            + "\"voters-after\": [4, 5, 6, 7]} (KIP-853: a controller the quorum started without added as a voter, held once "
+            + "describeMetadataQuorum names it among the voters; its shrink-voter removes it again, held once they lack it; each "
+            + "asked again while Kafka refuses it, as remove-voter is)", SHRINK_VOTER);
 
     static {
         // fault names other tools write, understood by `kchaos check`: a SIGKILL by another name reads as kill

@@ -2,8 +2,8 @@ package io.kchaos.history;
 
 /**
  * The field names of the planned-operation nemesis ops' values that their writers and readers share (docs/format.md,
- * "Nemesis ops": {@code elect-leaders}, {@code alter-config}, {@code throttled-reassign}, {@code move-log-dir}, {@code remove-voter}
- * and {@code add-voter}): the one place they are spelled.
+ * "Nemesis ops": {@code elect-leaders}, {@code alter-config}, {@code throttled-reassign}, {@code move-log-dir}, {@code remove-voter},
+ * {@code add-voter}, {@code grow-voter} and {@code shrink-voter}): the one place they are spelled.
  */
 public final class OperationFields {
     /** elect-leaders: {@code preferred} or {@code unclean}, and the partitions asked for. */
@@ -31,7 +31,7 @@ public final class OperationFields {
     public static final String REPORTED_BY = "reported-by";
     /** move-log-dir and restore-log-dir: the partition whose replica moves (its broker is the op's node; from and to are dirs). */
     public static final String PARTITION = "partition";
-    /** remove-voter and add-voter: the voter's directory id (KIP-853), and the voter ids read back before and after. */
+    /** remove-voter, add-voter, grow-voter and shrink-voter: the voter's directory id (KIP-853), and the voter ids read back before and after. */
     public static final String DIRECTORY_ID = "directory-id";
     public static final String VOTERS_BEFORE = "voters-before";
     public static final String VOTERS_AFTER = "voters-after";

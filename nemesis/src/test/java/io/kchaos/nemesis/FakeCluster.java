@@ -76,6 +76,10 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     /** Each voter's metadata directory id, as the quorum knows it ("dir-N" until an addition names another). */
     private final Map<Integer, String> voterDirectories = new HashMap<>();
     private int voterAddsToRefuse;
+    /** Voter additions accepted but never applied: the quorum, read back, keeps its voters (a negative control). */
+    private boolean voterAddsIgnored;
+    /** The voters the quorum started with; null: every controller (or node). */
+    private List<Integer> initialVoters;
     private int voterRemovalsToRefuse;
     private final Map<Integer, List<Integer>> moving = new LinkedHashMap<>();
     private final Map<String, List<List<Integer>>> otherTopics = new java.util.TreeMap<>();
@@ -124,6 +128,32 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
         for (int i = 1; i <= m; i++) ids.add(nodes.size() + i);
         controllers = List.copyOf(ids);
         quorumLeader = ids.get(0);
+        return this;
+    }
+
+    /**
+     * A dynamic quorum that starts with the first {@code k} controllers as voters (--initial-voters); the others observe it,
+     * fetching with directory id "dir-N", until added.
+     */
+    public synchronized FakeCluster withInitialVoters(int k) {
+        initialVoters = List.copyOf(controllers.subList(0, k));
+        removedVoters.addAll(controllers.subList(k, controllers.size()));
+        return this;
+    }
+
+    @Override
+    public List<Integer> initialVoterIds() {
+        return initialVoters == null ? voterIds() : initialVoters;
+    }
+
+    @Override
+    public List<String> controllerEndpoints(int node) {
+        return controllers.contains(node) ? List.of("CONTROLLER://127.0.0.1:" + (9000 + node)) : List.of();
+    }
+
+    /** Voter additions are accepted from now on but never applied (the quorum keeps its voters). */
+    public synchronized FakeCluster ignoreVoterAdds() {
+        voterAddsIgnored = true;
         return this;
     }
 
@@ -192,6 +222,17 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
                 .map(v -> new RaftVoter(v, voterDirectories.getOrDefault(v, "dir-" + v), List.of("CONTROLLER://127.0.0.1:" + (9000 + v)))).toList());
     }
 
+    /** The running nodes that are not voters, as the leader sees them fetch: controllers with "dir-N", brokers with "broker-dir-N". */
+    @Override
+    public synchronized Optional<List<RaftVoter>> raftObservers() {
+        List<RaftVoter> out = new ArrayList<>();
+        for (int b : nodes) if (!dead.contains(b) && controllers.size() > 0) out.add(new RaftVoter(b, "broker-dir-" + b, List.of()));
+        for (int c : controllers) {
+            if (removedVoters.contains(c) && !dead.contains(c)) out.add(new RaftVoter(c, voterDirectories.getOrDefault(c, "dir-" + c), List.of()));
+        }
+        return Optional.of(out);
+    }
+
     @Override
     public synchronized void removeRaftVoter(RaftVoter voter) {
         log("remove-voter " + voter.id());
@@ -215,6 +256,7 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
             voterAddsToRefuse--;
             throw new IllegalStateException("NotLeaderOrFollowerException: ");
         }
+        if (voterAddsIgnored) return;
         removedVoters.remove(voter.id());
         voterDirectories.put(voter.id(), voter.directoryId());
     }
@@ -232,7 +274,7 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
         int at = voters.indexOf(node);
         for (int i = 1; i < voters.size(); i++) {
             int candidate = voters.get((at + i) % voters.size());
-            if (!dead.contains(candidate) && !paused.contains(candidate)) {
+            if (!dead.contains(candidate) && !paused.contains(candidate) && !removedVoters.contains(candidate)) {
                 quorumLeader = candidate;
                 quorumEpoch++;
                 return;
@@ -381,7 +423,7 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
         log("start " + node);
         dead.remove(node);
         // a restarted voter campaigns: it wins when the quorum had no live leader (it was that leader, or it is dead or paused)
-        if (quorumLeader != null && voterIds().contains(node)
+        if (quorumLeader != null && voterIds().contains(node) && !removedVoters.contains(node)
                 && (quorumLeader == node || dead.contains(quorumLeader) || paused.contains(quorumLeader))) {
             quorumLeader = node;
             quorumEpoch++;

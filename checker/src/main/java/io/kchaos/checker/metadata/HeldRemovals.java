@@ -15,10 +15,15 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The voter removals of a history that held (a {@code remove-voter} completed ok, its {@code voters-after} without the
- * node), each with the first {@code add-voter} of that node invoked after it: the one op that may bring the voter back.
+ * The voter removals of a history that held (a {@code remove-voter}, or voter-grow's {@code shrink-voter}, completed ok,
+ * its {@code voters-after} without the node), each with the first {@code add-voter} (or {@code grow-voter}) of that node
+ * invoked after it: the one op that may bring the voter back.
  */
 final class HeldRemovals {
+    /** The ops that remove a voter, and those that add one. */
+    private static final Set<String> REMOVALS = Set.of(NemesisOps.REMOVE_VOTER.f(), NemesisOps.SHRINK_VOTER);
+    private static final Set<String> ADDITIONS = Set.of(NemesisOps.ADD_VOTER, NemesisOps.GROW_VOTER.f());
+
     /** No add-voter of the node was invoked after the removal. */
     static final long NO_ADD_VOTER = -1;
 
@@ -52,7 +57,7 @@ final class HeldRemovals {
         history.forEach(op -> {
             if (!op.isNemesis()) return;
             Set<Integer> nodes = FaultOp.nodes(op.value());
-            if (NemesisOps.REMOVE_VOTER.f().equals(op.f())) {
+            if (REMOVALS.contains(op.f())) {
                 if (op.isInvoke()) {
                     nodes.forEach(n -> inFlightAdded.put(n, false));
                     return;
@@ -64,7 +69,7 @@ final class HeldRemovals {
                                 NO_ADD_VOTER, Long.MAX_VALUE));
                     }
                 }
-            } else if (NemesisOps.ADD_VOTER.equals(op.f()) && op.isInvoke()) {
+            } else if (ADDITIONS.contains(op.f()) && op.isInvoke()) {
                 inFlightAdded.replaceAll((n, added) -> added || nodes.isEmpty() || nodes.contains(n));
                 for (Iterator<Removal> it = open.iterator(); it.hasNext(); ) {
                     Removal r = it.next();

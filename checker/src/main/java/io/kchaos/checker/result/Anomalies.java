@@ -253,9 +253,9 @@ public final class Anomalies {
                     + "\"describeMetadataQuorum poll at 12.300 s (quorum.jsonl)\", instead of the indexes)");
 
     public static final AnomalyType VOTER_REMOVAL_UNDONE = client(METADATA, "voter-removal-undone",
-            "a voter of a dynamic quorum (KIP-853) whose removal held (a remove-voter completed ok, its voters-after "
-                    + "without the node) that a later quorum poll (quorum.jsonl, every run) names a voter again before any "
-                    + "add-voter of the node was invoked after the removal: the removal asked for was undone behind the "
+            "a voter of a dynamic quorum (KIP-853) whose removal held (a remove-voter, or voter-grow's shrink-voter, "
+                    + "completed ok, its voters-after without the node) that a later quorum poll (quorum.jsonl, every run) names a "
+                    + "voter again before any add-voter (or grow-voter) of the node was invoked after the removal: the removal asked for was undone behind the "
                     + "operator's back (a controller that kept running and joined again by itself, KAFKA-19850). A poll "
                     + "answered within 1 s of the removal's completion may have been asked before it, so it counts only "
                     + "once a poll after the removal showed the voter gone",

@@ -77,6 +77,18 @@ class VoterRemovalUndoneTest {
     }
 
     @Test
+    void voterGrowsShrinkIsARemovalItsGrowVoterTheAddition() {
+        ObjectNode shrunk = voter5();
+        shrunk.putArray(OperationFields.VOTERS_AFTER).add(4).add(6);
+        nemesis(9, OpType.INVOKE, NemesisOps.SHRINK_VOTER, voter5());
+        nemesis(10, OpType.OK, NemesisOps.SHRINK_VOTER, shrunk);
+        CheckResult back = judge(poll(10.5, 4, 6), poll(11, 4, 5, 6));
+        assertEquals(1, back.count(Anomalies.VOTER_REMOVAL_UNDONE.key()), "back with no grow-voter: " + back.toJson());
+        nemesis(10.8, OpType.INVOKE, NemesisOps.GROW_VOTER.f(), voter5());
+        assertEquals(List.of(), judge(poll(10.5, 4, 6), poll(11, 4, 5, 6)).anomalyTypes(), "grown again by voter-grow itself");
+    }
+
+    @Test
     void aRefusedRemovalWhoseVoterNeverLeftIsValid() {
         removal(10, OpType.INFO, null);
         CheckResult r = judge(poll(9, 4, 5, 6), poll(11, 4, 5, 6), poll(12, 4, 5, 6));

@@ -115,6 +115,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--quorum", paramLabel = "static|dynamic")
     String quorum;
 
+    @Option(names = "--initial-voters", paramLabel = "K")
+    Integer initialVoters;
+
     @Option(names = "--log-dirs", paramLabel = "N")
     int logDirs;
 
@@ -257,7 +260,7 @@ public final class RunCommand implements Callable<Integer> {
             System.setProperty("org.slf4j.simpleLogger.logFile", staged.clientLog().toString());
             System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
             clientKind = clientKind(config); // after the log file is set: Maven Resolver logs through SLF4J
-            release = BrokerRelease.resolve(config, kafkaVersion, System.out);
+            release = BrokerRelease.resolve(config, kafkaVersion, !(clientKind instanceof RdkafkaClientKind), System.out);
             String refused = WorkloadMix.of(config.load().name()).refusedOn(release.distribution().version());
             if (refused != null) throw bad(refused);
 
@@ -432,8 +435,9 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     /**
-     * {@code --controllers} and {@code --quorum}, checked: at least one controller when given, on the local backend; an
-     * even count is allowed with a warning (it survives no more voter failures than one controller fewer).
+     * {@code --controllers}, {@code --quorum} and {@code --initial-voters}, checked: at least one controller when given,
+     * on the local backend; an even count is allowed with a warning (it survives no more voter failures than one
+     * controller fewer); a quorum that starts smaller than its controllers only dynamic ({@link QuorumSpec#of}).
      */
     private QuorumSpec quorumSpec() {
         QuorumMode mode;
@@ -449,7 +453,11 @@ public final class RunCommand implements Callable<Integer> {
         if (controllers > 0 && controllers % 2 == 0) {
             System.out.println("warning: " + controllers + " controllers tolerate no more voter failures than " + (controllers - 1));
         }
-        return new QuorumSpec(controllers, mode);
+        try {
+            return QuorumSpec.of(controllers, mode, initialVoters);
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
+        }
     }
 
     private KeepData keepData() {

@@ -1,6 +1,5 @@
 package io.kchaos.harness.launch;
 
-import io.kchaos.cluster.QuorumMode;
 import io.kchaos.cluster.ClusterSpec;
 import io.kchaos.cluster.KafkaCluster;
 import io.kchaos.backend.docker.ContainerCluster;
@@ -39,8 +38,8 @@ public interface BackendChoice {
      * faults this machine cannot inject, and loads the sync-tracking agent only when power loss is in the mix.
      */
     static BackendChoice local(RunConfig config, List<Nemesis> nemeses, CommandRunner runner, PrintStream out) {
-        Capabilities.refuse(nemeses, LocalBackend.capabilities(runner, config.cluster().controllers(),
-                config.cluster().quorum().mode() == QuorumMode.DYNAMIC, config.cluster().logDirs(), config.cluster().tiered()), "--backend local");
+        Capabilities.refuse(nemeses, LocalBackend.capabilities(runner, config.cluster().quorum(), config.cluster().logDirs(),
+                config.cluster().tiered()), "--backend local");
         DataDisks.refuseJbod(config.cluster().logDirs(), nemeses);
         Hosts.Plan hosts = Hosts.plan(config.cluster().namespaces(), runner);
         hosts.refuseUnavailable(nemeses);

@@ -18,10 +18,11 @@ public record BrokerRelease(KafkaDistribution distribution, Map<String, String> 
     /**
      * Resolves {@code --kafka-version} (from Maven Central on first use), else {@code --kafka-home}, else the bundled
      * release; throws IllegalArgumentException (one line) for a setting the release refuses or does not define, and
-     * says on {@code out} which of kchaos's own defaults it will ignore.
+     * says on {@code out} which of kchaos's own defaults it will ignore. Client keys are checked against kafka-clients'
+     * names when the run's clients are Java's ({@code javaClients}).
      */
-    public static BrokerRelease resolve(RunConfig config, String kafkaVersion, PrintStream out) {
-        SettingNames.check(config.cluster().brokerConfig(), config.clients().producerConfig(), config.clients().consumerConfig());
+    public static BrokerRelease resolve(RunConfig config, String kafkaVersion, boolean javaClients, PrintStream out) {
+        SettingNames.check(config.cluster().brokerConfig(), config.clients().producerConfig(), config.clients().consumerConfig(), javaClients);
         KafkaDistribution dist = kafkaVersion != null ? KafkaDistribution.forVersion(kafkaVersion, out)
                 : config.cluster().kafkaHome() == null ? KafkaDistribution.bundled() : KafkaDistribution.fromHome(config.cluster().kafkaHome());
         Map<String, String> settings = new LinkedHashMap<>(ServerProperties.harnessDefaults(config.cluster().nodes()));

@@ -119,6 +119,16 @@ public final class ProxiedCluster implements KafkaCluster {
     }
 
     @Override
+    public List<Integer> initialVoterIds() {
+        return cluster.initialVoterIds();
+    }
+
+    @Override
+    public List<String> controllerEndpoints(int node) {
+        return cluster.controllerEndpoints(node);
+    }
+
+    @Override
     public void kill(int node) {
         cluster.kill(node);
     }

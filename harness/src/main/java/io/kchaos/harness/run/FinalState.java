@@ -30,9 +30,12 @@ public record FinalState(String topic, Map<Integer, List<Integer>> finalIsr, boo
         return new FinalState(topic, finalIsr, fullIsrBeforeDrain, workloadStats, faultsInjected, logDirs, metadataLogs(cluster));
     }
 
-    /** The cluster's metadata logs, each node a voter or an observer as the cluster says. */
+    /**
+     * The cluster's metadata logs, each node a voter or an observer as the quorum started (the Raft audit's voter set
+     * until the logs name another: a dynamic quorum's changes, voter-grow's five of a quorum started with three, are theirs).
+     */
     static List<MetadataNode> metadataLogs(KafkaCluster cluster) {
-        Set<Integer> voters = Set.copyOf(cluster.voterIds());
+        Set<Integer> voters = Set.copyOf(cluster.initialVoterIds());
         List<MetadataNode> nodes = new ArrayList<>();
         cluster.metadataLogDirs().forEach((id, dir) -> nodes.add(new MetadataNode(id, dir, voters.contains(id))));
         return List.copyOf(nodes);

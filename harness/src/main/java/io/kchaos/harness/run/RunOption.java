@@ -53,6 +53,11 @@ public enum RunOption {
     QUORUM("--quorum", "quorum", RunFields.QUORUM, Kind.STRING, "static", c -> c.cluster().quorum().mode().wire(),
             "how the voters are configured: static (controller.quorum.voters) or dynamic (KIP-853, Kafka 3.9+: format "
                     + "--initial-controllers, controller.quorum.bootstrap.servers) (default ${DEFAULT-VALUE})"),
+    INITIAL_VOTERS("--initial-voters", "initial-voters", RunFields.INITIAL_VOTERS, Kind.INT, null,
+            c -> c.cluster().quorum().dedicated() ? c.cluster().quorum().initialVoters() : null,
+            "how many of the --controllers the dynamic quorum starts with as voters: the first K are formatted with "
+                    + "--initial-controllers naming them, the others with --no-initial-controllers and run as observers until a fault "
+                    + "adds them (voter-grow) (default: every controller)"),
     LOG_DIRS("--log-dirs", "log-dirs", RunFields.LOG_DIRS, Kind.INT, "1", c -> c.cluster().logDirs(),
             "data directories per broker (log.dirs); 2 or more is KRaft JBOD (Kafka 3.7+), local backend; the metadata log stays in "
                     + "the first (default ${DEFAULT-VALUE})"),

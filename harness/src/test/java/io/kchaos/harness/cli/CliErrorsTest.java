@@ -69,6 +69,31 @@ class CliErrorsTest {
     }
 
     @Test
+    void aQuorumStartingWithVotersItCannotHaveExits2() {
+        assertEquals(2, run("run", "--controllers", "5", "--quorum", "dynamic", "--initial-voters", "0"));
+        assertSingleLineError("--initial-voters must be >= 1");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("run", "--controllers", "3", "--quorum", "dynamic", "--initial-voters", "4"));
+        assertSingleLineError("--initial-voters 4 is more than --controllers 3: a voter is a controller");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("run", "--controllers", "5", "--initial-voters", "3"));
+        assertSingleLineError("--initial-voters 3 below --controllers 5 needs --quorum dynamic: a static quorum's voters are every controller, for good");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("run", "--quorum", "dynamic", "--initial-voters", "3"));
+        assertSingleLineError("--initial-voters needs dedicated controllers (--controllers N) in a dynamic quorum (--quorum dynamic)");
+    }
+
+    @Test
+    void voterGrowWithoutControllersOutsideTheQuorumExits2() {
+        assertEquals(2, run("run", "--controllers", "3", "--quorum", "dynamic", "--nemesis", "voter-grow"));
+        assertSingleLineError("nemesis 'voter-grow' is unavailable with --backend local: it needs controllers the quorum starts without, to add: "
+                + "give --initial-voters K below --controllers N (with --quorum dynamic)");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("run", "--controllers", "5", "--nemesis", "voter-grow"));
+        assertSingleLineError("nemesis 'voter-grow' is unavailable with --backend local: it needs a dynamic quorum");
+    }
+
+    @Test
     void badLogDirCountsAndJbodOffTheLocalBackendExit2() {
         assertEquals(2, run("run", "--log-dirs", "0"));
         assertSingleLineError("--log-dirs must be >= 1");

@@ -89,6 +89,11 @@ class ClientOptionTest {
                 "--client", "librdkafka", "--workload", "txn", "--producer-config", "delivery.timeout.ms=30000");
         err.getBuffer().setLength(0);
         assertRefused("Kafka libs folder not found", "--client", "librdkafka", "--workload", "txn", "--kafka-home", dir.resolve("no-kafka").toString());
+        err.getBuffer().setLength(0);
+        // a librdkafka setting the Java producer does not define is librdkafka's to judge (its probe), not refused by
+        // kafka-clients' names: the run gets to the broker
+        assertRefused("Kafka libs folder not found", "--client", "librdkafka", "--workload", "txn", "--producer-config",
+                "socket.timeout.ms=3000", "--kafka-home", dir.resolve("no-kafka").toString());
     }
 
     /** A run that gets past the client check stops at the broker: a Kafka home that does not exist (nothing starts). */

@@ -41,7 +41,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The contract between the nemeses and the readers of their ops: every registered nemesis, run against one shared
- * fake cluster (with three dedicated controllers, so the controller faults have a quorum leader to aim at, and a bucket
+ * fake cluster (with three dedicated controllers, so the controller faults have a quorum leader to aim at, five of which
+ * three start as voters for voter-grow, and a bucket
  * holding one copied segment for the remote-tier faults), records only ops its {@link FaultSpec} declares (ops of {@link NemesisOps}), and availability and
  * the report both see each fault it injected as a window with a start and an end (its heal).
  */
@@ -54,12 +55,19 @@ class NemesisContractTest {
         Path file = dir.resolve(nemesis.name() + "-" + seed + ".jsonl");
         try (HistoryWriter w = new HistoryWriter(file)) {
             // a new leader's epoch start to read, so isr-shrink's attempts end at once instead of waiting out their 30 s
-            NemesisContext ctx = FakeCluster.full().withControllers(3).epochStarts(0).withBucket(PlantedBucket.oneSegment(dir.resolve("bucket-" + nemesis.name() + "-" + seed)))
-                    .context(new NemesisRecorder(w), seed);
+            FakeCluster cluster = FakeCluster.full().withControllers(grows(nemesis) ? 5 : 3).epochStarts(0)
+                    .withBucket(PlantedBucket.oneSegment(dir.resolve("bucket-" + nemesis.name() + "-" + seed)));
+            if (grows(nemesis)) cluster.withInitialVoters(3); // voter-grow: two controllers observe the quorum, to add
+            NemesisContext ctx = cluster.context(new NemesisRecorder(w), seed);
             Fault fault = nemesis.inject(ctx);
             fault.heal();
         }
         return HistoryFile.open(file);
+    }
+
+    /** True when the nemesis needs controllers the quorum starts without. */
+    private static boolean grows(Nemesis nemesis) {
+        return nemesis.requires().contains(io.kchaos.nemesis.cluster.Capability.OBSERVING_CONTROLLERS);
     }
 
     private static List<Op> nemesisOps(History history) {

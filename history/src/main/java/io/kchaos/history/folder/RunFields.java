@@ -24,6 +24,11 @@ public final class RunFields {
     /** Dedicated KRaft controllers (0: combined mode) and how the voters are configured ({@code static}, {@code dynamic}). */
     public static final String CONTROLLERS = "controllers";
     public static final String QUORUM = "quorum";
+    /**
+     * How many of the dedicated controllers the quorum started with as voters ({@code --initial-voters}); null in
+     * combined mode; absent in older files (every controller).
+     */
+    public static final String INITIAL_VOTERS = "initial-voters";
     /** Data directories per broker ({@code log.dirs}; more than 1 is KRaft JBOD); absent in older files (1). */
     public static final String LOG_DIRS = "log-dirs";
     /** Whether the workload's topic has tiered storage ({@code --tiered}); absent in older files (false). */

@@ -8,6 +8,7 @@ import io.kchaos.nemesis.cluster.Toxic;
 import io.kchaos.nemesis.controller.KillControllerNemesis;
 import io.kchaos.nemesis.controller.LyingDiskNemesis;
 import io.kchaos.nemesis.controller.VoterChurnNemesis;
+import io.kchaos.nemesis.controller.VoterGrowNemesis;
 import io.kchaos.nemesis.controller.VoterReplaceNemesis;
 import io.kchaos.nemesis.controller.VoterTarget;
 import io.kchaos.nemesis.controller.PartitionControllerNemesis;
@@ -189,6 +190,11 @@ public final class FaultCatalogue {
                     + "as an observer, and adds it with the new directory id (Admin.addRaftVoter), held once the voters read back "
                     + "include it with that id", b -> new VoterReplaceNemesis(), NemesisOps.REMOVE_VOTER, NemesisOps.STOP, NemesisOps.WIPE)
                     .needs(Capability.DYNAMIC_QUORUM, Capability.STORAGE),
+            of("voter-grow", "grow the metadata quorum (KIP-853): every running controller it started without (--initial-voters) "
+                    + "is added as a voter with the directory id it fetches with and its controller endpoint (Admin.addRaftVoter), each "
+                    + "held once the voters read back include it; the heal removes the voters it added (Admin.removeRaftVoter), each "
+                    + "held once the voters read back lack it, so the quorum shrinks back to its start", b -> new VoterGrowNemesis(),
+                    NemesisOps.GROW_VOTER).needs(Capability.DYNAMIC_QUORUM, Capability.OBSERVING_CONTROLLERS),
             of("reassign", "move a random partition's replicas to another set (Admin.alterPartitionReassignments: replace a replica, "
                     + "swap the leader, shrink or grow the replication factor), optionally throttled; one op until the new set is in "
                     + "place", b -> new ReassignNemesis(b.options()), NemesisOps.REASSIGN)

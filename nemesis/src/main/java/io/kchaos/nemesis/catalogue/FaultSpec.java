@@ -74,6 +74,7 @@ public record FaultSpec(String name, String description, List<FaultOp> ops, List
         if (capabilities.stream().anyMatch(Capability::root)) j.add("root");
         if (capabilities.contains(Capability.DEDICATED_CONTROLLERS)) j.add("`--controllers N`");
         if (capabilities.contains(Capability.DYNAMIC_QUORUM)) j.add("`--quorum dynamic`");
+        if (capabilities.contains(Capability.OBSERVING_CONTROLLERS)) j.add("`--initial-voters K` below `--controllers N`");
         if (capabilities.contains(Capability.JBOD)) j.add("`--log-dirs 2`");
         if (capabilities.contains(Capability.REMOTE_TIER)) j.add("`--tiered`");
         return j.toString();

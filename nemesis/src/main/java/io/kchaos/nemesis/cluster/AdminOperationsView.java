@@ -186,6 +186,11 @@ public final class AdminOperationsView implements OperationsView {
     }
 
     @Override
+    public Optional<List<RaftVoter>> raftObservers() {
+        return read(() -> AdminRaftVoters.observers(admin.describeMetadataQuorum().quorumInfo().get(TIMEOUT_S, TimeUnit.SECONDS)));
+    }
+
+    @Override
     public void removeRaftVoter(RaftVoter voter) {
         await(AdminRaftVoters.remove(admin, voter));
     }

@@ -10,15 +10,27 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-/** KIP-853's voter changes in Kafka's Admin terms: the voters a quorum description names, {@code removeRaftVoter}, {@code addRaftVoter}. */
+/**
+ * KIP-853's voter changes in Kafka's Admin terms: the voters and observers a quorum description names,
+ * {@code removeRaftVoter}, {@code addRaftVoter}.
+ */
 final class AdminRaftVoters {
     private AdminRaftVoters() {
     }
 
     static List<RaftVoter> of(QuorumInfo q) {
-        return q.voters().stream().map(v -> new RaftVoter(v.replicaId(), v.replicaDirectoryId().toString(),
-                q.nodes().containsKey(v.replicaId()) ? q.nodes().get(v.replicaId()).endpoints().stream()
-                        .map(e -> e.listener() + "://" + e.host() + ":" + e.port()).toList() : List.of())).toList();
+        return q.voters().stream().map(v -> replica(q, v)).toList();
+    }
+
+    /** The observers that fetch with a directory id (KIP-853 replicas: brokers, controllers not voting); endpoints where named. */
+    static List<RaftVoter> observers(QuorumInfo q) {
+        return q.observers().stream().filter(o -> !Uuid.ZERO_UUID.equals(o.replicaDirectoryId())).map(o -> replica(q, o)).toList();
+    }
+
+    private static RaftVoter replica(QuorumInfo q, QuorumInfo.ReplicaState r) {
+        return new RaftVoter(r.replicaId(), r.replicaDirectoryId().toString(),
+                q.nodes().containsKey(r.replicaId()) ? q.nodes().get(r.replicaId()).endpoints().stream()
+                        .map(e -> e.listener() + "://" + e.host() + ":" + e.port()).toList() : List.of());
     }
 
     static KafkaFuture<Void> remove(Admin admin, RaftVoter v) {

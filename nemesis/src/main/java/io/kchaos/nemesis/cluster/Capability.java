@@ -8,7 +8,7 @@ import java.util.Optional;
  * connections through Toxiproxy, {@link #PROTOCOL} on single Kafka requests through the kchaos proxy, {@link #STORAGE}
  * and {@link #DISK_LIMIT} act on the nodes' data directories, {@link #POWER_LOSS} drops unsynced file data,
  * {@link #DEDICATED_CONTROLLERS} runs the metadata quorum apart from the brokers, {@link #DYNAMIC_QUORUM} lets its
- * voters change, {@link #JBOD} gives each broker several data directories, {@link #REMOTE_TIER} reaches the tiered-storage
+ * voters change, {@link #OBSERVING_CONTROLLERS} starts it with fewer voters than controllers, {@link #JBOD} gives each broker several data directories, {@link #REMOTE_TIER} reaches the tiered-storage
  * bucket. Each says
  * what a run needs for it (a backend, root), from which the catalogue's "needs" column is made.
  */
@@ -31,6 +31,9 @@ public enum Capability {
     DEDICATED_CONTROLLERS("local", false, "it needs dedicated controllers (--controllers N): in combined mode the other voters are the brokers"),
     /** A KIP-853 dynamic quorum, whose voters can be removed and added ({@code --quorum dynamic}, Kafka 3.9+). */
     DYNAMIC_QUORUM("local", false, "it needs a dynamic quorum (--quorum dynamic, Kafka 3.9+): a static quorum's voters cannot change"),
+    /** Controllers a dynamic quorum starts without, observing it until added ({@code --initial-voters K} below {@code --controllers N}). */
+    OBSERVING_CONTROLLERS("local", false, "it needs controllers the quorum starts without, to add: give --initial-voters K below --controllers N "
+            + "(with --quorum dynamic)"),
     /** Brokers with two or more data directories ({@code --log-dirs N}, KRaft JBOD, the local backend). */
     JBOD("local", false, "it needs brokers with two or more data directories (--log-dirs 2 or more)"),
     /** The tiered-storage bucket every broker shares, on this machine ({@code --tiered}, the local backend). */

@@ -26,6 +26,23 @@ public interface ClusterControl {
         return controllerIds().isEmpty() ? nodeIds() : controllerIds();
     }
 
+    /**
+     * The voters the metadata quorum starts with: every voter, unless a dynamic quorum starts with fewer than its
+     * controllers ({@code --initial-voters}), the others observing it until a fault adds them. The quorum's voters now
+     * are the quorum's to say ({@code describeMetadataQuorum}), not this.
+     */
+    default List<Integer> initialVoterIds() {
+        return voterIds();
+    }
+
+    /**
+     * A dedicated controller's listeners for the metadata quorum as the backend configured them
+     * ({@code CONTROLLER://host:port}): what adding it as a voter names; empty where the backend does not say.
+     */
+    default List<String> controllerEndpoints(int node) {
+        return List.of();
+    }
+
     /** What the node runs: {@link NodeRole#COMBINED} in combined mode, else a broker or a controller. */
     default NodeRole role(int node) {
         if (controllerIds().isEmpty()) return NodeRole.COMBINED;

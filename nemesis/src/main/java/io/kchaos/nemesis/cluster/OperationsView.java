@@ -141,6 +141,15 @@ public interface OperationsView {
         return Optional.empty();
     }
 
+    /**
+     * The metadata quorum's observers (brokers, controllers that do not vote) that fetch with a directory id, as the
+     * leader last saw them (KIP-853); their endpoints only where the answer names them (Kafka names the voters'); empty
+     * when unknown.
+     */
+    default Optional<List<RaftVoter>> raftObservers() {
+        return Optional.empty();
+    }
+
     /** Asks the quorum to remove {@code voter} ({@code Admin.removeRaftVoter}); returns once Kafka accepted it. */
     default void removeRaftVoter(RaftVoter voter) {
         throw new UnsupportedOperationException("this cluster takes no operations");

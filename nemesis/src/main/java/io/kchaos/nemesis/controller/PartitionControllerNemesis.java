@@ -84,7 +84,9 @@ public final class PartitionControllerNemesis implements FaultInjector {
             case VOTERS -> new Plan(components(leader, voters, brokers), List.of(leader), "active controller " + leader + " from the other voters");
             case BROKERS -> new Plan(brokersCut(leader, voters, brokers), brokers, "brokers " + brokers + " from active controller " + leader);
             case VOTER -> {
-                List<Integer> followers = voters.stream().filter(v -> v != leader).toList();
+                // a voter that follows now (an observing controller is no voter to cut), else any other controller
+                List<Integer> current = CurrentVoters.ids(ctx).stream().filter(v -> v != leader && voters.contains(v)).toList();
+                List<Integer> followers = current.isEmpty() ? voters.stream().filter(v -> v != leader).toList() : current;
                 int follower = followers.get(ctx.random().nextInt(followers.size()));
                 yield new Plan(voterCut(leader, follower, voters, brokers), List.of(follower), "voter " + follower + " from active controller " + leader);
             }

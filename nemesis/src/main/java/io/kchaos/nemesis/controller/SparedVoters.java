@@ -48,7 +48,7 @@ final class SparedVoters {
     static SparedVoters hold(NemesisContext ctx, List<Integer> cut, boolean pause) {
         int epoch = ctx.quorum().state().map(QuorumState::epoch).orElse(-1);
         if (!pause) return new SparedVoters(List.of(), epoch);
-        List<Integer> others = ctx.cluster().voterIds().stream()
+        List<Integer> others = CurrentVoters.ids(ctx).stream()
                 .filter(v -> !cut.contains(v) && ctx.cluster().isRunning(v) && !ctx.cluster().isPaused(v)).toList();
         if (!others.isEmpty()) {
             ObjectNode v = FaultRole.plain(NemesisRecorder.nodes(others), FaultRole.VOTERS).put("spared", true);

@@ -39,10 +39,13 @@ final class VoterChanges {
      * asked again as an addition is; one still refused at the bound, with the quorum still showing it, is {@code info}.
      */
     static boolean remove(NemesisContext ctx, RaftVoter voter, List<RaftVoter> voters, Duration bound) {
-        ObjectNode v = value(voter);
-        ArrayNode before = v.putArray(OperationFields.VOTERS_BEFORE);
-        voters.forEach(x -> before.add(x.id()));
-        ctx.recorder().record(NemesisOps.REMOVE_VOTER.f(), v, () ->
+        return remove(ctx, NemesisOps.REMOVE_VOTER.f(), voter, voters, bound);
+    }
+
+    /** {@link #remove(NemesisContext, RaftVoter, List, Duration)} recorded as {@code f} (voter-grow's heal: {@code shrink-voter}). */
+    static boolean remove(NemesisContext ctx, String f, RaftVoter voter, List<RaftVoter> voters, Duration bound) {
+        ObjectNode v = before(value(voter), voters.stream().map(RaftVoter::id).toList());
+        ctx.recorder().record(f, v, () ->
                 v.set(OperationFields.VOTERS_AFTER, ids(askUntil(ctx, "removal", () -> ctx.operations().removeRaftVoter(voter),
                         voter.id(), false, v, bound))));
         return !votersNow(ctx).contains(voter.id());
@@ -53,7 +56,12 @@ final class VoterChanges {
      * the quorum's voters can be read with their directory ids, include it with its own (not another disk of the node).
      */
     static void add(NemesisContext ctx, RaftVoter voter, ObjectNode value, Duration bound) {
-        ctx.recorder().record(NemesisOps.ADD_VOTER, value, () -> {
+        add(ctx, NemesisOps.ADD_VOTER, voter, value, bound);
+    }
+
+    /** {@link #add(NemesisContext, RaftVoter, ObjectNode, Duration)} recorded as {@code f} (voter-grow's: {@code grow-voter}). */
+    static void add(NemesisContext ctx, String f, RaftVoter voter, ObjectNode value, Duration bound) {
+        ctx.recorder().record(f, value, () -> {
             value.set(OperationFields.VOTERS_AFTER, ids(askUntil(ctx, "addition", () -> ctx.operations().addRaftVoter(voter),
                     voter.id(), true, value, bound)));
             Optional<String> seen = ctx.operations().raftVoters()
@@ -67,7 +75,8 @@ final class VoterChanges {
 
     /**
      * Asks for a voter change until the quorum, read back, shows {@code id} in ({@code present}) or out: an accepted
-     * request is awaited until the voters show it; one Kafka refuses for now (a leader change in between:
+     * request is awaited until the voters show it (within {@code bound}; a change Kafka accepted but the voters never
+     * show is not held); one Kafka refuses for now (a leader change in between:
      * {@code NOT_LEADER_OR_FOLLOWER}) is asked again every {@value #RETRY_MS} ms within {@code bound} (the nemeses':
      * {@link #COMMITTED_BOUND}), so a
      * heal never leaves the quorum a voter short; the refusals are counted in the op ({@code refusals},
@@ -80,7 +89,7 @@ final class VoterChanges {
         while (true) {
             try {
                 ask.run();
-                return awaitVoters(ctx, id, present);
+                return awaitVoters(ctx, id, present, bound);
             } catch (FaultNotHeld e) {
                 throw e;
             } catch (RuntimeException e) { // refused or unanswered: the read-back decides
@@ -102,6 +111,12 @@ final class VoterChanges {
         }
     }
 
+    /** Writes {@code "voters-before": [ids]} (the voters as read before the change) into {@code value}; returns it. */
+    static ObjectNode before(ObjectNode value, List<Integer> voters) {
+        value.set(OperationFields.VOTERS_BEFORE, ids(voters));
+        return value;
+    }
+
     /** {@code {"nodes": [id], "role": "voters", "directory-id": ..., "endpoints": [...]}}. */
     static ObjectNode value(RaftVoter voter) {
         ObjectNode v = FaultRole.plain(NemesisRecorder.nodes(List.of(voter.id())), FaultRole.VOTERS);
@@ -111,9 +126,9 @@ final class VoterChanges {
         return v;
     }
 
-    /** Waits until the quorum's voters, read back, include {@code id} or not; returns them. */
-    private static List<Integer> awaitVoters(NemesisContext ctx, int id, boolean present) {
-        return EffectWait.until("the quorum's voters " + (present ? "including " : "without ") + id, COMMITTED_BOUND,
+    /** Waits up to {@code bound} until the quorum's voters, read back, include {@code id} or not; returns them. */
+    private static List<Integer> awaitVoters(NemesisContext ctx, int id, boolean present, Duration bound) {
+        return EffectWait.until("the quorum's voters " + (present ? "including " : "without ") + id, bound,
                 () -> ctx.quorum().state().map(QuorumState::voters).orElse(null),
                 voters -> voters != null && voters.contains(id) == present,
                 voters -> voters == null ? "no quorum answer" : "voters " + voters);

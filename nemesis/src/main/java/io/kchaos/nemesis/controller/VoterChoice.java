@@ -11,8 +11,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The voters a quorum-wide fault aims at: a random majority of the metadata quorum's voters (the dedicated
- * controllers, in combined mode the nodes), every voter, or the active controller alone.
+ * The voters a quorum-wide fault aims at: a random majority of the metadata quorum's voters as read now
+ * ({@link CurrentVoters}: of the dedicated controllers, in combined mode of the nodes), every voter, or the active
+ * controller alone.
  *
  * @param nodes the chosen voters' node ids, in order
  * @param value the fault op's value naming them and their role
@@ -26,7 +27,7 @@ public record VoterChoice(List<Integer> nodes, ObjectNode value, String about) {
     public static Optional<VoterChoice> choose(NemesisContext ctx, String word) {
         return switch (word) {
             case "majority" -> Optional.of(majority(ctx));
-            case "voters" -> Optional.of(voters(ctx.cluster().voterIds(), "every voter"));
+            case "voters" -> Optional.of(voters(CurrentVoters.ids(ctx), "every voter"));
             case "controller" -> ActiveController.find(ctx)
                     .map(c -> new VoterChoice(List.of(c.node()), c.toJson(), "the active controller (epoch " + c.epoch() + ")"));
             default -> throw new IllegalArgumentException("lying-disk-nodes: " + word + " is none of " + WORDS);
@@ -35,7 +36,7 @@ public record VoterChoice(List<Integer> nodes, ObjectNode value, String about) {
 
     /** A random majority of the voters, running ones first (a voter already down loses nothing new by a power loss). */
     public static VoterChoice majority(NemesisContext ctx) {
-        List<Integer> voters = ctx.cluster().voterIds();
+        List<Integer> voters = CurrentVoters.ids(ctx);
         List<Integer> running = new ArrayList<>(voters.stream().filter(ctx.cluster()::isRunning).toList());
         List<Integer> down = new ArrayList<>(voters.stream().filter(v -> !ctx.cluster().isRunning(v)).toList());
         Collections.shuffle(running, ctx.random());

@@ -38,6 +38,16 @@ public final class GuardedCluster implements ClusterControl {
     }
 
     @Override
+    public List<Integer> initialVoterIds() {
+        return cluster.initialVoterIds();
+    }
+
+    @Override
+    public List<String> controllerEndpoints(int node) {
+        return cluster.controllerEndpoints(node);
+    }
+
+    @Override
     public void kill(int node) {
         guard.disturb(Set.of(node));
         cluster.kill(node);

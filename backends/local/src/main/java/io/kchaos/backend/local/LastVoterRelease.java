@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntConsumer;
 import java.util.function.IntPredicate;
@@ -48,7 +49,7 @@ final class LastVoterRelease implements AutoCloseable {
      * SIGKILL with a wait for the exit.
      */
     LastVoterRelease(Map<Integer, Path> logs, IntPredicate running, IntConsumer kill) {
-        this.logs = Map.copyOf(logs);
+        this.logs = new TreeMap<>(logs); // node order, for the kills and the tests
         this.running = running;
         this.kill = kill;
         logs.forEach((id, log) -> read.put(id, size(log)));

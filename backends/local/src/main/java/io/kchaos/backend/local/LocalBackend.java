@@ -6,6 +6,8 @@ import io.kchaos.backend.local.storage.DiskJanitor;
 import io.kchaos.backend.local.storage.SyncTracking;
 import io.kchaos.cluster.ClusterSpec;
 import io.kchaos.cluster.KafkaCluster;
+import io.kchaos.cluster.QuorumMode;
+import io.kchaos.cluster.QuorumSpec;
 import io.kchaos.cluster.os.CommandRunner;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.cluster.Capability;
@@ -26,14 +28,15 @@ public final class LocalBackend {
     }
 
     /**
-     * What local brokers with {@code logDirs} data directories each, and a tiered-storage bucket when {@code tiered}, can
-     * take on this machine, before {@link Hosts} rules out what its network cannot do.
+     * What local brokers beside {@code quorum}'s controllers, with {@code logDirs} data directories each, and a
+     * tiered-storage bucket when {@code tiered}, can take on this machine, before {@link Hosts} rules out what its network cannot do.
      */
-    public static Set<Capability> capabilities(CommandRunner runner, int controllers, boolean dynamicQuorum, int logDirs, boolean tiered) {
+    public static Set<Capability> capabilities(CommandRunner runner, QuorumSpec quorum, int logDirs, boolean tiered) {
         Set<Capability> possible = EnumSet.complementOf(EnumSet.of(Capability.TOXIPROXY));
         if (!DataDisks.canMount(runner)) possible.remove(Capability.DISK_LIMIT);
-        if (controllers == 0) possible.remove(Capability.DEDICATED_CONTROLLERS);
-        if (!dynamicQuorum) possible.remove(Capability.DYNAMIC_QUORUM);
+        if (!quorum.dedicated()) possible.remove(Capability.DEDICATED_CONTROLLERS);
+        if (quorum.mode() != QuorumMode.DYNAMIC) possible.remove(Capability.DYNAMIC_QUORUM);
+        if (!quorum.startsSmaller()) possible.remove(Capability.OBSERVING_CONTROLLERS);
         if (logDirs < 2) possible.remove(Capability.JBOD);
         if (!tiered) possible.remove(Capability.REMOTE_TIER);
         return possible;

@@ -116,7 +116,7 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
         for (int id : ids) {
             nodes.put(id, new LocalNode(id, hosts.address(id), FreePorts.next(), FreePorts.next(), nodesDir.resolve(Integer.toString(id))));
         }
-        voters = QuorumVoters.of(voterIds().stream().map(id -> nodes.get(id).listeners()).toList(), spec.quorum().mode());
+        voters = QuorumVoters.of(voterIds().stream().map(id -> nodes.get(id).listeners()).toList(), spec.quorum());
         for (LocalNode n : nodes.values()) disks.prepare(n.id(), n.dataDir());
         for (LocalNode n : nodes.values()) writeConfig(n);
         Readiness readiness = new Readiness(this);
@@ -124,7 +124,7 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
         Admin admin = null;
         try {
             archives.join();
-            launches.formatAll(nodes.values(), clusterId, n -> voters.formatArgs(role(n.id())));
+            launches.formatAll(nodes.values(), clusterId, n -> voters.formatArgs(n.id(), role(n.id())));
             if (syncTracking != null) nodes.values().forEach(n -> syncTracking.baseline(n.dir(), n.dataDir()));
             for (int id : controllerIds) start(id); // the quorum first: the brokers register with it
             for (int id : brokerIds) start(id);
@@ -162,7 +162,7 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
     private void formatUnformatted(int id) {
         LocalNode n = node(id);
         List<String> args = new ArrayList<>(List.of("--ignore-formatted"));
-        args.addAll(voters.formatArgs(role(id)));
+        args.addAll(voters.formatArgs(id, role(id)));
         launches.format(n, clusterId, args);
         if (syncTracking != null) syncTracking.baseline(n.dir(), n.dataDir()); // the new files are on disk: a power loss keeps them
     }
@@ -212,7 +212,20 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
 
     @Override
     public List<String> controllerAddresses() {
-        return voters == null ? List.of() : voters.voters().stream().map(NodeListeners::controllerAddress).toList();
+        return voters == null ? List.of() : voters.controllers().stream().map(NodeListeners::controllerAddress).toList();
+    }
+
+    /** The first {@code --initial-voters} controllers (every voter unless the quorum starts smaller). */
+    @Override
+    public List<Integer> initialVoterIds() {
+        return voters == null ? voterIds() : voters.voters().stream().map(NodeListeners::id).toList();
+    }
+
+    /** A dedicated controller's {@code CONTROLLER} listener as its server.properties binds it. */
+    @Override
+    public List<String> controllerEndpoints(int id) {
+        if (!controllerIds.contains(id)) return List.of();
+        return List.of(ServerProperties.CONTROLLER + "://" + node(id).listeners().controllerAddress());
     }
 
     /** The quorum's voters as the nodes' files name them (set once {@link #start()} began). */
