@@ -12,6 +12,8 @@ public final class TxnFields {
     /** The producer id and epoch the client held when the transaction ended (omitted where the client does not tell). */
     public static final String PRODUCER_ID = "producer-id";
     public static final String PRODUCER_EPOCH = "producer-epoch";
+    /** How long the transaction was held open after its sends, on purpose ({@code stall-at-epoch}); absent when it was not. */
+    public static final String STALLED_MS = "stalled-ms";
     /** How a fencing shows in a completion's {@code error}: the Java client's exception, or Kafka's error code. */
     public static final String FENCED_EXCEPTION = "ProducerFencedException";
     public static final String FENCED_CODE = "PRODUCER_FENCED";

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.ClientOps;
 import io.kchaos.history.HistoryWriter;
 import io.kchaos.history.Json;
+import io.kchaos.history.TxnFields;
 import io.kchaos.history.OpType;
 import io.kchaos.workload.WorkloadStats;
 import io.kchaos.workload.common.SendErrorClassifier;
@@ -51,11 +52,18 @@ final class TxnAttempt {
     private final HistoryWriter history;
     private final String topic;
     private final WorkloadStats stats;
+    private final TxnStall stall;
 
     TxnAttempt(HistoryWriter history, String topic, WorkloadStats stats) {
+        this(history, topic, stats, TxnStall.NONE);
+    }
+
+    /** With a stall of the open transaction ({@code stall-at-epoch}). */
+    TxnAttempt(HistoryWriter history, String topic, WorkloadStats stats, TxnStall stall) {
         this.history = history;
         this.topic = topic;
         this.stats = stats;
+        this.stall = stall;
     }
 
     /** Runs spec on the producer (its transactions initialized), polling through poller when spec asks and it exists. */
@@ -67,7 +75,7 @@ final class TxnAttempt {
         try {
             producer.beginTransaction();
         } catch (RuntimeException e) {
-            return complete(process, spec, futures, null, runner, new Outcome(OpType.FAIL, Call.BEGIN, e), e);
+            return complete(process, spec, futures, null, runner, new Outcome(OpType.FAIL, Call.BEGIN, e), e, 0);
         }
         try {
             int next = 0;
@@ -79,33 +87,34 @@ final class TxnAttempt {
                 if (next == spec.sends().size() && spec.poll() && poller != null) polled = poller.poll();
                 producer.flush();
                 RuntimeException sendError = firstError(futures);
-                if (sendError != null) return abort(process, spec, futures, polled, runner, sendError);
+                if (sendError != null) return abort(process, spec, futures, polled, runner, sendError, 0);
             }
         } catch (RuntimeException e) {
-            return abort(process, spec, futures, polled, runner, e);
+            return abort(process, spec, futures, polled, runner, e, 0);
         }
-        if (spec.abort()) return abort(process, spec, futures, polled, runner, null);
+        long stalled = stall.hold(runner);
+        if (spec.abort()) return abort(process, spec, futures, polled, runner, null, stalled);
         try {
             producer.commitTransaction();
-            return complete(process, spec, futures, polled, runner, Outcome.settled(OpType.OK), null);
+            return complete(process, spec, futures, polled, runner, Outcome.settled(OpType.OK), null, stalled);
         } catch (RuntimeException e) {
-            return complete(process, spec, futures, polled, runner, new Outcome(OpType.INFO, Call.COMMIT, e), e);
+            return complete(process, spec, futures, polled, runner, new Outcome(OpType.INFO, Call.COMMIT, e), e, stalled);
         }
     }
 
     /** Aborts, deliberately (cause null) or after cause; fail when the abort returned, info otherwise. */
     private Outcome abort(int process, TxnSpec spec, List<Future<RecordMetadata>> futures, ObjectNode polled,
-                          TxnProducer runner, RuntimeException cause) {
+                          TxnProducer runner, RuntimeException cause, long stalledMs) {
         try {
             runner.client().abortTransaction();
-            return complete(process, spec, futures, polled, runner, Outcome.settled(OpType.FAIL), cause);
+            return complete(process, spec, futures, polled, runner, Outcome.settled(OpType.FAIL), cause, stalledMs);
         } catch (RuntimeException e) {
-            return complete(process, spec, futures, polled, runner, new Outcome(OpType.INFO, Call.ABORT, e), cause != null ? cause : e);
+            return complete(process, spec, futures, polled, runner, new Outcome(OpType.INFO, Call.ABORT, e), cause != null ? cause : e, stalledMs);
         }
     }
 
     private Outcome complete(int process, TxnSpec spec, List<Future<RecordMetadata>> futures, ObjectNode polled,
-                             TxnProducer runner, Outcome outcome, RuntimeException error) {
+                             TxnProducer runner, Outcome outcome, RuntimeException error, long stalledMs) {
         ObjectNode v = Json.object();
         ArrayNode mops = v.putArray("txn");
         for (int i = 0; i < spec.sends().size(); i++) {
@@ -119,6 +128,7 @@ final class TxnAttempt {
             stats.polled.add(polled.path("records").size());
         }
         spec.putShape(v);
+        if (stalledMs > 0) v.put(TxnFields.STALLED_MS, stalledMs);
         runner.describe(v);
         history.complete(process, outcome.type(), F, v, error == null ? null : SendErrorClassifier.describe(error));
         switch (outcome.type()) {

@@ -70,7 +70,7 @@ public final class TxnWorkload extends WorkloadBase {
         SendPacer pacer = new SendPacer(ctx.ratePerSecond() / options.meanSends());
         AtomicLong values = new AtomicLong();
         follower = new TopicFollower(ctx, TopicLayout.single(ctx.topic(), partitions.size()));
-        TxnAttempt attempt = new TxnAttempt(ctx.history(), ctx.topic(), stats);
+        TxnAttempt attempt = new TxnAttempt(ctx.history(), ctx.topic(), stats, options.stall());
         try {
             for (int i = 0; i < ctx.producers(); i++) {
                 String id = TRANSACTIONAL_ID_PREFIX + i;

@@ -245,4 +245,38 @@ class TxnAttemptTest {
             onFlush.accept(this);
         }
     }
+
+    /** A client at a given epoch (the Java client's epoch is read by reflection; MockProducer has none). */
+    private static io.kchaos.workload.TxnClient atEpoch(MockProducer<String, String> producer, long producerId, int epoch) {
+        JavaTxnClient inner = new JavaTxnClient(producer);
+        return new io.kchaos.workload.TxnClient() {
+            public void initTransactions() { inner.initTransactions(); }
+            public void beginTransaction() { inner.beginTransaction(); }
+            public Future<RecordMetadata> send(String topic, int partition, String key, String value) { return inner.send(topic, partition, key, value); }
+            public void flush() { inner.flush(); }
+            public void commitTransaction() { inner.commitTransaction(); }
+            public void abortTransaction() { inner.abortTransaction(); }
+            public void close(java.time.Duration timeout) { inner.close(timeout); }
+            public java.util.Optional<ProducerIdAndEpoch> producerIdAndEpoch() { return java.util.Optional.of(new ProducerIdAndEpoch(producerId, epoch)); }
+        };
+    }
+
+    @Test
+    void aProducerAtTheStallEpochHoldsItsTransactionOpenOnceAndTheCompletionSaysForHowLong() {
+        TxnAttempt stalling = new TxnAttempt(history.writer, "t", stats, new TxnStall(32766, 50));
+        TxnProducer below = new TxnProducer(atEpoch(producer, 7, 32765), "kchaos-txn-0", 0);
+        TxnProducer due = new TxnProducer(atEpoch(producer, 7, 32766), "kchaos-txn-0", 0);
+        stalling.run(1, TWO_SENDS, below, null);
+        long t0 = System.nanoTime();
+        stalling.run(1, TWO_SENDS, due, null);
+        long heldMs = (System.nanoTime() - t0) / 1_000_000;
+        stalling.run(1, TWO_SENDS, due, null);
+        List<Op> done = history.ops().stream().filter(op -> op.type() != OpType.INVOKE).toList();
+        assertEquals(3, done.size(), done::toString);
+        assertFalse(done.get(0).value().has(TxnFields.STALLED_MS), "below the epoch: no stall " + done.get(0));
+        assertTrue(done.get(1).value().path(TxnFields.STALLED_MS).asLong() >= 50 && heldMs >= 50, "held once at the epoch: " + done.get(1));
+        assertEquals(OpType.OK, done.get(1).type(), "then committed");
+        assertFalse(done.get(2).value().has(TxnFields.STALLED_MS), "once per producer id: " + done.get(2));
+        assertEquals(0, TxnStall.NONE.hold(due), "no stall unless asked");
+    }
 }
