@@ -7,6 +7,7 @@ import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
 import eu.rekawek.toxiproxy.ToxiproxyClient;
+import io.kchaos.cluster.secret.RedactedServerProperties;
 import io.kchaos.cluster.ClusterException;
 import io.kchaos.cluster.KafkaCluster;
 import io.kchaos.cluster.NodeListeners;
@@ -311,6 +312,7 @@ public final class ContainerCluster implements KafkaCluster {
         for (GenericContainer<?> c : containers.values()) quietly(c::stop);
         if (toxiproxy != null) quietly(toxiproxy::stop);
         if (network != null) quietly(network::close);
+        RedactedServerProperties.redactAll(nodesDir); // every container is gone: none reads its server.properties again
     }
 
     private static void quietly(Runnable r) {

@@ -1,5 +1,6 @@
 package io.kchaos.backend.local;
 
+import io.kchaos.cluster.secret.RedactedServerProperties;
 import io.kchaos.cluster.NodeListeners;
 import io.kchaos.history.folder.RunFields;
 import io.kchaos.cluster.ClusterSpec;
@@ -443,6 +444,7 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
         } catch (RuntimeException ignored) {
             // best effort during shutdown
         }
+        RedactedServerProperties.redactAll(nodesDir); // every broker is gone: none reads its server.properties again
     }
 
     /** Kills whatever still runs and removes the hosts' network setup. Idempotent. */

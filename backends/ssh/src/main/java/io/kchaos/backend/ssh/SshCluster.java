@@ -2,6 +2,7 @@ package io.kchaos.backend.ssh;
 
 import io.kchaos.history.folder.RunFiles;
 import io.kchaos.history.folder.RunFields;
+import io.kchaos.cluster.secret.RedactedServerProperties;
 import io.kchaos.cluster.BrokerLaunch;
 import io.kchaos.cluster.ClusterException;
 import io.kchaos.cluster.KafkaCluster;
@@ -193,6 +194,7 @@ public final class SshCluster implements KafkaCluster {
             out.println("warning: the metadata logs could not be copied for the Raft audit: " + e.getMessage());
         }
         if (!session.existing()) attemptQuietly(() -> parallel(id -> fetchLogs((DeployedBroker) brokers.get(id))));
+        RedactedServerProperties.redactAll(nodesDir); // the fetched copies; the hosts' own stay as the brokers read them
     }
 
     /** The broker's server.log and server.properties into {@code nodes/<id>/}, as the local backend leaves them. */
