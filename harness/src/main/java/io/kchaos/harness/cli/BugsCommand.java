@@ -84,7 +84,7 @@ public final class BugsCommand implements Callable<Integer> {
         for (KafkaVersion v : releases) {
             for (KnownBug b : bugs) verdicts.add(runner.run(b, v));
         }
-        String command = "kchaos " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+        String command = CommandLineText.of(spec);
         BugsResult result = new BugsResult(command, releases, verdicts);
         write(dir, result, System.out);
         return result.exitCode();

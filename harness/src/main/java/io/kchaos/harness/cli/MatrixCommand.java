@@ -114,7 +114,7 @@ public final class MatrixCommand implements Callable<Integer> {
                 mine.size() * repeat, dir);
 
         MatrixRunner runner = new MatrixRunner(dir, scenario, common, seed, repeat, new ChildJvmLauncher(), System.out);
-        String command = "kchaos " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+        String command = CommandLineText.of(spec);
         MatrixResult result = new MatrixResult(command, grid, shard, runner.run(mine));
         MatrixOutput.write(dir, result, result.toJson(dir), System.out);
         return result.exitCode();

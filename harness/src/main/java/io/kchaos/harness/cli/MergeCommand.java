@@ -43,7 +43,7 @@ public final class MergeCommand implements Callable<Integer> {
         }
         List<ShardFolder> shards = new ArrayList<>();
         for (Path f : folders) shards.add(ShardFolder.read(f));
-        String command = "kchaos " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+        String command = CommandLineText.of(spec);
         MatrixMerge merge = MatrixMerge.of(command, shards);
         Path dir;
         try {

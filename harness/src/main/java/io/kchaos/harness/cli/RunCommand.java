@@ -325,12 +325,13 @@ public final class RunCommand implements Callable<Integer> {
         if (scenario != null) throw bad("--scenario with --replay-faults: a replay takes the original run's settings (its scenario's"
                 + " included) from its run.json; override single options instead");
         ReplaySource source;
+        List<String> taken;
         try {
             source = ReplaySource.load(replayFaults);
+            taken = RunJsonDefaults.apply(source.runJson().fields(), spec);
         } catch (IllegalArgumentException e) {
             throw bad(e.getMessage());
         }
-        List<String> taken = RunJsonDefaults.apply(source.runJson().fields(), spec);
         String original = source.runJson().scenario().orElse("");
         if (!original.isEmpty() && !original.equals("null")) scenarioName = original;
         if (name == null) name = "replay-" + source.name();
@@ -424,7 +425,7 @@ public final class RunCommand implements Callable<Integer> {
         int rf = replicationFactor == null ? Math.min(3, nodes) : replicationFactor;
         if (rf < 1 || rf > nodes) throw bad("--replication-factor must be between 1 and --nodes (" + nodes + ")");
         long s = seed != null ? seed : ThreadLocalRandom.current().nextLong(1L << 48);
-        String command = "kchaos " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+        String command = CommandLineText.of(spec);
         String runName = name != null ? name : scenarioName != null ? scenarioName : workload;
         return new RunConfig(runName, command, scenarioName, s, timeLimit, store,
                 new ClusterConfig(nodes, kafkaHome, heapMb, !noNamespaces, brokerConfig, topic, partitions, (short) rf, quorumSpec, logDirs,

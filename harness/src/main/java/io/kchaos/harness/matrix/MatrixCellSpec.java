@@ -1,5 +1,7 @@
 package io.kchaos.harness.matrix;
 
+import io.kchaos.cluster.secret.SecretSettings;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,10 +39,10 @@ public record MatrixCellSpec(int index, List<MatrixAxis> axes, Map<String, Strin
         return String.format("c%02d", index);
     }
 
-    /** {@code min.insync.replicas=1 acks=all}, or {@code (scenario as is)} for a matrix without axes. */
+    /** {@code min.insync.replicas=1 acks=all} (a secret's value redacted), or {@code (scenario as is)} for a matrix without axes. */
     public String label() {
         StringJoiner j = new StringJoiner(" ");
-        values.forEach((k, v) -> j.add(k + "=" + v));
+        values.forEach((k, v) -> j.add(k + "=" + SecretSettings.shown(k, v)));
         return values.isEmpty() ? "(scenario as is)" : j.toString();
     }
 

@@ -1,6 +1,7 @@
 package io.kchaos.harness.run;
 
 import io.kchaos.checker.result.ConsistencyModels;
+import io.kchaos.cluster.secret.SecretSettings;
 import io.kchaos.history.folder.RunFields;
 
 import java.util.Arrays;
@@ -192,10 +193,15 @@ public enum RunOption {
         return runJsonField != null && this != KAFKA_VERSION;
     }
 
-    /** The value run.json records for {@code config}; only for {@link #recordedFromConfig()} options. */
+    /**
+     * The value run.json records for {@code config}, a map's secrets {@link SecretSettings#REDACTED}; only for
+     * {@link #recordedFromConfig()} options.
+     */
+    @SuppressWarnings("unchecked") // a STRING_MAP option's value is the configuration's Map<String, String>
     public Object recordedValue(RunConfig config) {
         if (recorded == null) throw new IllegalStateException(option + " is not recorded from the configuration");
-        return recorded.apply(config);
+        Object value = recorded.apply(config);
+        return kind == Kind.STRING_MAP && value != null ? SecretSettings.redacted((java.util.Map<String, String>) value) : value;
     }
 
     public static Optional<RunOption> byScenarioKey(String key) {

@@ -8,6 +8,7 @@ import io.kchaos.history.FormatVersion;
 import io.kchaos.history.folder.RunFields;
 import io.kchaos.history.Json;
 import io.kchaos.cluster.KafkaCluster;
+import io.kchaos.cluster.secret.SecretSettings;
 
 import io.kchaos.workload.common.ClientConfigs;
 import java.io.IOException;
@@ -18,7 +19,10 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.apache.kafka.clients.CommonClientConfigs;
 
-/** run.json: the full resolved configuration, seed, Kafka version and jar set, broker settings, start-up time and duration. */
+/**
+ * run.json: the full resolved configuration, seed, Kafka version and jar set, broker settings, start-up time and
+ * duration; secret settings' values are {@link SecretSettings#REDACTED}.
+ */
 public final class RunRecord {
     private final ObjectNode json = Json.object();
     private final RunFolder folder;
@@ -40,7 +44,7 @@ public final class RunRecord {
 
     private void putMap(String key, Map<String, String> m) {
         ObjectNode o = json.putObject(key);
-        m.forEach(o::put);
+        SecretSettings.redacted(m).forEach(o::put);
     }
 
     public String kafkaVersion() {
@@ -89,7 +93,7 @@ public final class RunRecord {
     }
 
     private static void putSources(ObjectNode into, Map<String, String> effective, Set<String> user, Map<String, String> given) {
-        new TreeMap<>(effective).forEach((k, v) -> into.putObject(k).put(RunFields.Setting.VALUE, v)
+        new TreeMap<>(effective).forEach((k, v) -> into.putObject(k).put(RunFields.Setting.VALUE, SecretSettings.shown(k, v))
                 .put(RunFields.Setting.FROM, SettingOrigins.of(k, user, given).wire()));
     }
 

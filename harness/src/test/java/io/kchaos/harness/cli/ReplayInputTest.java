@@ -75,6 +75,16 @@ class ReplayInputTest {
         assertOneLine(run("run", "--replay-keep", "1"), "--replay-keep needs --replay-faults");
     }
 
+    @Test
+    void aReplayOfARunWhoseSecretWasRedactedAsksForItAgain(@TempDir Path store) throws Exception {
+        Path run = planted(store, true);
+        var json = (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(run.resolve("run.json").toFile());
+        json.putObject(io.kchaos.history.folder.RunFields.BROKER_CONFIG).put("ssl.keystore.password", "[redacted]");
+        Json.PRETTY.writeValue(run.resolve("run.json").toFile(), json);
+        assertOneLine(run("run", "--replay-faults", run.toString()),
+                "the run recorded the secret ssl.keystore.password but does not keep its value: give it again (--broker-config ssl.keystore.password=...)");
+    }
+
     /** shrink's "nothing to shrink" goes to System.err directly (it is a verdict line, not a picocli error). */
     private static String[] runErr(String... args) {
         java.io.PrintStream saved = System.err;

@@ -87,6 +87,19 @@ class ScenarioDefaultsTest {
         assertEquals("kafka", older.consistency.model().name(), "a run.json from before the field: the default");
     }
 
+    /** A secret run.json recorded redacted must come again on the replay's command line, which then wins. */
+    @Test
+    void aReplayTakesARedactedSecretOnlyGivenAgain() {
+        var recorded = Json.object();
+        recorded.putObject(RunFields.PRODUCER_CONFIG).put("acks", "1").put("ssl.key.password", "[redacted]");
+        String e = assertThrows(IllegalArgumentException.class, () -> RunJsonDefaults.apply(recorded, parsed().spec)).getMessage();
+        assertEquals("the run recorded the secret ssl.key.password but does not keep its value: give it again "
+                + "(--producer-config ssl.key.password=...)", e);
+        RunCommand again = parsed("--producer-config", "ssl.key.password=given-again");
+        RunJsonDefaults.apply(recorded, again.spec);
+        assertEquals(Map.of("acks", "1", "ssl.key.password", "given-again"), again.producerConfig);
+    }
+
     @Test
     void aReplayOfARunJsonWithAnUnknownModelIsRefusedInOneLine() {
         var recorded = Json.object().put(RunFields.CONSISTENCY_MODEL, "linearizable");

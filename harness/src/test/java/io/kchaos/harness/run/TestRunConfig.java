@@ -9,6 +9,7 @@ import java.util.Map;
 /** Builds a {@link RunConfig} for tests: a one-node queue run of one second without faults, and setters for what a test varies. */
 public final class TestRunConfig {
     private String name = "t";
+    private String command = "kchaos run";
     private String scenario;
     private long seed = 1;
     private int timeLimitSeconds = 1;
@@ -31,6 +32,11 @@ public final class TestRunConfig {
 
     public TestRunConfig name(String n) {
         name = n;
+        return this;
+    }
+
+    public TestRunConfig command(String c) {
+        command = c;
         return this;
     }
 
@@ -80,6 +86,6 @@ public final class TestRunConfig {
     }
 
     public RunConfig build() {
-        return new RunConfig(name, "kchaos run", scenario, seed, timeLimitSeconds, store, cluster, load, faults, clients, historyFormat, origins);
+        return new RunConfig(name, command, scenario, seed, timeLimitSeconds, store, cluster, load, faults, clients, historyFormat, origins);
     }
 }

@@ -2,7 +2,6 @@ package io.kchaos.harness.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.checker.result.CheckResult;
-import io.kchaos.cluster.KafkaCluster;
 import io.kchaos.cluster.QuorumSpec;
 import io.kchaos.cluster.ServerProperties;
 import io.kchaos.cluster.TieredStorage;
@@ -14,7 +13,6 @@ import io.kchaos.history.HistoryWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.lang.reflect.Proxy;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -49,7 +47,7 @@ class TieredRunPlanTest {
     void runJsonRecordsTieredItsBucketAndTheTopicsRetention() {
         RunConfig config = plan(true);
         RunFolder folder = RunFolder.create(store, "tiered");
-        new RunRecord(config, folder).cluster(cluster(Map.of("log.retention.hours", "1")));
+        new RunRecord(config, folder).cluster(RecordedCluster.of(Map.of("log.retention.hours", "1")));
         RunJson run = RunJson.read(folder.dir());
         assertTrue(run.tiered());
         assertEquals(folder.dir().resolve("bucket"), run.tieredBucket().orElseThrow());
@@ -61,7 +59,7 @@ class TieredRunPlanTest {
         assertEquals(3_600_000L, retention.get(RunFields.Retention.RETENTION_MS).asLong(), "the brokers' retention, not the topic's");
 
         RunFolder plain = RunFolder.create(store, "plain");
-        new RunRecord(plan(false), plain).cluster(cluster(Map.of()));
+        new RunRecord(plan(false), plain).cluster(RecordedCluster.of(Map.of()));
         assertFalse(RunJson.read(plain.dir()).tiered());
         assertTrue(RunJson.read(plain.dir()).field(RunFields.TOPIC_CONFIG).isEmpty());
         assertTrue(RunJson.read(plain.dir()).tieredBucket().isEmpty());
@@ -91,17 +89,5 @@ class TieredRunPlanTest {
         assertTrue(r.valid());
         assertFalse(r.stats().has(ResultsFields.Stats.TIERED));
         assertTrue(r.toJson().toString().contains("no stats.tiered"), r.toJson().toString());
-    }
-
-    /** A cluster that answers what run.json's cluster section asks. */
-    private static KafkaCluster cluster(Map<String, String> brokerSettings) {
-        return (KafkaCluster) Proxy.newProxyInstance(KafkaCluster.class.getClassLoader(), new Class<?>[]{KafkaCluster.class},
-                (proxy, m, args) -> switch (m.getName()) {
-                    case "kafkaVersion" -> "4.4.0";
-                    case "software" -> Map.of();
-                    case "brokerSettings" -> brokerSettings;
-                    case "describe" -> "fake";
-                    default -> throw new UnsupportedOperationException(m.getName());
-                });
     }
 }
