@@ -85,7 +85,7 @@ class WorkloadOptionsTest {
     @Test
     void aKeyOfAnotherWorkloadIsRefused(@TempDir Path store) throws IOException {
         assertEquals(2, run(store, "--workload", "txn", "--workload-option", "commit=ahead"));
-        assertOneLine("unknown option 'commit' for workload txn; known: abort-rate, max-sends, poll-rate, producer-lifetime, send-rounds, stall-at-epoch, stall-ms");
+        assertOneLine("unknown option 'commit' for workload txn; known: abort-rate, max-sends, poll-rate, producer-lifetime, send-rounds, stall-at-epoch, stall-ms, stall-then");
         assertTrue(isEmpty(store), "nothing ran");
     }
 

@@ -41,7 +41,7 @@ class ScenarioParserTest {
     @Test
     void workloadOptionsAreCheckedAgainstTheWorkloadsDeclarations() {
         assertEquals("scenario s.json: field 'workload-options': unknown option 'rounds' for workload txn; known: abort-rate, max-sends, "
-                + "poll-rate, producer-lifetime, send-rounds", error("{\"workload\": \"txn\", \"workload-options\": {\"rounds\": 2}}"));
+                + "poll-rate, producer-lifetime, send-rounds, stall-at-epoch, stall-ms, stall-then", error("{\"workload\": \"txn\", \"workload-options\": {\"rounds\": 2}}"));
         assertEquals("scenario s.json: field 'workload-options': txn option send-rounds must be a whole number from 1 to 10, not '11'",
                 error("{\"workload\": \"txn\", \"workload-options\": {\"send-rounds\": 11}}"));
         String e = error("{\"workload-options\": {\"in-flite\": 2}}");

@@ -93,7 +93,7 @@ final class TxnAttempt {
             return abort(process, spec, futures, polled, runner, e, 0);
         }
         long stalled = stall.hold(runner);
-        if (spec.abort()) return abort(process, spec, futures, polled, runner, null, stalled);
+        if (spec.abort() || stalled > 0 && stall.thenAbort()) return abort(process, spec, futures, polled, runner, null, stalled);
         try {
             producer.commitTransaction();
             return complete(process, spec, futures, polled, runner, Outcome.settled(OpType.OK), null, stalled);

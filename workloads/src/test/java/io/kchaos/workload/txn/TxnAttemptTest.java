@@ -263,7 +263,7 @@ class TxnAttemptTest {
 
     @Test
     void aProducerAtTheStallEpochHoldsItsTransactionOpenOnceAndTheCompletionSaysForHowLong() {
-        TxnAttempt stalling = new TxnAttempt(history.writer, "t", stats, new TxnStall(32766, 50));
+        TxnAttempt stalling = new TxnAttempt(history.writer, "t", stats, new TxnStall(32766, 50, false));
         TxnProducer below = new TxnProducer(atEpoch(producer, 7, 32765), "kchaos-txn-0", 0);
         TxnProducer due = new TxnProducer(atEpoch(producer, 7, 32766), "kchaos-txn-0", 0);
         stalling.run(1, TWO_SENDS, below, null);
@@ -278,5 +278,14 @@ class TxnAttemptTest {
         assertEquals(OpType.OK, done.get(1).type(), "then committed");
         assertFalse(done.get(2).value().has(TxnFields.STALLED_MS), "once per producer id: " + done.get(2));
         assertEquals(0, TxnStall.NONE.hold(due), "no stall unless asked");
+    }
+
+    @Test
+    void withStallThenAbortTheStalledTransactionIsAbortedByTheClient() {
+        TxnAttempt stalling = new TxnAttempt(history.writer, "t", stats, new TxnStall(32766, 10, true));
+        TxnAttempt.Outcome o = stalling.run(1, TWO_SENDS, new TxnProducer(atEpoch(producer, 7, 32766), "kchaos-txn-0", 0), null);
+        assertEquals(OpType.FAIL, o.type(), "aborted after the stall");
+        assertTrue(producer.transactionAborted());
+        assertTrue(completion().value().path(TxnFields.STALLED_MS).asLong() >= 10);
     }
 }

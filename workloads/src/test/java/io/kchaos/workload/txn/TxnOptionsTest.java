@@ -22,7 +22,7 @@ class TxnOptionsTest {
         assertEquals("txn option send-rounds must be a whole number from 1 to 10, not '0'", refusal("send-rounds", "0"));
         assertEquals("txn option send-rounds must be a whole number from 1 to 10, not '1.5'", refusal("send-rounds", "1.5"));
         assertEquals("txn option max-sends must be a whole number from 1 to 100, not 'many'", refusal("max-sends", "many"));
-        assertEquals("unknown option 'rounds' for workload txn; known: abort-rate, max-sends, poll-rate, producer-lifetime, send-rounds, stall-at-epoch, stall-ms",
+        assertEquals("unknown option 'rounds' for workload txn; known: abort-rate, max-sends, poll-rate, producer-lifetime, send-rounds, stall-at-epoch, stall-ms, stall-then",
                 refusal("rounds", "2"));
     }
 
