@@ -20,6 +20,9 @@ final class RdkafkaSettings {
             ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ProducerConfig.MAX_BLOCK_MS_CONFIG,
             ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG);
 
+    /** librdkafka's timeout of any request but a Produce's acknowledgement. */
+    static final String SOCKET_TIMEOUT_MS = "socket.timeout.ms";
+
     private RdkafkaSettings() {
     }
 
@@ -35,10 +38,17 @@ final class RdkafkaSettings {
     record Transactional(Map<String, String> config, Duration block, Duration delivery) {
     }
 
-    /** Transactional producer settings: kchaos's defaults, then the workload's (its transactional.id), then the user's. */
+    /**
+     * Transactional producer settings: kchaos's defaults, then the workload's (its transactional.id), then the user's.
+     * The Java client's request.timeout.ms bounds every request, EndTxn included; librdkafka's bounds only a Produce's
+     * acknowledgement and times its other requests out after socket.timeout.ms (60 s), so the same value is given as
+     * socket.timeout.ms unless the user gave one: a transaction's requests then time out as the Java client's do.
+     */
     static Transactional transactional(String bootstrap, String clientId, Map<String, String> workload, Map<String, String> user) {
         Map<String, Object> java = ClientConfigs.producer(bootstrap, clientId, workload, user);
-        return new Transactional(librdkafka(java, user),
+        Map<String, String> config = librdkafka(java, user);
+        config.putIfAbsent(SOCKET_TIMEOUT_MS, config.get(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG));
+        return new Transactional(config,
                 Duration.ofMillis(ClientConfigs.intSetting(java, ProducerConfig.MAX_BLOCK_MS_CONFIG, ClientConfigs.MAX_BLOCK_MS)),
                 Duration.ofMillis(ClientConfigs.intSetting(java, ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, ClientConfigs.DELIVERY_TIMEOUT_MS)));
     }

@@ -43,5 +43,9 @@ class RdkafkaSettingsTest {
         assertFalse(t.config().containsKey("max.block.ms"), "Java-only: librdkafka takes it as the calls' timeout");
         assertEquals(Duration.ofSeconds(5), t.block());
         assertEquals(Duration.ofSeconds(10), t.delivery());
+        assertEquals(t.config().get("request.timeout.ms"), t.config().get("socket.timeout.ms"),
+                "every request times out as the Java client's would (EndTxn included)");
+        assertEquals("9000", RdkafkaSettings.transactional("h:1", "c", Map.of("transactional.id", "x"),
+                Map.of("socket.timeout.ms", "9000")).config().get("socket.timeout.ms"), "the user's own wins");
     }
 }
