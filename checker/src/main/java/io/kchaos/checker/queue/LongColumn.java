@@ -1,7 +1,6 @@
 package io.kchaos.checker.queue;
 
 import java.util.Arrays;
-import java.util.BitSet;
 
 /**
  * A growable column of longs (values, offsets, partitions, processes, history indexes, times) in pages of 1,024 entries,
@@ -21,8 +20,7 @@ final class LongColumn {
     private int capacity;
     private Object[] pages;
     private long[] bases;
-    private int packedBelowPage;
-    private final BitSet unpacked = new BitSet();
+    private final PackingCursor packing = new PackingCursor();
 
     LongColumn(int capacity) {
         this.capacity = capacity;
@@ -98,12 +96,7 @@ final class LongColumn {
      * A page stays as it is when packing would not make it smaller.
      */
     void packBelow(int i) {
-        int limit = Math.min(i, capacity) >>> PAGE_BITS;
-        for (; packedBelowPage < limit; packedBelowPage++) pack(packedBelowPage);
-        for (int p = unpacked.nextSetBit(0); p >= 0 && p < limit; p = unpacked.nextSetBit(p + 1)) {
-            unpacked.clear(p);
-            pack(p);
-        }
+        packing.packBelow(Math.min(i, capacity) >>> PAGE_BITS, this::pack);
     }
 
     private void pack(int p) {
@@ -134,7 +127,7 @@ final class LongColumn {
             else if (page instanceof int[] n) n[j] = (int) d;
             else ((long[]) page)[j] = entries[j];
         }
-        if (p < packedBelowPage) unpacked.set(p);
+        packing.unpacked(p);
         return page;
     }
 

@@ -9,7 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@link PackedPage} and {@link LongColumn#packBelow}: lossless on every kind of page, small on steady ones. */
+/**
+ * {@link PackedPage}, {@link LongColumn#packBelow} and {@link LongIntMap}'s packed pages: lossless on every kind of
+ * page, small on steady ones.
+ */
 class PackedPageTest {
     private static final int N = 1024;
 
@@ -84,5 +87,21 @@ class PackedPageTest {
         c.set(n - 1, 43); // and near the newest
         assertEquals(42, c.get(0));
         assertEquals(43, c.get(n - 1));
+    }
+
+    @Test
+    void aMapReadsTheSameOnceItsOldPagesArePackedAndTakesNewKeysInThem() {
+        LongIntMap m = new LongIntMap(16);
+        int n = 40 * 4096;
+        for (int k = 0; k < n; k++) {
+            if (k % 1000 == 7) continue;                                   // gaps, filled in later
+            assertEquals(k, m.putIfAbsent(k, k));
+        }
+        for (int k = 0; k < n; k++) assertEquals(k % 1000 == 7 ? LongIntMap.ABSENT : k, m.get(k), "key " + k);
+        assertEquals(5, m.putIfAbsent(5, 99));                             // present in a packed page: kept
+        for (int k = 7; k < n; k += 1000) assertEquals(n + k, m.putIfAbsent(k, n + k));
+        for (int k = 0; k < n; k++) assertEquals(k % 1000 == 7 ? n + k : k, m.get(k), "key " + k);
+        for (int k = n; k < n + 20 * 4096; k++) m.putIfAbsent(k, k);     // packs the changed pages again
+        for (int k = 0; k < n; k++) assertEquals(k % 1000 == 7 ? n + k : k, m.get(k), "repacked key " + k);
     }
 }
