@@ -288,6 +288,9 @@ public final class RunCommand implements Callable<Integer> {
         Interrupts interrupts = Interrupts.install(run.stop(), run::moment, System.err);
         try {
             result = run.execute();
+        } catch (Exception | Error failure) {
+            recordFailure(folder, failure);
+            throw failure;
         } finally {
             interrupts.close();
         }
@@ -295,6 +298,15 @@ public final class RunCommand implements Callable<Integer> {
         if (replaySource != null) System.out.println(ReplayBanner.outcome(replaySource, replay, result));
         System.out.println(RunFolderSize.line(folder.dir()));
         return VerdictPrinter.exitCode(result);
+    }
+
+    /** failure.txt: the line the user is about to read, kept in the run folder for whoever finds it without a verdict. */
+    private static void recordFailure(RunFolder folder, Throwable failure) {
+        try {
+            java.nio.file.Files.writeString(folder.files().failure(), "kchaos: " + ErrorHandlers.oneLine(failure) + "\n");
+        } catch (java.io.IOException | RuntimeException e) {
+            failure.addSuppressed(e);
+        }
     }
 
     /**
