@@ -4,13 +4,14 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
+import io.kchaos.history.ValuePadding;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 import java.util.List;
 
 /**
  * One record as a consumer read it, and its history form {@code {"partition", "offset", "key", "value"}} with the
- * value as a long (as the queue workload's producers write it), and {@code "topic"} when the history names topics
+ * value as the long the producers wrote (its padding dropped, {@link ValuePadding}), and {@code "topic"} when the history names topics
  * ({@link io.kchaos.workload.common.TopicLayout}).
  *
  * @param topic the topic the history names, or null (one-topic histories name none)
@@ -32,7 +33,7 @@ public record ReadRecord(int partition, long offset, String key, String value, S
         o.put("partition", partition);
         o.put("offset", offset);
         o.put("key", key);
-        Long v = parseLong(value);
+        Long v = ValuePadding.decode(value);
         if (v != null) o.put("value", v);
         else o.put("value", value); // not written by kchaos; kept verbatim so the checker can complain
         return o;
@@ -43,14 +44,5 @@ public record ReadRecord(int partition, long offset, String key, String value, S
         ArrayNode a = JsonNodeFactory.instance.arrayNode(records.size());
         for (ReadRecord r : records) a.add(r.toJson());
         return a;
-    }
-
-    private static Long parseLong(String s) {
-        if (s == null) return null;
-        try {
-            return Long.parseLong(s);
-        } catch (NumberFormatException e) {
-            return null;
-        }
     }
 }

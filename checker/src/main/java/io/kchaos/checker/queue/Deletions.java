@@ -17,8 +17,8 @@ import java.util.Optional;
  * <ul>
  *   <li>time: {@code retention.ms} is -1, or the time from the record's send invocation to the drain op that saw the
  *   log start past it, plus the clock slack, is at most {@code retention.ms};</li>
- *   <li>size: {@code retention.bytes} is -1, or (idempotent producers only) {@link #MAX_RECORD_LOG_BYTES} times the
- *   {@link RecordsAfter} bound is below {@code retention.bytes}.</li>
+ *   <li>size: {@code retention.bytes} is -1, or (idempotent producers only) the most bytes a record takes
+ *   ({@link RetentionPolicy#recordBytesAtMost}) times the {@link RecordsAfter} bound is below {@code retention.bytes}.</li>
  * </ul>
  * Segment boundaries only delay a deletion, so neither test needs a segment of slack. Both assume the deleting
  * replica's log held the acknowledged record at its offset; one diverged there sets the log start for good only after
@@ -28,7 +28,9 @@ final class Deletions {
     /**
      * The most log bytes one record of a kchaos history takes, alone in its own batch: a key {@code k0}..{@code k7}
      * (at most 11 bytes) and a decimal long value (at most 20 bytes), no headers, 41 bytes of record framing at the
-     * widest varints, the 61-byte batch header, and under 64 bytes of a compression codec's framing: under 200.
+     * widest varints, the 61-byte batch header, and under 64 bytes of a compression codec's framing: under 200. A
+     * value padded to N bytes ({@link io.kchaos.history.ValuePadding}) holds its digits, so such a record takes at most
+     * this plus N.
      */
     static final long MAX_RECORD_LOG_BYTES = 256;
 
@@ -87,6 +89,7 @@ final class Deletions {
         o.put("log-start-time", log.drainStartTime());
         o.put("age-ms", a.ageMs());
         o.put("records-after-at-most", a.records());
+        o.put("record-bytes-at-most", policy.get().recordBytesAtMost());
         o.put("bytes-after-at-most", a.bytes());
         policy.get().into(o);
         return Optional.of(o);
@@ -113,7 +116,8 @@ final class Deletions {
         if (timeAllows) return new Allowance(true, id, sendTime, ageMs, -1, -1);
         if (after == null) after = new RecordsAfter(values, controlRecords);
         long records = after.atMost(partition, offset, id, sendTime);
-        long bytes = records > Long.MAX_VALUE / MAX_RECORD_LOG_BYTES ? Long.MAX_VALUE : records * MAX_RECORD_LOG_BYTES;
+        long perRecord = p.recordBytesAtMost();
+        long bytes = records > Long.MAX_VALUE / perRecord ? Long.MAX_VALUE : records * perRecord;
         long limit = p.topic().retentionBytes();
         boolean sizeAllows = limit >= 0 && (!p.idempotent() || bytes >= limit);
         return new Allowance(sizeAllows, id, sendTime, ageMs, records, bytes);

@@ -1,5 +1,6 @@
 package io.kchaos.checker.queue;
 
+import io.kchaos.history.ValuePadding;
 import io.kchaos.history.folder.ResultsFields;
 import io.kchaos.checker.result.Anomalies;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -69,7 +70,7 @@ final class QueueJudge {
                     + "final drain: deleted by retention (expired), not judged as lost");
             if (!ledger.deletions.hasPolicy()) {
                 result.warn("no retention policy recorded (run.json's topic-retention, or a topic config changed to a value that "
-                        + "is not a number): the expired write(s) were not judged against it (premature-deletion)");
+                        + "is not a number, or a " + ValuePadding.OPTION + " workload option that is no size): the expired write(s) were not judged against it (premature-deletion)");
             }
         }
     }

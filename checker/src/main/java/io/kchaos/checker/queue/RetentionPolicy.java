@@ -2,31 +2,51 @@ package io.kchaos.checker.queue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.ValuePadding;
 import io.kchaos.history.folder.RunFields;
 import io.kchaos.history.folder.RunJson;
 import io.kchaos.history.folder.TopicRetention;
 
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * What the checker knows of a run's retention, from its run.json: the topics' policy ({@code topic-retention}),
- * whether the producers were idempotent, and how far the brokers' clocks may be from the harness's.
+ * whether the producers were idempotent, how far the brokers' clocks may be from the harness's, and how many bytes of
+ * padding the values carried.
  *
  * @param topic        the policy the topics were created with, widened by any live change the history records
  * @param idempotent   the producers ran with {@code enable.idempotence=true}: a send puts at most one record in a log
  * @param clockSlackMs how much later a broker's clock may read than the harness's, in milliseconds
+ * @param valueBytes   the size the record values were padded to ({@link ValuePadding#OPTION}); 0: not padded
  */
-public record RetentionPolicy(TopicRetention topic, boolean idempotent, long clockSlackMs) {
+public record RetentionPolicy(TopicRetention topic, boolean idempotent, long clockSlackMs, int valueBytes) {
     /**
      * The slack for one clock: the harness's wall clock against its monotonic clock over a run (slewing, small steps),
      * and the gap between a producer's record timestamp and the history's invocation time.
      */
     public static final long BASE_CLOCK_SLACK_MS = 5_000;
 
-    /** The policy of the run folder's run.json; empty when it records none (a run from before {@code topic-retention}). */
+    /** A policy for values that were not padded. */
+    public RetentionPolicy(TopicRetention topic, boolean idempotent, long clockSlackMs) {
+        this(topic, idempotent, clockSlackMs, 0);
+    }
+
+    /**
+     * The policy of the run folder's run.json; empty when it records none (a run from before {@code topic-retention}),
+     * or a {@link ValuePadding#OPTION} that is no size.
+     */
     public static Optional<RetentionPolicy> of(RunJson run) {
-        return TopicRetention.of(run).map(t -> new RetentionPolicy(t, idempotent(run), BASE_CLOCK_SLACK_MS + hostSkewMs(run)));
+        OptionalInt valueBytes = run.valueBytes();
+        if (valueBytes.isEmpty()) return Optional.empty();
+        return TopicRetention.of(run).map(t -> new RetentionPolicy(t, idempotent(run), BASE_CLOCK_SLACK_MS + hostSkewMs(run),
+                valueBytes.getAsInt()));
+    }
+
+    /** The most log bytes one record of the history takes: {@link Deletions#MAX_RECORD_LOG_BYTES} plus the padding. */
+    long recordBytesAtMost() {
+        return Deletions.MAX_RECORD_LOG_BYTES + valueBytes;
     }
 
     /**
@@ -53,7 +73,7 @@ public record RetentionPolicy(TopicRetention topic, boolean idempotent, long clo
                     Math.max(t.segmentMs(), v));
             default -> t;
         };
-        return Optional.of(new RetentionPolicy(w, idempotent, clockSlackMs));
+        return Optional.of(new RetentionPolicy(w, idempotent, clockSlackMs, valueBytes));
     }
 
     /** Adds the policy's values to a case's evidence. */

@@ -40,11 +40,12 @@ public final class Anomalies {
                     + "the topic's retention policy (run.json's topic-retention, widened by live config changes) did not let "
                     + "go yet: by time, retention.ms is -1 or the time from its send's invocation to the drain op that saw "
                     + "the log start past o, plus the clock slack, is at most retention.ms; and by size, retention.bytes is -1 "
-                    + "or (idempotent producers) 256 bytes times the most records any replica's log can have held above o is "
+                    + "or (idempotent producers) the most bytes one record takes (256, plus the queue workload's value-bytes "
+                    + "when its values were padded) times the most records any replica's log can have held above o is "
                     + "below retention.bytes. Otherwise, or with no policy recorded, it is expired (stats.expired)",
             "{\"partition\": 0, \"offset\": 19, \"value\": 77, \"index\": 260, \"send-time\": 5120000, \"log-start-offset\": 120, "
                     + "\"log-start-index\": 9001, \"log-start-time\": 70750242227, \"age-ms\": 8000, \"records-after-at-most\": 1200, "
-                    + "\"bytes-after-at-most\": 307200, \"retention.ms\": 30000, \"retention.bytes\": -1, \"segment.bytes\": 1073741824, "
+                    + "\"record-bytes-at-most\": 256, \"bytes-after-at-most\": 307200, \"retention.ms\": 30000, \"retention.bytes\": -1, \"segment.bytes\": 1073741824, "
                     + "\"segment.ms\": 2000, \"idempotent-producers\": true, \"clock-slack-ms\": 5000}");
     public static final AnomalyType UNREADABLE_WRITE = client(QUEUE, "unreadable-write",
             "sends acknowledged at offsets of p that the final drain could not read: it stopped at offset s below the end "

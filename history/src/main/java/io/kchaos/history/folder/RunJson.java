@@ -1,9 +1,11 @@
 package io.kchaos.history.folder;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kchaos.history.ValuePadding;
 
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /**
@@ -54,6 +56,21 @@ public record RunJson(FolderJson file) {
 
     public Optional<String> topic() {
         return text(RunFields.TOPIC);
+    }
+
+    /**
+     * The size the queue workload padded its record values to ({@code workload-options}' {@link ValuePadding#OPTION}):
+     * 0 when not given (files from before it too); empty when it is not a whole number from 0 to {@link ValuePadding#MAX_BYTES}.
+     */
+    public OptionalInt valueBytes() {
+        JsonNode v = field(RunFields.WORKLOAD_OPTIONS).path(ValuePadding.OPTION);
+        if (v.isMissingNode() || v.isNull()) return OptionalInt.of(0);
+        try {
+            int n = v.isIntegralNumber() && v.canConvertToInt() ? v.intValue() : Integer.parseInt(v.isTextual() ? v.asText().strip() : "?");
+            return n >= 0 && n <= ValuePadding.MAX_BYTES ? OptionalInt.of(n) : OptionalInt.empty();
+        } catch (NumberFormatException e) {
+            return OptionalInt.empty();
+        }
     }
 
     /** Whether the run's topic had tiered storage ({@link RunFields#TIERED}); false in older files. */

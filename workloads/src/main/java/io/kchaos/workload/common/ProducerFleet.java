@@ -32,12 +32,15 @@ public final class ProducerFleet {
 
     /** Creates the producers (bad settings fail here, with a one-line reason); {@link #start} starts them. */
     public ProducerFleet(WorkloadContext ctx, TopicLayout layout, ProcessIds ids, WorkloadStats stats, int inFlightPerPartition) {
-        this(ctx, layout, ids, stats, inFlightPerPartition, p -> true);
+        this(ctx, layout, ids, stats, inFlightPerPartition, p -> true, 0);
     }
 
-    /** The same, sending nothing to the history partitions that are not {@code writable} (they stay idle). */
+    /**
+     * The same, sending nothing to the history partitions that are not {@code writable} (they stay idle), each value
+     * padded to {@code valueBytes} ({@link io.kchaos.history.ValuePadding}; 0: the plain decimal).
+     */
     public ProducerFleet(WorkloadContext ctx, TopicLayout layout, ProcessIds ids, WorkloadStats stats, int inFlightPerPartition,
-                         IntPredicate writable) {
+                         IntPredicate writable, int valueBytes) {
         Map<String, Object> probe = ClientConfigs.producer(ctx.bootstrapServers().get(), "probe", ctx.producerConfig());
         deliveryTimeoutMillis = ClientConfigs.intSetting(probe, ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
                 ClientConfigs.DELIVERY_TIMEOUT_MS);
@@ -52,7 +55,7 @@ public final class ProducerFleet {
                 String clientId = "kchaos-producer-" + i;
                 SendClient producer = ctx.client().sender(ctx, clientId);
                 ProducerWorker w = new ProducerWorker(layout, producer, recorder, pacer, ids, values,
-                        ctx.seed() * 1_000_003L + i, inFlightPerPartition, follower::count, writable);
+                        ctx.seed() * 1_000_003L + i, inFlightPerPartition, follower::count, writable, valueBytes);
                 workers.add(w);
                 threads.add(Clients.daemon(w, clientId));
             }

@@ -1,6 +1,7 @@
 package io.kchaos.workload.common;
 
 import io.kchaos.history.OpType;
+import io.kchaos.history.ValuePadding;
 import io.kchaos.workload.SendClient;
 import io.kchaos.workload.common.PartitionSlots.Slot;
 import org.apache.kafka.clients.producer.RecordMetadata;
@@ -18,7 +19,8 @@ import java.util.function.IntSupplier;
  * process runs one send at a time), and a slot takes a fresh process id after an info completion. Each record goes to
  * a partition chosen uniformly at random among those with a free slot (explicitly, so every partition receives
  * records whatever the keys hash to, and a partition without a leader does not hold up the others) with a key
- * {@code k0..k7} chosen at random, and carries the run-unique next value of the shared counter. When the topic gains
+ * {@code k0..k7} chosen at random, and carries the run-unique next value of the shared counter (padded to
+ * {@code valueBytes}, see {@link ValuePadding}). When the topic gains
  * partitions ({@code partitionCount} grows) the worker adds slots for them and writes to them too. A history partition
  * that is not {@code writable} is left idle.
  */
@@ -35,13 +37,15 @@ final class ProducerWorker implements Runnable {
     private final Random random;
     private final PartitionSlots slots;
     private final IntSupplier partitionCount;
+    private final int valueBytes;
     private TopicLayout layout;
     private volatile boolean running = true;
 
     ProducerWorker(TopicLayout layout, SendClient producer, SendRecorder recorder,
                    SendPacer pacer, ProcessIds ids, AtomicLong values, long seed, int inFlightPerPartition,
-                   IntSupplier partitionCount, IntPredicate writable) {
+                   IntSupplier partitionCount, IntPredicate writable, int valueBytes) {
         this.partitionCount = partitionCount;
+        this.valueBytes = valueBytes;
         this.producer = producer;
         this.recorder = recorder;
         this.pacer = pacer;
@@ -91,7 +95,7 @@ final class ProducerWorker implements Runnable {
         long value = values.getAndIncrement();
         PendingSend p = recorder.invoke(slot.process, key, value, tp.topic());
         try {
-            producer.send(tp.topic(), tp.partition(), key, Long.toString(value), (metadata, error) -> completed(slot, p, metadata, error));
+            producer.send(tp.topic(), tp.partition(), key, ValuePadding.encode(value, valueBytes), (metadata, error) -> completed(slot, p, metadata, error));
             p.sendReturned();
         } catch (RuntimeException e) {
             completed(slot, p, null, e);

@@ -1,5 +1,6 @@
 package io.kchaos.workload.queue;
 
+import io.kchaos.history.ValuePadding;
 import io.kchaos.workload.common.WorkloadBase;
 import io.kchaos.workload.Workload;
 import io.kchaos.workload.WorkloadContext;
@@ -39,7 +40,9 @@ import java.util.function.IntPredicate;
  * {@code topic-1} ...), each slot bound to one partition of one, and the sends and reads name their topic, so that
  * the checker can tell a record that landed on another topic ({@code wrong-topic}); one poller per consumer and topic.
  * With {@code --workload-option idle-partitions=N} the run's topic's last N partitions get no sends: they stay empty
- * and idle, as faults on idle partitions need (the {@code log-dir-move} scenario's KAFKA-20961).
+ * and idle, as faults on idle partitions need (the {@code log-dir-move} scenario's KAFKA-20961). With
+ * {@code --workload-option value-bytes=N} every value is padded to N bytes ({@link ValuePadding}), so that the
+ * checker's bound on the bytes a record takes is tight and a size-retention deletion can be judged premature.
  */
 public final class QueueWorkload extends WorkloadBase {
     public static final String NAME = "queue";
@@ -51,8 +54,11 @@ public final class QueueWorkload extends WorkloadBase {
             "topics every producer writes (the run's topic and more named after it), each send and read naming its topic");
     public static final WorkloadOption IDLE_PARTITIONS = WorkloadOption.whole("idle-partitions", 0, 0, 1_000,
             "the run's topic's last N partitions get no sends (read like the others), e.g. for faults on idle partitions");
+    public static final WorkloadOption VALUE_BYTES = WorkloadOption.whole(ValuePadding.OPTION, 0, 0, ValuePadding.MAX_BYTES,
+            "each value padded to N bytes (the number, '" + ValuePadding.SEPARATOR + "', filler; read back as the number; 0: "
+                    + "the number alone), so that the checker's bound on a record's log bytes is tight (a size-retention deletion can be premature)");
     /** The queue workload's {@code --workload-option}s. */
-    public static final WorkloadOptionSet OPTIONS = WorkloadOptionSet.of(NAME, IN_FLIGHT, TOPICS, IDLE_PARTITIONS);
+    public static final WorkloadOptionSet OPTIONS = WorkloadOptionSet.of(NAME, IN_FLIGHT, TOPICS, IDLE_PARTITIONS, VALUE_BYTES);
     public static final Duration DEFAULT_DRAIN_TIMEOUT = Duration.ofSeconds(120);
     public static final int MAX_RECORDS_PER_DRAIN_OP = 10_000;
 
@@ -73,7 +79,8 @@ public final class QueueWorkload extends WorkloadBase {
         int topics = options.whole(TOPICS);
         context = ctx;
         layout = TopicSetup.ensure(ctx, topicNames(ctx.topic(), topics));
-        producers = new ProducerFleet(ctx, layout, ids, stats, inFlight, written(layout.partitions(), options.whole(IDLE_PARTITIONS)));
+        producers = new ProducerFleet(ctx, layout, ids, stats, inFlight, written(layout.partitions(), options.whole(IDLE_PARTITIONS)),
+                options.whole(VALUE_BYTES));
         try {
             consumers = new PollerFleet(ctx, layout, Map.of(), ids, stats);
         } catch (RuntimeException e) {

@@ -67,7 +67,7 @@ class ProducerWorkerTest {
         history = new RecordedHistory(dir);
         recorder = new SendRecorder(history.writer, stats, new SendErrorClassifier(false), TopicLayout.single(TOPIC, partitions));
         worker = new ProducerWorker(TopicLayout.single(TOPIC, partitions), JavaClientKind.sender(producer), recorder, new SendPacer(rate), new ProcessIds(),
-                new AtomicLong(), 42, inFlightPerPartition, count, p -> true);
+                new AtomicLong(), 42, inFlightPerPartition, count, p -> true, 0);
         thread = new Thread(worker);
         thread.start();
     }

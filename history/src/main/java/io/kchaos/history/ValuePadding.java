@@ -1,0 +1,52 @@
+package io.kchaos.history;
+
+/**
+ * How a produced record's value carries a kchaos value padded to a size (the queue workload's {@code value-bytes}
+ * option, run.json's {@code workload-options}): the decimal value, {@value #SEPARATOR}, then {@value #FILLER}s up to
+ * the size; every reader takes the value back with {@link #decode}, so histories record the number alone.
+ */
+public final class ValuePadding {
+    /** The workload option's key, in {@code --workload-option} and run.json's {@code workload-options}. */
+    public static final String OPTION = "value-bytes";
+    /** The largest padded size: 1 MiB, Kafka's default largest record batch. */
+    public static final int MAX_BYTES = 1 << 20;
+    /** Ends the decimal value; no decimal long contains it. */
+    public static final char SEPARATOR = '#';
+    /** The padding after the separator. */
+    public static final char FILLER = 'x';
+
+    private ValuePadding() {
+    }
+
+    /**
+     * The record value of {@code value} padded to {@code bytes}: the plain decimal when {@code bytes} is 0, otherwise
+     * the decimal and the separator followed by filler up to {@code bytes} in all (none when they are that long already).
+     */
+    public static String encode(long value, int bytes) {
+        if (bytes < 0 || bytes > MAX_BYTES) throw new IllegalArgumentException(OPTION + " must be 0 to " + MAX_BYTES + ", not " + bytes);
+        String digits = Long.toString(value);
+        if (bytes == 0) return digits;
+        StringBuilder b = new StringBuilder(Math.max(bytes, digits.length() + 1)).append(digits).append(SEPARATOR);
+        while (b.length() < bytes) b.append(FILLER);
+        return b.toString();
+    }
+
+    /**
+     * The kchaos value a record value carries, padded or not; null when it is none (no decimal long, or something other
+     * than filler after the separator).
+     */
+    public static Long decode(String recordValue) {
+        if (recordValue == null) return null;
+        int sep = recordValue.indexOf(SEPARATOR);
+        if (sep >= 0) {
+            for (int i = sep + 1; i < recordValue.length(); i++) {
+                if (recordValue.charAt(i) != FILLER) return null;
+            }
+        }
+        try {
+            return Long.parseLong(sep < 0 ? recordValue : recordValue.substring(0, sep));
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+}
