@@ -10,6 +10,8 @@ import io.kchaos.history.OpType;
 import io.kchaos.history.folder.TopicRetention;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -40,6 +42,59 @@ class PrematureDeletionTest {
     private static HistoryBuilder threeSendsDrainedFrom2(long gapNanos) {
         return new HistoryBuilder().send(0, 1, 0, 0).send(0, 2, 0, 1).send(0, 3, 0, 2).after(gapNanos)
                 .drainFrom(20, Map.of(0, 2L), Map.of(0, 3L), rec(0, 2, 3));
+    }
+
+    /**
+     * Offset 0 of partition 0 acknowledged, then {@code after} more sends acknowledged at the offsets above it, then a
+     * drain from log start 1 that read them all: only offset 0 is missing below the log start.
+     */
+    private static HistoryBuilder firstOfManyDrainedFrom1(int after) {
+        HistoryBuilder h = new HistoryBuilder();
+        List<HistoryBuilder.Rec> read = new ArrayList<>();
+        for (int o = 0; o <= after; o++) {
+            h.send(0, o, 0, o);
+            if (o > 0) read.add(rec(0, o, o));
+        }
+        return h.drainFrom(20, Map.of(0, 1L), Map.of(0, after + 1L), read.toArray(HistoryBuilder.Rec[]::new));
+    }
+
+    /** No time limit and a size limit of 1,000,000 bytes, for values padded to {@code valueBytes}. */
+    private static RetentionPolicy sizeLimited(int valueBytes) {
+        return new RetentionPolicy(new TopicRetention(-1, 1_000_000, SEGMENT_BYTES, SEGMENT_MS), true, SLACK_MS, valueBytes);
+    }
+
+    @Test
+    void withPaddedValuesFewerRecordsAfterThanTheLimitHoldsIsPremature() {
+        // 150 records of at most 256 + 4096 bytes follow offset 0: 652,800 < 1,000,000, size cannot explain it
+        CheckResult r = check(firstOfManyDrainedFrom1(150), sizeLimited(4096));
+
+        assertOnly(r, Anomalies.PREMATURE_DELETION.key(), 1);
+        ObjectNode ex = example(r, Anomalies.PREMATURE_DELETION.key(), 0);
+        assertEquals(0, ex.get("offset").asLong());
+        assertEquals(150, ex.get("records-after-at-most").asLong());
+        assertEquals(4352, ex.get("record-bytes-at-most").asLong());
+        assertEquals(652_800, ex.get("bytes-after-at-most").asLong());
+        assertEquals(0, r.stats().get("expired").asLong());
+    }
+
+    @Test
+    void withPaddedValuesEnoughRecordsAfterToFillTheLimitAreExpired() {
+        // 300 records of at most 4352 bytes: 1,305,600 >= 1,000,000, a size deletion may have taken offset 0
+        CheckResult r = check(firstOfManyDrainedFrom1(300), sizeLimited(4096));
+
+        assertValid(r);
+        assertEquals(1, r.stats().get("expired").asLong());
+    }
+
+    @Test
+    void withoutPaddingTheSameRecordsAfterCannotFillTheLimit() {
+        // 300 records of at most 256 bytes: 76,800 < 1,000,000, as before value-bytes
+        CheckResult r = check(firstOfManyDrainedFrom1(300), sizeLimited(0));
+
+        assertOnly(r, Anomalies.PREMATURE_DELETION.key(), 1);
+        ObjectNode ex = example(r, Anomalies.PREMATURE_DELETION.key(), 0);
+        assertEquals(Deletions.MAX_RECORD_LOG_BYTES, ex.get("record-bytes-at-most").asLong());
+        assertEquals(300 * Deletions.MAX_RECORD_LOG_BYTES, ex.get("bytes-after-at-most").asLong());
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.kchaos.checker.queue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
+import io.kchaos.history.ValuePadding;
 import io.kchaos.history.folder.FolderJson;
 import io.kchaos.history.folder.RunFields;
 import io.kchaos.history.folder.RunJson;
@@ -69,5 +70,24 @@ class RetentionPolicyTest {
         assertEquals(p, p.widened("min.insync.replicas", "3").orElseThrow());
         assertEquals(p, p.widened("cleanup.policy", "compact").orElseThrow());
         assertEquals(Optional.empty(), p.widened("retention.ms", "soon"));
+    }
+
+    @Test
+    void theQueueWorkloadsValueBytesGivesThePadding() {
+        ObjectNode root = Json.object();
+        root.set(RunFields.TOPIC_RETENTION, TopicRetention.KAFKA_DEFAULTS.toJson());
+        assertEquals(0, RetentionPolicy.of(run(root)).orElseThrow().valueBytes(), "absent: not padded");
+
+        root.putObject(RunFields.WORKLOAD_OPTIONS).put(ValuePadding.OPTION, "4096").put("in-flight", "8");
+        RetentionPolicy p = RetentionPolicy.of(run(root)).orElseThrow();
+        assertEquals(4096, p.valueBytes());
+        assertEquals(Deletions.MAX_RECORD_LOG_BYTES + 4096, p.recordBytesAtMost());
+        assertEquals(4096, p.widened(RunFields.Retention.RETENTION_BYTES, "1000").orElseThrow().valueBytes());
+
+        ((ObjectNode) root.get(RunFields.WORKLOAD_OPTIONS)).put(ValuePadding.OPTION, 512);
+        assertEquals(512, RetentionPolicy.of(run(root)).orElseThrow().valueBytes(), "a scenario's number");
+
+        ((ObjectNode) root.get(RunFields.WORKLOAD_OPTIONS)).put(ValuePadding.OPTION, "lots");
+        assertEquals(Optional.empty(), RetentionPolicy.of(run(root)), "a padding that is no size leaves the bound unknown");
     }
 }

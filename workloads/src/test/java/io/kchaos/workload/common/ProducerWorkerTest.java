@@ -3,6 +3,7 @@ package io.kchaos.workload.common;
 import io.kchaos.testkit.ThreadStates;
 import io.kchaos.history.Op;
 import io.kchaos.history.OpType;
+import io.kchaos.history.ValuePadding;
 import io.kchaos.workload.WorkloadStats;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.MockProducer;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
@@ -52,6 +54,7 @@ class ProducerWorkerTest {
     private final WorkloadStats stats = new WorkloadStats();
     private SendRecorder recorder;
     private ProducerWorker worker;
+    private int valueBytes;
     private Thread thread;
 
     private void start(Producer<String, String> producer, int inFlight, double rate) {
@@ -67,7 +70,7 @@ class ProducerWorkerTest {
         history = new RecordedHistory(dir);
         recorder = new SendRecorder(history.writer, stats, new SendErrorClassifier(false), TopicLayout.single(TOPIC, partitions));
         worker = new ProducerWorker(TopicLayout.single(TOPIC, partitions), JavaClientKind.sender(producer), recorder, new SendPacer(rate), new ProcessIds(),
-                new AtomicLong(), 42, inFlightPerPartition, count, p -> true, 0);
+                new AtomicLong(), 42, inFlightPerPartition, count, p -> true, valueBytes);
         thread = new Thread(worker);
         thread.start();
     }
@@ -129,6 +132,24 @@ class ProducerWorkerTest {
         assertEachInvokeCompletedOnce(history.ops());
         assertEquals(1, stats.ok.sum());
         assertEquals(3, stats.info.sum());
+    }
+
+    @Test
+    void paddedValuesAreTheSizeAskedForAndTheHistoryRecordsTheirNumbers() throws Exception {
+        valueBytes = 4096;
+        MockProducer<String, String> mock = mock(true);
+        start(mock, 4, 1000);
+        history.await("three oks", ops -> count(ops, OpType.OK) >= 3);
+        stopWorker();
+        worker = null;
+
+        List<Op> invokes = history.ops("send", OpType.INVOKE);
+        for (int i = 0; i < 3; i++) {
+            String sent = mock.history().get(i).value();
+            assertEquals(valueBytes, sent.getBytes(StandardCharsets.UTF_8).length);
+            assertTrue(invokes.get(i).value().get("value").isIntegralNumber(), invokes.get(i)::toString);
+            assertEquals(invokes.get(i).value().get("value").asLong(), ValuePadding.decode(sent));
+        }
     }
 
     @Test

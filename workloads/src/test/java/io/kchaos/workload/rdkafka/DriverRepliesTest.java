@@ -2,6 +2,7 @@ package io.kchaos.workload.rdkafka;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.history.Json;
+import io.kchaos.history.ValuePadding;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.NotLeaderOrFollowerException;
 import org.junit.jupiter.api.Test;
@@ -10,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Decoding the driver's answers: error codes, delivery reports, records. */
 class DriverRepliesTest {
@@ -32,5 +34,16 @@ class DriverRepliesTest {
     void aReportWithoutAnOffsetHasNone() throws Exception {
         assertFalse(DriverReplies.metadata("t", json("{\"partition\":0,\"offset\":-1001}")).hasOffset(), "acks=0: no offset");
         assertEquals(12, DriverReplies.metadata("t", json("{\"partition\":0,\"offset\":12}")).offset());
+    }
+
+    @Test
+    void aPaddedValueTheDriverReadReachesTheHistoryAsItsNumber() throws Exception {
+        JsonNode reply = Json.object().set("records", Json.MAPPER.createArrayNode().add(Json.object().put("partition", 1)
+                .put("offset", 9).put("key", "k0").put("value", ValuePadding.encode(31, 4096))));
+
+        JsonNode read = DriverReplies.records(reply).get(0).toJson();
+
+        assertTrue(read.get("value").isIntegralNumber(), read::toString);
+        assertEquals(31, read.get("value").asLong());
     }
 }
