@@ -1,5 +1,7 @@
 package io.kchaos.history;
 
+import java.nio.ByteBuffer;
+
 /**
  * How a produced record's value carries a kchaos value padded to a size (the queue workload's {@code value-bytes}
  * option, run.json's {@code workload-options}): the decimal value, {@value #SEPARATOR}, then {@value #FILLER}s up to
@@ -29,6 +31,28 @@ public final class ValuePadding {
         StringBuilder b = new StringBuilder(Math.max(bytes, digits.length() + 1)).append(digits).append(SEPARATOR);
         while (b.length() < bytes) b.append(FILLER);
         return b.toString();
+    }
+
+    /**
+     * Whether the record value's bytes (from its position to its limit, not moved) are {@code value} as {@link #encode}
+     * writes it for some size: its decimal alone, or followed by the separator and filler only. False for null.
+     */
+    public static boolean carries(ByteBuffer recordValue, long value) {
+        if (recordValue == null) return false;
+        String digits = Long.toString(value);
+        int at = recordValue.position();
+        int end = recordValue.limit();
+        if (end - at < digits.length()) return false;
+        for (int i = 0; i < digits.length(); i++) {
+            if (recordValue.get(at + i) != digits.charAt(i)) return false;
+        }
+        int i = at + digits.length();
+        if (i == end) return true;
+        if (recordValue.get(i) != SEPARATOR) return false;
+        while (++i < end) {
+            if (recordValue.get(i) != FILLER) return false;
+        }
+        return true;
     }
 
     /**

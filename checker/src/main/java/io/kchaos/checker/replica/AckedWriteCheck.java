@@ -1,11 +1,11 @@
 package io.kchaos.checker.replica;
 
-import java.nio.charset.StandardCharsets;
+import io.kchaos.history.ValuePadding;
 
 /**
  * Checks that every acknowledged write of one partition is in one final-ISR replica's log with its value
  * ({@code acked-write-missing-on-replica}). The value on disk is the decimal text of the history's long value, as the
- * workload's StringSerializer writes it. Records are only decoded for batches that hold an acknowledged offset.
+ * workload's StringSerializer writes it, padded or not ({@link ValuePadding#carries}). Records are only decoded for batches that hold an acknowledged offset.
  *
  * <p>Offsets below the replica's log start were deleted by retention and are skipped, as are offsets of a tiered topic
  * that are only in the remote tier (below the first local segment; counted apart); offsets inside damaged bytes are
@@ -57,7 +57,7 @@ final class AckedWriteCheck implements ReplicaListener {
         if (next < acks.size() && acks.offset(next) < record.offset()) absentBelow(record.offset());
         while (next < acks.size() && acks.offset(next) == record.offset()) {
             checked++;
-            if (!record.valueEquals(Long.toString(acks.value(next)).getBytes(StandardCharsets.UTF_8))) {
+            if (!ValuePadding.carries(record.value(), acks.value(next))) {
                 findings.ackedWriteMissing(replica, record.offset(), acks.value(next), acks.index(next), record.valueBytes(), true);
             }
             next++;

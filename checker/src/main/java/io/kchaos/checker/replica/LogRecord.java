@@ -20,11 +20,6 @@ public record LogRecord(long offset, ByteBuffer key, ByteBuffer value) {
         return copy(value);
     }
 
-    /** Whether the value is exactly these bytes (false for a null value). */
-    public boolean valueEquals(byte[] expected) {
-        return value != null && value.equals(ByteBuffer.wrap(expected));
-    }
-
     private static byte[] copy(ByteBuffer b) {
         if (b == null) return null;
         byte[] out = new byte[b.remaining()];

@@ -287,6 +287,18 @@ class ReplicaAuditTest {
         assertEquals("5012", ex.get("found-value").asText());
     }
 
+    @Test
+    void paddedValuesOnDiskCarryTheAcknowledgedValues() {
+        ReplicaFixture f = new ReplicaFixture(tmp).padded(4096);
+        List<Path> dirs = f.write();
+
+        CheckResult r = audit(dirs, ALL_IN_ISR, f.history(List.of(new long[] {12, 12})));
+
+        assertOnly(r, Anomalies.ACKED_WRITE_MISSING_ON_REPLICA.key());
+        assertEquals(3, r.count(Anomalies.ACKED_WRITE_MISSING_ON_REPLICA.key()), "only the extra acknowledgement of 12 at offset 12");
+        assertEquals(END, partitionStats(r).get("acked-writes").get("2").get("checked").asLong() - 1);
+    }
+
     // ---- near misses: legitimate Kafka states ----
 
     @Test

@@ -1,5 +1,6 @@
 package io.kchaos.checker.replica;
 
+import io.kchaos.history.ValuePadding;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.History;
 import io.kchaos.history.Json;
@@ -24,7 +25,7 @@ import java.util.TreeMap;
 /**
  * Synthetic broker log dirs for one partition replicated on nodes 1, 2 and 3: nine batches of ten records (offsets
  * 0..89) in epochs 0 (0..29), 1 (30..59) and 2 (60..89), in two segments (base offsets 0 and 50), values
- * {@code 5000 + offset} as decimal text, keys {@code k<offset % 3>}. Each node can be changed before {@link #write()},
+ * {@code 5000 + offset} as decimal text (padded with {@link #padded}), keys {@code k<offset % 3>}. Each node can be changed before {@link #write()},
  * and its files damaged after.
  */
 final class ReplicaFixture {
@@ -37,6 +38,7 @@ final class ReplicaFixture {
 
     private final Path root;
     private final Map<Integer, Node> nodes = new TreeMap<>();
+    private int valueBytes;
 
     /** One node's replica, as it will be written. */
     static final class Node {
@@ -115,6 +117,12 @@ final class ReplicaFixture {
         for (int id = 1; id <= 3; id++) nodes.put(id, new Node(id));
     }
 
+    /** Writes every value padded to {@code bytes} ({@link ValuePadding}), as the queue workload's value-bytes does. */
+    ReplicaFixture padded(int bytes) {
+        valueBytes = bytes;
+        return this;
+    }
+
     Node node(int id) {
         return nodes.get(id);
     }
@@ -191,7 +199,7 @@ final class ReplicaFixture {
             StringBuilder epochs = new StringBuilder("0\n" + n.epochs.size() + "\n");
             n.epochs.forEach(e -> epochs.append(e.epoch()).append(' ').append(e.startOffset()).append('\n'));
             write(folder.resolve(LeaderEpochCheckpoint.FILE_NAME), epochs.toString());
-            writeSegments(n, folder);
+            writeSegments(n, folder, valueBytes);
             // internal topics that the audit must skip, one of them unparseable
             Files.createDirectories(dir.resolve("__consumer_offsets-0"));
             Files.createDirectories(dir.resolve("__cluster_metadata-0"));
@@ -206,7 +214,7 @@ final class ReplicaFixture {
         return "0\n2\n" + TOPIC + " " + PARTITION + " " + topicOffset + "\n__consumer_offsets 0 0\n";
     }
 
-    private static void writeSegments(Node n, Path folder) {
+    private static void writeSegments(Node n, Path folder, int valueBytes) {
         SyntheticSegmentWriter writer = null;
         for (int b = 0; b < n.batches; b++) {
             long base = (long) b * BATCH;
@@ -215,18 +223,22 @@ final class ReplicaFixture {
                 writer = SyntheticSegmentWriter.create(folder, base);
             }
             n.positions.put(base, writer.append(batch(base, n.epochOverride.getOrDefault(base, epochOf(base)),
-                    n.timestampOverride.getOrDefault(base, 1_700_000_000_000L))));
+                    n.timestampOverride.getOrDefault(base, 1_700_000_000_000L), valueBytes)));
         }
         if (writer == null) writer = SyntheticSegmentWriter.create(folder, 0);
         writer.close();
     }
 
     static ByteBuffer batch(long base, int epoch, long timestamp) {
+        return batch(base, epoch, timestamp, 0);
+    }
+
+    static ByteBuffer batch(long base, int epoch, long timestamp, int valueBytes) {
         List<byte[]> keys = new ArrayList<>();
         List<byte[]> values = new ArrayList<>();
         for (long o = base; o < base + BATCH; o++) {
             keys.add(("k" + o % 3).getBytes(StandardCharsets.UTF_8));
-            values.add(Long.toString(value(o)).getBytes(StandardCharsets.UTF_8));
+            values.add(ValuePadding.encode(value(o), valueBytes).getBytes(StandardCharsets.UTF_8));
         }
         return SyntheticSegmentWriter.batch(base, epoch, timestamp, keys, values);
     }
