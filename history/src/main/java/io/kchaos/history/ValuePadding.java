@@ -10,8 +10,11 @@ import java.nio.ByteBuffer;
 public final class ValuePadding {
     /** The workload option's key, in {@code --workload-option} and run.json's {@code workload-options}. */
     public static final String OPTION = "value-bytes";
-    /** The largest padded size: 1 MiB, Kafka's default largest record batch. */
-    public static final int MAX_BYTES = 1 << 20;
+    /**
+     * The largest padded size: a record of it and its batch still fit Kafka's default 1 MiB limits
+     * ({@code max.request.size}, {@code message.max.bytes}).
+     */
+    public static final int MAX_BYTES = 1_000_000;
     /** Ends the decimal value; no decimal long contains it. */
     public static final char SEPARATOR = '#';
     /** The padding after the separator. */
