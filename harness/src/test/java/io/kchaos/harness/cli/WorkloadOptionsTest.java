@@ -99,6 +99,15 @@ class WorkloadOptionsTest {
     }
 
     @Test
+    void valueBytesIsAQueueOptionOfBoundedSize(@TempDir Path store) throws IOException {
+        assertEquals(2, run(store, "--workload-option", "value-bytes=1000001"));
+        assertOneLine("queue option value-bytes must be a whole number from 0 to 1000000, not '1000001'");
+        assertEquals(2, run(store, "--workload", "txn", "--workload-option", "value-bytes=4096"));
+        assertOneLine("unknown option 'value-bytes' for workload txn");
+        assertTrue(isEmpty(store), "nothing ran");
+    }
+
+    @Test
     void aScenarioFilesBadOptionIsOneLineNamingTheFileAndExit2(@TempDir Path dir) throws IOException {
         Path f = dir.resolve("s.json");
         Files.writeString(f, "{\"workload\": \"share\", \"workload-options\": {\"lock-ms\": 10}}");

@@ -61,7 +61,7 @@ class ScenarioParserTest {
         assertEquals(Map.of("in-flight", "4", "metadata.clients", "3"), mix.settings(RunOption.WORKLOAD_OPTIONS));
         assertEquals("scenario s.json: field 'workload-options': metadata option clients must be a whole number from 1 to 16, not '99'",
                 error("{\"workload\": \"queue,metadata\", \"workload-options\": {\"metadata.clients\": 99}}"));
-        assertEquals("scenario s.json: field 'workload-options': unknown option 'clients' for workload queue; known: idle-partitions, in-flight, topics",
+        assertEquals("scenario s.json: field 'workload-options': unknown option 'clients' for workload queue; known: idle-partitions, in-flight, topics, value-bytes",
                 error("{\"workload\": \"queue,metadata\", \"workload-options\": {\"clients\": 2}}"));
     }
 
