@@ -31,9 +31,7 @@ public final class ValuePadding {
         if (bytes < 0 || bytes > MAX_BYTES) throw new IllegalArgumentException(OPTION + " must be 0 to " + MAX_BYTES + ", not " + bytes);
         String digits = Long.toString(value);
         if (bytes == 0) return digits;
-        StringBuilder b = new StringBuilder(Math.max(bytes, digits.length() + 1)).append(digits).append(SEPARATOR);
-        while (b.length() < bytes) b.append(FILLER);
-        return b.toString();
+        return digits + SEPARATOR + String.valueOf(FILLER).repeat(Math.max(0, bytes - digits.length() - 1));
     }
 
     /**

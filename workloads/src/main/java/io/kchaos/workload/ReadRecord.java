@@ -11,8 +11,8 @@ import java.util.List;
 
 /**
  * One record as a consumer read it, and its history form {@code {"partition", "offset", "key", "value"}} with the
- * value as the long the producers wrote (its padding dropped, {@link ValuePadding}), and {@code "topic"} when the history names topics
- * ({@link io.kchaos.workload.common.TopicLayout}).
+ * value as the long the producers wrote (its padding dropped, {@link ValuePadding}), and {@code "topic"} when the
+ * history names topics ({@link io.kchaos.workload.common.TopicLayout}).
  *
  * @param topic the topic the history names, or null (one-topic histories name none)
  */

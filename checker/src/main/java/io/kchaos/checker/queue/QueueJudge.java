@@ -70,7 +70,8 @@ final class QueueJudge {
                     + "final drain: deleted by retention (expired), not judged as lost");
             if (!ledger.deletions.hasPolicy()) {
                 result.warn("no retention policy recorded (run.json's topic-retention, or a topic config changed to a value that "
-                        + "is not a number, or a " + ValuePadding.OPTION + " workload option that is no size): the expired write(s) were not judged against it (premature-deletion)");
+                        + "is not a number, or a " + ValuePadding.OPTION + " workload option that is no size): the expired "
+                        + "write(s) were not judged against it (premature-deletion)");
             }
         }
     }

@@ -5,7 +5,8 @@ import io.kchaos.history.ValuePadding;
 /**
  * Checks that every acknowledged write of one partition is in one final-ISR replica's log with its value
  * ({@code acked-write-missing-on-replica}). The value on disk is the decimal text of the history's long value, as the
- * workload's StringSerializer writes it, padded or not ({@link ValuePadding#carries}). Records are only decoded for batches that hold an acknowledged offset.
+ * workload's StringSerializer writes it, padded or not ({@link ValuePadding#carries}). Records are only decoded for
+ * batches that hold an acknowledged offset.
  *
  * <p>Offsets below the replica's log start were deleted by retention and are skipped, as are offsets of a tiered topic
  * that are only in the remote tier (below the first local segment; counted apart); offsets inside damaged bytes are

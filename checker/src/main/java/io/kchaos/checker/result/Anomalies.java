@@ -45,7 +45,8 @@ public final class Anomalies {
                     + "below retention.bytes. Otherwise, or with no policy recorded, it is expired (stats.expired)",
             "{\"partition\": 0, \"offset\": 19, \"value\": 77, \"index\": 260, \"send-time\": 5120000, \"log-start-offset\": 120, "
                     + "\"log-start-index\": 9001, \"log-start-time\": 70750242227, \"age-ms\": 8000, \"records-after-at-most\": 1200, "
-                    + "\"record-bytes-at-most\": 256, \"bytes-after-at-most\": 307200, \"retention.ms\": 30000, \"retention.bytes\": -1, \"segment.bytes\": 1073741824, "
+                    + "\"record-bytes-at-most\": 256, \"bytes-after-at-most\": 307200, \"retention.ms\": 30000, \"retention.bytes\": -1, "
+                    + "\"segment.bytes\": 1073741824, "
                     + "\"segment.ms\": 2000, \"idempotent-producers\": true, \"clock-slack-ms\": 5000}");
     public static final AnomalyType UNREADABLE_WRITE = client(QUEUE, "unreadable-write",
             "sends acknowledged at offsets of p that the final drain could not read: it stopped at offset s below the end "

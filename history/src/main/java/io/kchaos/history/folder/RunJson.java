@@ -60,17 +60,19 @@ public record RunJson(FolderJson file) {
 
     /**
      * The size the queue workload padded its record values to ({@code workload-options}' {@link ValuePadding#OPTION}):
-     * 0 when not given (files from before it too); empty when it is not a whole number from 0 to {@link ValuePadding#MAX_BYTES}.
+     * 0 when not given (files from before it too); empty when it is not a whole number from 0 to
+     * {@link ValuePadding#MAX_BYTES} (run.json holds it as text, a scenario's as given).
      */
     public OptionalInt valueBytes() {
         JsonNode v = field(RunFields.WORKLOAD_OPTIONS).path(ValuePadding.OPTION);
         if (v.isMissingNode() || v.isNull()) return OptionalInt.of(0);
+        long n;
         try {
-            int n = v.isIntegralNumber() && v.canConvertToInt() ? v.intValue() : Integer.parseInt(v.isTextual() ? v.asText().strip() : "?");
-            return n >= 0 && n <= ValuePadding.MAX_BYTES ? OptionalInt.of(n) : OptionalInt.empty();
+            n = v.isIntegralNumber() ? v.asLong() : Long.parseLong(v.isTextual() ? v.asText().strip() : "");
         } catch (NumberFormatException e) {
             return OptionalInt.empty();
         }
+        return n >= 0 && n <= ValuePadding.MAX_BYTES ? OptionalInt.of((int) n) : OptionalInt.empty();
     }
 
     /** Whether the run's topic had tiered storage ({@link RunFields#TIERED}); false in older files. */

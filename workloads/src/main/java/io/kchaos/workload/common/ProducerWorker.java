@@ -20,9 +20,8 @@ import java.util.function.IntSupplier;
  * a partition chosen uniformly at random among those with a free slot (explicitly, so every partition receives
  * records whatever the keys hash to, and a partition without a leader does not hold up the others) with a key
  * {@code k0..k7} chosen at random, and carries the run-unique next value of the shared counter (padded to
- * {@code valueBytes}, see {@link ValuePadding}). When the topic gains
- * partitions ({@code partitionCount} grows) the worker adds slots for them and writes to them too. A history partition
- * that is not {@code writable} is left idle.
+ * {@code valueBytes}, see {@link ValuePadding}). When the topic gains partitions ({@code partitionCount} grows) the
+ * worker adds slots for them and writes to them too. A history partition that is not {@code writable} is left idle.
  */
 final class ProducerWorker implements Runnable {
     static final int KEYS = 8;
@@ -95,7 +94,8 @@ final class ProducerWorker implements Runnable {
         long value = values.getAndIncrement();
         PendingSend p = recorder.invoke(slot.process, key, value, tp.topic());
         try {
-            producer.send(tp.topic(), tp.partition(), key, ValuePadding.encode(value, valueBytes), (metadata, error) -> completed(slot, p, metadata, error));
+            producer.send(tp.topic(), tp.partition(), key, ValuePadding.encode(value, valueBytes),
+                    (metadata, error) -> completed(slot, p, metadata, error));
             p.sendReturned();
         } catch (RuntimeException e) {
             completed(slot, p, null, e);

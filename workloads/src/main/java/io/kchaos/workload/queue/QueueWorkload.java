@@ -55,8 +55,9 @@ public final class QueueWorkload extends WorkloadBase {
     public static final WorkloadOption IDLE_PARTITIONS = WorkloadOption.whole("idle-partitions", 0, 0, 1_000,
             "the run's topic's last N partitions get no sends (read like the others), e.g. for faults on idle partitions");
     public static final WorkloadOption VALUE_BYTES = WorkloadOption.whole(ValuePadding.OPTION, 0, 0, ValuePadding.MAX_BYTES,
-            "each value padded to N bytes (the number, '" + ValuePadding.SEPARATOR + "', filler; read back as the number; 0: "
-                    + "the number alone), so that the checker's bound on a record's log bytes is tight (a size-retention deletion can be premature)");
+            "each value padded to N bytes (the number, '" + ValuePadding.SEPARATOR + "', filler; read back as the number; "
+                    + "0: the number alone), so that the checker's bound on a record's log bytes is tight (a size-retention "
+                    + "deletion can be premature)");
     /** The queue workload's {@code --workload-option}s. */
     public static final WorkloadOptionSet OPTIONS = WorkloadOptionSet.of(NAME, IN_FLIGHT, TOPICS, IDLE_PARTITIONS, VALUE_BYTES);
     public static final Duration DEFAULT_DRAIN_TIMEOUT = Duration.ofSeconds(120);
