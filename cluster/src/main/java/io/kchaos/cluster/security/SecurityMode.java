@@ -75,9 +75,10 @@ public enum SecurityMode {
         return Mechanisms.SCRAM.equals(mechanism) ? Mechanisms.PLAIN : mechanism;
     }
 
-    /** The mode named {@code name}; IllegalArgumentException (one line, naming the known ones) otherwise. */
+    /** The mode named {@code name} (null: plaintext, the default); IllegalArgumentException (one line, naming the known ones) otherwise. */
     public static SecurityMode parse(String name) {
-        String n = name == null ? "" : name.strip().toLowerCase(Locale.ROOT);
+        if (name == null) return PLAINTEXT;
+        String n = name.strip().toLowerCase(Locale.ROOT);
         return Arrays.stream(values()).filter(m -> m.wire.equals(n)).findFirst().orElseThrow(() -> new IllegalArgumentException(
                 "unknown --security '" + name + "'; known: " + Arrays.stream(values()).map(SecurityMode::wire).collect(Collectors.joining(", "))));
     }
