@@ -3,6 +3,7 @@ package io.kchaos.backend.local;
 import io.kchaos.history.folder.RunFiles;
 import io.kchaos.cluster.NodeListeners;
 import io.kchaos.cluster.ServerProperties;
+import io.kchaos.cluster.security.SecurityMode;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -56,7 +57,7 @@ public record LocalNode(int id, String host, int clientPort, int controllerPort,
 
     /** This node's listeners, PLAINTEXT for clients and replication; {@code logDirs} log dirs. */
     public NodeListeners listeners(int logDirs) {
-        return listeners(logDirs, "PLAINTEXT");
+        return listeners(logDirs, SecurityMode.PLAINTEXT.protocol());
     }
 
     /**
