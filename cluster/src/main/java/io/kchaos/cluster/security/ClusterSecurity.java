@@ -1,7 +1,5 @@
 package io.kchaos.cluster.security;
 
-import io.kchaos.cluster.ClusterException;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -44,7 +42,7 @@ public final class ClusterSecurity implements AutoCloseable {
         try {
             scratch = Files.createTempDirectory("kchaos-security-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         } catch (IOException | UnsupportedOperationException e) {
-            throw new ClusterException("cannot create a folder for the run's certificates: " + e.getMessage());
+            throw new CertificateSetupException("cannot create a folder for the run's certificates: " + e.getMessage());
         }
         try {
             return new ClusterSecurity(mode, scratch, RunCertificates.generate(scratch, nodeHosts), user);

@@ -1,7 +1,5 @@
 package io.kchaos.cluster.security;
 
-import io.kchaos.cluster.ClusterException;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -63,7 +61,7 @@ public final class RunCertificates {
     /**
      * Makes the stores in {@code dir} (existing, empty): the truststore holding the CA, node id → its keystore for
      * {@code nodeHosts}' address (an IP or a host name), the clients' keystore. keytool makes the keys and signs them,
-     * the JDK's KeyStore API assembles the stores. Throws ClusterException when either fails.
+     * the JDK's KeyStore API assembles the stores. Throws CertificateSetupException when either fails.
      */
     public static Stores generate(Path dir, Map<Integer, String> nodeHosts) {
         RunCertificates c = new RunCertificates(dir, SaslUser.randomSecret());
@@ -104,7 +102,11 @@ public final class RunCertificates {
     private X509Certificate authority() {
         keytool("-genkeypair", "-alias", CA, "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=kchaos-ca,O=kchaos",
                 "-ext", "bc:c", "-validity", VALIDITY_DAYS, "-keystore", file(CA_STORE));
-        return (X509Certificate) load(CA_STORE).getCertificate(CA);
+        try {
+            return (X509Certificate) load(CA_STORE).getCertificate(CA);
+        } catch (GeneralSecurityException e) {
+            throw new CertificateSetupException("cannot read the run's CA certificate: " + e.getMessage());
+        }
     }
 
     /** The truststore: the CA's certificate alone. */
@@ -113,7 +115,7 @@ public final class RunCertificates {
         try {
             ks.setCertificateEntry(CA, ca);
         } catch (GeneralSecurityException e) {
-            throw new ClusterException("cannot make the run's truststore: " + e.getMessage());
+            throw new CertificateSetupException("cannot make the run's truststore: " + e.getMessage());
         }
         store(ks, TRUSTSTORE);
     }
@@ -139,7 +141,7 @@ public final class RunCertificates {
             ks.setKeyEntry(KEY, ks.getKey(KEY, password.toCharArray()), password.toCharArray(), new Certificate[]{leaf, authority});
             store(ks, store);
         } catch (IOException | GeneralSecurityException e) {
-            throw new ClusterException("cannot put the signed certificate into " + store + ": " + e.getMessage());
+            throw new CertificateSetupException("cannot put the signed certificate into " + store + ": " + e.getMessage());
         }
     }
 
@@ -149,7 +151,7 @@ public final class RunCertificates {
             ks.load(in, password.toCharArray());
             return ks;
         } catch (IOException | GeneralSecurityException e) {
-            throw new ClusterException("cannot read " + name + " of the run's certificates: " + e.getMessage());
+            throw new CertificateSetupException("cannot read " + name + " of the run's certificates: " + e.getMessage());
         }
     }
 
@@ -159,7 +161,7 @@ public final class RunCertificates {
             ks.load(null, null);
             return ks;
         } catch (IOException | GeneralSecurityException e) {
-            throw new ClusterException("cannot make a " + STORE_TYPE + " store: " + e.getMessage());
+            throw new CertificateSetupException("cannot make a " + STORE_TYPE + " store: " + e.getMessage());
         }
     }
 
@@ -167,7 +169,7 @@ public final class RunCertificates {
         try (OutputStream out = Files.newOutputStream(dir.resolve(name))) {
             ks.store(out, password.toCharArray());
         } catch (IOException | GeneralSecurityException e) {
-            throw new ClusterException("cannot write " + name + " of the run's certificates: " + e.getMessage());
+            throw new CertificateSetupException("cannot write " + name + " of the run's certificates: " + e.getMessage());
         }
     }
 
@@ -175,7 +177,7 @@ public final class RunCertificates {
         return dir.resolve(name).toString();
     }
 
-    /** Runs keytool with the store type and password added; ClusterException with its output when it fails. */
+    /** Runs keytool with the store type and password added; CertificateSetupException with its output when it fails. */
     private void keytool(String... args) {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
                 "-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC"));
@@ -189,13 +191,13 @@ public final class RunCertificates {
             String out = new String(p.getInputStream().readAllBytes());
             if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
                 p.destroyForcibly();
-                throw new ClusterException("keytool " + args[0] + " failed for the run's certificates: " + out.strip());
+                throw new CertificateSetupException("keytool " + args[0] + " failed for the run's certificates: " + out.strip());
             }
         } catch (IOException e) {
-            throw new ClusterException("cannot run keytool for the run's certificates: " + e.getMessage());
+            throw new CertificateSetupException("cannot run keytool for the run's certificates: " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new ClusterException("interrupted while making the run's certificates");
+            throw new CertificateSetupException("interrupted while making the run's certificates");
         }
     }
 }

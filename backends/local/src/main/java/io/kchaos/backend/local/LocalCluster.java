@@ -1,7 +1,9 @@
 package io.kchaos.backend.local;
 
 import io.kchaos.cluster.secret.RedactedServerProperties;
+import io.kchaos.cluster.security.CertificateSetupException;
 import io.kchaos.cluster.security.ClusterSecurity;
+import io.kchaos.cluster.ClusterException;
 import io.kchaos.cluster.NodeListeners;
 import io.kchaos.history.folder.RunFields;
 import io.kchaos.cluster.ClusterSpec;
@@ -123,7 +125,11 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
         voters = QuorumVoters.of(voterIds().stream().map(id -> nodes.get(id).listeners()).toList(), spec.quorum());
         Map<Integer, String> addresses = new LinkedHashMap<>();
         nodes.forEach((id, n) -> addresses.put(id, n.host()));
-        security = ClusterSecurity.create(spec.security(), addresses);
+        try {
+            security = ClusterSecurity.create(spec.security(), addresses);
+        } catch (CertificateSetupException e) {
+            throw new ClusterException(e.getMessage());
+        }
         for (LocalNode n : nodes.values()) disks.prepare(n.id(), n.dataDir());
         for (LocalNode n : nodes.values()) writeConfig(n);
         Readiness readiness = new Readiness(this);
