@@ -50,11 +50,13 @@ public final class Readiness {
             int expected = cluster.nodeIds().size();
             waitUntil(deadline, "all " + expected + " brokers to register", () -> {
                 int seen = admin.describeCluster().nodes().get(5, TimeUnit.SECONDS).size();
-                if (seen == expected && !cluster.nodeIds().stream().allMatch(cluster::isRunning)) {
-                    throw new ClusterException("a broker exited during start-up");
+                List<Integer> brokersGone = cluster.nodeIds().stream().filter(id -> !cluster.isRunning(id)).toList();
+                if (seen == expected && !brokersGone.isEmpty()) {
+                    throw new ClusterException("broker " + brokersGone + " exited during start-up (see its server.log)");
                 }
-                if (!cluster.controllerIds().stream().allMatch(cluster::isRunning)) {
-                    throw new ClusterException("a controller exited during start-up");
+                List<Integer> controllersGone = cluster.controllerIds().stream().filter(id -> !cluster.isRunning(id)).toList();
+                if (!controllersGone.isEmpty()) {
+                    throw new ClusterException("controller " + controllersGone + " exited during start-up (see its server.log)");
                 }
                 return seen == expected;
             });

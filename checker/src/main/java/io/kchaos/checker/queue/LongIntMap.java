@@ -7,7 +7,8 @@ import java.util.Arrays;
  * values and offsets counted up from 0. Keys in [0, 2^32) live in pages of 4,096 slots indexed by the key itself
  * (no hashing, and neighbouring keys share cache lines), as long as the pages are at least a quarter full on
  * average; other keys (negative, huge, or sparse) go to an open-addressing hash table (linear probing), and a lookup
- * that misses its page also asks the hash table.
+ * that misses its page also asks the hash table. Pages far below the highest one are packed ({@link PackedPage}): keys
+ * counted up map to values counted up, a few bits apart from a straight line.
  */
 public final class LongIntMap {
     /** Returned by {@link #get} for a key that is not in the map. */
@@ -17,8 +18,12 @@ public final class LongIntMap {
     private static final int PAGE_SIZE = 1 << PAGE_BITS;
     private static final long MAX_PAGED_KEY = 1L << 32;
 
-    private int[][] pages = new int[16][];
+    private static final int PACK_LAG_PAGES = LongColumn.PACK_LAG / PAGE_SIZE;
+
+    private Object[] pages = new Object[16];
     private int pageCount;
+    private int highestPage = -1;
+    private final PackingCursor packing = new PackingCursor();
     private long[] keys;
     private int[] values;
     private int hashed;
@@ -37,7 +42,7 @@ public final class LongIntMap {
         if (key >= 0 && key < MAX_PAGED_KEY) {
             int pageNo = (int) (key >>> PAGE_BITS);
             if (pageNo < pages.length && pages[pageNo] != null) {
-                int v = pages[pageNo][(int) key & (PAGE_SIZE - 1)];
+                int v = entry(pages[pageNo], (int) key & (PAGE_SIZE - 1));
                 if (v != ABSENT) return v;
             }
         }
@@ -55,13 +60,14 @@ public final class LongIntMap {
     /** Maps key to value unless key is already mapped; returns the value now mapped to key. */
     public int putIfAbsent(long key, int value) {
         if (value < 0) throw new IllegalArgumentException("values must be non-negative: " + value);
-        int[] page = page(key);
+        Object page = page(key);
         if (page != null) {
             int i = (int) key & (PAGE_SIZE - 1);
-            if (page[i] != ABSENT) return page[i];
+            int held = entry(page, i);
+            if (held != ABSENT) return held;
             int earlier = hashed == 0 ? ABSENT : getHashed(key); // hashed before its page existed
             if (earlier != ABSENT) return earlier;
-            page[i] = value;
+            unpacked((int) (key >>> PAGE_BITS))[i] = value;
             size++;
             return value;
         }
@@ -83,7 +89,7 @@ public final class LongIntMap {
      * The page of key, created when the pages stay at least a quarter full on average; null when key belongs in the
      * hash table. A key hashed before its page existed stays in the hash table.
      */
-    private int[] page(long key) {
+    private Object page(long key) {
         if (key < 0 || key >= MAX_PAGED_KEY) return null;
         int pageNo = (int) (key >>> PAGE_BITS);
         if (pageNo < pages.length && pages[pageNo] != null) return pages[pageNo];
@@ -93,7 +99,35 @@ public final class LongIntMap {
         Arrays.fill(page, ABSENT);
         pages[pageNo] = page;
         pageCount++;
+        if (pageNo > highestPage) {
+            highestPage = pageNo;
+            packing.packBelow(highestPage - PACK_LAG_PAGES, this::pack);
+        }
         return page;
+    }
+
+    private static int entry(Object page, int i) {
+        return page instanceof int[] a ? a[i] : (int) ((PackedPage) page).get(i);
+    }
+
+    /** Page pageNo as an array, unpacked when it was packed (an entry is about to be put in it). */
+    private int[] unpacked(int pageNo) {
+        Object page = pages[pageNo];
+        if (page instanceof int[] a) return a;
+        PackedPage packed = (PackedPage) page;
+        int[] a = new int[PAGE_SIZE];
+        for (int j = 0; j < PAGE_SIZE; j++) a[j] = (int) packed.get(j);
+        pages[pageNo] = a;
+        packing.unpacked(pageNo);
+        return a;
+    }
+
+    private void pack(int pageNo) {
+        if (!(pages[pageNo] instanceof int[] a)) return;
+        long[] entries = new long[PAGE_SIZE];
+        for (int j = 0; j < PAGE_SIZE; j++) entries[j] = a[j];
+        PackedPage packed = PackedPage.of(entries);
+        if (packed != null && packed.bytes() < (long) Integer.BYTES * PAGE_SIZE) pages[pageNo] = packed;
     }
 
     private void allocate(int capacity) {

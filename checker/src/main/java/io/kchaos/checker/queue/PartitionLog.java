@@ -44,6 +44,8 @@ final class PartitionLog {
             }
             values.set(slot, value);
             firstIndexes.set(slot, index);
+            values.packBehind(slot + 1);
+            firstIndexes.packBehind(slot + 1);
             known.add(offset);
         }
         return slot;

@@ -11,6 +11,9 @@ import java.util.Map;
  * indexed by a dense id given in order of
  * first mention: when its send was first invoked, how it ended (with the completion's index, process and time), where
  * it was acknowledged, and where it was read (the first read position inline; further distinct positions, which are duplicates, aside).
+ * A value is held as its difference from its id (ids follow first mention, which follows a workload's value counter),
+ * and a first read at the acknowledged position as a flag. Pages of ids far behind the newest are packed
+ * ({@link LongColumn#packBelow}): the history rarely mentions an old value again.
  */
 final class ValueTable {
     static final int SENT = 1;
@@ -18,6 +21,8 @@ final class ValueTable {
     static final int FAILED = 4;
     static final int INFO = 8;
     static final int READ = 16;
+    /** The first read was at the acknowledged position, which is then not stored again. */
+    private static final int READ_AT_ACK = 32;
 
     /** One position a value was read at, with the history index of the first such read. */
     record ReadAt(int partition, long offset, long index) {
@@ -35,6 +40,8 @@ final class ValueTable {
     private final LongColumn readPartition = new LongColumn(1 << 12);
     private final LongColumn readOffset = new LongColumn(1 << 12);
     private final LongColumn readIndex = new LongColumn(1 << 12);
+    private final List<LongColumn> columns = List.of(value, ackPartition, ackOffset, completionIndex, completionProcess,
+            completionTime, sendTime, readPartition, readOffset, readIndex);
     private final Map<Integer, List<ReadAt>> extraReads = new HashMap<>();
     private int size;
 
@@ -52,9 +59,10 @@ final class ValueTable {
         int id = ids.putIfAbsent(v, size);
         if (id == size) {
             if (size == value.capacity()) grow();
-            value.set(id, v);
+            value.set(id, v - id);
             sendTime.set(id, 0);
             size++;
+            for (LongColumn c : columns) c.packBehind(size);
         }
         return id;
     }
@@ -93,12 +101,16 @@ final class ValueTable {
         int id = id(v);
         if (!has(id, READ)) {
             flags[id] |= READ;
-            readPartition.set(id, partition);
-            readOffset.set(id, offset);
+            if (has(id, ACKED) && ackPartition(id) == partition && ackOffset(id) == offset) {
+                flags[id] |= READ_AT_ACK;
+            } else {
+                readPartition.set(id, partition);
+                readOffset.set(id, offset);
+            }
             readIndex.set(id, index);
             return false;
         }
-        if (readPartition.get(id) == partition && readOffset.get(id) == offset) return false;
+        if (firstReadPartition(id) == partition && firstReadOffset(id) == offset) return false;
         List<ReadAt> extra = extraReads.computeIfAbsent(id, k -> new ArrayList<>(2));
         for (ReadAt r : extra) {
             if (r.partition() == partition && r.offset() == offset) return true;
@@ -112,7 +124,7 @@ final class ValueTable {
     }
 
     long value(int id) {
-        return value.get(id);
+        return value.get(id) + id;
     }
 
     int ackPartition(int id) {
@@ -152,7 +164,7 @@ final class ValueTable {
     List<ReadAt> reads(int id) {
         if (!has(id, READ)) return List.of();
         List<ReadAt> all = new ArrayList<>();
-        all.add(new ReadAt((int) readPartition.get(id), readOffset.get(id), readIndex.get(id)));
+        all.add(new ReadAt(firstReadPartition(id), firstReadOffset(id), readIndex.get(id)));
         all.addAll(extraReads.getOrDefault(id, List.of()));
         return all;
     }
@@ -160,11 +172,19 @@ final class ValueTable {
     /** Whether id was ever read at exactly (partition, offset). */
     boolean readAt(int id, int partition, long offset) {
         if (!has(id, READ)) return false;
-        if (readPartition.get(id) == partition && readOffset.get(id) == offset) return true;
+        if (firstReadPartition(id) == partition && firstReadOffset(id) == offset) return true;
         for (ReadAt r : extraReads.getOrDefault(id, List.of())) {
             if (r.partition() == partition && r.offset() == offset) return true;
         }
         return false;
+    }
+
+    private int firstReadPartition(int id) {
+        return has(id, READ_AT_ACK) ? ackPartition(id) : (int) readPartition.get(id);
+    }
+
+    private long firstReadOffset(int id) {
+        return has(id, READ_AT_ACK) ? ackOffset(id) : readOffset.get(id);
     }
 
     private void completion(int id, long index, int process, long time) {
@@ -176,9 +196,6 @@ final class ValueTable {
     private void grow() {
         int n = size + (size >> 1); // 1.5x: less unused room than doubling
         flags = Arrays.copyOf(flags, n);
-        for (LongColumn c : List.of(value, ackPartition, ackOffset, completionIndex, completionProcess, completionTime,
-                sendTime, readPartition, readOffset, readIndex)) {
-            c.growTo(n);
-        }
+        for (LongColumn c : columns) c.growTo(n);
     }
 }

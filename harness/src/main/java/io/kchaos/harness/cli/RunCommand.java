@@ -223,6 +223,21 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        boolean storeExisted = java.nio.file.Files.isDirectory(store);
+        // nothing visible until the inputs are valid; its client log set before any Kafka class logs (reading a
+        // setting's name loads Kafka's config classes): SLF4J's first line fixes where it writes for the whole JVM
+        RunFolder staged = RunFolder.stage(store, "run");
+        System.setProperty("org.slf4j.simpleLogger.logFile", staged.clientLog().toString());
+        System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
+        try {
+            return run(staged);
+        } finally { // a no-op once published: the staged folder was moved
+            staged.discard();
+            if (!storeExisted) RunFolder.removeIfEmpty(store);
+        }
+    }
+
+    private int run(RunFolder staged) throws Exception {
         origins = SettingOrigins.ofCommandLine(brokerConfig, producerConfig, consumerConfig);
         ReplaySource replaySource = replaySource();
         if (scenario != null) {
@@ -257,27 +272,18 @@ public final class RunCommand implements Callable<Integer> {
             throw bad("--log-dirs " + config.cluster().logDirs() + " needs KRaft JBOD (Kafka 3.7 or later), not Kafka " + releaseVersion());
         }
         Path pluginJar = config.cluster().tiered() ? tieredStoragePlugin() : null;
-        boolean storeExisted = java.nio.file.Files.isDirectory(config.store());
-        RunFolder staged = RunFolder.stage(config.store(), config.name()); // nothing visible until the inputs are valid
         BrokerRelease release;
         UpgradeSchedule upgradeSchedule = null;
         ClientKind clientKind;
-        try {
-            // before any Kafka class logs: SLF4J's first log line fixes where it writes
-            System.setProperty("org.slf4j.simpleLogger.logFile", staged.clientLog().toString());
-            System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
-            clientKind = clientKind(config); // after the log file is set: Maven Resolver logs through SLF4J
-            release = BrokerRelease.resolve(config, kafkaVersion, !(clientKind instanceof RdkafkaClientKind), System.out);
-            String refused = WorkloadMix.of(config.load().name()).refusedOn(release.distribution().version());
-            if (refused != null) throw bad(refused);
-
-            if (upgradePath != null) upgradeSchedule = upgrade.schedule(upgradePath, release.distribution(), release.settings());
-        } catch (RuntimeException | Error refused) {
-            staged.discard();
-            if (!storeExisted) RunFolder.removeIfEmpty(config.store());
-            throw refused;
-        }
-        RunFolder folder = staged.publish();
+        clientKind = clientKind(config); // after the log file is set: Maven Resolver logs through SLF4J
+        release = BrokerRelease.resolve(config, kafkaVersion, !(clientKind instanceof RdkafkaClientKind), System.out);
+        String refused = WorkloadMix.of(config.load().name()).refusedOn(release.distribution().version());
+        if (refused != null) throw bad(refused);
+        if (upgradePath != null) upgradeSchedule = upgrade.schedule(upgradePath, release.distribution(), release.settings());
+        RunFolder folder = staged.publish(config.name());
+        // a logger made after this (the first in this JVM) finds the log under its new name; one made before writes on
+        // through the renamed file
+        System.setProperty("org.slf4j.simpleLogger.logFile", folder.files().clientLog().toString());
         if (pluginJar != null) {
             java.nio.file.Files.createDirectories(folder.files().bucket());
             release = release.withKchaosSettings(new TieredStorage(pluginJar, folder.files().bucket()).brokerSettings(config.cluster().nodes()),
@@ -295,6 +301,9 @@ public final class RunCommand implements Callable<Integer> {
         Interrupts interrupts = Interrupts.install(run.stop(), run::moment, System.err);
         try {
             result = run.execute();
+        } catch (Exception | Error failure) {
+            recordFailure(folder, failure);
+            throw failure;
         } finally {
             interrupts.close();
         }
@@ -302,6 +311,15 @@ public final class RunCommand implements Callable<Integer> {
         if (replaySource != null) System.out.println(ReplayBanner.outcome(replaySource, replay, result));
         System.out.println(RunFolderSize.line(folder.dir()));
         return VerdictPrinter.exitCode(result);
+    }
+
+    /** failure.txt: the line the user is about to read, kept in the run folder for whoever finds it without a verdict. */
+    private static void recordFailure(RunFolder folder, Throwable failure) {
+        try {
+            java.nio.file.Files.writeString(folder.files().failure(), "kchaos: " + ErrorHandlers.oneLine(failure) + "\n");
+        } catch (java.io.IOException | RuntimeException e) {
+            failure.addSuppressed(e);
+        }
     }
 
     /**

@@ -40,8 +40,13 @@ public record RunFolder(Path dir) {
 
     /** Moves a staged folder to {@code store/<timestamp>-<name>/} and repoints {@code latest} at it. */
     public RunFolder publish() {
+        return publish(dir.getFileName().toString().replaceFirst("^\\.staging-\\d+-", ""));
+    }
+
+    /** As {@link #publish()}, under {@code name} (known only once the inputs were read) instead of the staged one. */
+    public RunFolder publish(String name) {
         Path store = dir.getParent();
-        String name = dir.getFileName().toString().replaceFirst("^\\.staging-\\d+-", "");
+        name = safe(name);
         try {
             String base = LocalDateTime.now().format(STAMP) + "-" + name;
             Path target = store.resolve(base);

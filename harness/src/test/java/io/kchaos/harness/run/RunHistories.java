@@ -26,6 +26,8 @@ final class RunHistories {
 
     RunHistories(Path store) throws IOException {
         this.dir = store.resolve("latest").toRealPath();
+        Path failure = new io.kchaos.history.folder.RunFiles(dir).failure();
+        if (Files.exists(failure)) throw new AssertionError("the run ended without a verdict: " + Files.readString(failure).strip());
         HistoryFile.open(dir.resolve("history.jsonl")).forEach(this::count);
         this.results = Json.MAPPER.readTree(Files.readString(dir.resolve("results.json")));
     }

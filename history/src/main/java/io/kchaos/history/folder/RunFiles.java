@@ -23,6 +23,8 @@ public record RunFiles(Path dir) {
     public static final String REPORT_HTML = "report.html";
     public static final String JUNIT_XML = "junit.xml";
     public static final String CLIENT_LOG = "client.log";
+    /** Why a run ended without a verdict (its cluster did not start, a backend failed): the one line kchaos printed; absent otherwise. */
+    public static final String FAILURE_TXT = "failure.txt";
     /** What pruning a VALID run's broker data removed and kept ({@code --keep-data failing}); absent when nothing was pruned. */
     public static final String PRUNED_JSON = "pruned.json";
     /** Folder of the node logs, {@code nodes/<id>/}. */
@@ -112,6 +114,10 @@ public record RunFiles(Path dir) {
 
     public Path pruned() {
         return dir.resolve(PRUNED_JSON);
+    }
+
+    public Path failure() {
+        return dir.resolve(FAILURE_TXT);
     }
 
     public Path clientLog() {
