@@ -29,6 +29,14 @@ public interface KafkaCluster extends ClusterControl, AutoCloseable {
     /** host:port,... for clients. */
     String bootstrapServers();
 
+    /**
+     * The security settings every client of this cluster needs ({@code security.protocol}, the truststore, the SASL
+     * login: {@code ClientSecurity}); empty for a plaintext cluster. They hold secrets: never write them down.
+     */
+    default Map<String, String> clientSecurity() {
+        return Map.of();
+    }
+
     /** A new Admin client for this cluster (the caller closes it). */
     default Admin admin() {
         return admin(Map.of());
@@ -40,6 +48,7 @@ public interface KafkaCluster extends ClusterControl, AutoCloseable {
         p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
         p.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5000);
         p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10000);
+        p.putAll(clientSecurity());
         p.putAll(overrides);
         return Admin.create(p);
     }

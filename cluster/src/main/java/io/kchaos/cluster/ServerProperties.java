@@ -1,5 +1,6 @@
 package io.kchaos.cluster;
 
+import io.kchaos.cluster.security.ListenerSecurity;
 import io.kchaos.nemesis.cluster.NodeRole;
 
 import java.util.Collection;
@@ -62,6 +63,15 @@ public final class ServerProperties {
      * advertises nothing else, a broker binds every listener but {@code CONTROLLER}, a combined node binds them all.
      */
     public static String render(NodeListeners node, NodeRole role, QuorumVoters quorum, Map<String, String> settings) {
+        return render(node, role, quorum, settings, ListenerSecurity.PLAINTEXT);
+    }
+
+    /**
+     * The full file for one node of {@code role} whose every listener (controller and inter-broker too) is secured as
+     * {@code security} says, its settings before the user's (which may override them).
+     */
+    public static String render(NodeListeners node, NodeRole role, QuorumVoters quorum, Map<String, String> settings,
+                                ListenerSecurity security) {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("process.roles", role.processRoles());
         p.put("node.id", Integer.toString(node.id()));
@@ -73,8 +83,9 @@ public final class ServerProperties {
         if (role.broker()) p.put("advertised.listeners", join(node.advertised()));
         p.put("controller.listener.names", CONTROLLER);
         if (role.broker()) p.put("inter.broker.listener.name", node.interBroker());
-        p.put("listener.security.protocol.map", node.bind().keySet().stream().map(l -> l + ":PLAINTEXT").collect(Collectors.joining(",")));
+        p.put("listener.security.protocol.map", node.bind().keySet().stream().map(l -> l + ":" + security.protocol()).collect(Collectors.joining(",")));
         p.put("log.dirs", String.join(",", node.logDirs()));
+        p.putAll(security.settings(node.bind().keySet(), CONTROLLER));
         p.putAll(settings);
         if (!role.controller()) p.keySet().removeAll(CONTROLLER_ONLY);
         if (role.broker() && "true".equals(p.get(TieredStorage.SYSTEM_ENABLE))) {

@@ -24,6 +24,8 @@ import java.util.function.Supplier;
  * @param options           workload-specific settings ({@code --workload-option KEY=VALUE}), e.g. {@code abort-rate}
  * @param client            the client library the plain producers and pollers use ({@code --client})
  * @param brokers           how many brokers the cluster spec has ({@code --nodes}; 0 when not known)
+ * @param security          the cluster's client security settings, which every client the workload makes adds
+ *                          ({@code security.protocol}, truststore, SASL login; empty for a plaintext cluster; secrets)
  */
 public record WorkloadContext(Supplier<String> bootstrapServers,
                               String topic,
@@ -39,5 +41,18 @@ public record WorkloadContext(Supplier<String> bootstrapServers,
                               HistoryWriter history,
                               Map<String, String> options,
                               ClientKind client,
-                              int brokers) {
+                              int brokers,
+                              Map<String, String> security) {
+    public WorkloadContext {
+        security = Map.copyOf(security);
+    }
+
+    /** A plaintext cluster's context. */
+    public WorkloadContext(Supplier<String> bootstrapServers, String topic, int partitions, short replicationFactor,
+                           Map<String, String> topicConfig, Map<String, String> producerConfig, Map<String, String> consumerConfig,
+                           int producers, int consumers, double ratePerSecond, long seed, HistoryWriter history,
+                           Map<String, String> options, ClientKind client, int brokers) {
+        this(bootstrapServers, topic, partitions, replicationFactor, topicConfig, producerConfig, consumerConfig, producers, consumers,
+                ratePerSecond, seed, history, options, client, brokers, Map.of());
+    }
 }

@@ -26,6 +26,8 @@ import io.kchaos.harness.run.RunClock;
 import io.kchaos.harness.run.RunConfig;
 import io.kchaos.harness.run.RunFolder;
 import io.kchaos.harness.run.RunSetup;
+import io.kchaos.harness.run.SecurityRefusal;
+import io.kchaos.cluster.security.SecurityMode;
 import io.kchaos.harness.upgrade.UpgradeSchedule;
 import io.kchaos.cluster.version.MavenKafkaResolver;
 import io.kchaos.cluster.version.UpgradePath;
@@ -120,6 +122,9 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--log-dirs", paramLabel = "N")
     int logDirs;
+
+    @Option(names = "--security", paramLabel = "plaintext|tls|mtls|sasl-plain|sasl-scram|sasl-scram-tls")
+    String security;
 
     @Option(names = "--tiered", arity = "0..1", paramLabel = "true|false")
     boolean tiered;
@@ -250,6 +255,8 @@ public final class RunCommand implements Callable<Integer> {
         NetworkFaultOptions netOptions = NetworkFaultOptions.defaults().withPartitionTargets(Topology.parse(config.faults().partitionTargets()));
         NemesisOptions faultOptions = new NemesisOptions(nemesisOptions);
         List<Nemesis> nemeses = FaultPlan.apply(NemesisRegistry.builtIn(netOptions, faultOptions).parse(config.faults().nemesis()), faultOptions);
+        String insecure = SecurityRefusal.of(config, nemeses, backend.name().toLowerCase(java.util.Locale.ROOT), client);
+        if (insecure != null) throw bad(insecure);
         BackendChoice brokersHome = switch (backend) {
             case LOCAL -> BackendChoice.local(config, nemeses, new ProcessCommandRunner(), System.out);
             case DOCKER -> BackendChoice.docker(nemeses, kafkaImage, toxiproxyImage);
@@ -284,7 +291,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         RunSetup setup = RunSetup.NONE.withClient(clientKind).withUpgrade(upgradeSchedule).withBrokers(new ClusterSpec(config.cluster().nodes(),
                 release.distribution(), release.settings(), config.cluster().heapMb(), Duration.ofSeconds(120), config.cluster().quorum(),
-                config.cluster().logDirs()));
+                config.cluster().logDirs(), config.cluster().security()));
         if (replay != null) setup = setup.withReplay(replay, replaySource.replayOf(replay, replay.faults()));
         RunConfig plan = config.withSetup(setup);
         Judge judge = Judges.forRun(plan.load().name(), plan.cluster().partitions()).under(consistency.model());
@@ -428,6 +435,7 @@ public final class RunCommand implements Callable<Integer> {
             throw bad("--tiered runs on --backend local only: --backend " + backend.name().toLowerCase(java.util.Locale.ROOT)
                     + " has no tiered-storage plugin jar on its hosts and no bucket folder every host shares");
         }
+        SecurityMode securityMode = securityMode();
         if (partitions < 1) throw bad("--partitions must be >= 1");
         if (!(rate > 0)) throw bad("--rate must be > 0");
         if (producers < 1) throw bad("--producers must be >= 1");
@@ -447,7 +455,7 @@ public final class RunCommand implements Callable<Integer> {
         String runName = name != null ? name : scenarioName != null ? scenarioName : workload;
         return new RunConfig(runName, command, scenarioName, s, timeLimit, store,
                 new ClusterConfig(nodes, kafkaHome, heapMb, !noNamespaces, brokerConfig, topic, partitions, (short) rf, quorumSpec, logDirs,
-                        tiered),
+                        tiered, securityMode),
                 new WorkloadConfig(workload, workloadOptions, rate, producers, consumers),
                 new FaultConfig(nemesis, partitionTargets, nemesisInterval, faultDuration, nemesisOptions),
                 new ClientConfig(producerConfig, consumerConfig, proxy), historyFormat(), origins).withKeepData(keepData());
@@ -474,6 +482,14 @@ public final class RunCommand implements Callable<Integer> {
         }
         try {
             return QuorumSpec.of(controllers, mode, initialVoters);
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
+        }
+    }
+
+    private SecurityMode securityMode() {
+        try {
+            return SecurityMode.parse(security);
         } catch (IllegalArgumentException e) {
             throw bad(e.getMessage());
         }

@@ -110,7 +110,7 @@ public final class JavaClientRelease implements ClientKind {
 
     @Override
     public SendClient sender(WorkloadContext ctx, String clientId) {
-        ClientBridge.Producer p = factory.producer(ClientConfigs.producer(ctx.bootstrapServers().get(), clientId, ctx.producerConfig()));
+        ClientBridge.Producer p = factory.producer(ClientConfigs.producer(ctx, clientId, Map.of()));
         return sender(p);
     }
 
@@ -146,7 +146,7 @@ public final class JavaClientRelease implements ClientKind {
     @Override
     public Supplier<TxnClient> transactional(WorkloadContext ctx, String clientId, Map<String, String> settings) {
         Supplier<ClientBridge.TxnProducer> producers = () -> factory.transactionalProducer(
-                ClientConfigs.producer(ctx.bootstrapServers().get(), clientId, settings, ctx.producerConfig()));
+                ClientConfigs.producer(ctx, clientId, settings));
         producers.get().close(0); // reject bad settings now, not in a thread
         return () -> new ReleaseTxnClient(producers.get());
     }
@@ -154,7 +154,7 @@ public final class JavaClientRelease implements ClientKind {
     @Override
     public Supplier<GroupClient> members(WorkloadContext ctx, String clientId, Map<String, String> settings) {
         Supplier<ClientBridge.Member> members = () -> factory.member(
-                ClientConfigs.consumer(ctx.bootstrapServers().get(), clientId, settings, ctx.consumerConfig()));
+                ClientConfigs.consumer(ctx, clientId, settings));
         members.get().close(0);
         return () -> new ReleaseGroupClient(members.get());
     }
@@ -168,7 +168,7 @@ public final class JavaClientRelease implements ClientKind {
     @Override
     public Supplier<PollClient> pollers(WorkloadContext ctx, String clientId, Map<String, String> settings) {
         Supplier<ClientBridge.Consumer> consumers = () -> factory.consumer(
-                ClientConfigs.consumer(ctx.bootstrapServers().get(), clientId, settings, ctx.consumerConfig()));
+                ClientConfigs.consumer(ctx, clientId, settings));
         consumers.get().close(0);
         return () -> poller(consumers.get());
     }

@@ -52,6 +52,11 @@ public final class ProxiedCluster implements KafkaCluster {
     }
 
     @Override
+    public Map<String, String> clientSecurity() {
+        return cluster.clientSecurity();
+    }
+
+    @Override
     public Admin admin(Map<String, Object> overrides) {
         return cluster.admin(overrides);
     }

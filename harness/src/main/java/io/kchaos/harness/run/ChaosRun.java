@@ -129,7 +129,7 @@ public final class ChaosRun {
 
     /** Starts the workload on the plan's context; what it chose at start goes into run.json and on the console. */
     private void startWorkload(Workload workload, KafkaCluster cluster, HistoryWriter history, RunRecord record) throws Exception {
-        workload.start(config.workloadContext(cluster::bootstrapServers, history));
+        workload.start(config.workloadContext(cluster::bootstrapServers, cluster.clientSecurity(), history));
         Map<String, String> choices = workload.choices();
         if (!choices.isEmpty()) {
             record.section(RunFields.WORKLOAD_CHOICES, Json.MAPPER.valueToTree(choices));

@@ -50,8 +50,13 @@ public record RunConfig(String name, String command, String scenario, long seed,
      * topic, topic configs, client settings, load, seed, workload options, client library and broker count.
      */
     public WorkloadContext workloadContext(Supplier<String> bootstrapServers, HistoryWriter history) {
+        return workloadContext(bootstrapServers, Map.of(), history);
+    }
+
+    /** {@link #workloadContext(Supplier, HistoryWriter)} for a cluster whose clients need {@code security} (its {@code clientSecurity()}). */
+    public WorkloadContext workloadContext(Supplier<String> bootstrapServers, Map<String, String> security, HistoryWriter history) {
         return new WorkloadContext(bootstrapServers, cluster.topic(), cluster.partitions(), cluster.replicationFactor(), topicConfig(),
                 clients.producerConfig(), clients.consumerConfig(), load.producers(), load.consumers(), load.rate(), seed, history,
-                load.options(), setup.client(), cluster.nodes());
+                load.options(), setup.client(), cluster.nodes(), security);
     }
 }

@@ -67,6 +67,11 @@ public enum RunOption {
                     + "(module tiered-storage), whose remote tier is the folder <run folder>/bucket they share; the topic gets "
                     + TieredTopic.describe() + ", so closed segments go remote and are deleted locally during the run; results.json's "
                     + "stats.tiered counts the calls (default ${DEFAULT-VALUE})"),
+    SECURITY("--security", "security", RunFields.SECURITY, Kind.STRING, "plaintext", c -> c.cluster().security().wire(),
+            "how every listener (clients, replication, controllers) is secured, local backend: plaintext, tls (a CA and node "
+                    + "certificates made for the run), mtls (clients present certificates too), sasl-plain, sasl-scram (SCRAM-SHA-512; "
+                    + "the controllers use PLAIN among themselves), sasl-scram-tls (SASL_SSL); every kchaos client gets the same "
+                    + "settings (default ${DEFAULT-VALUE})"),
     TOPIC("--topic", "topic", RunFields.TOPIC, Kind.STRING, "kchaos-queue", c -> c.cluster().topic(), "the workload's topic (default ${DEFAULT-VALUE})"),
     PARTITIONS("--partitions", "partitions", RunFields.PARTITIONS, Kind.INT, "3", c -> c.cluster().partitions(), "topic partitions (default ${DEFAULT-VALUE})"),
     REPLICATION_FACTOR("--replication-factor", "replication-factor", RunFields.REPLICATION_FACTOR, Kind.INT, null, c -> (int) c.cluster().replicationFactor(),

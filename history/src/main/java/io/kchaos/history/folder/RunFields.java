@@ -33,6 +33,11 @@ public final class RunFields {
     public static final String LOG_DIRS = "log-dirs";
     /** Whether the workload's topic has tiered storage ({@code --tiered}); absent in older files (false). */
     public static final String TIERED = "tiered";
+    /**
+     * How every listener of the cluster was secured ({@code --security}: {@code plaintext}, {@code tls}, {@code mtls},
+     * {@code sasl-plain}, {@code sasl-scram}, {@code sasl-scram-tls}); absent in older files (plaintext).
+     */
+    public static final String SECURITY = "security";
     /** A tiered run's bucket folder, the remote tier its brokers share (absent without {@code --tiered}). */
     public static final String TIERED_BUCKET = "tiered-bucket";
     /** Each node id's roles ({@code broker}, {@code controller}); see {@link RunJson#nodeRoles}. */

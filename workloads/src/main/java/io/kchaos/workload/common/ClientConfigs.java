@@ -1,5 +1,6 @@
 package io.kchaos.workload.common;
 
+import io.kchaos.workload.WorkloadContext;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -28,6 +29,33 @@ public final class ClientConfigs {
     private static final int MAX_IN_FLIGHT_FOR_IDEMPOTENCE = 5;
 
     private ClientConfigs() {
+    }
+
+    /**
+     * A workload's producer: kchaos's defaults, the cluster's security settings, the workload's own ({@code workload}),
+     * then the user's ({@code ctx.producerConfig()}), for the cluster's current bootstrap list.
+     */
+    public static Map<String, Object> producer(WorkloadContext ctx, String clientId, Map<String, String> workload) {
+        return producer(ctx.bootstrapServers().get(), clientId, secured(ctx, workload), ctx.producerConfig());
+    }
+
+    /** A workload's consumer: kchaos's defaults, the cluster's security settings, the workload's own, then the user's. */
+    public static Map<String, Object> consumer(WorkloadContext ctx, String clientId, Map<String, String> workload) {
+        return consumer(ctx.bootstrapServers().get(), clientId, secured(ctx, workload), ctx.consumerConfig());
+    }
+
+    /** A workload's admin client: {@link #admin(String)} with the cluster's security settings. */
+    public static Map<String, Object> admin(WorkloadContext ctx) {
+        Map<String, Object> c = admin(ctx.bootstrapServers().get());
+        c.putAll(ctx.security());
+        return c;
+    }
+
+    /** The cluster's security settings with the workload's own on top. */
+    private static Map<String, String> secured(WorkloadContext ctx, Map<String, String> workload) {
+        Map<String, String> s = new HashMap<>(ctx.security());
+        s.putAll(workload);
+        return s;
     }
 
     /** Producer settings: acks=all, idempotence, bounded timeouts, String serializers, then {@code user}. */

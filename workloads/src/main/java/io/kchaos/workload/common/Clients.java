@@ -44,8 +44,7 @@ public final class Clients {
      */
     public static Supplier<Consumer<String, String>> consumers(WorkloadContext ctx, String clientId,
                                                                Map<String, String> workload) {
-        return () -> new KafkaConsumer<>(ClientConfigs.consumer(ctx.bootstrapServers().get(), clientId, workload,
-                ctx.consumerConfig()));
+        return () -> new KafkaConsumer<>(ClientConfigs.consumer(ctx, clientId, workload));
     }
 
     /** Runs the closers in parallel, each given at most {@code millis} (an unreachable broker costs that much). */

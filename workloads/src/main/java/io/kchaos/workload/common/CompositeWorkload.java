@@ -59,7 +59,7 @@ public final class CompositeWorkload implements Workload {
     private static WorkloadContext withOptions(WorkloadContext c, Map<String, String> options) {
         return new WorkloadContext(c.bootstrapServers(), c.topic(), c.partitions(), c.replicationFactor(), c.topicConfig(),
                 c.producerConfig(), c.consumerConfig(), c.producers(), c.consumers(), c.ratePerSecond(), c.seed(), c.history(),
-                options, c.client(), c.brokers());
+                options, c.client(), c.brokers(), c.security());
     }
 
     @Override

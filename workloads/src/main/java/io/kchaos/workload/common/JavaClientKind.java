@@ -32,7 +32,7 @@ public final class JavaClientKind implements ClientKind {
     @Override
     public SendClient sender(WorkloadContext ctx, String clientId) {
         return sender(Clients.construct("producer", () -> new KafkaProducer<>(
-                ClientConfigs.producer(ctx.bootstrapServers().get(), clientId, ctx.producerConfig()))));
+                ClientConfigs.producer(ctx, clientId, Map.of()))));
     }
 
     /** A {@link SendClient} over a Java producer. */
@@ -53,7 +53,7 @@ public final class JavaClientKind implements ClientKind {
     @Override
     public Supplier<TxnClient> transactional(WorkloadContext ctx, String clientId, Map<String, String> settings) {
         Supplier<Producer<String, String>> factory = () -> new KafkaProducer<>(
-                ClientConfigs.producer(ctx.bootstrapServers().get(), clientId, settings, ctx.producerConfig()));
+                ClientConfigs.producer(ctx, clientId, settings));
         Clients.construct("producer", factory).close(Duration.ZERO); // reject bad settings now, not in a thread
         return () -> new JavaTxnClient(factory.get());
     }

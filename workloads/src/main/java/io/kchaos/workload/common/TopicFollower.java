@@ -25,7 +25,7 @@ public final class TopicFollower implements AutoCloseable {
             return;
         }
         String topic = layout.topics().get(0);
-        admin = Clients.construct("admin client", () -> Admin.create(ClientConfigs.admin(ctx.bootstrapServers().get())));
+        admin = Clients.construct("admin client", () -> Admin.create(ClientConfigs.admin(ctx)));
         follower = new PartitionFollower(layout.partitions(), () -> admin.describeTopics(List.of(topic)).allTopicNames()
                 .get(DESCRIBE_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS).get(topic).partitions().size(),
                 PartitionFollower.DEFAULT_PERIOD_MILLIS);

@@ -35,7 +35,7 @@ public final class TopicSetup {
      * their layout; topics that already existed with different partition counts are refused.
      */
     public static TopicLayout ensure(WorkloadContext ctx, List<String> topics) throws InterruptedException {
-        try (Admin admin = Admin.create(ClientConfigs.admin(ctx.bootstrapServers().get()))) {
+        try (Admin admin = Admin.create(ClientConfigs.admin(ctx))) {
             Integer count = null;
             for (String t : topics) {
                 int n = ensure(admin, t, ctx.partitions(), ctx.replicationFactor(), ctx.topicConfig(), TIMEOUT);

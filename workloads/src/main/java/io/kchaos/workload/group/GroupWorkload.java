@@ -143,7 +143,7 @@ public final class GroupWorkload extends WorkloadBase {
 
     /** The cluster's finalized {@code group.version} (0 when not finalized, as on Kafka 3.x). */
     private static int groupVersion(WorkloadContext ctx) throws Exception {
-        try (Admin admin = Admin.create(ClientConfigs.admin(ctx.bootstrapServers().get()))) {
+        try (Admin admin = Admin.create(ClientConfigs.admin(ctx))) {
             var level = admin.describeFeatures().featureMetadata().get(FEATURES_TIMEOUT_S, TimeUnit.SECONDS)
                     .finalizedFeatures().get(GroupProtocol.FEATURE);
             return level == null ? 0 : level.maxVersionLevel();
@@ -166,7 +166,7 @@ public final class GroupWorkload extends WorkloadBase {
         stopped = true;
         churner.stop();
         producers.stop();
-        try (Admin admin = Admin.create(ClientConfigs.admin(context.bootstrapServers().get()))) {
+        try (Admin admin = Admin.create(ClientConfigs.admin(context))) {
             partitions = TopicSetup.grown(admin, context.topic(), partitions);
             if (!CatchUp.run(admin, GROUP, partitions, context.history(), ids.next(), CATCH_UP_TIMEOUT)) {
                 System.err.println("warning: group: the group did not consume to the end offsets within "

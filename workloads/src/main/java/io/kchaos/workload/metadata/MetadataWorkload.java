@@ -82,7 +82,7 @@ public final class MetadataWorkload extends WorkloadBase {
     }
 
     private Admin admin(WorkloadContext ctx, String clientId) {
-        Map<String, Object> c = ClientConfigs.admin(ctx.bootstrapServers().get());
+        Map<String, Object> c = ClientConfigs.admin(ctx);
         c.put("client.id", clientId);
         Admin a = Clients.construct("admin", () -> Admin.create(c));
         admins.add(a);

@@ -66,7 +66,7 @@ public final class ShareWorkload extends WorkloadBase {
     public synchronized void start(WorkloadContext ctx) throws Exception {
         requireNotStarted();
         options = ShareOptions.of(ctx.options());
-        try (Admin admin = Admin.create(ClientConfigs.admin(ctx.bootstrapServers().get()))) {
+        try (Admin admin = Admin.create(ClientConfigs.admin(ctx))) {
             ShareGroupSetup.requireShareGroups(admin);
             context = ctx;
             partitions = TopicSetup.ensure(ctx);
@@ -97,7 +97,7 @@ public final class ShareWorkload extends WorkloadBase {
     }
 
     /**
-     * kchaos's share-consumer settings (explicit acknowledgement; the client id names the process the incarnation
+     * kchaos's share-consumer settings (the cluster's security, explicit acknowledgement; the client id names the process the incarnation
      * starts as, so the group's assignment can be matched to the history) with the user's consumer settings on top.
      */
     private static Map<String, Object> shareConsumerConfig(WorkloadContext ctx, int process) {
@@ -106,6 +106,7 @@ public final class ShareWorkload extends WorkloadBase {
         c.put("client.id", ShareCatchUp.clientId(process));
         c.put("group.id", GROUP);
         c.put("share.acknowledgement.mode", "explicit");
+        c.putAll(ctx.security());
         c.putAll(ctx.consumerConfig());
         return c;
     }
@@ -123,7 +124,7 @@ public final class ShareWorkload extends WorkloadBase {
         producers.stop();
         members.forEach(ShareMember::finalPhase);
         Duration timeout = Duration.ofMillis(2 * options.lockMs() + 60_000);
-        try (Admin admin = Admin.create(ClientConfigs.admin(context.bootstrapServers().get()))) {
+        try (Admin admin = Admin.create(ClientConfigs.admin(context))) {
             if (!ShareCatchUp.run(admin, GROUP, partitions, context.history(), ids.next(), timeout, stats.polled::sum,
                     Duration.ofMillis(options.lockMs() + 10_000))) {
                 System.err.println("warning: share: the group's start offsets did not reach every end offset; the checker "

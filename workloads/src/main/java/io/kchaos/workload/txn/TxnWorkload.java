@@ -120,7 +120,7 @@ public final class TxnWorkload extends WorkloadBase {
     @Override
     public void drain() throws InterruptedException {
         started();
-        try (Admin admin = Admin.create(ClientConfigs.admin(context.bootstrapServers().get()))) {
+        try (Admin admin = Admin.create(ClientConfigs.admin(context))) {
             partitions = TopicSetup.grown(admin, context.topic(), partitions);
             List<Integer> unstable = StableOffsets.await(admin, partitions, STABLE_TIMEOUT);
             if (!unstable.isEmpty()) {

@@ -1,6 +1,9 @@
 package io.kchaos.backend.local;
 
 import io.kchaos.cluster.secret.RedactedServerProperties;
+import io.kchaos.cluster.security.CertificateSetupException;
+import io.kchaos.cluster.security.ClusterSecurity;
+import io.kchaos.cluster.ClusterException;
 import io.kchaos.cluster.NodeListeners;
 import io.kchaos.history.folder.RunFields;
 import io.kchaos.cluster.ClusterSpec;
@@ -66,6 +69,8 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
     private final List<Integer> brokerIds = new ArrayList<>();
     private final List<Integer> controllerIds = new ArrayList<>();
     private QuorumVoters voters;
+    /** The certificates and SASL user of a secured cluster (set in {@link #start()}, deleted at {@link #close()}). */
+    private volatile ClusterSecurity security = ClusterSecurity.PLAINTEXT;
     private final LocalLaunches launches;
     /** The jar set each node runs; a node restarted after {@link #switchDistribution} runs its new one. */
     private final Map<Integer, KafkaDistribution> distributions = new ConcurrentHashMap<>();
@@ -118,6 +123,13 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
             nodes.put(id, new LocalNode(id, hosts.address(id), FreePorts.next(), FreePorts.next(), nodesDir.resolve(Integer.toString(id))));
         }
         voters = QuorumVoters.of(voterIds().stream().map(id -> nodes.get(id).listeners()).toList(), spec.quorum());
+        Map<Integer, String> addresses = new LinkedHashMap<>();
+        nodes.forEach((id, n) -> addresses.put(id, n.host()));
+        try {
+            security = ClusterSecurity.create(spec.security(), addresses);
+        } catch (CertificateSetupException e) {
+            throw new ClusterException(e.getMessage());
+        }
         for (LocalNode n : nodes.values()) disks.prepare(n.id(), n.dataDir());
         for (LocalNode n : nodes.values()) writeConfig(n);
         Readiness readiness = new Readiness(this);
@@ -125,7 +137,7 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
         Admin admin = null;
         try {
             archives.join();
-            launches.formatAll(nodes.values(), clusterId, n -> voters.formatArgs(n.id(), role(n.id())));
+            launches.formatAll(nodes.values(), clusterId, n -> formatArgs(voters.formatArgs(n.id(), role(n.id()))));
             if (syncTracking != null) nodes.values().forEach(n -> syncTracking.baseline(n.dir(), n.dataDir()));
             for (int id : controllerIds) start(id); // the quorum first: the brokers register with it
             for (int id : brokerIds) start(id);
@@ -153,10 +165,23 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
             for (Path d : dataDirs(n)) Files.createDirectories(d);
             Map<String, String> settings = new LinkedHashMap<>(base);
             if (disks.separateMetadataLog()) settings.put("metadata.log.dir", n.metadataDir().toAbsolutePath().toString());
-            Files.writeString(n.propertiesFile(), ServerProperties.render(n.listeners(logDirCount(n.id())), role(n.id()), voters, settings));
+            Files.writeString(n.propertiesFile(), ServerProperties.render(n.listeners(logDirCount(n.id()), spec.security().protocol()),
+                    role(n.id()), voters, settings, security.listeners(n.id())));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write config of node " + n.id(), e);
         }
+    }
+
+    /** {@code args} with what the cluster's security adds to every format (a SCRAM user's credential). */
+    private List<String> formatArgs(List<String> args) {
+        List<String> all = new ArrayList<>(args);
+        all.addAll(security.formatArgs());
+        return all;
+    }
+
+    @Override
+    public Map<String, String> clientSecurity() {
+        return security.clientSettings();
     }
 
     /** Formats the stopped node's unformatted directories (an emptied data directory) with its cluster and node id. */
@@ -164,7 +189,7 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
         LocalNode n = node(id);
         List<String> args = new ArrayList<>(List.of("--ignore-formatted"));
         args.addAll(voters.formatArgs(id, role(id)));
-        launches.format(n, clusterId, args);
+        launches.format(n, clusterId, formatArgs(args));
         if (syncTracking != null) syncTracking.baseline(n.dir(), n.dataDir()); // the new files are on disk: a power loss keeps them
     }
 
@@ -174,7 +199,7 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
      */
     private void formatObserver(int id) {
         LocalNode n = node(id);
-        launches.format(n, clusterId, List.of("--ignore-formatted", "--no-initial-controllers"));
+        launches.format(n, clusterId, formatArgs(List.of("--ignore-formatted", "--no-initial-controllers")));
         if (syncTracking != null) syncTracking.baseline(n.dir(), n.dataDir());
     }
 
@@ -445,6 +470,7 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
             // best effort during shutdown
         }
         RedactedServerProperties.redactAll(nodesDir); // every broker is gone: none reads its server.properties again
+        security.close(); // nor its stores
     }
 
     /** Kills whatever still runs and removes the hosts' network setup. Idempotent. */

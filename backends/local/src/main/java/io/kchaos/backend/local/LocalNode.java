@@ -3,6 +3,7 @@ package io.kchaos.backend.local;
 import io.kchaos.history.folder.RunFiles;
 import io.kchaos.cluster.NodeListeners;
 import io.kchaos.cluster.ServerProperties;
+import io.kchaos.cluster.security.SecurityMode;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -54,13 +55,21 @@ public record LocalNode(int id, String host, int clientPort, int controllerPort,
         return listeners(1);
     }
 
-    /** This node's listeners: PLAINTEXT for clients and replication, CONTROLLER for the quorum, both on its host; {@code logDirs} log dirs. */
+    /** This node's listeners, PLAINTEXT for clients and replication; {@code logDirs} log dirs. */
     public NodeListeners listeners(int logDirs) {
+        return listeners(logDirs, SecurityMode.PLAINTEXT.protocol());
+    }
+
+    /**
+     * This node's listeners: {@code clientListener} for clients and replication (named after its security protocol),
+     * CONTROLLER for the quorum, both on its host; {@code logDirs} log dirs.
+     */
+    public NodeListeners listeners(int logDirs, String clientListener) {
         String controller = host + ":" + controllerPort;
         Map<String, String> bind = new LinkedHashMap<>();
-        bind.put("PLAINTEXT", bootstrap());
+        bind.put(clientListener, bootstrap());
         bind.put(ServerProperties.CONTROLLER, controller);
-        return new NodeListeners(id, bind, Map.of("PLAINTEXT", bootstrap()), "PLAINTEXT", controller,
+        return new NodeListeners(id, bind, Map.of(clientListener, bootstrap()), clientListener, controller,
                 dataDirs(logDirs).stream().map(p -> p.toAbsolutePath().toString()).toList());
     }
 }

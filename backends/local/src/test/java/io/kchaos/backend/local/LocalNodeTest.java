@@ -47,4 +47,13 @@ class LocalNodeTest {
         p.load(new StringReader(ServerProperties.render(n.listeners(3), List.of(n.listeners(3)), Map.of())));
         assertEquals("/run/nodes/1/data/disk-0,/run/nodes/1/data/disk-1,/run/nodes/1/data/disk-2", p.getProperty("log.dirs"));
     }
+
+    @Test
+    void aSecuredNodesClientListenerIsNamedAfterItsProtocol() {
+        LocalNode n = new LocalNode(1, "10.0.0.1", 9001, 9101, Path.of("/run/nodes/1"));
+        var listeners = n.listeners(1, "SASL_SSL");
+        assertEquals(List.of("SASL_SSL", ServerProperties.CONTROLLER), List.copyOf(listeners.bind().keySet()));
+        assertEquals("SASL_SSL", listeners.interBroker());
+        assertEquals(Map.of("SASL_SSL", "10.0.0.1:9001"), listeners.advertised());
+    }
 }
