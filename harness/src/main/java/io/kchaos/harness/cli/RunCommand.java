@@ -147,6 +147,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--broker-config", paramLabel = "KEY=VALUE")
     Map<String, String> brokerConfig = new LinkedHashMap<>();
 
+    @Option(names = "--topic-config", paramLabel = "KEY=VALUE")
+    Map<String, String> topicConfig = new LinkedHashMap<>();
+
     @Option(names = "--producer-config", paramLabel = "KEY=VALUE")
     Map<String, String> producerConfig = new LinkedHashMap<>();
 
@@ -451,11 +454,13 @@ public final class RunCommand implements Callable<Integer> {
         int rf = replicationFactor == null ? Math.min(3, nodes) : replicationFactor;
         if (rf < 1 || rf > nodes) throw bad("--replication-factor must be between 1 and --nodes (" + nodes + ")");
         long s = seed != null ? seed : ThreadLocalRandom.current().nextLong(1L << 48);
+        List<String> unknownTopicSettings = io.kchaos.harness.launch.TopicSettingNames.unknown(topicConfig);
+        if (!unknownTopicSettings.isEmpty()) throw bad("--topic-config: not a topic setting of Kafka's: " + String.join(", ", unknownTopicSettings));
         String command = CommandLineText.of(spec);
         String runName = name != null ? name : scenarioName != null ? scenarioName : workload;
         return new RunConfig(runName, command, scenarioName, s, timeLimit, store,
                 new ClusterConfig(nodes, kafkaHome, heapMb, !noNamespaces, brokerConfig, topic, partitions, (short) rf, quorumSpec, logDirs,
-                        tiered, securityMode),
+                        tiered, securityMode, java.util.Collections.unmodifiableMap(new LinkedHashMap<>(topicConfig))),
                 new WorkloadConfig(workload, workloadOptions, rate, producers, consumers),
                 new FaultConfig(nemesis, partitionTargets, nemesisInterval, faultDuration, nemesisOptions),
                 new ClientConfig(producerConfig, consumerConfig, proxy), historyFormat(), origins).withKeepData(keepData());

@@ -3,11 +3,7 @@ package io.kchaos.harness.matrix;
 import io.kchaos.harness.run.RunOption;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.common.config.TopicConfig;
 
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
-import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
 
@@ -21,7 +17,7 @@ import java.util.Set;
 public final class SettingsRouter {
     private static final Set<String> PRODUCER = ProducerConfig.configNames();
     private static final Set<String> CONSUMER = ConsumerConfig.configNames();
-    private static final Set<String> TOPIC = topicConfigNames();
+    private static final Set<String> TOPIC = io.kchaos.harness.launch.TopicSettingNames.all();
 
     private SettingsRouter() {
     }
@@ -57,19 +53,5 @@ public final class SettingsRouter {
         if (producer) return new Route(SettingTarget.PRODUCER, key);
         if (consumer) return new Route(SettingTarget.CONSUMER, key);
         return new Route(SettingTarget.BROKER, key);
-    }
-
-    private static Set<String> topicConfigNames() {
-        Set<String> names = new HashSet<>();
-        for (Field f : TopicConfig.class.getFields()) {
-            if (Modifier.isStatic(f.getModifiers()) && f.getType() == String.class && f.getName().endsWith("_CONFIG")) {
-                try {
-                    names.add((String) f.get(null));
-                } catch (IllegalAccessException e) {
-                    // public constants; cannot happen
-                }
-            }
-        }
-        return names;
     }
 }

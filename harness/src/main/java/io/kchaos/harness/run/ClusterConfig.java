@@ -16,10 +16,19 @@ import java.util.Map;
  * @param logDirs    data directories per broker ({@code --log-dirs}; 1 unless the brokers run JBOD)
  * @param tiered     whether the topic has tiered storage ({@code --tiered}: {@link TieredTopic}, a bucket in the run folder)
  * @param security   how every listener is secured ({@code --security})
+ * @param topicConfig the topic settings given ({@code --topic-config}), over a tiered run's ({@link RunConfig#topicConfig()})
  */
 public record ClusterConfig(int nodes, Path kafkaHome, int heapMb, boolean namespaces, Map<String, String> brokerConfig,
                             String topic, int partitions, short replicationFactor, QuorumSpec quorum, int logDirs, boolean tiered,
-                            SecurityMode security) {
+                            SecurityMode security, Map<String, String> topicConfig) {
+    /** With no topic settings of its own. */
+    public ClusterConfig(int nodes, Path kafkaHome, int heapMb, boolean namespaces, Map<String, String> brokerConfig,
+                         String topic, int partitions, short replicationFactor, QuorumSpec quorum, int logDirs, boolean tiered,
+                         SecurityMode security) {
+        this(nodes, kafkaHome, heapMb, namespaces, brokerConfig, topic, partitions, replicationFactor, quorum, logDirs, tiered, security,
+                Map.of());
+    }
+
 
     /** A plaintext cluster. */
     public ClusterConfig(int nodes, Path kafkaHome, int heapMb, boolean namespaces, Map<String, String> brokerConfig,

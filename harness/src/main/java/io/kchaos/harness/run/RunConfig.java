@@ -38,11 +38,13 @@ public record RunConfig(String name, String command, String scenario, long seed,
     }
 
     /**
-     * The topic-level settings the workload's topics are created with: a tiered run's ({@link TieredTopic}), else none
-     * (the brokers' settings apply).
+     * The topic-level settings the workload's topics are created with: a tiered run's ({@link TieredTopic}), then the
+     * ones given ({@code --topic-config}), which win; where none is set the brokers' settings apply.
      */
     public Map<String, String> topicConfig() {
-        return cluster.tiered() ? TieredTopic.CONFIG : Map.of();
+        Map<String, String> c = new java.util.LinkedHashMap<>(cluster.tiered() ? TieredTopic.CONFIG : Map.of());
+        c.putAll(cluster.topicConfig());
+        return java.util.Collections.unmodifiableMap(c);
     }
 
     /**

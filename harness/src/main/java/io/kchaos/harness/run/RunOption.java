@@ -86,6 +86,9 @@ public enum RunOption {
             "heap of each broker JVM (default ${DEFAULT-VALUE})"),
     BROKER_CONFIG("--broker-config", "broker-config", RunFields.BROKER_CONFIG, Kind.STRING_MAP, null, c -> c.cluster().brokerConfig(),
             "a broker setting for every node; repeatable (e.g. min.insync.replicas=1)"),
+    TOPIC_CONFIG("--topic-config", "topic-config", RunFields.TOPIC_CONFIG, Kind.STRING_MAP, null, RunConfig::topicConfig,
+            "a setting of the workload's topics, at their creation; repeatable (e.g. retention.bytes=2200000); over a tiered run's "
+                    + "(e.g. local.retention.ms=-2 keeps every segment local too)"),
     PRODUCER_CONFIG("--producer-config", "producer-config", RunFields.PRODUCER_CONFIG, Kind.STRING_MAP, null, c -> c.clients().producerConfig(),
             "a producer setting; repeatable (e.g. acks=1)"),
     CONSUMER_CONFIG("--consumer-config", "consumer-config", RunFields.CONSUMER_CONFIG, Kind.STRING_MAP, null, c -> c.clients().consumerConfig(),

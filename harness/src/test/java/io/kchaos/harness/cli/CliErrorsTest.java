@@ -150,6 +150,12 @@ class CliErrorsTest {
     }
 
     @Test
+    void anUnknownTopicSettingExits2() {
+        assertEquals(2, run("run", "--topic-config", "retention.byte=10", "--time-limit", "1"));
+        assertOneLineError("--topic-config: not a topic setting of Kafka's: retention.byte");
+    }
+
+    @Test
     void unknownNemesisExits2() {
         assertEquals(2, run("run", "--nemesis", "kill-everything"));
         assertOneLineError("unknown nemesis 'kill-everything'");

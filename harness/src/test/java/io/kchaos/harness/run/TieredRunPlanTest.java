@@ -65,6 +65,23 @@ class TieredRunPlanTest {
         assertTrue(RunJson.read(plain.dir()).tieredBucket().isEmpty());
     }
 
+    /** {@code --topic-config}: the user's topic settings win over a tiered run's and set the retention run.json records. */
+    @Test
+    void topicSettingsGivenGoOverTheTieredOnesAndIntoTheRecordedRetention() {
+        RunConfig config = TestRunConfig.in(store).cluster(new ClusterConfig(3, null, 256, false, Map.of(), "t", 3, (short) 3,
+                QuorumSpec.COMBINED, 1, true, io.kchaos.cluster.security.SecurityMode.PLAINTEXT,
+                Map.of("local.retention.ms", "-2", "retention.bytes", "2200000"))).build();
+        Map<String, String> topic = config.topicConfig();
+        assertEquals("-2", topic.get("local.retention.ms"), "the user's, over the tiered run's 5000");
+        assertEquals("true", topic.get("remote.storage.enable"));
+        RunFolder folder = RunFolder.create(store, "topic-config");
+        new RunRecord(config, folder).cluster(RecordedCluster.of(Map.of("log.retention.bytes", "1")));
+        RunJson run = RunJson.read(folder.dir());
+        assertEquals("-2", run.field(RunFields.TOPIC_CONFIG).path("local.retention.ms").asText());
+        assertEquals(2_200_000L, run.field(RunFields.TOPIC_RETENTION).get(RunFields.Retention.RETENTION_BYTES).asLong(),
+                "the topic's retention.bytes, not the brokers'");
+    }
+
     @Test
     void thePluginSettingsGoWithKchaosDefaultsUnderTheUsersBrokerConfig() {
         Map<String, String> user = Map.of("remote.log.manager.task.interval.ms", "500", "min.insync.replicas", "1");
