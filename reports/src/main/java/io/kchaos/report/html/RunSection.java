@@ -7,14 +7,15 @@ import io.kchaos.report.RunInfo;
 import java.util.Map;
 
 /**
- * The run's identity: scenario, seed, versions, sizes, the exact command line, and the broker, producer and consumer
- * settings in force, each marked with where it came from (user, scenario, kchaos's defaults).
+ * The run's identity: scenario, seed, versions, sizes, how the cluster was secured, the exact command line, the broker,
+ * producer and consumer settings in force, each marked with where it came from (user, scenario, kchaos's defaults), and
+ * the settings the workload's topics were created with.
  */
 final class RunSection implements Section {
     private static final String[][] FIELDS = {
         {"name", RunFields.NAME}, {"scenario", RunFields.SCENARIO}, {"seed", RunFields.SEED}, {"Kafka version", RunFields.KAFKA_VERSION},
         {"client", RunFields.CLIENT}, {"backend", RunFields.BACKEND}, {"workload", RunFields.WORKLOAD}, {"nodes", RunFields.NODES},
-        {"topic", RunFields.TOPIC},
+        {"topic", RunFields.TOPIC}, {"security", RunFields.SECURITY},
         {"partitions", RunFields.PARTITIONS}, {"replication factor", RunFields.REPLICATION_FACTOR}, {"nemesis", RunFields.NEMESIS},
         {"consistency model", RunFields.CONSISTENCY_MODEL},
         {"nemesis interval (s)", RunFields.NEMESIS_INTERVAL_SECONDS}, {"rate (ops/s)", RunFields.RATE},
@@ -57,6 +58,7 @@ final class RunSection implements Section {
                     "class", "muted");
             for (String kind : KINDS) effective(h, kind);
         }
+        if (!run.config(RunFields.TOPIC_CONFIG).isEmpty()) config(h, RunFields.TOPIC_CONFIG);
         h.close("div").close("div");
         upgrade(h);
     }
@@ -66,6 +68,7 @@ final class RunSection implements Section {
             case RunFields.KAFKA_VERSION -> run.kafkaVersions();
             case RunFields.WORKLOAD -> run.workload();
             case RunFields.CLIENT -> run.client();
+            case RunFields.SECURITY -> Format.UNKNOWN.equals(run.text(field)) ? "plaintext" : run.text(field); // before --security
             case RunFields.STARTED_AT -> Format.instant(run.text(field));
             case RunFields.SCENARIO -> run.text(field).equals(Format.UNKNOWN) ? "none (options given on the command line)" : run.text(field);
             default -> run.text(field);

@@ -86,6 +86,22 @@ class RunSectionsTest {
     }
 
     @Test
+    void theRunSectionNamesTheSecurityModeAndTheTopicSettings() throws Exception {
+        Path run = dir.resolve("s");
+        SyntheticRun.write(run, 500, false, 5);
+        String before = render(run);
+        assertTrue(before.contains("<td>security</td><td>plaintext</td>"), "a run.json from before --security: " + before);
+        assertFalse(before.contains("<h3>topic-config</h3>"), "no topic settings, no table");
+        ObjectNode json = (ObjectNode) Json.MAPPER.readTree(run.resolve("run.json").toFile());
+        json.put("security", "sasl-scram");
+        json.putObject("topic-config").put("local.retention.ms", "-2").put("retention.bytes", "2200000");
+        Json.PRETTY.writeValue(run.resolve("run.json").toFile(), json);
+        String html = render(run);
+        assertTrue(html.contains("<td>security</td><td>sasl-scram</td>"), html);
+        assertTrue(html.contains("<h3>topic-config</h3>") && html.contains("<td>retention.bytes</td><td>2200000</td>"), html);
+    }
+
+    @Test
     void anOlderRunJsonWithoutEffectiveSettingsStillShowsWhatWasGiven() {
         Path run = dir.resolve("old");
         SyntheticRun.write(run, 500, false, 2);
