@@ -2,7 +2,6 @@ package io.kchaos.checker.queue;
 
 import io.kchaos.checker.result.CheckResult;
 
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -30,7 +29,7 @@ public final class QueueLedger {
     final Deletions deletions;
     private final CheckResult result;
     private final ProcessOrders orders;
-    private final Map<Integer, ProcessCursors> processes = new HashMap<>();
+    private final ProcessCursorStore processes = new ProcessCursorStore();
     private long recordsRead;
     private boolean drainRan;
 
@@ -241,7 +240,7 @@ public final class QueueLedger {
     }
 
     private ProcessCursors cursors(int process) {
-        return processes.computeIfAbsent(process, k -> new ProcessCursors());
+        return processes.of(process);
     }
 
     private void claim(PartitionLog log, long offset, long v, long index) {

@@ -18,6 +18,7 @@ import java.util.function.Consumer;
 public final class QueuePass implements Consumer<Op> {
     final OpCounts counts = new OpCounts();
     private final QueueLedger ledger;
+    /** The processes with an invocation pending (an idle one is dropped: a fresh state is the same). */
     private final Map<Integer, ProcessState> processes = new HashMap<>();
     private long invocationsWithoutCompletion;
     private long completionsWithoutInvocation;
@@ -89,7 +90,7 @@ public final class QueuePass implements Consumer<Op> {
         counts.add(op.f(), op.type());
         if (QueueOps.SEND.equals(op.f())) completeSend(op, process);
         else if (op.isOk()) completeRead(op);
-        process.completed();
+        processes.remove(op.process());
     }
 
     private void completeSend(Op op, ProcessState process) {
