@@ -4,12 +4,15 @@ import java.util.Arrays;
 
 /**
  * An immutable page of longs packed without loss: each entry as its distance from a straight line fitted through the
- * page, in just as many bits as the widest distance needs, with up to {@link #MAX_EXCEPTIONS} outlying entries kept
- * whole aside. A history's columns (indexes, times, offsets, values in order of first mention) mostly grow steadily,
- * so their entries cost a few bits to 3 bytes instead of 2 to 8.
+ * page, in just as many bits as the widest distance needs, with the outlying entries kept whole aside when that
+ * costs fewer bytes (up to {@link #MAX_EXCEPTIONS} per 1,024 entries). A history's columns (indexes, times, offsets,
+ * values in order of first mention) mostly grow steadily, so their entries cost a few bits to 3 bytes instead of 2 to 8.
  */
 final class PackedPage {
+    /** At most this many exceptions per 1,024 entries (at least this many in a smaller page). */
     static final int MAX_EXCEPTIONS = 16;
+    /** What an exception costs: its position and its entry. */
+    private static final long EXCEPTION_BITS = 8L * (Short.BYTES + Long.BYTES);
     private static final int SLOPE_BITS = 16;
 
     private final int size;
@@ -35,8 +38,15 @@ final class PackedPage {
      * apart near the ends of the long range), in which case the caller keeps them as they are.
      */
     static PackedPage of(long[] entries) {
+        PackedPage byMeans = of(entries, slope(entries, PackedPage::mean));
+        PackedPage byMedians = of(entries, slope(entries, PackedPage::median));
+        if (byMeans == null || byMedians == null) return byMeans == null ? byMedians : byMeans;
+        return byMedians.bytes() < byMeans.bytes() ? byMedians : byMeans;
+    }
+
+    /** Packs the entries around the line of the given slope from the first entry; null when that would overflow. */
+    private static PackedPage of(long[] entries, long slope) {
         int n = entries.length;
-        long slope = slope(entries);
         long intercept = entries[0];
         long[] residuals = new long[n];
         try {
@@ -46,14 +56,19 @@ final class PackedPage {
         }
         long[] sorted = residuals.clone();
         Arrays.sort(sorted);
-        int outliers = Math.min(MAX_EXCEPTIONS, n - 1);
         int bestLow = 0;
         long bestRange = Long.MAX_VALUE;
-        for (int low = 0; low <= outliers; low++) { // drop `low` entries below and the rest of the outliers above
-            long range = sorted[n - 1 - (outliers - low)] - sorted[low];
-            if (range >= 0 && Long.compareUnsigned(range, bestRange) < 0) {
-                bestRange = range;
-                bestLow = low;
+        long bestBits = Long.MAX_VALUE;
+        for (int outliers = 0; outliers <= maxExceptions(n); outliers++) {
+            for (int low = 0; low <= outliers; low++) { // drop `low` entries below and the rest of the outliers above
+                long range = sorted[n - 1 - (outliers - low)] - sorted[low];
+                if (range < 0) continue; // spanning more than a long
+                long bits = (long) n * (64 - Long.numberOfLeadingZeros(range)) + EXCEPTION_BITS * outliers;
+                if (bits < bestBits) {
+                    bestBits = bits;
+                    bestRange = range;
+                    bestLow = low;
+                }
             }
         }
         if (bestRange == Long.MAX_VALUE) return null; // residuals spanning more than a long
@@ -61,8 +76,8 @@ final class PackedPage {
         long max = min + bestRange;
         int width = 64 - Long.numberOfLeadingZeros(bestRange);
         long[] bits = new long[(int) (((long) n * width + 63) >>> 6)];
-        short[] exceptionAt = new short[outliers];
-        long[] exceptions = new long[outliers];
+        short[] exceptionAt = new short[n];
+        long[] exceptions = new long[n];
         int e = 0;
         for (int j = 0; j < n; j++) {
             long r = residuals[j];
@@ -75,6 +90,11 @@ final class PackedPage {
         }
         return new PackedPage(n, intercept + min, slope, width, bits, Arrays.copyOf(exceptionAt, e),
                 Arrays.copyOf(exceptions, e));
+    }
+
+    /** How many entries of n may be kept whole: {@link #MAX_EXCEPTIONS} per 1,024, all but one in a tiny page. */
+    private static int maxExceptions(int n) {
+        return Math.min(n - 1, Math.max(MAX_EXCEPTIONS, (int) ((long) MAX_EXCEPTIONS * n / 1024)));
     }
 
     long get(int j) {
@@ -101,18 +121,32 @@ final class PackedPage {
         return 8L * bits.length + 10L * exceptions.length;
     }
 
-    /** The slope between the means of the two halves, in units of 2^-16 per entry; 0 when it would not fit. */
-    private static long slope(long[] entries) {
+    /**
+     * The slope between the two halves' centres (their means, or their medians, which a few outliers do not tilt), in
+     * units of 2^-16 per entry; 0 when it would not fit.
+     */
+    private static long slope(long[] entries, Centre centre) {
         int half = entries.length / 2;
         if (half == 0) return 0;
-        double first = 0;
-        double second = 0;
-        for (int j = 0; j < half; j++) {
-            first += entries[j];
-            second += entries[half + j];
-        }
-        double s = (second - first) / half / half * (1 << SLOPE_BITS);
+        double s = (centre.of(entries, half, 2 * half) - centre.of(entries, 0, half)) / half * (1 << SLOPE_BITS);
         return Math.abs(s) < 1L << 46 ? Math.round(s) : 0; // times an index below 2^15: no overflow
+    }
+
+    /** Where a run of entries lies, roughly. */
+    private interface Centre {
+        double of(long[] entries, int from, int to);
+    }
+
+    private static double mean(long[] entries, int from, int to) {
+        double sum = 0;
+        for (int j = from; j < to; j++) sum += entries[j];
+        return sum / (to - from);
+    }
+
+    private static double median(long[] entries, int from, int to) {
+        long[] part = Arrays.copyOfRange(entries, from, to);
+        Arrays.sort(part);
+        return part[part.length / 2];
     }
 
     private static long line(long intercept, long slope, int j) {

@@ -2,6 +2,7 @@ package io.kchaos.checker.queue;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.Arrays;
 import java.util.Random;
 import java.util.function.IntToLongFunction;
 
@@ -50,6 +51,25 @@ class PackedPageTest {
         assertTrue(times.bytes() <= N * 20 / 8, () -> "bytes " + times.bytes());
         PackedPage outliers = PackedPage.of(page(j -> j % 100 == 0 ? -1 : 7 * j));
         assertTrue(outliers.bytes() <= N * 10 / 8 + 10 * PackedPage.MAX_EXCEPTIONS, () -> "bytes " + outliers.bytes());
+    }
+
+    @Test
+    void outliersGoAsideOnlyWhenThatCostsLessAndALargerPageTakesMoreOfThem() {
+        Random r = new Random(13);
+        PackedPage noise = PackedPage.of(page(j -> 40 * j + r.nextInt(8)));
+        assertEquals(N * 3 / 8, noise.bytes(), "3 bits an entry, nothing aside: dropping extremes would not narrow it");
+        int big = 4 * N;
+        long[] entries = new long[big];
+        for (int j = 0; j < big; j++) entries[j] = j % 70 == 3 ? r.nextLong() : 40L * j + r.nextInt(8); // 59 outliers
+        PackedPage wide = PackedPage.of(entries);
+        assertArrayEquals(entries, wide.entries());
+        assertTrue(wide.bytes() <= big + 10 * 59, () -> "the 59 outliers aside, under a byte for the rest: " + wide.bytes());
+        long[] edges = {Long.MIN_VALUE, Long.MAX_VALUE, 0, -1};
+        for (int n = 1; n <= 4; n++) {
+            long[] few = Arrays.copyOf(edges, n);
+            PackedPage p = PackedPage.of(few);
+            if (p != null) assertArrayEquals(few, p.entries(), "a page of " + n);
+        }
     }
 
     @Test
