@@ -1,7 +1,6 @@
 package io.kchaos.checker.queue;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +11,8 @@ import java.util.Map;
  * first mention: when its send was first invoked, how it ended (with the completion's index, process and time), where
  * it was acknowledged, and where it was read (the first read position inline; further distinct positions, which are duplicates, aside).
  * A value is held as its difference from its id (ids follow first mention, which follows a workload's value counter),
- * and a first read at the acknowledged position as a flag. Pages of ids far behind the newest are packed
+ * a completion's time as its difference from the send's (the latency), and a first read at the acknowledged position
+ * as a flag; the flags too are a column. Pages of ids far behind the newest are packed
  * ({@link LongColumn#packBelow}): the history rarely mentions an old value again.
  */
 final class ValueTable {
@@ -30,7 +30,7 @@ final class ValueTable {
 
     private final LongIntMap ids = new LongIntMap(1 << 16);
     private final LongColumn value = new LongColumn(1 << 12);
-    private byte[] flags = new byte[1 << 12];
+    private final LongColumn flags = new LongColumn(1 << 12);
     private final LongColumn ackPartition = new LongColumn(1 << 12);
     private final LongColumn ackOffset = new LongColumn(1 << 12);
     private final LongColumn completionIndex = new LongColumn(1 << 12);
@@ -40,7 +40,7 @@ final class ValueTable {
     private final LongColumn readPartition = new LongColumn(1 << 12);
     private final LongColumn readOffset = new LongColumn(1 << 12);
     private final LongColumn readIndex = new LongColumn(1 << 12);
-    private final List<LongColumn> columns = List.of(value, ackPartition, ackOffset, completionIndex, completionProcess,
+    private final List<LongColumn> columns = List.of(value, flags, ackPartition, ackOffset, completionIndex, completionProcess,
             completionTime, sendTime, readPartition, readOffset, readIndex);
     private final Map<Integer, List<ReadAt>> extraReads = new HashMap<>();
     private int size;
@@ -60,6 +60,7 @@ final class ValueTable {
         if (id == size) {
             if (size == value.capacity()) grow();
             value.set(id, v - id);
+            flags.set(id, 0);
             sendTime.set(id, 0);
             size++;
             for (LongColumn c : columns) c.packBehind(size);
@@ -71,19 +72,19 @@ final class ValueTable {
     void sent(long v, long time) {
         int id = id(v); // before touching an array: id() may grow them
         if (!has(id, SENT)) sendTime.set(id, time);
-        flags[id] |= SENT;
+        flag(id, SENT);
     }
 
     void info(long v) {
         int id = id(v);
-        flags[id] |= SENT | INFO;
+        flag(id, SENT | INFO);
     }
 
     /** A send that ended ok (offset -1 when the acknowledgement named no offset). */
     void acked(long v, int partition, long offset, long index, int process, long time) {
         int id = id(v);
         if (has(id, ACKED)) return;
-        flags[id] |= SENT | ACKED;
+        flag(id, SENT | ACKED);
         ackPartition.set(id, partition);
         ackOffset.set(id, offset);
         completion(id, index, process, time);
@@ -92,7 +93,7 @@ final class ValueTable {
     void failed(long v, long index, int process, long time) {
         int id = id(v);
         if (has(id, FAILED) || has(id, ACKED)) return;
-        flags[id] |= SENT | FAILED;
+        flag(id, SENT | FAILED);
         completion(id, index, process, time);
     }
 
@@ -100,9 +101,9 @@ final class ValueTable {
     boolean read(long v, int partition, long offset, long index) {
         int id = id(v);
         if (!has(id, READ)) {
-            flags[id] |= READ;
+            flag(id, READ);
             if (has(id, ACKED) && ackPartition(id) == partition && ackOffset(id) == offset) {
-                flags[id] |= READ_AT_ACK;
+                flag(id, READ_AT_ACK);
             } else {
                 readPartition.set(id, partition);
                 readOffset.set(id, offset);
@@ -120,7 +121,7 @@ final class ValueTable {
     }
 
     boolean has(int id, int flag) {
-        return (flags[id] & flag) != 0;
+        return (flags.get(id) & flag) != 0;
     }
 
     long value(int id) {
@@ -144,7 +145,7 @@ final class ValueTable {
     }
 
     long completionTime(int id) {
-        return completionTime.get(id);
+        return completionTime.get(id) + sendTime(id);
     }
 
     /**
@@ -187,15 +188,18 @@ final class ValueTable {
         return has(id, READ_AT_ACK) ? ackOffset(id) : readOffset.get(id);
     }
 
+    private void flag(int id, int flag) {
+        flags.set(id, flags.get(id) | flag);
+    }
+
     private void completion(int id, long index, int process, long time) {
         completionIndex.set(id, index);
         completionProcess.set(id, process);
-        completionTime.set(id, time);
+        completionTime.set(id, time - sendTime(id)); // the send time is set for good once the send completed
     }
 
     private void grow() {
         int n = size + (size >> 1); // 1.5x: less unused room than doubling
-        flags = Arrays.copyOf(flags, n);
         for (LongColumn c : columns) c.growTo(n);
     }
 }
