@@ -11,7 +11,8 @@ import java.util.Arrays;
  * packed further ({@link #packBelow}, {@link PackedPage}); a later change to one unpacks it until the next packing.
  */
 final class LongColumn {
-    private static final int PAGE_BITS = 10;
+    /** Entries per page: 2^PAGE_BITS. */
+    static final int PAGE_BITS = 10;
     private static final int PAGE_SIZE = 1 << PAGE_BITS;
     private static final int MASK = PAGE_SIZE - 1;
     /** How far behind the newest entry {@link #packBehind} packs: 65,536 entries, some seconds of a full-rate run. */

@@ -12,7 +12,8 @@ import java.util.Map;
  * it was acknowledged, and where it was read (the first read position inline; further distinct positions, which are duplicates, aside).
  * A value is held as its difference from its id (ids follow first mention, which follows a workload's value counter),
  * a completion's time as its difference from the send's (the latency), and a first read at the acknowledged position
- * as a flag; the flags too are a column. Pages of ids far behind the newest are packed
+ * as a flag; the flags too are a column. An acknowledged offset is held apart from the other partitions' offsets
+ * ({@link PartitionOffsetColumn}). Pages of ids far behind the newest are packed
  * ({@link LongColumn#packBelow}): the history rarely mentions an old value again.
  */
 final class ValueTable {
@@ -32,7 +33,7 @@ final class ValueTable {
     private final LongColumn value = new LongColumn(1 << 12);
     private final LongColumn flags = new LongColumn(1 << 12);
     private final LongColumn ackPartition = new LongColumn(1 << 12);
-    private final LongColumn ackOffset = new LongColumn(1 << 12);
+    private final PartitionOffsetColumn ackOffset = new PartitionOffsetColumn(1 << 12);
     private final LongColumn completionIndex = new LongColumn(1 << 12);
     private final LongColumn completionProcess = new LongColumn(1 << 12);
     private final LongColumn completionTime = new LongColumn(1 << 12);
@@ -40,7 +41,7 @@ final class ValueTable {
     private final LongColumn readPartition = new LongColumn(1 << 12);
     private final LongColumn readOffset = new LongColumn(1 << 12);
     private final LongColumn readIndex = new LongColumn(1 << 12);
-    private final List<LongColumn> columns = List.of(value, flags, ackPartition, ackOffset, completionIndex, completionProcess,
+    private final List<LongColumn> columns = List.of(value, flags, ackPartition, completionIndex, completionProcess,
             completionTime, sendTime, readPartition, readOffset, readIndex);
     private final Map<Integer, List<ReadAt>> extraReads = new HashMap<>();
     private int size;
@@ -64,6 +65,7 @@ final class ValueTable {
             sendTime.set(id, 0);
             size++;
             for (LongColumn c : columns) c.packBehind(size);
+            ackOffset.packBehind(size);
         }
         return id;
     }
@@ -86,7 +88,7 @@ final class ValueTable {
         if (has(id, ACKED)) return;
         flag(id, SENT | ACKED);
         ackPartition.set(id, partition);
-        ackOffset.set(id, offset);
+        ackOffset.set(id, partition, offset);
         completion(id, index, process, time);
     }
 
@@ -132,8 +134,9 @@ final class ValueTable {
         return (int) ackPartition.get(id);
     }
 
+    /** Where an acknowledged value was acknowledged (-1 when its acknowledgement named no offset). */
     long ackOffset(int id) {
-        return ackOffset.get(id);
+        return ackOffset.get(id, ackPartition(id));
     }
 
     long completionIndex(int id) {
@@ -201,5 +204,6 @@ final class ValueTable {
     private void grow() {
         int n = size + (size >> 1); // 1.5x: less unused room than doubling
         for (LongColumn c : columns) c.growTo(n);
+        ackOffset.growTo(n);
     }
 }
