@@ -19,7 +19,9 @@ final class CursorArchive {
         int fresh = slots.size();
         int slot = slots.putIfAbsent(process, fresh);
         if (slot == fresh && slot == positions.capacity()) positions.growTo(slot + 1);
-        if (slot != fresh && positions.get(slot) != TAKEN) throw new IllegalStateException("process " + process + " is archived already");
+        if (slot != fresh && positions.get(slot) != TAKEN) {
+            throw new IllegalStateException("process " + process + " is archived already");
+        }
         positions.set(slot, log.end());
         if (slot == fresh) positions.packBehind(slot + 1);
         Delta d = new Delta();

@@ -5,11 +5,11 @@ import java.util.Arrays;
 /**
  * An immutable page of longs packed without loss: each entry as its distance from a straight line fitted through the
  * page, in just as many bits as the widest distance needs, with the outlying entries kept whole aside when that
- * costs fewer bytes (up to {@link #MAX_EXCEPTIONS} per 1,024 entries). A history's columns (indexes, times, offsets,
- * values in order of first mention) mostly grow steadily, so their entries cost a few bits to 3 bytes instead of 2 to 8.
+ * costs fewer bytes (up to one in 16 entries). A history's columns (indexes, times, offsets, values in order of first
+ * mention) mostly grow steadily, so their entries cost a few bits to 3 bytes instead of 2 to 8.
  */
 final class PackedPage {
-    /** At most this many exceptions per 1,024 entries (at least this many in a smaller page). */
+    /** Exceptions a page of any size may hold; a larger one may hold one in 16 of its entries. */
     static final int MAX_EXCEPTIONS = 16;
     /** What an exception costs: its position and its entry. */
     private static final long EXCEPTION_BITS = 8L * (Short.BYTES + Long.BYTES);
@@ -92,9 +92,9 @@ final class PackedPage {
                 Arrays.copyOf(exceptions, e));
     }
 
-    /** How many entries of n may be kept whole: {@link #MAX_EXCEPTIONS} per 1,024, all but one in a tiny page. */
+    /** How many of n entries may be kept whole: one in 16, at least {@link #MAX_EXCEPTIONS} (not all of them). */
     private static int maxExceptions(int n) {
-        return Math.min(n - 1, Math.max(MAX_EXCEPTIONS, (int) ((long) MAX_EXCEPTIONS * n / 1024)));
+        return Math.min(n - 1, Math.max(MAX_EXCEPTIONS, n / 16));
     }
 
     long get(int j) {
