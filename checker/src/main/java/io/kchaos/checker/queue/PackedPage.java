@@ -39,6 +39,7 @@ final class PackedPage {
      */
     static PackedPage of(long[] entries) {
         PackedPage byMeans = of(entries, slope(entries, PackedPage::mean));
+        if (byMeans != null && byMeans.exceptions.length == 0) return byMeans; // no outlier to tilt the means
         PackedPage byMedians = of(entries, slope(entries, PackedPage::median));
         if (byMeans == null || byMedians == null) return byMeans == null ? byMedians : byMeans;
         return byMedians.bytes() < byMeans.bytes() ? byMedians : byMeans;
