@@ -258,7 +258,7 @@ public final class RunCommand implements Callable<Integer> {
         NetworkFaultOptions netOptions = NetworkFaultOptions.defaults().withPartitionTargets(Topology.parse(config.faults().partitionTargets()));
         NemesisOptions faultOptions = new NemesisOptions(nemesisOptions);
         List<Nemesis> nemeses = FaultPlan.apply(NemesisRegistry.builtIn(netOptions, faultOptions).parse(config.faults().nemesis()), faultOptions);
-        String insecure = SecurityRefusal.of(config, nemeses, backend.name().toLowerCase(java.util.Locale.ROOT), client);
+        String insecure = SecurityRefusal.of(config, backend.name().toLowerCase(java.util.Locale.ROOT), client);
         if (insecure != null) throw bad(insecure);
         BackendChoice brokersHome = switch (backend) {
             case LOCAL -> BackendChoice.local(config, nemeses, new ProcessCommandRunner(), System.out);

@@ -3,8 +3,6 @@ package io.kchaos.harness.run;
 import io.kchaos.cluster.QuorumSpec;
 import io.kchaos.cluster.security.SecurityMode;
 import io.kchaos.history.folder.RunJson;
-import io.kchaos.nemesis.Nemesis;
-import io.kchaos.nemesis.catalogue.NemesisRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,42 +28,34 @@ class SecurityRefusalTest {
         return TestRunConfig.in(dir).cluster(cluster(mode, false)).build();
     }
 
-    private static List<Nemesis> nemeses(String... names) {
-        return NemesisRegistry.builtIn().parse(List.of(names));
-    }
-
     @Test
     void aSecuredLocalRunOfTheJavaClientsIsNotRefused() {
-        for (SecurityMode mode : SecurityMode.values()) assertNull(SecurityRefusal.of(config(mode), nemeses("kill-leader"), "local", "java"));
+        for (SecurityMode mode : SecurityMode.values()) assertNull(SecurityRefusal.of(config(mode), "local", "java"));
     }
 
     @Test
     void plaintextIsNeverRefused() {
-        assertNull(SecurityRefusal.of(config(SecurityMode.PLAINTEXT), nemeses("proxy-hold"), "docker", "librdkafka"));
+        assertNull(SecurityRefusal.of(config(SecurityMode.PLAINTEXT), "docker", "librdkafka"));
     }
 
     @Test
     void whatCannotBeSecuredYetIsRefusedInOneLine() {
-        List<Nemesis> plain = nemeses("kill-leader");
         assertEquals("--security tls is not yet on --backend docker (local backend only)",
-                SecurityRefusal.of(config(SecurityMode.TLS), plain, "docker", "java"));
+                SecurityRefusal.of(config(SecurityMode.TLS), "docker", "java"));
         assertEquals("--security sasl-scram is not yet on --backend ssh (local backend only)",
-                SecurityRefusal.of(config(SecurityMode.SASL_SCRAM), plain, "ssh", "java"));
+                SecurityRefusal.of(config(SecurityMode.SASL_SCRAM), "ssh", "java"));
         assertEquals("--security mtls is not yet with --client librdkafka (the Java client only)",
-                SecurityRefusal.of(config(SecurityMode.MTLS), plain, "local", "librdkafka"));
-        assertEquals("--security tls is not yet through the kchaos proxy (--proxy and the protocol faults: proxy-*, link faults)",
-                SecurityRefusal.of(config(SecurityMode.TLS), nemeses("proxy-hold"), "local", "java"));
+                SecurityRefusal.of(config(SecurityMode.MTLS), "local", "librdkafka"));
         RunConfig proxied = TestRunConfig.in(dir).cluster(cluster(SecurityMode.TLS, false)).clients(new ClientConfig(Map.of(), Map.of(), true)).build();
-        assertEquals("--security tls is not yet through the kchaos proxy (--proxy and the protocol faults: proxy-*, link faults)",
-                SecurityRefusal.of(proxied, plain, "local", "java"));
+        assertNull(SecurityRefusal.of(proxied, "local", "java"), "the kchaos proxy carries a secured run (--proxy, the protocol faults)");
         RunConfig tiered = TestRunConfig.in(dir).cluster(cluster(SecurityMode.TLS, true)).build();
         assertEquals("--security tls is not yet with --tiered (the remote log metadata manager's clients are not secured)",
-                SecurityRefusal.of(tiered, plain, "local", "java"));
+                SecurityRefusal.of(tiered, "local", "java"));
         for (String workload : List.of("metadata", "queue,metadata")) {
             RunConfig metadata = TestRunConfig.in(dir).cluster(cluster(SecurityMode.SASL_PLAIN, false))
                     .load(new WorkloadConfig(workload, Map.of(), 10, 1, 1)).build();
             assertEquals("--security sasl-plain is not yet with the metadata workload (its final read asks each broker over a plain socket)",
-                    SecurityRefusal.of(metadata, plain, "local", "java"));
+                    SecurityRefusal.of(metadata, "local", "java"));
         }
     }
 
