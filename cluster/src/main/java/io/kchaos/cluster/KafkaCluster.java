@@ -1,5 +1,6 @@
 package io.kchaos.cluster;
 
+import io.kchaos.cluster.security.ProxyTls;
 import io.kchaos.nemesis.cluster.ClusterControl;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -9,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 
@@ -35,6 +37,11 @@ public interface KafkaCluster extends ClusterControl, AutoCloseable {
      */
     default Map<String, String> clientSecurity() {
         return Map.of();
+    }
+
+    /** What the kchaos proxy needs to sit in this cluster's TLS path ({@link ProxyTls}); empty for a cluster without TLS. */
+    default Optional<ProxyTls> proxyTls() {
+        return Optional.empty();
     }
 
     /** A new Admin client for this cluster (the caller closes it). */

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * Waits for a cluster to be ready by asking it, never by sleeping a fixed time: every broker registered, then a
@@ -48,7 +49,7 @@ public final class Readiness {
         long deadline = System.nanoTime() + timeout.toNanos();
         try {
             int expected = cluster.nodeIds().size();
-            waitUntil(deadline, "all " + expected + " brokers to register", () -> {
+            waitUntil(deadline, "all " + expected + " brokers to register", () -> QuorumDiagnosis.read(cluster).map(QuorumDiagnosis::clause).orElse(""), () -> {
                 int seen = admin.describeCluster().nodes().get(5, TimeUnit.SECONDS).size();
                 List<Integer> brokersGone = cluster.nodeIds().stream().filter(id -> !cluster.isRunning(id)).toList();
                 if (seen == expected && !brokersGone.isEmpty()) {
@@ -93,6 +94,11 @@ public final class Readiness {
 
     /** Polls the probe every {@value #BACKOFF_MILLIS} ms until it is true or the deadline passes (then ClusterException with the goal). */
     public static void waitUntil(long deadlineNanos, String goal, Probe probe) {
+        waitUntil(deadlineNanos, goal, () -> "", probe);
+    }
+
+    /** As {@link #waitUntil(long, String, Probe)}; at the deadline the failure line ends with what {@code explain} adds. */
+    static void waitUntil(long deadlineNanos, String goal, Supplier<String> explain, Probe probe) {
         String last = "";
         while (System.nanoTime() < deadlineNanos) {
             try {
@@ -100,7 +106,8 @@ public final class Readiness {
             } catch (ClusterException e) {
                 throw e;
             } catch (Exception e) {
-                last = ": " + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage());
+                Throwable cause = e.getCause() != null ? e.getCause() : e;
+                last = ": " + (cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName());
             }
             try {
                 Thread.sleep(BACKOFF_MILLIS);
@@ -109,6 +116,6 @@ public final class Readiness {
                 throw new ClusterException("interrupted while waiting for " + goal);
             }
         }
-        throw new ClusterException("timed out waiting for " + goal + last);
+        throw new ClusterException("timed out waiting for " + goal + last + explain.get());
     }
 }

@@ -64,6 +64,9 @@ public final class NemesisSettings {
     public static final NemesisSetting VOTER_CHURN_TARGET = setting("voter-churn-target", "follower", "which voter "
             + "voter-churn removes: follower (a random running voter that does not lead) or leader (the active controller, which "
             + "commits its own removal and resigns, so the others elect a new leader)");
+    public static final NemesisSetting VOTER_CHURN_MOVES = setting("voter-churn-moves", "remove-replace", "what voter-churn does "
+            + "on its turns: remove-replace (in turn, a voter removed and added back, then a following voter's metadata disk replaced "
+            + "as voter-replace does) or remove (removals only)");
     public static final NemesisSetting RESTART_GAP_SECONDS = setting("restart-gap-seconds", "10", "seconds between the two restarts");
     public static final NemesisSetting RESTART_ORDER = setting("restart-order", "follower-first", "follower-first or leader-first");
 

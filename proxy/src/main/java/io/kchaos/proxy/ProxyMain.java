@@ -8,11 +8,13 @@ import io.kroxylicious.proxy.internal.config.Features;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * The proxy JVM's main class: {@code ProxyMain HOST PORT CONTROL_PORT ACTIONS_FILE NODE=HOST:PORT...}. Starts
- * Kroxylicious in front of the nodes (bootstrap on PORT, node i on PORT + 1 + i), then serves the harness's control
+ * The proxy JVM's main class: {@code ProxyMain HOST PORT CONTROL_PORT ACTIONS_FILE [tls=KEYSTORE,TRUSTSTORE,MUTUAL]
+ * NODE=HOST:PORT...}. Starts Kroxylicious in front of the nodes (bootstrap on PORT, node i on PORT + 1 + i; TLS on
+ * both sides when {@code tls=} is given: {@link TlsStores}), then serves the harness's control
  * connection. Prints {@code kchaos-proxy ready} once it listens. The harness starts it under its watchdog, so it dies
  * with the harness.
  */
@@ -30,7 +32,12 @@ public final class ProxyMain {
         int controlPort = Integer.parseInt(args[2]);
         Path actions = Path.of(args[3]);
         Map<Integer, String> upstream = new TreeMap<>();
+        Optional<TlsStores> tls = Optional.empty();
         for (int i = 4; i < args.length; i++) {
+            if (args[i].startsWith(TlsStores.ARG_PREFIX)) {
+                tls = Optional.of(TlsStores.parse(args[i], System.getenv(TlsStores.PASSWORD_ENV)));
+                continue;
+            }
             String[] kv = args[i].split("=", 2);
             upstream.put(Integer.parseInt(kv[0]), kv[1]);
         }
@@ -38,7 +45,7 @@ public final class ProxyMain {
         Faults.install(faults);
         ControlServer control = new ControlServer(controlPort, faults);
         ConfigParser parser = new ConfigParser();
-        Configuration config = parser.parseConfiguration(ProxyYaml.of(host, port, new LinkedHashMap<>(upstream)));
+        Configuration config = parser.parseConfiguration(ProxyYaml.of(host, port, new LinkedHashMap<>(upstream), tls));
         KafkaProxy proxy = new KafkaProxy(parser, config, Features.defaultFeatures());
         proxy.startup();
         System.out.println("kchaos-proxy ready");

@@ -1,6 +1,7 @@
 package io.kchaos.proxy;
 
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Kroxylicious's configuration for kchaos: one virtual cluster in front of the real brokers, a port per node
@@ -11,13 +12,19 @@ final class ProxyYaml {
     private ProxyYaml() {
     }
 
-    /** The YAML for nodes {@code upstream} (node id → host:port, in node order) behind {@code host:port}. */
+    /** The YAML for nodes {@code upstream} (node id → host:port, in node order) behind {@code host:port}, in plaintext. */
     static String of(String host, int port, Map<Integer, String> upstream) {
+        return of(host, port, upstream, Optional.empty());
+    }
+
+    /** As {@link #of(String, int, Map)}, TLS on both sides when {@code tls} is given. */
+    static String of(String host, int port, Map<Integer, String> upstream, Optional<TlsStores> tls) {
         StringBuilder y = new StringBuilder();
         y.append("virtualClusters:\n");
         y.append("  - name: kchaos\n");
         y.append("    targetCluster:\n");
         y.append("      bootstrapServers: ").append(String.join(",", upstream.values())).append('\n');
+        tls.ifPresent(t -> y.append(t.upstream("      ")));
         y.append("    gateways:\n");
         y.append("      - name: default\n");
         y.append("        portIdentifiesNode:\n");
@@ -30,6 +37,7 @@ final class ProxyYaml {
             y.append("              start: ").append(id).append('\n');
             y.append("              end: ").append(id).append('\n');
         }
+        tls.ifPresent(t -> y.append(t.gateway("        ")));
         y.append("filterDefinitions:\n");
         y.append("  - name: faults\n");
         y.append("    type: ").append(FaultFilterFactory.class.getName()).append('\n');

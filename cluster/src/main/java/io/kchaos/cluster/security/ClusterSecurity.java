@@ -8,6 +8,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -65,6 +66,12 @@ public final class ClusterSecurity implements AutoCloseable {
     /** What every client of the cluster adds to its settings ({@link ClientSecurity}). */
     public Map<String, String> clientSettings() {
         return ClientSecurity.settings(mode, stores, user);
+    }
+
+    /** What the kchaos proxy needs to sit between the clients and a TLS cluster; empty when the connections are not TLS. */
+    public Optional<ProxyTls> proxyTls() {
+        if (stores == null) return Optional.empty();
+        return Optional.of(new ProxyTls(stores.loopbackKeystore(), stores.truststore(), mode.clientCertificates(), stores.password()));
     }
 
     /** What Kafka's StorageTool is given besides its usual arguments: the SCRAM user's credential, under SCRAM. */

@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
 
 /**
  * A run's certificate authority and its certificates, made with the JDK's {@code keytool}: a CA, one key pair per node
- * signed by it with the node's address as subject alternative name, one for the clients, all as PKCS12 stores under one
+ * signed by it with the node's address as subject alternative name, one for the clients, one for loopback (the kchaos proxy), all as PKCS12 stores under one
  * password, which reaches keytool through its environment, never its command line. The CA's key stays in {@code ca.p12},
  * which no node reads.
  */
@@ -34,11 +34,20 @@ public final class RunCertificates {
             nodeKeystores = Map.copyOf(nodeKeystores);
         }
 
+        /** The keystore for a process the clients reach on loopback ({@value #LOOPBACK}), such as the kchaos proxy. */
+        public Path loopbackKeystore() {
+            return truststore.resolveSibling(LOOPBACK_STORE + ".p12");
+        }
+
         @Override
         public String toString() {
             return "Stores[" + truststore.getParent() + "]";
         }
     }
+
+    /** The address a process of the harness that clients dial through (the kchaos proxy) listens on, in its certificate. */
+    public static final String LOOPBACK = "127.0.0.1";
+    private static final String LOOPBACK_STORE = "loopback";
 
     static final String STORE_TYPE = "PKCS12";
     private static final String PASSWORD_ENV = "KCHAOS_STORE_PASSWORD";
@@ -66,7 +75,7 @@ public final class RunCertificates {
     public static Stores generate(Path dir, Map<Integer, String> nodeHosts) {
         RunCertificates c = new RunCertificates(dir, SaslUser.randomSecret());
         // a thread per keytool chain (the common pool may have one thread, and each chain mostly waits on its process)
-        ExecutorService threads = Executors.newFixedThreadPool(nodeHosts.size() + 2, r -> {
+        ExecutorService threads = Executors.newFixedThreadPool(nodeHosts.size() + 3, r -> {
             Thread t = new Thread(r, "run-certificates");
             t.setDaemon(true);
             return t;
@@ -76,6 +85,7 @@ public final class RunCertificates {
             List<CompletableFuture<Void>> work = new ArrayList<>();
             nodeHosts.forEach((id, host) -> work.add(CompletableFuture.runAsync(() -> c.signed(nodeStore(id), san(host), ca), threads)));
             work.add(CompletableFuture.runAsync(() -> c.signed(CLIENT, null, ca), threads));
+            work.add(CompletableFuture.runAsync(() -> c.signed(LOOPBACK_STORE, san(LOOPBACK), ca), threads));
             work.add(ca.thenAccept(c::truststore));
             CompletableFuture.allOf(work.toArray(CompletableFuture[]::new)).join();
         } catch (CompletionException e) {

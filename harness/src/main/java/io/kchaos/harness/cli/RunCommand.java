@@ -258,7 +258,7 @@ public final class RunCommand implements Callable<Integer> {
         NetworkFaultOptions netOptions = NetworkFaultOptions.defaults().withPartitionTargets(Topology.parse(config.faults().partitionTargets()));
         NemesisOptions faultOptions = new NemesisOptions(nemesisOptions);
         List<Nemesis> nemeses = FaultPlan.apply(NemesisRegistry.builtIn(netOptions, faultOptions).parse(config.faults().nemesis()), faultOptions);
-        String insecure = SecurityRefusal.of(config, nemeses, backend.name().toLowerCase(java.util.Locale.ROOT), client);
+        String insecure = SecurityRefusal.of(config, backend.name().toLowerCase(java.util.Locale.ROOT));
         if (insecure != null) throw bad(insecure);
         BackendChoice brokersHome = switch (backend) {
             case LOCAL -> BackendChoice.local(config, nemeses, new ProcessCommandRunner(), System.out);
@@ -282,6 +282,10 @@ public final class RunCommand implements Callable<Integer> {
         release = BrokerRelease.resolve(config, kafkaVersion, !(clientKind instanceof RdkafkaClientKind), System.out);
         String refused = WorkloadMix.of(config.load().name()).refusedOn(release.distribution().version());
         if (refused != null) throw bad(refused);
+        if (clientKind instanceof RdkafkaClientKind rd) {
+            String scram = SecurityRefusal.scramOfLibrdkafka(config.cluster().security(), rd.librdkafkaVersion(), release.distribution().version());
+            if (scram != null) throw bad(scram);
+        }
         if (upgradePath != null) upgradeSchedule = upgrade.schedule(upgradePath, release.distribution(), release.settings());
         RunFolder folder = staged.publish(config.name());
         // a logger made after this (the first in this JVM) finds the log under its new name; one made before writes on

@@ -3,6 +3,8 @@ package io.kchaos.harness.proxy;
 import io.kchaos.history.folder.RunFiles;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.cluster.ClusterException;
+import io.kchaos.cluster.security.ProxyTls;
+import io.kchaos.cluster.security.RunCertificates;
 import io.kchaos.cluster.os.FreePorts;
 import io.kchaos.cluster.watchdog.BrokerWatchdog;
 import io.kchaos.cluster.watchdog.WatchdogClassPath;
@@ -18,6 +20,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -32,7 +35,7 @@ import java.util.stream.Collectors;
  */
 public final class ProtocolProxy implements ProtocolControl, AutoCloseable {
     /** What the proxy's metadata advertises and the clients dial. */
-    static final String HOST = "127.0.0.1";
+    static final String HOST = RunCertificates.LOOPBACK;
     private static final long START_SECONDS = 60;
 
     private final Process process;
@@ -56,9 +59,14 @@ public final class ProtocolProxy implements ProtocolControl, AutoCloseable {
      * {@value #START_ATTEMPTS} times; any other early exit fails at once, with the end of its log.
      */
     public static ProtocolProxy start(Path libs, Map<Integer, String> upstream, Path dir) {
+        return start(libs, upstream, dir, Optional.empty());
+    }
+
+    /** As {@link #start(Path, Map, Path)}, with TLS on both sides of the proxy when {@code tls} is given (a TLS cluster). */
+    public static ProtocolProxy start(Path libs, Map<Integer, String> upstream, Path dir, Optional<ProxyTls> tls) {
         for (int attempt = 1; ; attempt++) {
             try {
-                return startOnce(libs, upstream, dir);
+                return startOnce(libs, upstream, dir, tls);
             } catch (PortTaken e) {
                 if (attempt >= START_ATTEMPTS) throw new ClusterException(e.getMessage());
             }
@@ -78,7 +86,11 @@ public final class ProtocolProxy implements ProtocolControl, AutoCloseable {
         }
     }
 
-    private static ProtocolProxy startOnce(Path libs, Map<Integer, String> upstream, Path dir) {
+    /** The argument and the environment variable that hand the proxy its TLS stores (the proxy module's TlsStores reads them). */
+    static final String TLS_ARG = "tls=";
+    static final String TLS_PASSWORD_ENV = "KCHAOS_PROXY_STORE_PASSWORD";
+
+    private static ProtocolProxy startOnce(Path libs, Map<Integer, String> upstream, Path dir, Optional<ProxyTls> tls) {
         Map<Integer, String> nodes = new TreeMap<>(upstream);
         int port = freeRange(nodes.size() + 1);
         int controlPort = FreePorts.next();
@@ -92,12 +104,15 @@ public final class ProtocolProxy implements ProtocolControl, AutoCloseable {
         cmd.add(BrokerWatchdog.class.getName());
         cmd.add("io.kchaos.proxy.ProxyMain");
         cmd.addAll(List.of(HOST, String.valueOf(port), String.valueOf(controlPort), dir.resolve(RunFiles.PROXY_ACTIONS).toString()));
+        tls.ifPresent(t -> cmd.add(TLS_ARG + t.keystore().toAbsolutePath() + "," + t.truststore().toAbsolutePath() + "," + t.presentToNodes()));
         nodes.forEach((id, addr) -> cmd.add(id + "=" + addr));
         Path log = dir.resolve(RunFiles.PROXY_LOG);
         Process p;
         try {
             Files.createDirectories(dir);
-            p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+            tls.ifPresent(t -> pb.environment().put(TLS_PASSWORD_ENV, t.password()));
+            p = pb.start();
         } catch (IOException e) {
             throw new ClusterException("cannot start the kchaos proxy: " + e.getMessage());
         }

@@ -37,7 +37,7 @@ public final class ProxiedCluster implements KafkaCluster {
     public double start() {
         double seconds = cluster.start();
         long t0 = System.nanoTime();
-        proxy = ProtocolProxy.start(libs, cluster.nodeAddresses(), dir);
+        proxy = ProtocolProxy.start(libs, cluster.nodeAddresses(), dir, cluster.proxyTls());
         return seconds + (System.nanoTime() - t0) / 1e9;
     }
 

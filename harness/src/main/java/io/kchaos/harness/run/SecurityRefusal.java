@@ -1,31 +1,45 @@
 package io.kchaos.harness.run;
 
 import io.kchaos.cluster.security.SecurityMode;
-import io.kchaos.nemesis.Nemesis;
-import io.kchaos.workload.rdkafka.RdkafkaClientKind;
-
-import java.util.List;
+import io.kchaos.cluster.version.KafkaVersion;
 
 /**
  * Why a run cannot have the {@code --security} it asks for yet, in one line: a secured cluster runs on the local backend
- * with the Java clients, without the kchaos proxy (nor the protocol faults that need it), without tiered storage (its
- * metadata manager's clients are not secured) and without the metadata workload (its final read asks each broker over a
- * plain socket).
+ * with the Java clients and librdkafka (through the kchaos proxy too: TLS on both of its sides, SASL passed through),
+ * without tiered storage (its metadata manager's clients are not secured) and without the metadata workload (its final
+ * read asks each broker over a plain socket).
  */
 public final class SecurityRefusal {
     private SecurityRefusal() {
     }
 
-    /** The refusal of {@code config} on {@code backend} with client {@code client}, or null when the run can be secured. */
-    public static String of(RunConfig config, List<Nemesis> nemeses, String backend, String client) {
+    /**
+     * SCRAM with librdkafka before 2.6.1 on Kafka 4.0 or later: that librdkafka repeats the client's nonce in its SCRAM
+     * client-final-message, which Kafka 4.x rejects as invalid credentials (confluentinc/librdkafka#4895, fixed in 2.6.1);
+     * the refusal in one line, or null.
+     */
+    public static String scramOfLibrdkafka(SecurityMode mode, String librdkafkaVersion, String kafkaVersion) {
+        if (!SecurityMode.Mechanisms.SCRAM.equals(mode.mechanism()) || !KafkaVersion.parse(kafkaVersion).atLeast(4, 0)) return null;
+        if (!releaseBefore(librdkafkaVersion, 2, 6, 1)) return null;
+        return "--security " + mode.wire() + " with --client librdkafka " + librdkafkaVersion + " cannot log in to Kafka " + kafkaVersion
+                + ": librdkafka before 2.6.1 repeats the client nonce in its SCRAM final message, which Kafka 4.x rejects "
+                + "(confluentinc/librdkafka#4895); use tls, mtls or sasl-plain, a newer librdkafka, or Kafka 3.x";
+    }
+
+    /** True when {@code version} (x.y.z, e.g. librdkafka's) is before x.y.z given; an unreadable version counts as before. */
+    static boolean releaseBefore(String version, int major, int minor, int patch) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+)\\.(\\d+)\\.(\\d+)").matcher(version);
+        if (!m.find()) return true;
+        int[] v = {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3))};
+        return java.util.Arrays.compare(v, new int[] {major, minor, patch}) < 0;
+    }
+
+    /** The refusal of {@code config} on {@code backend}, or null when the run can be secured. */
+    public static String of(RunConfig config, String backend) {
         SecurityMode mode = config.cluster().security();
         if (mode == SecurityMode.PLAINTEXT) return null;
         String asked = "--security " + mode.wire() + " is not yet ";
         if (!backend.equals("local")) return asked + "on --backend " + backend + " (local backend only)";
-        if (client.equals(RdkafkaClientKind.NAME)) return asked + "with --client librdkafka (the Java client only)";
-        if (ProxiedRuns.needed(config, nemeses)) {
-            return asked + "through the kchaos proxy (--proxy and the protocol faults: proxy-*, link faults)";
-        }
         if (config.cluster().tiered()) return asked + "with --tiered (the remote log metadata manager's clients are not secured)";
         WorkloadMix mix = WorkloadMix.of(config.load().name());
         if (mix.withMetadata() || mix.data() == WorkloadKind.METADATA) {

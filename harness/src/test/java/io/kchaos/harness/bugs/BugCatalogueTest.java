@@ -27,7 +27,7 @@ class BugCatalogueTest {
     @Test
     void theShippedEntriesAndTheirRanges() {
         assertEquals(List.of("KIP-966", "KAFKA-16541", "KAFKA-15375", "isr-shrink-unclean", "KAFKA-17754", "KAFKA-20554", "KAFKA-20035", "KAFKA-19850",
-                "KAFKA-20895", "KAFKA-19975", "KAFKA-20961", "KAFKA-20090"), SHIPPED.stream().map(KnownBug::id).toList());
+                "KAFKA-20895", "KAFKA-20839", "KAFKA-19975", "KAFKA-20961", "KAFKA-20090"), SHIPPED.stream().map(KnownBug::id).toList());
         assertEquals(Exposure.NOT_APPLICABLE, expected("KAFKA-20090", "3.9.1"), "transactions v2 from 4.0");
         assertEquals(Exposure.EXPOSED, expected("KAFKA-20090", "4.2.2"));
         assertEquals(Exposure.SAFE, expected("KAFKA-20090", "4.3.0"));
@@ -40,6 +40,7 @@ class BugCatalogueTest {
         assertEquals(List.of("leader-epoch-lost"), bug("KAFKA-20961").anomalies());
         assertEquals(Exposure.INCONCLUSIVE, expected("KAFKA-20895", "4.4.0"), "cannot be judged, what was tried said");
         assertEquals(Exposure.NOT_APPLICABLE, expected("KAFKA-20895", "3.9.1"), "before pre-vote");
+        assertEquals(Exposure.INCONCLUSIVE, expected("KAFKA-20839", "3.9.1"), "not triggered, what was tried said");
         assertEquals(Exposure.EXPOSED, expected("KIP-966", "3.9.1"));
         assertEquals(Exposure.EXPOSED, expected("KIP-966", "4.0.2"));
         assertEquals(Exposure.SAFE, expected("KIP-966", "4.1.0"));
@@ -80,7 +81,7 @@ class BugCatalogueTest {
         assertEquals(List.of("KIP-966", "KAFKA-16541"), BugCatalogue.select(SHIPPED, List.of("kafka-16541", " kip-966")).stream().map(KnownBug::id).toList());
         assertEquals(SHIPPED, BugCatalogue.select(SHIPPED, List.of()));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BugCatalogue.select(SHIPPED, List.of("KIP-966", "KAFKA-1")));
-        assertEquals("--bug 'KAFKA-1' is not in the catalogue; known: KIP-966, KAFKA-16541, KAFKA-15375, isr-shrink-unclean, KAFKA-17754, KAFKA-20554, KAFKA-20035, KAFKA-19850, KAFKA-20895, KAFKA-19975, KAFKA-20961, KAFKA-20090", e.getMessage());
+        assertEquals("--bug 'KAFKA-1' is not in the catalogue; known: KIP-966, KAFKA-16541, KAFKA-15375, isr-shrink-unclean, KAFKA-17754, KAFKA-20554, KAFKA-20035, KAFKA-19850, KAFKA-20895, KAFKA-20839, KAFKA-19975, KAFKA-20961, KAFKA-20090", e.getMessage());
     }
 
     private static final String GOOD = "{\"id\":\"X-1\",\"title\":\"t\",\"kind\":\"bug\",\"link\":\"https://x\",\"affected\":[\"[3.7.0,3.8.0)\"],"

@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The clients other than the built-in one on a real cluster. librdkafka (python3-confluent-kafka, which .ci/run
- * installs): its sends and polls under kill-leader are judged VALID by the queue checker, and its acks=1 negative
+ * installs): its sends and polls under kill-leader over mutual TLS are judged VALID by the queue checker, and its acks=1 negative
  * control under pause-followers-kill-leader is INVALID with lost writes, so the librdkafka path catches loss too. A
  * kafka-clients release other than the built-in one ({@code --client-version 3.9.1}, isolated in its own class loader)
  * under kill-leader is VALID, and run.json names the version the loaded release reports.
@@ -35,11 +35,12 @@ class ClientRunTest {
 
     @Test
     void librdkafkaUnderKillLeaderIsValid(@TempDir Path store) throws Exception {
-        int exit = Main.execute("run", "--client", "librdkafka", "--nemesis", "kill-leader", "--time-limit", "25",
+        int exit = Main.execute("run", "--client", "librdkafka", "--security", "mtls", "--nemesis", "kill-leader", "--time-limit", "25",
                 "--nemesis-interval", "8", "--fault-duration", "4", "--seed", "22", "--producer-config", RunHistories.ONE_IN_FLIGHT, "--store", store.toString());
         RunHistories run = new RunHistories(store);
         run.assertValid(exit);
         assertEquals("librdkafka", run.runJson().path("client").path("kind").asText(), "run.json names the client");
+        assertEquals("mtls", run.runJson().path("security").asText(), "over mutual TLS: the CA as inline PEM, the client's keystore");
         assertTrue(run.runJson().path("client").path("librdkafka").asText().startsWith("2."), "its version: " + run.runJson().path("client"));
         assertTrue(run.nemesis("kill") >= 1, "a leader was killed: " + run.counts);
         assertTrue(run.count("send", OpType.OK) >= 100, "sends acknowledged through librdkafka: " + run.counts);

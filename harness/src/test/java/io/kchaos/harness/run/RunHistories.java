@@ -5,6 +5,7 @@ import io.kchaos.history.HistoryFile;
 import io.kchaos.history.Json;
 import io.kchaos.history.Op;
 import io.kchaos.history.OpType;
+import io.kchaos.testkit.NodeLogTails;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -27,7 +28,8 @@ final class RunHistories {
     RunHistories(Path store) throws IOException {
         this.dir = store.resolve("latest").toRealPath();
         Path failure = new io.kchaos.history.folder.RunFiles(dir).failure();
-        if (Files.exists(failure)) throw new AssertionError("the run ended without a verdict: " + Files.readString(failure).strip());
+        if (Files.exists(failure)) throw new AssertionError("the run ended without a verdict: " + Files.readString(failure).strip()
+                + NodeLogTails.of(dir.resolve("nodes"), 8));
         HistoryFile.open(dir.resolve("history.jsonl")).forEach(this::count);
         this.results = Json.MAPPER.readTree(Files.readString(dir.resolve("results.json")));
     }

@@ -3,8 +3,6 @@ package io.kchaos.harness.run;
 import io.kchaos.cluster.QuorumSpec;
 import io.kchaos.cluster.security.SecurityMode;
 import io.kchaos.history.folder.RunJson;
-import io.kchaos.nemesis.Nemesis;
-import io.kchaos.nemesis.catalogue.NemesisRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,6 +14,7 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Where {@code --security} is refused in one line, and what run.json records of it. */
 class SecurityRefusalTest {
@@ -30,42 +29,47 @@ class SecurityRefusalTest {
         return TestRunConfig.in(dir).cluster(cluster(mode, false)).build();
     }
 
-    private static List<Nemesis> nemeses(String... names) {
-        return NemesisRegistry.builtIn().parse(List.of(names));
-    }
-
     @Test
     void aSecuredLocalRunOfTheJavaClientsIsNotRefused() {
-        for (SecurityMode mode : SecurityMode.values()) assertNull(SecurityRefusal.of(config(mode), nemeses("kill-leader"), "local", "java"));
+        for (SecurityMode mode : SecurityMode.values()) assertNull(SecurityRefusal.of(config(mode), "local"));
     }
 
     @Test
     void plaintextIsNeverRefused() {
-        assertNull(SecurityRefusal.of(config(SecurityMode.PLAINTEXT), nemeses("proxy-hold"), "docker", "librdkafka"));
+        assertNull(SecurityRefusal.of(config(SecurityMode.PLAINTEXT), "docker"));
+    }
+
+    @Test
+    void scramWithALibrdkafkaBefore261IsRefusedOnKafka4Only() {
+        assertEquals("--security sasl-scram-tls with --client librdkafka 2.0.2 cannot log in to Kafka 4.4.0: librdkafka before 2.6.1 "
+                + "repeats the client nonce in its SCRAM final message, which Kafka 4.x rejects (confluentinc/librdkafka#4895); use tls, "
+                + "mtls or sasl-plain, a newer librdkafka, or Kafka 3.x", SecurityRefusal.scramOfLibrdkafka(SecurityMode.SASL_SCRAM_TLS, "2.0.2", "4.4.0"));
+        assertNull(SecurityRefusal.scramOfLibrdkafka(SecurityMode.SASL_SCRAM, "2.0.2", "3.9.1"), "Kafka 3.x takes it");
+        assertNull(SecurityRefusal.scramOfLibrdkafka(SecurityMode.SASL_SCRAM, "2.6.1", "4.4.0"), "fixed in 2.6.1");
+        for (SecurityMode mode : List.of(SecurityMode.TLS, SecurityMode.MTLS, SecurityMode.SASL_PLAIN)) {
+            assertNull(SecurityRefusal.scramOfLibrdkafka(mode, "2.0.2", "4.4.0"), "no SCRAM: " + mode);
+        }
+        assertTrue(SecurityRefusal.releaseBefore("2.6.0", 2, 6, 1) && !SecurityRefusal.releaseBefore("2.10.0", 2, 6, 1)
+                && SecurityRefusal.releaseBefore("unknown", 2, 6, 1));
     }
 
     @Test
     void whatCannotBeSecuredYetIsRefusedInOneLine() {
-        List<Nemesis> plain = nemeses("kill-leader");
         assertEquals("--security tls is not yet on --backend docker (local backend only)",
-                SecurityRefusal.of(config(SecurityMode.TLS), plain, "docker", "java"));
+                SecurityRefusal.of(config(SecurityMode.TLS), "docker"));
         assertEquals("--security sasl-scram is not yet on --backend ssh (local backend only)",
-                SecurityRefusal.of(config(SecurityMode.SASL_SCRAM), plain, "ssh", "java"));
-        assertEquals("--security mtls is not yet with --client librdkafka (the Java client only)",
-                SecurityRefusal.of(config(SecurityMode.MTLS), plain, "local", "librdkafka"));
-        assertEquals("--security tls is not yet through the kchaos proxy (--proxy and the protocol faults: proxy-*, link faults)",
-                SecurityRefusal.of(config(SecurityMode.TLS), nemeses("proxy-hold"), "local", "java"));
+                SecurityRefusal.of(config(SecurityMode.SASL_SCRAM), "ssh"));
+
         RunConfig proxied = TestRunConfig.in(dir).cluster(cluster(SecurityMode.TLS, false)).clients(new ClientConfig(Map.of(), Map.of(), true)).build();
-        assertEquals("--security tls is not yet through the kchaos proxy (--proxy and the protocol faults: proxy-*, link faults)",
-                SecurityRefusal.of(proxied, plain, "local", "java"));
+        assertNull(SecurityRefusal.of(proxied, "local"), "the kchaos proxy carries a secured run (--proxy, the protocol faults)");
         RunConfig tiered = TestRunConfig.in(dir).cluster(cluster(SecurityMode.TLS, true)).build();
         assertEquals("--security tls is not yet with --tiered (the remote log metadata manager's clients are not secured)",
-                SecurityRefusal.of(tiered, plain, "local", "java"));
+                SecurityRefusal.of(tiered, "local"));
         for (String workload : List.of("metadata", "queue,metadata")) {
             RunConfig metadata = TestRunConfig.in(dir).cluster(cluster(SecurityMode.SASL_PLAIN, false))
                     .load(new WorkloadConfig(workload, Map.of(), 10, 1, 1)).build();
             assertEquals("--security sasl-plain is not yet with the metadata workload (its final read asks each broker over a plain socket)",
-                    SecurityRefusal.of(metadata, plain, "local", "java"));
+                    SecurityRefusal.of(metadata, "local"));
         }
     }
 

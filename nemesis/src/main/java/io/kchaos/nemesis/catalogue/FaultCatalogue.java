@@ -10,6 +10,7 @@ import io.kchaos.nemesis.controller.LyingDiskNemesis;
 import io.kchaos.nemesis.controller.VoterChurnNemesis;
 import io.kchaos.nemesis.controller.VoterGrowNemesis;
 import io.kchaos.nemesis.controller.VoterReplaceNemesis;
+import io.kchaos.nemesis.controller.VoterMoves;
 import io.kchaos.nemesis.controller.VoterTarget;
 import io.kchaos.nemesis.controller.PartitionControllerNemesis;
 import io.kchaos.nemesis.controller.PauseControllerNemesis;
@@ -180,10 +181,12 @@ public final class FaultCatalogue {
                     + "survives), then restart: the negative control of power-loss-voters", b -> new LyingDiskNemesis(b.options()),
                     LYING_DISK, POWER_LOSS).needs(Capability.POWER_LOSS)
                     .reads(NemesisSettings.LYING_DISK_NODES, NemesisSettings.LYING_DISK_SCOPE, NemesisSettings.SPARED_VOTERS, TORN_WRITES),
-            of("voter-churn", "remove a random voter of the metadata quorum that does not lead it, or the leader itself "
-                    + "(Admin.removeRaftVoter, KIP-853), held once the voters read back lack it; the heal adds it back with the same "
-                    + "directory id and endpoints", b -> new VoterChurnNemesis(VoterTarget.of(b.options())), NemesisOps.REMOVE_VOTER)
-                    .needs(Capability.DYNAMIC_QUORUM).reads(NemesisSettings.VOTER_CHURN_TARGET),
+            of("voter-churn", "in turn, remove a random voter of the metadata quorum that does not lead it, or the leader itself "
+                    + "(Admin.removeRaftVoter, KIP-853), held once the voters read back lack it, the heal adding it back with the same "
+                    + "directory id and endpoints; and replace a following voter's metadata disk as voter-replace does",
+                    b -> new VoterChurnNemesis(VoterTarget.of(b.options()), VoterMoves.of(b.options())), NemesisOps.REMOVE_VOTER, NemesisOps.STOP,
+                    NemesisOps.WIPE)
+                    .needs(Capability.DYNAMIC_QUORUM).reads(NemesisSettings.VOTER_CHURN_TARGET, NemesisSettings.VOTER_CHURN_MOVES),
             of("voter-replace", "a controller's failed metadata disk replaced, as an operator does it (KIP-853): a random voter "
                     + "that does not lead is removed (Admin.removeRaftVoter), stopped, and its metadata directory replaced by an empty "
                     + "one formatted with --no-initial-controllers (a new directory id); the heal starts it, held once it caught up "

@@ -105,7 +105,7 @@ class VoterChurnNemesisTest {
         FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3))).withControllers(3).refuseVoterRemovals(Integer.MAX_VALUE);
         Path file = dir.resolve("refused-removal.jsonl");
         try (HistoryWriter w = new HistoryWriter(file)) {
-            new VoterChurnNemesis(VoterTarget.FOLLOWER, java.time.Duration.ofMillis(1_500)).inject(c.context(new NemesisRecorder(w), 1)).heal();
+            new VoterChurnNemesis(VoterTarget.FOLLOWER, VoterMoves.REMOVE, java.time.Duration.ofMillis(1_500)).inject(c.context(new NemesisRecorder(w), 1)).heal();
         }
         List<Op> ops = new ArrayList<>();
         HistoryFile.open(file).forEach((Op op) -> ops.add(op));
@@ -145,6 +145,30 @@ class VoterChurnNemesisTest {
         assertEquals("fresh-" + node, added.value().path("directory-id-after").asText(), "read back with it: " + added);
         assertEquals(List.of("remove-voter " + node, "stop " + node, "replace-metadata-disk " + node, "start " + node,
                 "add-voter " + node + " fresh-" + node + " [CONTROLLER://127.0.0.1:" + (9000 + node) + "]"), c.calls);
+    }
+
+    @Test
+    void byDefaultItsTurnsRemoveThenReplaceAndWithoutStorageEveryTurnRemoves() {
+        assertEquals(VoterMoves.REMOVE_REPLACE, VoterMoves.of(new io.kchaos.nemesis.NemesisOptions(java.util.Map.of())), "the default");
+        FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3))).withControllers(3).withStorage();
+        VoterChurnNemesis churn = new VoterChurnNemesis(VoterTarget.FOLLOWER, VoterMoves.REMOVE_REPLACE);
+        try (HistoryWriter w = new HistoryWriter(dir.resolve("turns.jsonl"))) {
+            for (int turn = 0; turn < 3; turn++) churn.inject(c.context(new NemesisRecorder(w), turn)).heal();
+        }
+        List<String> kinds = c.calls.stream().map(call -> call.substring(0, call.indexOf(' '))).toList();
+        assertEquals(List.of("remove-voter", "add-voter", "remove-voter", "stop", "replace-metadata-disk", "start", "add-voter",
+                "remove-voter", "add-voter"), kinds, "remove, replace, remove: " + c.calls);
+
+        FakeCluster plain = new FakeCluster(3, List.of(List.of(1, 2, 3))).withControllers(3);
+        VoterChurnNemesis noDisks = new VoterChurnNemesis(VoterTarget.FOLLOWER, VoterMoves.REMOVE_REPLACE);
+        try (HistoryWriter w = new HistoryWriter(dir.resolve("plain.jsonl"))) {
+            for (int turn = 0; turn < 2; turn++) noDisks.inject(plain.context(new NemesisRecorder(w), turn)).heal();
+        }
+        assertEquals(List.of("remove-voter", "add-voter", "remove-voter", "add-voter"),
+                plain.calls.stream().map(call -> call.substring(0, call.indexOf(' '))).toList(), "a replacement needs the nodes' files");
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> VoterMoves.of(new io.kchaos.nemesis.NemesisOptions(java.util.Map.of("voter-churn-moves", "grow"))));
+        assertTrue(e.getMessage().contains("[remove, remove-replace]"), e.getMessage());
     }
 
     @Test

@@ -86,9 +86,21 @@ public final class RdkafkaClientKind implements ClientKind {
         }
     }
 
+    /** The librdkafka release the driver loaded, as it names itself (e.g. {@code 2.0.2}). */
+    public String librdkafkaVersion() {
+        return librdkafka;
+    }
+
     @Override
     public SendClient sender(WorkloadContext ctx, String clientId) {
-        return sender(ctx.bootstrapServers().get(), ctx.topic(), clientId, ctx.producerConfig());
+        return sender(ctx.bootstrapServers().get(), ctx.topic(), clientId, secured(ctx, ctx.producerConfig()));
+    }
+
+    /** The run's security settings in librdkafka's names ({@link RdkafkaSecurity}), then {@code user}'s. */
+    private static Map<String, String> secured(WorkloadContext ctx, Map<String, String> user) {
+        Map<String, String> all = new java.util.LinkedHashMap<>(RdkafkaSecurity.of(ctx.security()));
+        all.putAll(user);
+        return all;
     }
 
     /** One producer of {@code topic} outside a run (a reproduction's), with kchaos's defaults and {@code config} on top. */
@@ -99,12 +111,13 @@ public final class RdkafkaClientKind implements ClientKind {
     @Override
     public Supplier<PollClient> pollers(WorkloadContext ctx, String clientId, Map<String, String> settings) {
         return () -> open(ctx.topic(), "consumer", RdkafkaSettings.consumer(ctx.bootstrapServers().get(), clientId, settings,
-                ctx.consumerConfig()), d -> new RdkafkaPollClient(d, ctx.topic()));
+                secured(ctx, ctx.consumerConfig())), d -> new RdkafkaPollClient(d, ctx.topic()));
     }
 
     @Override
     public Supplier<TxnClient> transactional(WorkloadContext ctx, String clientId, Map<String, String> settings) {
-        Supplier<TxnClient> factory = () -> transactional(ctx.bootstrapServers().get(), ctx.topic(), clientId, settings, ctx.producerConfig());
+        Supplier<TxnClient> factory = () -> transactional(ctx.bootstrapServers().get(), ctx.topic(), clientId, settings,
+                secured(ctx, ctx.producerConfig()));
         factory.get().close(Duration.ZERO); // refuse bad settings now, not in a worker thread
         return factory;
     }

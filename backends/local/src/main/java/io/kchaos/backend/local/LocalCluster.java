@@ -3,6 +3,7 @@ package io.kchaos.backend.local;
 import io.kchaos.cluster.secret.RedactedServerProperties;
 import io.kchaos.cluster.security.CertificateSetupException;
 import io.kchaos.cluster.security.ClusterSecurity;
+import io.kchaos.cluster.security.ProxyTls;
 import io.kchaos.cluster.ClusterException;
 import io.kchaos.cluster.NodeListeners;
 import io.kchaos.history.folder.RunFields;
@@ -182,6 +183,11 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
     @Override
     public Map<String, String> clientSecurity() {
         return security.clientSettings();
+    }
+
+    @Override
+    public Optional<ProxyTls> proxyTls() {
+        return security.proxyTls();
     }
 
     /** Formats the stopped node's unformatted directories (an emptied data directory) with its cluster and node id. */

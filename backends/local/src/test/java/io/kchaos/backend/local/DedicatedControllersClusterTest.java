@@ -1,8 +1,10 @@
 package io.kchaos.backend.local;
 
+import io.kchaos.cluster.ClusterException;
 import io.kchaos.cluster.ClusterSpec;
 import io.kchaos.cluster.KafkaDistribution;
 import io.kchaos.cluster.QuorumMode;
+import io.kchaos.cluster.QuorumDiagnosis;
 import io.kchaos.cluster.QuorumSpec;
 import io.kchaos.cluster.Readiness;
 import io.kchaos.cluster.ServerProperties;
@@ -15,6 +17,7 @@ import io.kchaos.nemesis.cluster.NodeRole;
 import io.kchaos.nemesis.cluster.QuorumState;
 import io.kchaos.nemesis.cluster.VoterQuorumView;
 import io.kchaos.nemesis.cluster.WireNodeReturns;
+import io.kchaos.testkit.NodeLogTails;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.QuorumInfo;
 import org.apache.kafka.common.Node;
@@ -56,7 +59,7 @@ class DedicatedControllersClusterTest {
                 new QuorumSpec(3, QuorumMode.DYNAMIC));
         List<Long> pids = new ArrayList<>();
         try (LocalCluster c = new LocalCluster(spec, dir, new LoopbackHosts(), new ProcessCommandRunner())) {
-            double secs = c.start();
+            double secs = startOrExplain(c, dir);
             System.out.println("MEASURED start of 2 brokers + 3 dynamic controllers: " + secs + " s");
             assertEquals(List.of(1, 2), c.nodeIds());
             assertEquals(List.of(3, 4, 5), c.controllerIds());
@@ -64,6 +67,9 @@ class DedicatedControllersClusterTest {
             assertTrue(Files.readString(c.node(3).propertiesFile()).contains("process.roles=controller\n"));
             assertTrue(Files.readString(c.node(1).propertiesFile()).contains("process.roles=broker\n"));
             c.allNodeIds().forEach(id -> pids.add(c.pid(id).orElseThrow()));
+            QuorumDiagnosis asked = QuorumDiagnosis.read(c).orElseThrow();
+            assertFalse(asked.lostBootstrap(), "a started quorum has its metadata.version: " + asked);
+            assertTrue(asked.clause().matches("; the quorum: leader [345] in epoch \\d+, high watermark \\d+, metadata.version level \\d+"), asked.clause());
             try (Admin admin = c.admin()) {
                 assertEquals(List.of(1, 2), admin.describeCluster().nodes().get(10, TimeUnit.SECONDS).stream().map(Node::id).sorted().toList(),
                         "only brokers register");
@@ -91,6 +97,15 @@ class DedicatedControllersClusterTest {
             }
         }
         for (long pid : pids) assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "close() leaves nothing running: " + pid);
+    }
+
+    /** Starts the cluster; a start that fails carries each node's last log lines (a CI machine keeps nothing else). */
+    private static double startOrExplain(LocalCluster c, Path dir) {
+        try {
+            return c.start();
+        } catch (ClusterException e) {
+            throw new AssertionError(e.getMessage() + NodeLogTails.of(dir, 8), e);
+        }
     }
 
     /**
