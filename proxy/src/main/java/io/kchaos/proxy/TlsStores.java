@@ -12,7 +12,7 @@ public record TlsStores(String keystore, String truststore, boolean mutual, Stri
     private static final String TYPE = "PKCS12";
 
     /** The stores an argument {@code tls=KEYSTORE,TRUSTSTORE,MUTUAL} names, with the password from {@code password}. */
-    static TlsStores parse(String arg, String password) {
+    public static TlsStores parse(String arg, String password) {
         String[] parts = arg.substring(ARG_PREFIX.length()).split(",");
         if (parts.length != 3) throw new IllegalArgumentException("expected tls=KEYSTORE,TRUSTSTORE,MUTUAL, got " + arg);
         if (password == null || password.isEmpty()) throw new IllegalArgumentException(PASSWORD_ENV + " is not set");

@@ -90,6 +90,11 @@ public final class ProtocolProxy implements ProtocolControl, AutoCloseable {
     static final String TLS_ARG = "tls=";
     static final String TLS_PASSWORD_ENV = "KCHAOS_PROXY_STORE_PASSWORD";
 
+    /** The proxy's argument naming its TLS stores (no secret: the password goes in {@link #TLS_PASSWORD_ENV}). */
+    static String tlsArgument(ProxyTls tls) {
+        return TLS_ARG + tls.keystore().toAbsolutePath() + "," + tls.truststore().toAbsolutePath() + "," + tls.presentToNodes();
+    }
+
     private static ProtocolProxy startOnce(Path libs, Map<Integer, String> upstream, Path dir, Optional<ProxyTls> tls) {
         Map<Integer, String> nodes = new TreeMap<>(upstream);
         int port = freeRange(nodes.size() + 1);
@@ -104,7 +109,7 @@ public final class ProtocolProxy implements ProtocolControl, AutoCloseable {
         cmd.add(BrokerWatchdog.class.getName());
         cmd.add("io.kchaos.proxy.ProxyMain");
         cmd.addAll(List.of(HOST, String.valueOf(port), String.valueOf(controlPort), dir.resolve(RunFiles.PROXY_ACTIONS).toString()));
-        tls.ifPresent(t -> cmd.add(TLS_ARG + t.keystore().toAbsolutePath() + "," + t.truststore().toAbsolutePath() + "," + t.presentToNodes()));
+        tls.ifPresent(t -> cmd.add(tlsArgument(t)));
         nodes.forEach((id, addr) -> cmd.add(id + "=" + addr));
         Path log = dir.resolve(RunFiles.PROXY_LOG);
         Process p;

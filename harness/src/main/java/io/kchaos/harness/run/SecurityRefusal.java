@@ -28,10 +28,11 @@ public final class SecurityRefusal {
 
     /** True when {@code version} (x.y.z, e.g. librdkafka's) is before x.y.z given; an unreadable version counts as before. */
     static boolean releaseBefore(String version, int major, int minor, int patch) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+)\\.(\\d+)\\.(\\d+)").matcher(version);
-        if (!m.find()) return true;
-        int[] v = {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3))};
-        return java.util.Arrays.compare(v, new int[] {major, minor, patch}) < 0;
+        try {
+            return KafkaVersion.parse(version).compareTo(new KafkaVersion(major, minor, patch)) < 0;
+        } catch (IllegalArgumentException e) {
+            return true;
+        }
     }
 
     /** The refusal of {@code config} on {@code backend}, or null when the run can be secured. */
