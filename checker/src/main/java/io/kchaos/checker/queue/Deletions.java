@@ -77,11 +77,11 @@ final class Deletions {
         PartitionLog log = partitions.get(partition);
         Allowance a = allowance(partition, offset, log.drainStartTime());
         if (a.allows()) return Optional.empty();
-        int slot = log.slotOf(offset);
+        int id = log.idAt(offset);
         ObjectNode o = Json.object();
         o.put("partition", partition);
         o.put("offset", offset);
-        if (slot != LongIntMap.ABSENT) o.put("value", log.valueAt(slot));
+        if (id != LongIntMap.ABSENT) o.put("value", values.value(id));
         if (a.id() >= 0 && values.has(a.id(), ValueTable.ACKED)) o.put("index", values.completionIndex(a.id()));
         o.put("send-time", a.sendTime());
         o.put("log-start-offset", log.drainStartOffset());
@@ -108,8 +108,7 @@ final class Deletions {
     private Allowance allowance(int partition, long offset, long at) {
         RetentionPolicy p = policy.orElseThrow();
         PartitionLog log = partitions.get(partition);
-        int slot = log.slotOf(offset);
-        int id = slot == LongIntMap.ABSENT ? -1 : values.find(log.valueAt(slot));
+        int id = log.idAt(offset); // ABSENT is -1
         long sendTime = id >= 0 ? values.sendTime(id) : 0;
         long ageMs = ceilMillis(at - sendTime);
         boolean timeAllows = p.topic().retentionMs() >= 0 && ageMs + p.clockSlackMs() > p.topic().retentionMs();

@@ -1,17 +1,24 @@
 package io.kchaos.checker.queue;
 
+import java.util.HashMap;
+import java.util.Map;
+
 /**
  * What the history tells about one partition's log: the value each offset was first seen to hold (by an
  * acknowledgement or a read) and where, which offsets are known to hold a record, the highest offset read, and the
  * end offset of a complete drain if there was one, and the log start offset that drain began at; or, when the drain
- * did not read it completely, how far it read and where it recorded stopping.
+ * did not read it completely, how far it read and where it recorded stopping. An offset maps to the {@link ValueTable}
+ * id of the value first seen there, and the history index of that first sight is the one the value table holds for
+ * the value at that position (its acknowledgement's, else its first read's there), except where it is not (a second
+ * acknowledgement, a read before the acknowledgement), which is then kept aside.
  */
 final class PartitionLog {
     private final int partition;
-    private final LongIntMap slotByOffset = new LongIntMap(1024);
+    private final ValueTable values;
+    private final LongIntMap idByOffset = new LongIntMap(1024);
     private final OffsetSet known = new OffsetSet();
-    private final LongColumn values = new LongColumn(1024);
-    private final LongColumn firstIndexes = new LongColumn(1024);
+    /** The first index of each offset whose first sight is not what {@link ValueTable#firstIndexAt} says. */
+    private final Map<Long, Long> firstIndexes = new HashMap<>();
     private long maxReadOffset = -1;
     private long maxReadIndex = -1;
     private long drainEndOffset = -1;
@@ -22,8 +29,9 @@ final class PartitionLog {
     private long maxDrainReadOffset = -1;
     private DrainStop drainStop;
 
-    PartitionLog(int partition) {
+    PartitionLog(int partition, ValueTable values) {
         this.partition = partition;
+        this.values = values;
     }
 
     int partition() {
@@ -31,37 +39,34 @@ final class PartitionLog {
     }
 
     /**
-     * Records that offset holds value, as seen at history index; the first claim of an offset is kept. Returns the
-     * slot of the offset, whose {@link #valueAt} differs from value when the claim contradicts an earlier one.
+     * Records that offset holds the value of id, as seen at history index, once the value table has recorded that
+     * sight; the first claim of an offset is kept. {@code ackRecorded}: the sight is the value's acknowledgement, which
+     * the value table took as its first (and now tells the first index at its position from). Returns the id first seen
+     * at offset, which differs from id when the claim contradicts an earlier one.
      */
-    int claim(long offset, long value, long index) {
-        int fresh = slotByOffset.size();
-        int slot = slotByOffset.putIfAbsent(offset, fresh);
-        if (slot == fresh) {
-            if (slot == values.capacity()) {
-                values.growTo(slot + 1);
-                firstIndexes.growTo(slot + 1);
-            }
-            values.set(slot, value);
-            firstIndexes.set(slot, index);
-            values.packBehind(slot + 1);
-            firstIndexes.packBehind(slot + 1);
+    int claim(long offset, int id, long index, boolean ackRecorded) {
+        int before = idByOffset.size();
+        int held = idByOffset.putIfAbsent(offset, id);
+        if (idByOffset.size() > before) {
             known.add(offset);
+            if (values.firstIndexAt(id, partition, offset) != index) firstIndexes.put(offset, index);
+        } else if (held == id && ackRecorded && !firstIndexes.containsKey(offset)) {
+            // the value was read here before this acknowledgement, which the value table now names instead
+            long read = values.readIndexAt(id, partition, offset);
+            if (read != index) firstIndexes.put(offset, read);
         }
-        return slot;
+        return held;
     }
 
-    long valueAt(int slot) {
-        return values.get(slot);
+    /** The id of the value first seen at offset, or {@link LongIntMap#ABSENT} when nothing is known there. */
+    int idAt(long offset) {
+        return idByOffset.get(offset);
     }
 
-    long firstIndexAt(int slot) {
-        return firstIndexes.get(slot);
-    }
-
-    /** The slot of offset, or {@link LongIntMap#ABSENT} when nothing is known there. */
-    int slotOf(long offset) {
-        return slotByOffset.get(offset);
+    /** The history index where offset, which the value of {@code id} was first seen to hold ({@link #idAt}), was first seen. */
+    long firstIndexAt(long offset, int id) {
+        Long aside = firstIndexes.isEmpty() ? null : firstIndexes.get(offset);
+        return aside != null ? aside : values.firstIndexAt(id, partition, offset);
     }
 
     /** The smallest offset strictly between a and b known to hold a record, or -1. */

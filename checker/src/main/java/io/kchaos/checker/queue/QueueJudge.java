@@ -169,7 +169,7 @@ final class QueueJudge {
             PartitionLog log = ledger.partitions.get(jumps.partition(i));
             long skipped = log.knownBetween(jumps.from(i), jumps.to(i));
             if (skipped < 0) continue;
-            int slot = log.slotOf(skipped);
+            int id = log.idAt(skipped);
             ObjectNode o = Json.object();
             o.put("process", jumps.process(i));
             o.put("partition", jumps.partition(i));
@@ -178,8 +178,8 @@ final class QueueJudge {
             o.put("previous-offset", jumps.from(i));
             o.put("previous-index", jumps.fromIndex(i));
             o.put("skipped-offset", skipped);
-            o.put("skipped-value", log.valueAt(slot));
-            o.put("skipped-index", log.firstIndexAt(slot));
+            o.put("skipped-value", values.value(id));
+            o.put("skipped-index", log.firstIndexAt(skipped, id));
             result.anomaly(Anomalies.POLL_SKIP.key(), o);
         }
     }

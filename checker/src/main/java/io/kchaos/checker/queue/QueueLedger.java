@@ -23,7 +23,7 @@ public final class QueueLedger {
     }
 
     final ValueTable values = new ValueTable();
-    final Partitions partitions = new Partitions();
+    final Partitions partitions = new Partitions(values);
     final OffsetConflicts conflicts = new OffsetConflicts();
     final PollJumps jumps = new PollJumps();
     final Deletions deletions;
@@ -78,9 +78,8 @@ public final class QueueLedger {
      * acknowledgement named none. Does not judge send order: see {@link #sendOrder}.
      */
     public void acked(long v, int partition, long offset, long index, int process, long time) {
-        values.acked(v, partition, offset, index, process, time);
-        PartitionLog log = partitions.get(partition);
-        if (offset >= 0) claim(log, offset, v, index);
+        boolean recorded = values.acked(v, partition, offset, index, process, time);
+        if (offset >= 0) claim(partitions.get(partition), offset, v, index, recorded);
     }
 
     /**
@@ -106,7 +105,7 @@ public final class QueueLedger {
         PartitionLog log = partitions.get(partition);
         log.read(offset, index);
         if (kind == ReadKind.DRAIN) log.drainRead(offset);
-        claim(log, offset, v, index);
+        claim(log, offset, v, index, false);
         orders.read(cursors(process).reads(kind), process, partition, offset, v, index);
     }
 
@@ -220,18 +219,20 @@ public final class QueueLedger {
 
     /** The value first seen at (partition, offset); only meaningful for a known offset. */
     public long valueAt(int partition, long offset) {
-        PartitionLog log = partitions.find(partition);
-        int slot = log == null ? LongIntMap.ABSENT : log.slotOf(offset);
-        if (slot == LongIntMap.ABSENT) throw new IllegalArgumentException("nothing known at " + partition + "/" + offset);
-        return log.valueAt(slot);
+        return values.value(idAt(partition, offset));
     }
 
     /** The history index where (partition, offset) was first seen; only meaningful for a known offset. */
     public long firstIndexAt(int partition, long offset) {
+        return partitions.find(partition).firstIndexAt(offset, idAt(partition, offset));
+    }
+
+    /** The id of the value first seen at (partition, offset); IllegalArgumentException for an unknown offset. */
+    private int idAt(int partition, long offset) {
         PartitionLog log = partitions.find(partition);
-        int slot = log == null ? LongIntMap.ABSENT : log.slotOf(offset);
-        if (slot == LongIntMap.ABSENT) throw new IllegalArgumentException("nothing known at " + partition + "/" + offset);
-        return log.firstIndexAt(slot);
+        int id = log == null ? LongIntMap.ABSENT : log.idAt(offset);
+        if (id == LongIntMap.ABSENT) throw new IllegalArgumentException("nothing known at " + partition + "/" + offset);
+        return id;
     }
 
     /** The partitions the history mentions, ascending. */
@@ -243,9 +244,10 @@ public final class QueueLedger {
         return processes.of(process);
     }
 
-    private void claim(PartitionLog log, long offset, long v, long index) {
-        int slot = log.claim(offset, v, index);
-        long held = log.valueAt(slot);
-        if (held != v) conflicts.add(log.partition(), offset, held, log.firstIndexAt(slot), v, index);
+    /** Claims offset for v, just recorded in the value table; {@code ackRecorded}: as its recorded acknowledgement. */
+    private void claim(PartitionLog log, long offset, long v, long index, boolean ackRecorded) {
+        int id = values.find(v);
+        int held = log.claim(offset, id, index, ackRecorded);
+        if (held != id) conflicts.add(log.partition(), offset, values.value(held), log.firstIndexAt(offset, held), v, index);
     }
 }

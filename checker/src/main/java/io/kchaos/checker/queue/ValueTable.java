@@ -82,14 +82,18 @@ final class ValueTable {
         flag(id, SENT | INFO);
     }
 
-    /** A send that ended ok (offset -1 when the acknowledgement named no offset). */
-    void acked(long v, int partition, long offset, long index, int process, long time) {
+    /**
+     * A send that ended ok (offset -1 when the acknowledgement named no offset); returns whether it was recorded (the
+     * value's first acknowledgement; a later one is not).
+     */
+    boolean acked(long v, int partition, long offset, long index, int process, long time) {
         int id = id(v);
-        if (has(id, ACKED)) return;
+        if (has(id, ACKED)) return false;
         flag(id, SENT | ACKED);
         ackPartition.set(id, partition);
         ackOffset.set(id, partition, offset);
         completion(id, index, process, time);
+        return true;
     }
 
     void failed(long v, long index, int process, long time) {
@@ -173,14 +177,28 @@ final class ValueTable {
         return all;
     }
 
+    /**
+     * The history index where id was first seen at (partition, offset) as far as this table tells: its recorded
+     * acknowledgement's when that was there, else its first read's there; -1 when neither was there.
+     */
+    long firstIndexAt(int id, int partition, long offset) {
+        if (has(id, ACKED) && ackPartition(id) == partition && ackOffset(id) == offset) return completionIndex(id);
+        return readIndexAt(id, partition, offset);
+    }
+
+    /** The history index of id's first read at (partition, offset), or -1 when it was never read there. */
+    long readIndexAt(int id, int partition, long offset) {
+        if (!has(id, READ)) return -1;
+        if (firstReadPartition(id) == partition && firstReadOffset(id) == offset) return readIndex.get(id);
+        for (ReadAt r : extraReads.getOrDefault(id, List.of())) {
+            if (r.partition() == partition && r.offset() == offset) return r.index();
+        }
+        return -1;
+    }
+
     /** Whether id was ever read at exactly (partition, offset). */
     boolean readAt(int id, int partition, long offset) {
-        if (!has(id, READ)) return false;
-        if (firstReadPartition(id) == partition && firstReadOffset(id) == offset) return true;
-        for (ReadAt r : extraReads.getOrDefault(id, List.of())) {
-            if (r.partition() == partition && r.offset() == offset) return true;
-        }
-        return false;
+        return readIndexAt(id, partition, offset) >= 0;
     }
 
     private int firstReadPartition(int id) {
