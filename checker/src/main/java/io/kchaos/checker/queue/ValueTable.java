@@ -11,8 +11,9 @@ import java.util.Map;
  * first mention: when its send was first invoked, how it ended (with the completion's index, process and time), where
  * it was acknowledged, and where it was read (the first read position inline; further distinct positions, which are duplicates, aside).
  * A value is held as its difference from its id (ids follow first mention, which follows a workload's value counter),
- * a completion's time as its difference from the send's (the latency), and a first read at the acknowledged position
- * as a flag; the flags too are a column. An acknowledged offset is held apart from the other partitions' offsets
+ * a completion's time as its difference from the send's (the latency), a first read at the acknowledged position
+ * as a flag, and a first read's history index after the acknowledgement as its distance from the acknowledgement's;
+ * the flags too are a column. An acknowledged offset is held apart from the other partitions' offsets
  * ({@link PartitionOffsetColumn}). Pages of ids far behind the newest are packed
  * ({@link LongColumn#packBelow}): the history rarely mentions an old value again.
  */
@@ -24,6 +25,8 @@ final class ValueTable {
     static final int READ = 16;
     /** The first read was at the acknowledged position, which is then not stored again. */
     private static final int READ_AT_ACK = 32;
+    /** The first read came after the acknowledgement, and its history index is held as its distance from the latter's. */
+    private static final int READ_AFTER_ACK = 64;
 
     /** One position a value was read at, with the history index of the first such read. */
     record ReadAt(int partition, long offset, long index) {
@@ -114,7 +117,12 @@ final class ValueTable {
                 readPartition.set(id, partition);
                 readOffset.set(id, offset);
             }
-            readIndex.set(id, index);
+            if (has(id, ACKED)) { // an acknowledged value's completion index is set for good
+                flag(id, READ_AFTER_ACK);
+                readIndex.set(id, index - completionIndex(id));
+            } else {
+                readIndex.set(id, index);
+            }
             return false;
         }
         if (firstReadPartition(id) == partition && firstReadOffset(id) == offset) return false;
@@ -172,7 +180,7 @@ final class ValueTable {
     List<ReadAt> reads(int id) {
         if (!has(id, READ)) return List.of();
         List<ReadAt> all = new ArrayList<>();
-        all.add(new ReadAt(firstReadPartition(id), firstReadOffset(id), readIndex.get(id)));
+        all.add(new ReadAt(firstReadPartition(id), firstReadOffset(id), firstReadIndex(id)));
         all.addAll(extraReads.getOrDefault(id, List.of()));
         return all;
     }
@@ -189,7 +197,7 @@ final class ValueTable {
     /** The history index of id's first read at (partition, offset), or -1 when it was never read there. */
     long readIndexAt(int id, int partition, long offset) {
         if (!has(id, READ)) return -1;
-        if (firstReadPartition(id) == partition && firstReadOffset(id) == offset) return readIndex.get(id);
+        if (firstReadPartition(id) == partition && firstReadOffset(id) == offset) return firstReadIndex(id);
         for (ReadAt r : extraReads.getOrDefault(id, List.of())) {
             if (r.partition() == partition && r.offset() == offset) return r.index();
         }
@@ -199,6 +207,10 @@ final class ValueTable {
     /** Whether id was ever read at exactly (partition, offset). */
     boolean readAt(int id, int partition, long offset) {
         return readIndexAt(id, partition, offset) >= 0;
+    }
+
+    private long firstReadIndex(int id) {
+        return readIndex.get(id) + (has(id, READ_AFTER_ACK) ? completionIndex(id) : 0);
     }
 
     private int firstReadPartition(int id) {
