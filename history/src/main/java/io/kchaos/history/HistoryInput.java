@@ -1,10 +1,10 @@
 package io.kchaos.history;
 
 import java.io.BufferedInputStream;
+import java.io.FileInputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 
@@ -23,9 +23,12 @@ public final class HistoryInput extends FilterInputStream {
         this.frames = frames;
     }
 
-    /** Opens {@code file}, plain or compressed whatever its name. */
+    /**
+     * Opens {@code file}, plain or compressed whatever its name. A {@link FileInputStream}, whose {@code available()}
+     * also works on a named pipe (JDK 17's {@code Files.newInputStream} seeks there, which a pipe refuses).
+     */
     public static HistoryInput open(Path file) throws IOException {
-        InputStream raw = Files.newInputStream(file);
+        InputStream raw = new FileInputStream(file.toFile());
         try {
             return of(raw);
         } catch (IOException | RuntimeException | Error e) {

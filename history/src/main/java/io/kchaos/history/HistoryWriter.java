@@ -88,8 +88,9 @@ public final class HistoryWriter implements AutoCloseable {
 
     /** Appends one op; the index and time are assigned here so the file is in the order observed. */
     public synchronized Op append(int process, OpType type, String f, JsonNode value, String error) {
-        if (failure != null) throw new UncheckedIOException("cannot write history", failure);
-        while (pendingWeight >= MAX_PENDING && !closed) {
+        while (true) {
+            if (failure != null) throw new UncheckedIOException("cannot write history", failure); // waits no more
+            if (pendingWeight < MAX_PENDING || closed) break;
             try {
                 wait(WRITE_INTERVAL_MILLIS);
             } catch (InterruptedException e) {

@@ -8,15 +8,17 @@ import io.kchaos.history.HistoryFile;
 import io.kchaos.history.Op;
 
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
- * The child JVM of {@link CheckMemoryBench}: {@code QueueCheckHeap HISTORY} judges the history with the
- * {@link QueueChecker} once, in whatever heap the JVM was given, and prints the verdict, the seconds, the largest heap
- * left after a collection and the heap the checker holds at the end of its pass (after a full collection).
+ * The child JVM of {@link CheckMemoryBench}: {@code QueueCheckHeap HISTORY} judges the history (a file, or a named pipe
+ * read once by the same reader) with the {@link QueueChecker} once, in whatever heap the JVM was given, and prints the
+ * verdict, the seconds, the largest heap left after a collection and the heap the checker holds at the end of its pass
+ * (after full collections).
  */
 public final class QueueCheckHeap {
     private static final int FULL_COLLECTIONS = 4;
@@ -29,7 +31,8 @@ public final class QueueCheckHeap {
         HeapWatch watch = HeapWatch.start();
         long before = liveNow();
         long[] live = {0};
-        HistoryFile source = HistoryFile.open(file);
+        // a named pipe, which HistoryFile.open refuses (kchaos check reads a history more than once), is read once here
+        HistoryFile source = Files.isRegularFile(file) ? HistoryFile.open(file) : new HistoryFile(file);
         long t0 = System.nanoTime();
         long cpu0 = cpuNanos();
         CheckResult r = new QueueChecker().check(new History() {
