@@ -5,8 +5,10 @@ import java.util.Arrays;
 /**
  * An immutable page of longs packed without loss: each entry as its distance from a straight line fitted through the
  * page, in just as many bits as the widest distance needs, with the outlying entries kept whole aside when that
- * costs fewer bytes (up to one in 16 entries). A history's columns (indexes, times, offsets, values in order of first
- * mention) mostly grow steadily, so their entries cost a few bits to 3 bytes instead of 2 to 8.
+ * costs fewer bytes (up to one in 16 entries), and block by block of 64 entries, each as its distance from its block's
+ * lowest in as many bits as its block needs, when that costs fewer bytes (a page that drifts off its line). A history's
+ * columns (indexes, times, offsets, values in order of first mention) mostly grow steadily, so their entries cost a few
+ * bits to 3 bytes instead of 2 to 8.
  */
 final class PackedPage {
     /** Exceptions a page of any size may hold; a larger one may hold one in 16 of its entries. */
@@ -14,6 +16,9 @@ final class PackedPage {
     /** What an exception costs: its position and its entry. */
     private static final long EXCEPTION_BITS = 8L * (Short.BYTES + Long.BYTES);
     private static final int SLOPE_BITS = 16;
+    /** Entries per block (2^BLOCK_BITS) of a page whose blocks lie each in a narrower band than the whole page. */
+    private static final int BLOCK_BITS = 6;
+    private static final int BLOCK = 1 << BLOCK_BITS;
 
     private final int size;
     private final long intercept;
@@ -22,8 +27,13 @@ final class PackedPage {
     private final long[] bits;
     private final short[] exceptionAt;
     private final long[] exceptions;
+    /** Null, or each block's width: its entries are then distances from its own lowest, held in {@link #blockLows}. */
+    private final byte[] blockWidths;
+    /** Each block's lowest entry's distance from the line, in {@link #width} bits (with {@link #blockWidths} only). */
+    private final long[] blockLows;
 
-    private PackedPage(int size, long intercept, long slope, int width, long[] bits, short[] exceptionAt, long[] exceptions) {
+    private PackedPage(int size, long intercept, long slope, int width, long[] bits, short[] exceptionAt, long[] exceptions,
+                       byte[] blockWidths, long[] blockLows) {
         this.size = size;
         this.intercept = intercept;
         this.slope = slope;
@@ -31,6 +41,8 @@ final class PackedPage {
         this.bits = bits;
         this.exceptionAt = exceptionAt;
         this.exceptions = exceptions;
+        this.blockWidths = blockWidths;
+        this.blockLows = blockLows;
     }
 
     /**
@@ -76,7 +88,6 @@ final class PackedPage {
         long min = sorted[bestLow];
         long max = min + bestRange;
         int width = 64 - Long.numberOfLeadingZeros(bestRange);
-        long[] bits = new long[(int) (((long) n * width + 63) >>> 6)];
         short[] exceptionAt = new short[n];
         long[] exceptions = new long[n];
         int e = 0;
@@ -85,12 +96,66 @@ final class PackedPage {
             if (r < min || r > max) {
                 exceptionAt[e] = (short) j;
                 exceptions[e++] = entries[j];
+                residuals[j] = -1; // aside: not held in the bits
             } else {
-                put(bits, j, width, r - min);
+                residuals[j] = r - min; // from here on, distances from the page's lowest
+            }
+        }
+        byte[] blockWidths = blockWidths(residuals, width);
+        long[] blockLows = null;
+        long[] bits;
+        if (blockWidths == null) {
+            bits = new long[(int) (((long) n * width + 63) >>> 6)];
+            for (int j = 0; j < n; j++) if (residuals[j] >= 0) put(bits, (long) j * width, width, residuals[j]);
+        } else {
+            int blocks = blockWidths.length;
+            blockLows = new long[(int) (((long) blocks * width + 63) >>> 6)];
+            long total = 0;
+            for (int b = 0; b < blocks; b++) total += (long) blockWidths[b] * (Math.min(n, (b + 1) * BLOCK) - b * BLOCK);
+            bits = new long[(int) ((total + 63) >>> 6)];
+            long bit = 0;
+            for (int b = 0; b < blocks; b++) {
+                int from = b * BLOCK;
+                int to = Math.min(n, from + BLOCK);
+                long low = lowest(residuals, from, to);
+                put(blockLows, (long) b * width, width, low);
+                for (int j = from; j < to; j++) {
+                    if (residuals[j] >= 0) put(bits, bit + (long) (j - from) * blockWidths[b], blockWidths[b], residuals[j] - low);
+                }
+                bit += (long) blockWidths[b] * (to - from);
             }
         }
         return new PackedPage(n, intercept + min, slope, width, bits, Arrays.copyOf(exceptionAt, e),
-                Arrays.copyOf(exceptions, e));
+                Arrays.copyOf(exceptions, e), blockWidths, blockLows);
+    }
+
+    /**
+     * Each block's width when the blocks, each held as distances from its own lowest entry, cost fewer bits than the
+     * page held in one width; else null. Distances (from the page's lowest) of -1 are entries put aside.
+     */
+    private static byte[] blockWidths(long[] distances, int width) {
+        int n = distances.length;
+        int blocks = (n + BLOCK - 1) >>> BLOCK_BITS;
+        if (blocks < 2 || width == 0) return null;
+        byte[] widths = new byte[blocks];
+        long cost = 0;
+        for (int b = 0; b < blocks; b++) {
+            int from = b * BLOCK;
+            int to = Math.min(n, from + BLOCK);
+            long low = lowest(distances, from, to);
+            long high = low;
+            for (int j = from; j < to; j++) high = Math.max(high, distances[j]);
+            widths[b] = (byte) (64 - Long.numberOfLeadingZeros(high - low));
+            cost += (long) widths[b] * (to - from) + width + Byte.SIZE;
+        }
+        return cost < (long) n * width ? widths : null;
+    }
+
+    /** The lowest distance held (not -1) among from..to, or 0 when all of them are aside. */
+    private static long lowest(long[] distances, int from, int to) {
+        long low = Long.MAX_VALUE;
+        for (int j = from; j < to; j++) if (distances[j] >= 0) low = Math.min(low, distances[j]);
+        return low == Long.MAX_VALUE ? 0 : low;
     }
 
     /** How many of n entries may be kept whole: one in 16, at least {@link #MAX_EXCEPTIONS} (not all of them). */
@@ -103,7 +168,12 @@ final class PackedPage {
             int e = Arrays.binarySearch(exceptionAt, (short) j);
             if (e >= 0) return exceptions[e];
         }
-        return line(intercept, slope, j) + take(j);
+        if (blockWidths == null) return line(intercept, slope, j) + take(bits, (long) j * width, width);
+        int b = j >>> BLOCK_BITS;
+        long bit = 0;
+        for (int k = 0; k < b; k++) bit += blockWidths[k]; // every block before b is full
+        bit = (bit << BLOCK_BITS) + (long) (j & (BLOCK - 1)) * blockWidths[b];
+        return line(intercept, slope, j) + take(blockLows, (long) b * width, width) + take(bits, bit, blockWidths[b]);
     }
 
     int size() {
@@ -119,7 +189,8 @@ final class PackedPage {
 
     /** The bytes this page holds, headers aside. */
     long bytes() {
-        return 8L * bits.length + 10L * exceptions.length;
+        long blocks = blockWidths == null ? 0 : blockWidths.length + 8L * blockLows.length;
+        return 8L * bits.length + 10L * exceptions.length + blocks;
     }
 
     /**
@@ -154,9 +225,9 @@ final class PackedPage {
         return intercept + ((slope * j) >> SLOPE_BITS);
     }
 
-    private long take(int j) {
+    /** The width-bit number at bit of bits. */
+    private static long take(long[] bits, long bit, int width) {
         if (width == 0) return 0;
-        long bit = (long) j * width;
         int word = (int) (bit >>> 6);
         int shift = (int) (bit & 63);
         long v = bits[word] >>> shift;
@@ -164,9 +235,9 @@ final class PackedPage {
         return width == 64 ? v : v & ((1L << width) - 1);
     }
 
-    private static void put(long[] bits, int j, int width, long v) {
+    /** Puts v, a width-bit number, at bit of bits (zero there so far). */
+    private static void put(long[] bits, long bit, int width, long v) {
         if (width == 0) return;
-        long bit = (long) j * width;
         int word = (int) (bit >>> 6);
         int shift = (int) (bit & 63);
         bits[word] |= v << shift;
