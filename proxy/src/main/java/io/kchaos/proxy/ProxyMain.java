@@ -15,8 +15,9 @@ import java.util.TreeMap;
  * The proxy JVM's main class: {@code ProxyMain HOST PORT CONTROL_PORT ACTIONS_FILE [tls=KEYSTORE,TRUSTSTORE,MUTUAL]
  * NODE=HOST:PORT...}. Starts Kroxylicious in front of the nodes (bootstrap on PORT, node i on PORT + 1 + i; TLS on
  * both sides when {@code tls=} is given: {@link TlsStores}), then serves the harness's control
- * connection. Prints {@code kchaos-proxy ready} once it listens. The harness starts it under its watchdog, so it dies
- * with the harness.
+ * connection, which must first give the token in {@value ControlToken#ENV} ({@link ControlToken}; without it the proxy
+ * refuses to start, exit 2). Prints {@code kchaos-proxy ready} once it listens. The harness starts it under its
+ * watchdog, so it dies with the harness.
  */
 public final class ProxyMain {
     private ProxyMain() {
@@ -25,6 +26,11 @@ public final class ProxyMain {
     public static void main(String[] args) throws Exception {
         if (args.length < 5) {
             System.err.println("usage: ProxyMain HOST PORT CONTROL_PORT ACTIONS_FILE NODE=HOST:PORT...");
+            System.exit(2);
+        }
+        Optional<ControlToken> token = ControlToken.of(System.getenv(ControlToken.ENV));
+        if (token.isEmpty()) {
+            System.err.println("kchaos proxy: " + ControlToken.ENV + " is not set or holds no token; refusing to serve the control port without a token");
             System.exit(2);
         }
         String host = args[0];
@@ -43,7 +49,7 @@ public final class ProxyMain {
         }
         Faults faults = new Faults(upstream, new ActionLog(actions));
         Faults.install(faults);
-        ControlServer control = new ControlServer(controlPort, faults);
+        ControlServer control = new ControlServer(controlPort, faults, token.get());
         ConfigParser parser = new ConfigParser();
         Configuration config = parser.parseConfiguration(ProxyYaml.of(host, port, new LinkedHashMap<>(upstream), tls));
         KafkaProxy proxy = new KafkaProxy(parser, config, Features.defaultFeatures());
