@@ -20,6 +20,9 @@ import java.util.TreeMap;
  * watchdog, so it dies with the harness.
  */
 public final class ProxyMain {
+    /** Printed once every port is bound; the harness dials the control port only after it. */
+    public static final String READY = "kchaos-proxy ready";
+
     private ProxyMain() {
     }
 
@@ -54,7 +57,7 @@ public final class ProxyMain {
         Configuration config = parser.parseConfiguration(ProxyYaml.of(host, port, new LinkedHashMap<>(upstream), tls));
         KafkaProxy proxy = new KafkaProxy(parser, config, Features.defaultFeatures());
         proxy.startup();
-        System.out.println("kchaos-proxy ready");
+        System.out.println(READY);
         System.out.flush();
         control.serve();
     }
