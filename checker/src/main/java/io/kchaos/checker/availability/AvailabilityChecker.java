@@ -63,8 +63,8 @@ public final class AvailabilityChecker implements Checker {
     }
 
     /**
-     * One read of the history: its fault windows, the workload's span (first send invoked, last send completed), the
-     * latest time, and the acknowledged sends swept in time order.
+     * One read of the history: its fault windows (those still open end at the latest time read), the workload's span
+     * (first send invoked, last send completed), and the acknowledged sends swept in time order.
      */
     private record Pass(FaultWindows faults, long[] window, AckSweep sweep) {
         static Pass read(History history, long slack) {
