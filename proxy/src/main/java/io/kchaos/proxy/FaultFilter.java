@@ -6,12 +6,14 @@ import io.kroxylicious.proxy.filter.RequestFilter;
 import io.kroxylicious.proxy.filter.RequestFilterResult;
 import io.kroxylicious.proxy.filter.ResponseFilter;
 import io.kroxylicious.proxy.filter.ResponseFilterResult;
+import io.netty.channel.Channel;
 import org.apache.kafka.common.message.RequestHeaderData;
 import org.apache.kafka.common.message.ResponseHeaderData;
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.ApiMessage;
 
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,7 +27,8 @@ import java.util.regex.Pattern;
  * it is interested in, and does what the rule says — hold, delay, drop the response, deliver twice, answer with an
  * error — recording each action. Requests of API keys no rule names are not even decoded (Kroxylicious passes them
  * through as opaque frames), so with no fault on the proxy only relays; the connection's first request (a Kafka
- * client's ApiVersions) is, and puts the link toxics ({@link Links}) on the client's connection.
+ * client's ApiVersions) is, and puts the link toxics ({@link Links}) on the client's connection, or closes a connection
+ * from off this machine ({@link LoopbackClients}).
  */
 final class FaultFilter implements RequestFilter, ResponseFilter {
     private static final Pattern ID = Pattern.compile("id: (0x[0-9a-f]+)");
@@ -61,7 +64,12 @@ final class FaultFilter implements RequestFilter, ResponseFilter {
         clientId = header.clientId();
         if (!linked) {
             linked = true;
-            ClientChannels.of(ctx).ifPresent(ch -> faults.links().attach(ch, node, ch.remoteAddress() + "->" + ch.localAddress(), clientId));
+            Optional<Channel> client = ClientChannels.of(ctx);
+            if (client.isPresent() && !LoopbackClients.admits(client.get().remoteAddress())) {
+                System.err.println("kchaos proxy: closed a client connection from " + client.get().remoteAddress() + ": loopback clients only");
+                return ctx.requestFilterResultBuilder().withCloseConnection().completed();
+            }
+            client.ifPresent(ch -> faults.links().attach(ch, node, ch.remoteAddress() + "->" + ch.localAddress(), clientId));
         }
         String txnId = TransactionalIds.of(body);
         Rule rule = faults.claimRequest(api, node, clientId, txnId);

@@ -13,7 +13,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ControlServerTest {
     @Test
     void rulesListsWhatIsSwitchedOnAfterEachChange(@TempDir Path dir) throws Exception {
-        ControlServer control = new ControlServer(0, new Faults(Map.of(1, "127.0.0.1:9092"), new ActionLog(dir.resolve("actions.jsonl"))));
+        ControlServer control = new ControlServer(0, new Faults(Map.of(1, "127.0.0.1:9092"), new ActionLog(dir.resolve("actions.jsonl"))),
+                ControlToken.of("t").orElseThrow());
         assertEquals("ok []", control.handle("rules"));
         assertEquals("ok", control.handle("add {\"id\":\"r1\",\"kind\":\"delay\",\"apis\":[\"PRODUCE\"],\"delay-ms\":[5,5]}"));
         assertEquals("ok", control.handle("add {\"id\":\"r2\",\"kind\":\"latency\",\"node\":1,\"delay-ms\":[5,5]}"));
@@ -23,5 +24,6 @@ class ControlServerTest {
         assertEquals("ok", control.handle("clear"));
         assertEquals("ok []", control.handle("rules"));
         assertTrue(control.handle("bogus").startsWith("error unknown command"));
+        control.close();
     }
 }

@@ -12,6 +12,11 @@ public final class BucketLayout {
     /** What follows the detail of a call that a remote-tier fault delayed: {@code injected-delay-ms=<ms>}. */
     public static final String INJECTED_DELAY = "injected-delay-ms=";
 
+    /** The call log's outcome of a line written before a call runs (a delete's intent), not a call's end. */
+    public static final String STARTED = "started";
+    /** The name of a broker's call log: {@code calls-<broker id>.log}. */
+    public static final java.util.regex.Pattern CALL_LOG = java.util.regex.Pattern.compile("calls-(.+)\\.log");
+
     private BucketLayout() {
     }
 

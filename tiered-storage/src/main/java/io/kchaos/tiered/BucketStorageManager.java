@@ -82,6 +82,7 @@ public final class BucketStorageManager implements RemoteStorageManager {
     @Override
     public void deleteLogSegmentData(RemoteLogSegmentMetadata metadata) throws RemoteStorageException {
         RemoteLogSegmentId id = metadata.remoteLogSegmentId();
+        if (bucket != null) calls.recordStart("delete", id);
         try {
             call("delete", id, "-", () -> {
                 bucket.delete(id);

@@ -46,6 +46,24 @@ final class CallLog implements Closeable {
      * stderr and never fails the call it records.
      */
     synchronized void record(String op, RemoteLogSegmentId id, Outcome outcome, String detail) {
+        append(op, id, outcome, detail);
+    }
+
+    /**
+     * Appends that a call began and forces it to disk before the call runs: a delete's intent, so an object gone with
+     * no {@code ok} line (the broker killed mid-delete) is still known to have been deleted by Kafka, not lost.
+     */
+    synchronized void recordStart(String op, RemoteLogSegmentId id) {
+        append(op, id, Outcome.STARTED, "-");
+        try {
+            out.force(false);
+        } catch (IOException e) {
+            if (!failed) System.err.println("kchaos tiered storage: cannot sync its call log: " + e);
+            failed = true;
+        }
+    }
+
+    private void append(String op, RemoteLogSegmentId id, Outcome outcome, String detail) {
         String line = System.currentTimeMillis() + " " + op + " " + id.topicIdPartition().topic() + "-" + id.topicIdPartition().partition()
                 + " " + id.id() + " " + outcome.label() + " " + detail + "\n";
         try {
@@ -64,7 +82,9 @@ final class CallLog implements Closeable {
 
     /** How a call ended: done, the segment (or that index) was not there, or another error. */
     enum Outcome {
-        OK, MISSING, FAILED;
+        OK, MISSING, FAILED,
+        /** Not an outcome: the call is about to run ({@link #recordStart}). */
+        STARTED;
 
         String label() {
             return name().toLowerCase(Locale.ROOT);

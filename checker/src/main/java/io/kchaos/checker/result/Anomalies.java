@@ -319,6 +319,12 @@ public final class Anomalies {
             "an acknowledged (p, o, value) from the history is absent, or holds another value, in a final-ISR replica's log",
             "{\"node\": 1, \"topic\": \"kchaos-queue\", \"partition\": 0, \"offset\": 0, \"value\": 2, \"index\": 29, "
                     + "\"found\": \"absent\", \"path\": \".../nodes/1/data/kchaos-queue-0\"}");
+    public static final AnomalyType REMOTE_SEGMENT_LOST = replica("remote-segment-lost",
+            "tiered storage: a segment of the workload's topic that a broker's storage manager copied to the remote tier "
+                    + "(its call log: copy ok) and that no broker began to delete (no delete started: Kafka never asked) is "
+                    + "not in the bucket at the end of the run: the remote store lost an object Kafka still counts on",
+            "{\"partition\": \"kchaos-queue-1\", \"segment-id\": \"q2mS3f0XTpW0rU1Hj3Pq0A\", \"copied-by\": \"2\", "
+                    + "\"copied-at-ms\": 1765080000123, \"bytes\": 412632}");
     public static final AnomalyType CHECKPOINT_UNREADABLE = replica("checkpoint-unreadable",
             "a checkpoint file that does not parse; named with its path and line",
             "{\"node\": 2, \"path\": \".../replication-offset-checkpoint\", \"line\": 3, \"reason\": \"not a number\", "

@@ -18,7 +18,7 @@ public final class Promises {
                     + "record, admin change (a voter removal too) and committed metadata batch is kept, on the clients' reads and in the brokers' files",
             Anomalies.LOST_WRITE, Anomalies.PREMATURE_DELETION, Anomalies.UNREADABLE_WRITE, Anomalies.TORN_TXN, Anomalies.LOST_BY_GROUP, Anomalies.SHARE_LOST,
             Anomalies.METADATA_CHANGE_LOST, Anomalies.METADATA_DELETE_UNDONE, Anomalies.VOTER_REMOVAL_UNDONE,
-            Anomalies.COMMITTED_DATA_MISSING, Anomalies.ACKED_WRITE_MISSING_ON_REPLICA, Anomalies.RAFT_COMMITTED_LOST,
+            Anomalies.COMMITTED_DATA_MISSING, Anomalies.ACKED_WRITE_MISSING_ON_REPLICA, Anomalies.REMOTE_SEGMENT_LOST, Anomalies.RAFT_COMMITTED_LOST,
             Anomalies.RAFT_COMMITTED_REPLACED);
     public static final Promise COMMITTED_READS = declare("committed-reads",
             "readers see only writes that took effect: no failed send or aborted transaction is read, nor a transaction's "

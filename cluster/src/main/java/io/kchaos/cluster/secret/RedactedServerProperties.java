@@ -42,7 +42,7 @@ public final class RedactedServerProperties {
     }
 
     /** The lines with each secret's value redacted, a value continued over lines ({@code \} at the end) dropped whole. */
-    static List<String> redact(List<String> lines) {
+    public static List<String> redact(List<String> lines) {
         List<String> out = new ArrayList<>();
         boolean inSecret = false;
         boolean continued = false;

@@ -23,6 +23,16 @@ public record ListenerSecurity(SecurityMode mode, Path keystore, RunCertificates
         if (mode.sasl() && user == null) throw new IllegalArgumentException(mode.wire() + " needs the SASL user");
     }
 
+    /**
+     * The same security with the node's keystore and the run's truststore read from where the node finds its copies
+     * (a remote host's folder), not where the run made them.
+     */
+    public ListenerSecurity storedAt(Path nodeKeystore, Path truststore) {
+        if (stores == null) return this;
+        return new ListenerSecurity(mode, nodeKeystore, new RunCertificates.Stores(truststore, stores.nodeKeystores(), stores.clientKeystore(),
+                stores.password()), user);
+    }
+
     /** The protocol every listener maps to in {@code listener.security.protocol.map}. */
     public String protocol() {
         return mode.protocol();

@@ -27,6 +27,7 @@ import io.kchaos.harness.run.RunConfig;
 import io.kchaos.harness.run.RunFolder;
 import io.kchaos.harness.run.RunSetup;
 import io.kchaos.harness.run.SecurityRefusal;
+import io.kchaos.cluster.security.ClientPropertiesFile;
 import io.kchaos.cluster.security.SecurityMode;
 import io.kchaos.harness.upgrade.UpgradeSchedule;
 import io.kchaos.cluster.version.MavenKafkaResolver;
@@ -260,10 +261,11 @@ public final class RunCommand implements Callable<Integer> {
         List<Nemesis> nemeses = FaultPlan.apply(NemesisRegistry.builtIn(netOptions, faultOptions).parse(config.faults().nemesis()), faultOptions);
         String insecure = SecurityRefusal.of(config, backend.name().toLowerCase(java.util.Locale.ROOT));
         if (insecure != null) throw bad(insecure);
+        Map<String, String> clientLogin = clientLogin(config, sshHosts, nemeses);
         BackendChoice brokersHome = switch (backend) {
             case LOCAL -> BackendChoice.local(config, nemeses, new ProcessCommandRunner(), System.out);
             case DOCKER -> BackendChoice.docker(nemeses, kafkaImage, toxiproxyImage);
-            case SSH -> BackendChoice.ssh(ssh.open(sshHosts, nemeses, System.out), System.out);
+            case SSH -> BackendChoice.ssh(ssh.open(sshHosts, nemeses, System.out), clientLogin, System.out);
         };
         if (kafkaVersion != null && config.cluster().kafkaHome() != null) throw bad("give --kafka-version or --kafka-home, not both");
         if (kafkaVersion != null) VersionProfile.of(kafkaVersion);
@@ -430,6 +432,26 @@ public final class RunCommand implements Callable<Integer> {
             throw bad("an existing cluster's broker configuration is not changed: remove --broker-config " + brokerConfig.keySet());
         }
         return plan;
+    }
+
+    /**
+     * The client login of {@code --client-properties} (empty without it): only for an existing cluster on SSH, without
+     * {@code --security}, and refused in one line where some part of the run could not use it.
+     */
+    private Map<String, String> clientLogin(RunConfig config, HostsFile.Plan sshHosts, List<Nemesis> nemeses) {
+        boolean existing = sshHosts != null && sshHosts.mode() == HostsFile.Mode.EXISTING;
+        if (existing && config.cluster().security() != io.kchaos.cluster.security.SecurityMode.PLAINTEXT) {
+            throw bad("an existing cluster's security is its own: give its client login with --client-properties, not --security");
+        }
+        if (ssh.clientProperties == null) return Map.of();
+        if (!existing) {
+            throw bad("--client-properties is for a cluster kchaos did not start (--backend ssh, hosts file mode existing); "
+                    + "a cluster kchaos starts is secured with --security");
+        }
+        Map<String, String> login = ClientPropertiesFile.read(ssh.clientProperties);
+        String refused = SecurityRefusal.ofClientLogin(login, config, nemeses);
+        if (refused != null) throw bad(refused);
+        return login;
     }
 
     private RunConfig config() {

@@ -45,6 +45,10 @@ public final class SshOptions {
     @Option(names = "--remote-java", paramLabel = "PATH", defaultValue = "java", description = "--backend ssh: the java command on the hosts (default ${DEFAULT-VALUE})")
     String remoteJava;
 
+    @Option(names = "--client-properties", paramLabel = "FILE", description = "--backend ssh, existing cluster: how every kchaos client "
+            + "logs in (Kafka tools' client.properties format; security.protocol, ssl.*, sasl.* only); its secrets are never written")
+    Path clientProperties;
+
     @Option(names = "--keep", description = "--backend ssh: leave the installed broker, its data and logs on the hosts")
     boolean keep;
 

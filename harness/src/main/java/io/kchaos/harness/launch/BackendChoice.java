@@ -13,11 +13,13 @@ import io.kchaos.backend.local.LocalBackend;
 import io.kchaos.backend.local.storage.DataDisks;
 import io.kchaos.harness.run.RunConfig;
 import io.kchaos.harness.run.RunFolder;
+import io.kchaos.backend.ssh.HostsSecurity;
 import io.kchaos.backend.ssh.SshCluster;
 import io.kchaos.backend.ssh.SshSession;
 import io.kchaos.nemesis.Nemesis;
 
 import java.io.PrintStream;
+import java.util.Map;
 import java.time.Duration;
 import java.util.List;
 
@@ -78,9 +80,10 @@ public interface BackendChoice {
         };
     }
 
-    /** Hosts reached over an open SSH session, one node per host. */
-    static BackendChoice ssh(SshSession session, PrintStream out) {
+    /** Hosts reached over an open SSH session, one node per host; an existing cluster's clients log in with {@code existingLogin}. */
+    static BackendChoice ssh(SshSession session, Map<String, String> existingLogin, PrintStream out) {
         return spec -> (RunConfig c, RunFolder f) -> new SshCluster(session, spec.distribution(), spec.brokerSettings(), spec.heapMb(),
-                spec.quorum(), spec.controllerHeapMb(), REMOTE_START_TIMEOUT, f.nodes(), f.files().history(c.historyFormat()), c.cluster().topic(), out);
+                spec.quorum(), spec.controllerHeapMb(), REMOTE_START_TIMEOUT, f.nodes(), f.files().history(c.historyFormat()), c.cluster().topic(),
+                new HostsSecurity(spec.security(), existingLogin), out);
     }
 }

@@ -15,6 +15,7 @@ import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,7 +32,8 @@ import java.util.stream.Collectors;
  * the harness under the brokers' watchdog so it dies with the harness, and driven over its control port. Clients reach
  * node i at {@code 127.0.0.1:(port + 1 + i)}; every action it takes lands in {@code proxy-actions.jsonl} in the run
  * folder and goes to the {@link #onAction} listener. A rule change returns once the proxy lists its rules so
- * ({@link ConfirmedRules}).
+ * ({@link ConfirmedRules}). Its control port takes commands only after a token fresh for each start ({@link
+ * ControlSecret}), which the proxy gets in its environment.
  */
 public final class ProtocolProxy implements ProtocolControl, AutoCloseable {
     /** What the proxy's metadata advertises and the clients dial. */
@@ -95,6 +97,19 @@ public final class ProtocolProxy implements ProtocolControl, AutoCloseable {
         return TLS_ARG + tls.keystore().toAbsolutePath() + "," + tls.truststore().toAbsolutePath() + "," + tls.presentToNodes();
     }
 
+    /** The variable that hands the proxy its control token (the proxy module's ControlToken reads it). */
+    static final String CONTROL_TOKEN_ENV = "KCHAOS_PROXY_CONTROL_TOKEN";
+    /** What the proxy prints once its control port and client ports are bound (its ProxyMain.READY). */
+    static final String READY = "kchaos-proxy ready";
+
+    /** The proxy JVM's secrets, all of them in its environment: the control token, and the TLS stores' password when given. */
+    static Map<String, String> environment(ControlSecret secret, Optional<ProxyTls> tls) {
+        Map<String, String> env = new TreeMap<>();
+        env.put(CONTROL_TOKEN_ENV, secret.value());
+        tls.ifPresent(t -> env.put(TLS_PASSWORD_ENV, t.password()));
+        return env;
+    }
+
     private static ProtocolProxy startOnce(Path libs, Map<Integer, String> upstream, Path dir, Optional<ProxyTls> tls) {
         Map<Integer, String> nodes = new TreeMap<>(upstream);
         int port = freeRange(nodes.size() + 1);
@@ -112,16 +127,18 @@ public final class ProtocolProxy implements ProtocolControl, AutoCloseable {
         tls.ifPresent(t -> cmd.add(tlsArgument(t)));
         nodes.forEach((id, addr) -> cmd.add(id + "=" + addr));
         Path log = dir.resolve(RunFiles.PROXY_LOG);
+        ControlSecret secret = ControlSecret.fresh();
         Process p;
         try {
             Files.createDirectories(dir);
             ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
-            tls.ifPresent(t -> pb.environment().put(TLS_PASSWORD_ENV, t.password()));
+            pb.environment().putAll(environment(secret, tls));
             p = pb.start();
         } catch (IOException e) {
             throw new ClusterException("cannot start the kchaos proxy: " + e.getMessage());
         }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_SECONDS);
+        String lastFailure = "it never said it was ready";
         while (true) {
             if (!p.isAlive()) {
                 String tail = logTail(log);
@@ -131,21 +148,34 @@ public final class ProtocolProxy implements ProtocolControl, AutoCloseable {
                 throw new ClusterException(message);
             }
             try {
-                ProxyControlClient c = new ProxyControlClient(controlPort);
-                try {
-                    c.command("ping");
-                    return new ProtocolProxy(p, port, List.copyOf(nodes.keySet()), c);
-                } catch (RuntimeException e) {
-                    c.close();
-                    throw e;
+                // only once the proxy says it holds the control port: a process that took the port first never gets the token
+                if (saysReady(log)) {
+                    ProxyControlClient c = new ProxyControlClient(controlPort, secret);
+                    try {
+                        c.command("ping");
+                        return new ProtocolProxy(p, port, List.copyOf(nodes.keySet()), c);
+                    } catch (RuntimeException e) {
+                        c.close();
+                        throw e;
+                    }
                 }
             } catch (IOException | RuntimeException e) {
-                if (System.nanoTime() > deadline) {
-                    p.destroyForcibly();
-                    throw new ClusterException("the kchaos proxy did not become ready in " + START_SECONDS + " s; see " + log);
-                }
-                sleep(200);
+                lastFailure = String.valueOf(e.getMessage());
             }
+            if (System.nanoTime() > deadline) {
+                p.destroyForcibly();
+                throw new ClusterException("the kchaos proxy did not become ready in " + START_SECONDS + " s (" + lastFailure + "); see " + log);
+            }
+            sleep(200);
+        }
+    }
+
+    /** Whether the proxy's log has its ready line. */
+    static boolean saysReady(Path log) {
+        try {
+            return new String(Files.readAllBytes(log), StandardCharsets.ISO_8859_1).contains(READY);
+        } catch (IOException e) {
+            return false;
         }
     }
 

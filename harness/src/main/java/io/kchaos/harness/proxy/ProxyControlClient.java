@@ -18,8 +18,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * The harness's end of the proxy's control line protocol: sends a command, waits for its {@code ok} (or throws on
- * {@code error ...}), and hands each {@code action {...}} line the proxy pushes to the listener.
+ * The harness's end of the proxy's control line protocol: authenticates with the run's token first, then sends a
+ * command, waits for its {@code ok} (or throws on {@code error ...}), and hands each {@code action {...}} line the
+ * proxy pushes to the listener.
  */
 final class ProxyControlClient implements ControlLine, AutoCloseable {
     private static final long REPLY_SECONDS = 15;
@@ -29,14 +30,21 @@ final class ProxyControlClient implements ControlLine, AutoCloseable {
     private final BlockingQueue<String> replies = new LinkedBlockingQueue<>();
     private volatile Consumer<ObjectNode> listener = a -> { };
 
-    ProxyControlClient(int port) throws IOException {
+    /** Connects and sends {@code auth <token>} before anything else; throws when the proxy does not answer it ok. */
+    ProxyControlClient(int port, ControlSecret secret) throws IOException {
         socket = new Socket(InetAddress.getLoopbackAddress(), port);
-        socket.setTcpNoDelay(true);
-        out = new OutputStreamWriter(socket.getOutputStream(), StandardCharsets.UTF_8);
-        BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
-        Thread reader = new Thread(() -> read(in), "kchaos-proxy-control");
-        reader.setDaemon(true);
-        reader.start();
+        try {
+            socket.setTcpNoDelay(true);
+            out = new OutputStreamWriter(socket.getOutputStream(), StandardCharsets.UTF_8);
+            BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+            Thread reader = new Thread(() -> read(in), "kchaos-proxy-control");
+            reader.setDaemon(true);
+            reader.start();
+            exchange(secret.authLine(), "auth");
+        } catch (IOException | RuntimeException e) {
+            socket.close();
+            throw e;
+        }
     }
 
     void onAction(Consumer<ObjectNode> l) {
@@ -45,15 +53,20 @@ final class ProxyControlClient implements ControlLine, AutoCloseable {
 
     /** Sends one command line; returns once the proxy answered ok, with what followed the ok (empty for most commands). */
     @Override
-    public synchronized String command(String line) {
+    public String command(String line) {
+        return exchange(line, line);
+    }
+
+    /** Sends {@code line}, naming it {@code shown} in any message (the auth line's token is never shown). */
+    private synchronized String exchange(String line, String shown) {
         try {
             out.write(line + "\n");
             out.flush();
             String reply = replies.poll(REPLY_SECONDS, TimeUnit.SECONDS);
-            if (reply == null) throw new IllegalStateException("the kchaos proxy did not answer '" + line + "' within " + REPLY_SECONDS + " s");
+            if (reply == null) throw new IllegalStateException("the kchaos proxy did not answer '" + shown + "' within " + REPLY_SECONDS + " s");
             if (reply.equals("ok")) return "";
             if (reply.startsWith("ok ")) return reply.substring(3);
-            throw new IllegalStateException("the kchaos proxy refused '" + line + "': " + reply);
+            throw new IllegalStateException("the kchaos proxy refused '" + shown + "': " + reply);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot reach the kchaos proxy", e);
         } catch (InterruptedException e) {

@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -22,7 +21,6 @@ import java.util.stream.Stream;
  * ({@code calls-<broker id>.log}, one line a call: {@code <epoch ms> <op> <topic>-<partition> <segment id> <outcome> <detail>}).
  */
 final class BucketCallStats {
-    private static final Pattern CALL_LOG = Pattern.compile("calls-(.+)\\.log");
 
     private BucketCallStats() {
     }
@@ -33,7 +31,7 @@ final class BucketCallStats {
         Counts total = new Counts();
         try (Stream<Path> files = Files.list(bucket)) {
             for (Path f : files.sorted().toList()) {
-                Matcher m = CALL_LOG.matcher(f.getFileName().toString());
+                Matcher m = BucketLayout.CALL_LOG.matcher(f.getFileName().toString());
                 if (!m.matches()) continue;
                 Counts broker = byBroker.computeIfAbsent(m.group(1), k -> new Counts());
                 for (String line : Files.readAllLines(f, StandardCharsets.UTF_8)) {
@@ -56,7 +54,7 @@ final class BucketCallStats {
 
     /** The calls of one log, or of all. */
     private static final class Counts {
-        private static final List<String> OUTCOMES = List.of("ok", "missing", "failed");
+        private static final List<String> OUTCOMES = List.of("ok", "missing", "failed", BucketLayout.STARTED);
         long copies;
         long segmentFetches;
         long indexFetches;
@@ -73,6 +71,7 @@ final class BucketCallStats {
                 unreadable++;
                 return;
             }
+            if (f[4].equals(BucketLayout.STARTED)) return; // a delete's intent, counted when it ends
             String detail = f.length > 5 ? f[5] : "";
             if (detail.contains(BucketLayout.INJECTED_DELAY)) injectedDelays++;
             switch (f[4]) {

@@ -55,7 +55,7 @@ public final class Judges {
             LeadersFile.Contents leaders = LeadersFile.read(folder.files().leaders());
             leaders.warnings().forEach(r::warn);
             r.merge(replicaAudit(history, fin, run.tiered(), leaders.changes()));
-            if (run.tiered()) tieredStats(r, run.tieredBucket().orElse(folder.files().bucket()));
+            if (run.tiered()) r.merge(remoteTier(r, run.tieredBucket().orElse(folder.files().bucket()), fin.topic()));
             List<QuorumSamples.Sample> polls = QuorumSamples.read(folder.files().quorum());
             r.merge(raftAudit(history, polls, fin));
             r.merge(PolledOffsetRegression.judge(polls));
@@ -105,12 +105,19 @@ public final class Judges {
         }
     }
 
-    /** {@code stats.tiered}: the calls the brokers made on the bucket; a bucket that cannot be read is a warning. */
-    static void tieredStats(CheckResult r, Path bucket) {
+    /**
+     * {@code stats.tiered} (the calls the brokers made on the bucket) into {@code r}, and the remote-tier audit of
+     * {@code topic}'s segments ({@link RemoteTierAudit}); a bucket that cannot be read is a warning.
+     */
+    static CheckResult remoteTier(CheckResult r, Path bucket, String topic) {
         try {
-            r.stats().set(ResultsFields.Stats.TIERED, BucketCallStats.read(bucket));
+            com.fasterxml.jackson.databind.node.ObjectNode stats = BucketCallStats.read(bucket);
+            CheckResult audit = RemoteTierAudit.of(bucket, topic, stats);
+            r.stats().set(ResultsFields.Stats.TIERED, stats);
+            return audit;
         } catch (RuntimeException e) {
-            r.warn("no stats.tiered: " + e.getMessage());
+            r.warn("no stats.tiered and no remote-tier audit: " + e.getMessage());
+            return new CheckResult();
         }
     }
 

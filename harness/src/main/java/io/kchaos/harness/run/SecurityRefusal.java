@@ -1,13 +1,18 @@
 package io.kchaos.harness.run;
 
+import io.kchaos.cluster.security.ClientPropertiesFile;
 import io.kchaos.cluster.security.SecurityMode;
 import io.kchaos.cluster.version.KafkaVersion;
+import io.kchaos.nemesis.Nemesis;
+
+import java.util.List;
+import java.util.Map;
 
 /**
- * Why a run cannot have the {@code --security} it asks for yet, in one line: a secured cluster runs on the local backend
- * with the Java clients and librdkafka (through the kchaos proxy too: TLS on both of its sides, SASL passed through),
+ * Why a run cannot have the {@code --security} it asks for yet, in one line: a secured cluster runs on the local and SSH
+ * backends with the Java clients and librdkafka (through the kchaos proxy too: TLS on both of its sides, SASL passed through),
  * without tiered storage (its metadata manager's clients are not secured) and without the metadata workload (its final
- * read asks each broker over a plain socket).
+ * read asks each broker over a plain socket); an existing cluster's login ({@code --client-properties}) likewise.
  */
 public final class SecurityRefusal {
     private SecurityRefusal() {
@@ -35,12 +40,30 @@ public final class SecurityRefusal {
         }
     }
 
+    /**
+     * The refusal of an existing cluster's client login ({@code --client-properties}) for {@code config} and
+     * {@code nemeses}, or null: the kchaos proxy cannot sit in a TLS path whose certificates kchaos did not make, and the
+     * metadata workload's final read asks each broker over a plain socket.
+     */
+    public static String ofClientLogin(Map<String, String> login, RunConfig config, List<Nemesis> nemeses) {
+        String asked = "--client-properties with security.protocol " + login.get("security.protocol") + " is not yet ";
+        if (ClientPropertiesFile.tls(login) && ProxiedRuns.needed(config, nemeses)) {
+            return asked + "with --proxy or a proxy-* fault (the proxy would need a certificate the cluster's clients trust, "
+                    + "and kchaos does not hold the cluster's CA)";
+        }
+        WorkloadMix mix = WorkloadMix.of(config.load().name());
+        if (!"PLAINTEXT".equalsIgnoreCase(login.get("security.protocol")) && (mix.withMetadata() || mix.data() == WorkloadKind.METADATA)) {
+            return asked + "with the metadata workload (its final read asks each broker over a plain socket)";
+        }
+        return null;
+    }
+
     /** The refusal of {@code config} on {@code backend}, or null when the run can be secured. */
     public static String of(RunConfig config, String backend) {
         SecurityMode mode = config.cluster().security();
         if (mode == SecurityMode.PLAINTEXT) return null;
         String asked = "--security " + mode.wire() + " is not yet ";
-        if (!backend.equals("local")) return asked + "on --backend " + backend + " (local backend only)";
+        if (!backend.equals("local") && !backend.equals("ssh")) return asked + "on --backend " + backend + " (local and ssh backends)";
         if (config.cluster().tiered()) return asked + "with --tiered (the remote log metadata manager's clients are not secured)";
         WorkloadMix mix = WorkloadMix.of(config.load().name());
         if (mix.withMetadata() || mix.data() == WorkloadKind.METADATA) {

@@ -7,9 +7,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The topic configs of a tiered run's workload topic ({@code --tiered}): remote storage on, and segments small and
- * short-lived enough that closed ones are copied to the bucket and deleted locally within a run. Retention
- * ({@code retention.ms}, {@code retention.bytes}) stays at the topic defaults, so nothing is deleted for good.
+ * The topic configs of a tiered run's workload topic ({@code --tiered}): remote storage on, segments small and
+ * short-lived enough that closed ones are copied to the bucket and deleted locally within a run, and a retention short
+ * enough that the oldest are deleted from the bucket too before a two-minute run ends (their acknowledged writes are
+ * then judged against that retention: {@code expired}, or {@code premature-deletion} when it could not have applied).
  */
 public final class TieredTopic {
     public static final String REMOTE_STORAGE_ENABLE = "remote.storage.enable";
@@ -20,6 +21,12 @@ public final class TieredTopic {
     static final String SEGMENT_MS = "10000";
     /** How long a copied segment stays local before the broker deletes it (its records then live in the bucket only). */
     static final String LOCAL_RETENTION = "5000";
+    /**
+     * How long a segment lives at all: 60 s after its newest record it is deleted from the bucket by the remote tier's
+     * expiration task (every 30 s by Kafka's default), so remote deletes happen within a run; a run that must keep
+     * every record gives {@code --topic-config retention.ms=-1}.
+     */
+    static final String RETENTION = "60000";
 
     /** The configs, in the order they are set. */
     public static final Map<String, String> CONFIG;
@@ -30,6 +37,7 @@ public final class TieredTopic {
         c.put(RunFields.Retention.SEGMENT_BYTES, SEGMENT_BYTES);
         c.put(RunFields.Retention.SEGMENT_MS, SEGMENT_MS);
         c.put(LOCAL_RETENTION_MS, LOCAL_RETENTION);
+        c.put(RunFields.Retention.RETENTION_MS, RETENTION);
         CONFIG = Collections.unmodifiableMap(c);
     }
 

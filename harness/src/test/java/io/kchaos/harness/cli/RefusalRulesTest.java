@@ -131,6 +131,25 @@ class RefusalRulesTest {
     }
 
     @Test
+    void clientPropertiesAreForAnExistingClusterOnlyAndABadFileIsOneLine() throws Exception {
+        Path store = dir.resolve("store");
+        Path login = Files.writeString(dir.resolve("client.properties"), "security.protocol=SASL_SSL\nacks=1\n");
+        assertEquals(2, run("run", "--no-namespaces", "--client-properties", login.toString(), "--store", store.toString()));
+        assertOneLine("--client-properties is for a cluster kchaos did not start");
+        err.getBuffer().setLength(0);
+        Path hosts = Files.writeString(dir.resolve("hosts.json"), "{\"mode\": \"existing\", \"hosts\": [{\"id\": 1, \"address\": \"127.0.0.1\","
+                + " \"bootstrap\": \"127.0.0.1:9092\", \"start\": \"true\", \"stop\": \"true\", \"pid\": \"true\", \"data-dirs\": [\"/d\"]}]}");
+        assertEquals(2, run("run", "--backend", "ssh", "--hosts-file", hosts.toString(), "--client-properties", login.toString(), "--store", store.toString()));
+        assertOneLine("not acks");
+        err.getBuffer().setLength(0);
+        Files.writeString(login, "security.protocol=SSL\n");
+        assertEquals(2, run("run", "--backend", "ssh", "--hosts-file", hosts.toString(), "--client-properties", login.toString(),
+                "--nemesis", "proxy-error", "--store", store.toString()));
+        assertOneLine("not yet with --proxy or a proxy-* fault");
+        assertFalse(Files.exists(store), "nothing created");
+    }
+
+    @Test
     void aKafkaDistributionThatCannotBeUsedCreatesNothing() throws Exception {
         Path store = Files.createDirectories(dir.resolve("store"));
         assertEquals(2, run("run", "--no-namespaces", "--kafka-home", dir.resolve("no-kafka").toString(), "--store", store.toString()));

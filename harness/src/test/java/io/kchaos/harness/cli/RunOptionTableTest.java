@@ -89,7 +89,7 @@ class RunOptionTableTest {
         List<String> outside = RUN.getCommandSpec().options().stream()
                 .filter(o -> Arrays.stream(o.names()).noneMatch(n -> RunOption.byOption(n).isPresent()))
                 .map(OptionSpec::longestName).sorted().toList();
-        assertEquals(List.of("--backend", "--help", "--hosts", "--hosts-file", "--kafka-home", "--kafka-image", "--keep",
+        assertEquals(List.of("--backend", "--client-properties", "--help", "--hosts", "--hosts-file", "--kafka-home", "--kafka-image", "--keep",
                 "--known-hosts", "--name", "--no-host-key-check", "--no-namespaces", "--proxy", "--remote-dir", "--remote-java",
                 "--replay-faults", "--replay-keep", "--scenario", "--ssh-key", "--ssh-port", "--ssh-user", "--store",
                 "--toxiproxy-image", "--version"), outside, "a new option of run: a row of RunOption, or named here");

@@ -7,6 +7,7 @@ import io.kchaos.cluster.secret.RedactedServerProperties;
 import io.kchaos.harness.cli.CommandLineText;
 import io.kchaos.history.folder.RunFields;
 import io.kchaos.history.folder.RunJson;
+import io.kchaos.testkit.SecretScan;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,7 +21,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -32,7 +32,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class SecretsNotWrittenTest {
     private static final String PLANTED = "PLANTED-SECRET-91f3";
-    private static final byte[] PLANTED_BYTES = PLANTED.getBytes(StandardCharsets.UTF_8);
 
     @TempDir
     Path store;
@@ -68,7 +67,7 @@ class SecretsNotWrittenTest {
                 .finish(fin, new RunStop(), null, record);
 
         assertTrue(Files.exists(folder.results()) && Files.exists(folder.dir().resolve("report.html")), "the run was judged and reported");
-        assertEquals(List.of(), filesHoldingThePlant(store));
+        assertEquals(List.of(), SecretScan.filesHolding(store, PLANTED));
         assertFalse(console.toString(StandardCharsets.UTF_8).contains(PLANTED));
         RunJson run = RunJson.read(folder.dir());
         assertEquals("[redacted]", run.field(RunFields.BROKER_CONFIG).path("ssl.keystore.password").asText());
@@ -84,24 +83,5 @@ class SecretsNotWrittenTest {
         NodeListeners node = new NodeListeners(id, Map.of("PLAINTEXT", "127.0.0.1:909" + id, "CONTROLLER", "127.0.0.1:919" + id),
                 Map.of("PLAINTEXT", "127.0.0.1:909" + id), "PLAINTEXT", "127.0.0.1:919" + id, List.of(nodeDir.resolve("data").toString()));
         Files.writeString(nodeDir.resolve("server.properties"), ServerProperties.render(node, List.of(node), settings));
-    }
-
-    private static List<Path> filesHoldingThePlant(Path dir) throws IOException {
-        List<Path> holding = new ArrayList<>();
-        try (Stream<Path> all = Files.walk(dir)) {
-            for (Path p : all.filter(Files::isRegularFile).toList()) {
-                if (indexOf(Files.readAllBytes(p)) >= 0) holding.add(dir.relativize(p));
-            }
-        }
-        return holding;
-    }
-
-    private static int indexOf(byte[] data) {
-        outer:
-        for (int i = 0; i + PLANTED_BYTES.length <= data.length; i++) {
-            for (int j = 0; j < PLANTED_BYTES.length; j++) if (data[i + j] != PLANTED_BYTES[j]) continue outer;
-            return i;
-        }
-        return -1;
     }
 }

@@ -32,12 +32,12 @@ class TieredRunPlanTest {
     }
 
     @Test
-    void aTieredTopicGoesRemoteWithinARunAndKeepsTheDefaultRetention() {
+    void aTieredTopicGoesRemoteWithinARunAndExpiresFromTheRemoteTierWithinOne() {
         Map<String, String> topic = plan(true).topicConfig();
         assertEquals("true", topic.get("remote.storage.enable"));
         assertEquals("1048576", topic.get("segment.bytes"), "the smallest Kafka 4.x accepts");
         assertEquals("5000", topic.get("local.retention.ms"));
-        assertFalse(topic.containsKey("retention.ms"));
+        assertEquals("60000", topic.get("retention.ms"), "remote deletes within a two-minute run");
         assertFalse(topic.containsKey("retention.bytes"));
         assertEquals(Map.of(), plan(false).topicConfig());
         assertEquals(topic, plan(true).workloadContext(() -> "b:9092", (HistoryWriter) null).topicConfig());
@@ -47,7 +47,7 @@ class TieredRunPlanTest {
     void runJsonRecordsTieredItsBucketAndTheTopicsRetention() {
         RunConfig config = plan(true);
         RunFolder folder = RunFolder.create(store, "tiered");
-        new RunRecord(config, folder).cluster(RecordedCluster.of(Map.of("log.retention.hours", "1")));
+        new RunRecord(config, folder).cluster(RecordedCluster.of(Map.of("log.retention.hours", "1", "log.retention.bytes", "5000000")));
         RunJson run = RunJson.read(folder.dir());
         assertTrue(run.tiered());
         assertEquals(folder.dir().resolve("bucket"), run.tieredBucket().orElseThrow());
@@ -56,7 +56,8 @@ class TieredRunPlanTest {
         JsonNode retention = run.field(RunFields.TOPIC_RETENTION);
         assertEquals(1_048_576L, retention.get(RunFields.Retention.SEGMENT_BYTES).asLong());
         assertEquals(10_000L, retention.get(RunFields.Retention.SEGMENT_MS).asLong());
-        assertEquals(3_600_000L, retention.get(RunFields.Retention.RETENTION_MS).asLong(), "the brokers' retention, not the topic's");
+        assertEquals(60_000L, retention.get(RunFields.Retention.RETENTION_MS).asLong(), "the tiered topic's own retention");
+        assertEquals(5_000_000L, retention.get(RunFields.Retention.RETENTION_BYTES).asLong(), "the brokers' retention where the topic sets none");
 
         RunFolder plain = RunFolder.create(store, "plain");
         new RunRecord(plan(false), plain).cluster(RecordedCluster.of(Map.of()));
@@ -102,7 +103,7 @@ class TieredRunPlanTest {
     @Test
     void aBucketThatCannotBeReadIsAWarningNotAVerdict() {
         CheckResult r = new CheckResult();
-        Judges.tieredStats(r, store.resolve("no-bucket"));
+        assertTrue(Judges.remoteTier(r, store.resolve("no-bucket"), "kchaos-queue").valid());
         assertTrue(r.valid());
         assertFalse(r.stats().has(ResultsFields.Stats.TIERED));
         assertTrue(r.toJson().toString().contains("no stats.tiered"), r.toJson().toString());

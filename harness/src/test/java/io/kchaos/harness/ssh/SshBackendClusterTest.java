@@ -4,6 +4,9 @@ import io.kchaos.backend.ssh.DigestComparison;
 import io.kchaos.backend.ssh.SshTestHosts;
 
 import io.kchaos.harness.cli.Main;
+import io.kchaos.cluster.security.SecurityMode;
+import io.kchaos.history.folder.RunFields;
+import io.kchaos.testkit.SecretScan;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -30,11 +33,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * {@code --backend ssh} against six real SSH hosts (network namespaces on this machine, each running OpenSSH's
  * sshd with keys the test made): a host that cannot be used is refused in one line; Ctrl-C leaves nothing on the
- * hosts, a SIGKILLed harness leaves what the next run removes; three brokers and three dedicated controllers under
+ * hosts, a SIGKILLed harness leaves what the next run removes; three brokers and three dedicated controllers, SCRAM over TLS
+ * on every listener (certificates made for the run, copied to the hosts and removed from a kept run), under
  * partition, error-responses (the kchaos proxy next to the harness, in front of the hosts) and kill-controller are
  * valid, with the digest and Raft audits of the hosts' files, and the digest audit of damaged host
- * files (that kept run's) equals the local audit of the same files; an existing cluster the test started itself is
- * left running as found.
+ * files (that kept run's) equals the local audit of the same files; an existing cluster the test started itself, SCRAM
+ * over TLS on every listener, is reached through its client.properties ({@code --client-properties}), valid under
+ * kill-leader, left running as found, and no file of the run holds its passwords.
  */
 @Tag("cluster")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -181,7 +186,7 @@ class SshBackendClusterTest {
         // so a fourth fault (kill-leader, whose start waits 19-25 s for the broker's old session to expire) did not fit a
         // 55 s run: a broker killed and restarted over SSH is test 4's (kill-leader on an existing cluster)
         Captured c = Captured.run(List.of("run", "--backend", "ssh", "--hosts-file", six.toString(), "--known-hosts", hosts.knownHosts().toString(),
-                "--store", store.toString(), "--controllers", "3", "--nemesis", "partition,error-responses,kill-controller",
+                "--store", store.toString(), "--controllers", "3", "--security", "sasl-scram-tls", "--nemesis", "partition,error-responses,kill-controller",
                 "--nemesis-option", "fault-order=cycle", "--time-limit", "55", "--nemesis-interval", "6", "--fault-duration", "4",
                 "--seed", "11", "--keep"));
         assertEquals(0, c.exit(), c.out());
@@ -209,9 +214,16 @@ class SshBackendClusterTest {
         }
         assertTrue(Files.readAllLines(run.resolve("proxy").resolve("proxy-actions.jsonl")).stream().anyMatch(l -> l.contains("answered with")),
                 "error-responses acted through the kchaos proxy next to the harness, in front of the hosts");
+        assertEquals("sasl-scram-tls", runJson.path("security").asText());
         for (int i = 1; i <= HOSTS; i++) {
             assertEquals(List.of(), hosts.javaProcesses(i), "no broker or reader on host " + i + " after a kept run");
             assertEquals(List.of(), hosts.kchaosRules(i), "no iptables rule on host " + i + " after a kept run");
+            String node = hosts.dir(i) + "/node-" + i;
+            assertTrue(hosts.inHost(i, "test ! -e " + node + "/security").ok(), "no key material kept on host " + i);
+            String kept = Files.readString(run.resolve("nodes/" + i + "/server.properties"));
+            assertTrue(kept.contains(":SASL_SSL") && kept.contains("ssl.keystore.password=[redacted]"), "secured and redacted: " + kept);
+            assertTrue(hosts.inHost(i, "grep -q 'ssl.keystore.password=\\[redacted\\]' " + node + "/server.properties").ok(),
+                    "the host's kept server.properties is redacted too, host " + i);
         }
         new DigestComparison(hosts, run.resolve("history.jsonl"), work).damageAndCompare();
         for (int i = 1; i <= HOSTS; i++) hosts.inHost(i, "rm -rf " + hosts.dir(i));
@@ -220,11 +232,12 @@ class SshBackendClusterTest {
 
     @Test
     @Order(4)
-    void anExistingClusterIsLeftRunningAsFoundWithNothingInstalled() throws Exception {
-        try (ExistingBrokers brokers = new ExistingBrokers(hosts)) {
+    void anExistingSecuredClusterIsReachedThroughItsClientPropertiesAndLeftRunningAsFoundWithNothingInstalled() throws Exception {
+        try (ExistingBrokers brokers = new ExistingBrokers(hosts, SecurityMode.SASL_SCRAM_TLS)) {
             brokers.startAll();
             Map<Integer, String> configBefore = brokers.configs();
             Captured c = Captured.run(List.of("run", "--backend", "ssh", "--hosts-file", brokers.hostsFile().toString(),
+                    "--client-properties", brokers.clientProperties().toString(),
                     "--known-hosts", hosts.knownHosts().toString(), "--store", store.toString(), "--nemesis", "kill-leader",
                     "--time-limit", "25", "--nemesis-interval", "6", "--fault-duration", "3", "--seed", "13"));
             assertEquals(0, c.exit(), c.out());
@@ -235,6 +248,14 @@ class SshBackendClusterTest {
                 assertEquals(List.of(), hosts.filesLeft(i), "nothing of kchaos on host " + i);
             }
             assertEquals(configBefore, brokers.configs(), "no configuration changed");
+            Path run = latestRun();
+            String server = configBefore.get(1);
+            assertTrue(server.contains("listeners=SASL_SSL://") && !server.contains("=PLAINTEXT://"), "only SASL_SSL listeners: " + server);
+            JsonNode login = Json.MAPPER.readTree(run.resolve("run.json").toFile()).path(RunFields.CLIENT_PROPERTIES);
+            assertEquals("SASL_SSL", login.path("security.protocol").asText(), "run.json names the login: " + login);
+            assertEquals("[redacted]", login.path("sasl.jaas.config").asText());
+            for (String secret : brokers.secrets()) assertEquals(List.of(), SecretScan.filesHolding(run, secret), "no file of the run holds a secret of the login");
+            assertTrue(Files.readString(run.resolve("report.html")).contains("SASL_SSL SCRAM-SHA-512 (the existing cluster"), "the report names the login");
         }
     }
 

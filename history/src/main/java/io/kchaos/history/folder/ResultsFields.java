@@ -252,6 +252,11 @@ public final class ResultsFields {
         public static final String BROKERS = "brokers";
         /** Segments the brokers served from the remote tier: {@code fetch-log} calls that succeeded, every broker. */
         public static final String READS_FROM_REMOTE = "reads-from-remote";
+        /**
+         * The workload topic's segments the remote-tier audit looked for in the bucket: copied (copy, ok) and never
+         * asked to be deleted; each one missing is a {@code remote-segment-lost} anomaly.
+         */
+        public static final String SEGMENTS_AUDITED = "segments-audited";
         /** Lines of a call log that are not a call (a torn last line after a crash); absent when there are none. */
         public static final String UNREADABLE_LINES = "unreadable-lines";
         /** Segments copied to the bucket (copy, ok). */

@@ -90,6 +90,8 @@ public final class RunFields {
     /** SSH backend: the hosts and their clock offsets. */
     public static final String SSH_HOSTS = "ssh-hosts";
     public static final String HOST_CLOCK_OFFSETS = "host-clock-offsets";
+    /** SSH backend, existing cluster: the client login of {@code --client-properties}, every secret redacted. */
+    public static final String CLIENT_PROPERTIES = "client-properties";
     /** A run through the kchaos proxy: the proxy's release. */
     public static final String PROXY = "proxy";
     public static final String BACKEND = "backend";

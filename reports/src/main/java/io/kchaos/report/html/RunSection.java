@@ -68,11 +68,22 @@ final class RunSection implements Section {
             case RunFields.KAFKA_VERSION -> run.kafkaVersions();
             case RunFields.WORKLOAD -> run.workload();
             case RunFields.CLIENT -> run.client();
-            case RunFields.SECURITY -> Format.UNKNOWN.equals(run.text(field)) ? "plaintext" : run.text(field); // before --security
+            case RunFields.SECURITY -> security();
             case RunFields.STARTED_AT -> Format.instant(run.text(field));
             case RunFields.SCENARIO -> run.text(field).equals(Format.UNKNOWN) ? "none (options given on the command line)" : run.text(field);
             default -> run.text(field);
         };
+    }
+
+    /** How the clients reached the cluster: --security's mode, or an existing cluster's login from --client-properties. */
+    private String security() {
+        Map<String, String> login = run.config(RunFields.CLIENT_PROPERTIES);
+        if (!login.isEmpty()) {
+            String protocol = login.getOrDefault("security.protocol", "PLAINTEXT");
+            String mechanism = protocol.toUpperCase(java.util.Locale.ROOT).startsWith("SASL") ? login.get("sasl.mechanism") : null;
+            return protocol + (mechanism == null ? "" : " " + mechanism) + " (the existing cluster's login, --client-properties)";
+        }
+        return Format.UNKNOWN.equals(run.text(RunFields.SECURITY)) ? "plaintext" : run.text(RunFields.SECURITY); // before --security
     }
 
     /** The rolling upgrade, when the run had one: path, feature levels and each node's releases over time. */

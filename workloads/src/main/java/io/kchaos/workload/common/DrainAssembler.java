@@ -18,7 +18,7 @@ import java.util.function.LongSupplier;
  * each partition's end offset: the op being filled when the consumer's position reaches the end offset (so the op
  * holding the partition's last record), or the first op for a partition that is empty. A partition whose read never
  * completes is listed nowhere in end-offsets: the final op tells where its read stopped instead ({@link DrainStop}).
- * The op that lists a partition's end offset lists its log start offset too. Records at or above their partition's
+ * The op that lists a partition's end offset lists its log start offset too (the highest the drain saw). Records at or above their partition's
  * end offset are not part of the drain.
  */
 final class DrainAssembler {
@@ -69,6 +69,16 @@ final class DrainAssembler {
         if (buffer.size() >= maxRecords) emit(false, Collections.emptySortedMap());
         buffer.add(r);
         return true;
+    }
+
+    /**
+     * The partition's log start moved past the read's position (retention deleted records while the drain read): the
+     * op that completes it reports this start, so what lies below is judged as deleted, not as unread.
+     */
+    void logStartMoved(int partition, long start) {
+        checkOpen();
+        starts.merge(partition, start, Math::max);
+        positionReached(partition, start);
     }
 
     /** Tells the consumer's position in a partition; at or beyond its end offset the partition's read is complete. */

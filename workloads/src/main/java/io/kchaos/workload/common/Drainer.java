@@ -5,6 +5,8 @@ import io.kchaos.history.HistoryWriter;
 import io.kchaos.history.OpType;
 import io.kchaos.workload.WorkloadStats;
 import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.OffsetOutOfRangeException;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.common.KafkaException;
@@ -30,13 +32,20 @@ import java.util.function.Supplier;
  * every poll until it is told to seek past the record, so the drain pauses it at once, warns, and reads the others.
  * The last op tells, for each partition not read completely, where the read stopped, the end offset it aimed at, that
  * error, how long the position had not moved, and the partition's leader then ({@link DrainStop}). If the offsets
- * cannot be fetched at all, the open op completes as info.
+ * cannot be fetched at all, the open op completes as info. The consumer resets nothing by itself
+ * ({@link #SETTINGS}: {@code auto.offset.reset=none}): when retention moves a partition's log start past its position
+ * mid-drain, the drain reads the new log start, reports it as the partition's start offset and goes on from there (what
+ * lies below is judged against the topic's retention, not read as lost); an offset above the log's end (a truncated
+ * log) stops that partition's read with the error.
  */
 public final class Drainer {
     static final String F = ClientOps.DRAIN;
     private static final Duration OFFSETS_TIMEOUT = Duration.ofSeconds(5);
     /** How the consumer's error for a record it cannot read begins (kafka-clients' CompletedFetch), before "topic-p.". */
     private static final String UNREADABLE_RECORD = "Received exception when fetching the next record from ";
+
+    /** The settings every drain consumer is built with: no reset of its position behind the drain's back. */
+    public static final Map<String, String> SETTINGS = Map.of(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "none");
 
     private final Supplier<Consumer<String, String>> consumers;
     private TopicLayout layout;
@@ -114,6 +123,9 @@ public final class Drainer {
                 for (int p : List.copyOf(assembler.incomplete())) {
                     if (!unreadable.containsKey(p)) assembler.positionReached(p, c.position(partitions.get(p), OFFSETS_TIMEOUT)); // list index = history partition
                 }
+            } catch (OffsetOutOfRangeException e) {
+                lastError = e;
+                outOfRange(c, e, assembler, unreadable);
             } catch (RuntimeException e) {
                 lastError = e;
                 OptionalInt stuck = unreadablePartition(e, partitions);
@@ -130,6 +142,31 @@ public final class Drainer {
             }
         }
         return lastError;
+    }
+
+    /**
+     * A fetch whose offset the log no longer holds: below the log start (retention deleted it while the drain read), the
+     * new log start becomes the partition's start offset and the read goes on from it; otherwise (above the log's end:
+     * the log was truncated) the partition joins {@code unreadable} with the error and is paused.
+     */
+    private void outOfRange(Consumer<String, String> c, OffsetOutOfRangeException e, DrainAssembler assembler, Map<Integer, String> unreadable) {
+        Map<TopicPartition, Long> starts = c.beginningOffsets(e.partitions(), OFFSETS_TIMEOUT);
+        for (Map.Entry<TopicPartition, Long> at : e.offsetOutOfRangePartitions().entrySet()) {
+            TopicPartition tp = at.getKey();
+            int p = partitions.indexOf(tp);
+            if (p < 0) continue;
+            Long start = starts.get(tp);
+            if (start != null && at.getValue() < start) {
+                assembler.logStartMoved(p, start); // list index = history partition
+                c.seek(tp, start);
+                System.err.println("warning: drain: the log start of " + tp + " moved to " + start + " past the drain's position "
+                        + at.getValue() + " (retention); the drain goes on from it");
+            } else {
+                unreadable.put(p, "offset " + at.getValue() + " out of range (log start " + start + "): the log no longer reaches it");
+                c.pause(List.of(tp));
+                System.err.println("warning: drain: " + tp + " no longer holds offset " + at.getValue() + "; the drain reads no further in it");
+            }
+        }
     }
 
     /**

@@ -120,7 +120,7 @@ public final class QueueWorkload extends WorkloadBase {
      * {@code process}.
      */
     public static void finalDrain(WorkloadContext ctx, TopicLayout layout, WorkloadStats stats, int process) {
-        new Drainer(Clients.consumers(ctx, "kchaos-drain", Map.of()), layout, ctx.history(), stats,
+        new Drainer(Clients.consumers(ctx, "kchaos-drain", Drainer.SETTINGS), layout, ctx.history(), stats,
                 process, DEFAULT_DRAIN_TIMEOUT, MAX_RECORDS_PER_DRAIN_OP).run();
     }
 

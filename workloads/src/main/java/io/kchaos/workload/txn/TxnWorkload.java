@@ -44,6 +44,13 @@ public final class TxnWorkload extends WorkloadBase {
     public static final WorkloadOptionSet OPTIONS = TxnOptions.OPTIONS;
     public static final String TRANSACTIONAL_ID_PREFIX = "kchaos-txn-";
     private static final Map<String, String> READ_COMMITTED = Map.of(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+
+    /** The drain reads committed records only, with the drain's own settings ({@link Drainer#SETTINGS}). */
+    private static Map<String, String> drainSettings() {
+        Map<String, String> s = new java.util.HashMap<>(Drainer.SETTINGS);
+        s.putAll(READ_COMMITTED);
+        return s;
+    }
     private static final int TRANSACTION_TIMEOUT_MS = 10_000;
     private static final Duration STABLE_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(120);
@@ -128,7 +135,7 @@ public final class TxnWorkload extends WorkloadBase {
                         + STABLE_TIMEOUT.toSeconds() + " s; the read_committed drain stops at their last stable offset");
             }
         }
-        new Drainer(Clients.consumers(context, "kchaos-drain", READ_COMMITTED), TopicLayout.single(context.topic(), partitions.size()), context.history(), stats,
+        new Drainer(Clients.consumers(context, "kchaos-drain", drainSettings()), TopicLayout.single(context.topic(), partitions.size()), context.history(), stats,
                 ids.next(), DRAIN_TIMEOUT, QueueWorkload.MAX_RECORDS_PER_DRAIN_OP).run();
     }
 

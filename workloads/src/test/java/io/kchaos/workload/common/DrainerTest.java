@@ -71,6 +71,43 @@ class DrainerTest {
     }
 
     @Test
+    void aLogStartThatMovesPastTheDrainIsReportedAndTheReadGoesOnFromIt() {
+        MockConsumer<String, String> c = new MockConsumer<>("none");
+        c.updateBeginningOffsets(Map.of(PARTITIONS.get(0), 0L, PARTITIONS.get(1), 0L, PARTITIONS.get(2), 5L));
+        c.updateEndOffsets(Map.of(PARTITIONS.get(0), 3L, PARTITIONS.get(1), 4L, PARTITIONS.get(2), 5L));
+        c.schedulePollTask(() -> { // retention deletes offsets 0-1 of partition 0 before the drain fetched them
+            c.updateBeginningOffsets(Map.of(PARTITIONS.get(0), 2L));
+            c.setPollException(new org.apache.kafka.clients.consumer.OffsetOutOfRangeException("out of range", Map.of(PARTITIONS.get(0), 0L)));
+        });
+        c.schedulePollTask(() -> {
+            c.addRecord(record(0, 2));
+            for (long o = 0; o < 4; o++) c.addRecord(record(1, o));
+        });
+        assertTrue(drain(c, Duration.ofSeconds(10), 100), "every partition read completely");
+        Map<String, Long> starts = new HashMap<>();
+        for (Op ok : history.ops("drain", OpType.OK)) {
+            ok.value().get("start-offsets").fields().forEachRemaining(e -> starts.put(e.getKey(), e.getValue().asLong()));
+        }
+        assertEquals(Map.of("0", 2L, "1", 0L, "2", 5L), starts, "partition 0 reports the log start it moved to");
+        assertEquals(5, stats.drained.sum());
+    }
+
+    @Test
+    void anOffsetAboveATruncatedLogStopsThatPartitionWithTheError() {
+        MockConsumer<String, String> c = new MockConsumer<>("none");
+        c.updateBeginningOffsets(Map.of(PARTITIONS.get(0), 0L, PARTITIONS.get(1), 0L, PARTITIONS.get(2), 5L));
+        c.updateEndOffsets(Map.of(PARTITIONS.get(0), 3L, PARTITIONS.get(1), 4L, PARTITIONS.get(2), 5L));
+        c.schedulePollTask(() -> {
+            c.addRecord(record(0, 0));
+            for (long o = 0; o < 4; o++) c.addRecord(record(1, o));
+        });
+        c.schedulePollTask(() -> c.setPollException(new org.apache.kafka.clients.consumer.OffsetOutOfRangeException("out of range", Map.of(PARTITIONS.get(0), 1L))));
+        assertFalse(drain(c, Duration.ofSeconds(10), 100), "partition 0 cannot be read completely");
+        JsonNode last = history.ops("drain", OpType.OK).get(history.ops("drain", OpType.OK).size() - 1).value();
+        assertTrue(last.path("unfinished").path("0").toString().contains("out of range"), last.toString());
+    }
+
+    @Test
     void readsThePartitionsTheTopicGainedAfterTheLayoutWasMade() {
         MockConsumer<String, String> c = consumer(10);
         Node n = new Node(1, "localhost", 9092);

@@ -1,5 +1,10 @@
 package io.kchaos.backend.ssh;
 
+import io.kchaos.cluster.os.CommandResult;
+import io.kchaos.cluster.secret.RedactedServerProperties;
+import io.kchaos.history.folder.RunFiles;
+
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,6 +35,25 @@ final class DeployedBroker implements HostBroker {
 
     String nodeDir() {
         return shell.host().dir() + "/node-" + shell.host().id();
+    }
+
+    /** Where the node's keystore and the run's truststore are copied under TLS (owner-only). */
+    String securityDir() {
+        return nodeDir() + "/security";
+    }
+
+    /**
+     * Deletes the copied key material and redacts the secrets of the kept server.properties, for a stopped broker whose
+     * other files are kept ({@code --keep}).
+     */
+    void removeKeyMaterial() {
+        shell.check("rm -rf " + Shell.quote(securityDir()));
+        String props = nodeDir() + "/" + RunFiles.SERVER_PROPERTIES;
+        CommandResult r = shell.exec("cat " + Shell.quote(props));
+        if (!r.ok()) return;
+        List<String> lines = r.stdout().lines().toList();
+        List<String> redacted = RedactedServerProperties.redact(lines);
+        if (!redacted.equals(lines)) shell.upload((String.join("\n", redacted) + "\n").getBytes(StandardCharsets.UTF_8), props);
     }
 
     @Override

@@ -13,6 +13,11 @@ import io.kchaos.cluster.ServerProperties;
 import io.kchaos.cluster.QuorumMode;
 import io.kchaos.cluster.QuorumVoters;
 import io.kchaos.cluster.QuorumSpec;
+import io.kchaos.cluster.security.ClientPropertiesFile;
+import io.kchaos.cluster.security.ClusterSecurity;
+import io.kchaos.cluster.security.ListenerSecurity;
+import io.kchaos.cluster.security.ProxyTls;
+import io.kchaos.cluster.security.SecurityMode;
 import io.kchaos.cluster.net.FirewallNetwork;
 import io.kchaos.cluster.os.PortProbe;
 import io.kchaos.nemesis.cluster.EffectWait;
@@ -54,6 +59,10 @@ public final class SshCluster implements KafkaCluster {
     private final Path history;
     private final String topic;
     private final PrintStream out;
+    /** How the cluster is secured: the deployed mode, or an existing cluster's client login. */
+    private final HostsSecurity hostsSecurity;
+    /** A deployed cluster's certificates and SASL user (made in {@link #start()}, deleted at {@link #close()}). */
+    private volatile ClusterSecurity security = ClusterSecurity.PLAINTEXT;
     private final Map<Integer, HostBroker> brokers = new LinkedHashMap<>();
     private final Set<Integer> paused = ConcurrentHashMap.newKeySet();
     private final Set<Integer> foundRunning = ConcurrentHashMap.newKeySet();
@@ -65,10 +74,18 @@ public final class SshCluster implements KafkaCluster {
 
     /**
      * The cluster on these connected hosts; {@code history} and {@code topic} feed the digests' acknowledged offsets;
-     * the last {@code quorum.controllers()} hosts run dedicated controllers with {@code controllerHeapMb}.
+     * the last {@code quorum.controllers()} hosts run dedicated controllers with {@code controllerHeapMb}; the cluster
+     * is secured as {@code hostsSecurity} says (a deployed one with certificates made for the run, copied to each host).
      */
     public SshCluster(SshSession session, KafkaDistribution distribution, Map<String, String> settings, int heapMb, QuorumSpec quorum,
-                      int controllerHeapMb, Duration startTimeout, Path nodesDir, Path history, String topic, PrintStream out) {
+                      int controllerHeapMb, Duration startTimeout, Path nodesDir, Path history, String topic, HostsSecurity hostsSecurity,
+                      PrintStream out) {
+        if (session.existing() ? hostsSecurity.deployed() != SecurityMode.PLAINTEXT : !hostsSecurity.existingLogin().isEmpty()) {
+            throw new IllegalArgumentException(session.existing()
+                    ? "an existing cluster's security is its own: give its client login with --client-properties, not --security"
+                    : "--client-properties is for an existing cluster (hosts file mode existing); a cluster kchaos deploys is secured with --security");
+        }
+        this.hostsSecurity = hostsSecurity;
         this.session = session;
         this.distribution = distribution;
         this.settings = settings;
@@ -111,6 +128,9 @@ public final class SshCluster implements KafkaCluster {
             parallel(id -> brokers.get(id).start());
         } else {
             clusterId = Uuid.randomUuid().toString();
+            Map<Integer, String> addresses = new LinkedHashMap<>();
+            brokers.values().forEach(b -> addresses.put(b.shell().host().id(), b.shell().host().listener()));
+            security = ClusterSecurity.create(hostsSecurity.deployed(), addresses);
             Map<Integer, NodeListeners> listeners = listeners();
             QuorumVoters voters = QuorumVoters.of(voterIds().stream().map(listeners::get).toList(), QuorumMode.STATIC);
             parallel(id -> install((DeployedBroker) brokers.get(id), listeners.get(id), voters));
@@ -123,14 +143,15 @@ public final class SshCluster implements KafkaCluster {
 
     private Map<Integer, NodeListeners> listeners() {
         Map<Integer, NodeListeners> m = new LinkedHashMap<>();
+        String name = security.mode().protocol(); // the listener is named after its protocol, as on the local backend
         for (HostBroker b : brokers.values()) {
             SshHost h = b.shell().host();
             String client = h.listener() + ":" + h.clientPort();
             String controller = h.listener() + ":" + h.controllerPort();
             Map<String, String> bind = new LinkedHashMap<>();
-            bind.put("PLAINTEXT", client);
+            bind.put(name, client);
             bind.put(ServerProperties.CONTROLLER, controller);
-            m.put(h.id(), new NodeListeners(h.id(), bind, Map.of("PLAINTEXT", client), "PLAINTEXT", controller,
+            m.put(h.id(), new NodeListeners(h.id(), bind, Map.of(name, client), name, controller,
                     List.of(((DeployedBroker) b).dataDirs().get(0))));
         }
         return m;
@@ -144,17 +165,36 @@ public final class SshCluster implements KafkaCluster {
         s.check("rm -rf " + Shell.quote(b.nodeDir()) + " && mkdir -p " + Shell.quote(b.nodeDir()));
         Map<String, String> nodeSettings = new LinkedHashMap<>(distribution.profile().serverSettings(settings));
         nodeSettings.putAll(h.overrides());
-        String props = ServerProperties.render(listeners, role(h.id()), voters, nodeSettings);
+        String props = ServerProperties.render(listeners, role(h.id()), voters, nodeSettings, nodeSecurity(b));
         s.upload(props.getBytes(java.nio.charset.StandardCharsets.UTF_8), b.nodeDir() + "/server.properties");
         List<String> format = new ArrayList<>(List.of(h.java()));
         format.addAll(BrokerLaunch.TOOL_JVM_FLAGS);
         format.addAll(List.of("-cp",
                 DeployedBroker.libDir(h) + "/*", "kafka.tools.StorageTool"));
         format.addAll(distribution.profile().formatArgs(clusterId, "server.properties", settings));
+        format.addAll(security.formatArgs());
         if (!s.exec("cd " + Shell.quote(b.nodeDir()) + " && " + Shell.join(format) + " >format.log 2>&1").ok()) {
             throw new ClusterException(h.label() + ": storage format failed; see " + b.nodeDir() + "/format.log on the host");
         }
         if (copied > 0) out.println(h.label() + ": copied " + copied + " of " + distribution.jars().size() + " broker jars");
+    }
+
+    /**
+     * Node {@code b}'s side of the run's security, its keystore and the truststore copied into its folder (owner-only)
+     * where the broker reads them; they go with the folder at the end, and with {@code --keep} they are removed anyway.
+     */
+    private ListenerSecurity nodeSecurity(DeployedBroker b) {
+        int id = b.shell().host().id();
+        ListenerSecurity node = security.listeners(id);
+        if (node.keystore() == null) return node;
+        String dir = b.securityDir();
+        b.shell().check("mkdir -p " + Shell.quote(dir) + " && chmod 700 " + Shell.quote(dir));
+        String keystore = dir + "/node.p12";
+        String truststore = dir + "/truststore.p12";
+        b.shell().upload(node.keystore(), keystore);
+        b.shell().upload(node.stores().truststore(), truststore);
+        b.shell().check("chmod 600 " + Shell.quote(keystore) + " " + Shell.quote(truststore));
+        return node.storedAt(Path.of(keystore), Path.of(truststore));
     }
 
     private String readClusterId() {
@@ -300,6 +340,16 @@ public final class SshCluster implements KafkaCluster {
     }
 
     @Override
+    public Map<String, String> clientSecurity() {
+        return session.existing() ? hostsSecurity.existingLogin() : security.clientSettings();
+    }
+
+    @Override
+    public Optional<ProxyTls> proxyTls() {
+        return security.proxyTls();
+    }
+
+    @Override
     public String bootstrapServers() {
         return nodeIds().stream().map(id -> brokers.get(id).shell().host().bootstrap()).collect(Collectors.joining(","));
     }
@@ -328,6 +378,9 @@ public final class SshCluster implements KafkaCluster {
             m.put(RunFields.KAFKA_FEATURES, distribution.profile().effectiveFeatures(settings));
         }
         m.put(RunFields.SSH_HOSTS, session.describeHosts());
+        if (!hostsSecurity.existingLogin().isEmpty()) {
+            m.put(RunFields.CLIENT_PROPERTIES, ClientPropertiesFile.recorded(new java.util.TreeMap<>(hostsSecurity.existingLogin())));
+        }
         m.put(RunFields.HOST_CLOCK_OFFSETS, ClockOffsets.toJson(session.clockOffsets()));
         return m;
     }
@@ -381,9 +434,11 @@ public final class SshCluster implements KafkaCluster {
         } else {
             attempt(problems, () -> parallel(id -> brokers.get(id).kill()));
             if (!session.keep()) attempt(problems, () -> parallel(id -> brokers.get(id).uninstall()));
+            else if (security.mode() != SecurityMode.PLAINTEXT) attempt(problems, () -> parallel(id -> ((DeployedBroker) brokers.get(id)).removeKeyMaterial()));
         }
         attempt(problems, session::releaseHosts);
         session.close();
+        security.close();
         if (!problems.isEmpty()) out.println("warning: clean-up on the hosts was incomplete: " + String.join("; ", problems));
         try {
             Runtime.getRuntime().removeShutdownHook(shutdownHook);

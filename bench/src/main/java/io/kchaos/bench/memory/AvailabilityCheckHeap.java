@@ -1,0 +1,90 @@
+package io.kchaos.bench.memory;
+
+import io.kchaos.checker.Checker;
+import io.kchaos.checker.availability.AvailabilityChecker;
+import io.kchaos.checker.result.CheckResult;
+import io.kchaos.history.ClientOps;
+import io.kchaos.history.History;
+import io.kchaos.history.HistoryFile;
+import io.kchaos.history.Op;
+import io.kchaos.testkit.QueueHistoryGenerator;
+
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+/**
+ * The availability checker's heap on a long history (issue 41). {@code AvailabilityCheckHeap generate FILE MINUTES RATE}
+ * writes a queue history of MINUTES at RATE completed sends per second; {@code AvailabilityCheckHeap judge FILE [CLASS]}
+ * judges it once with the {@link AvailabilityChecker} (or another checker class on the class path, e.g. the reference
+ * in checker/target/test-classes) and prints the seconds, the largest heap after a collection and the state the checker
+ * holds at the end of its pass per acknowledged send. Run the judge with the flags of {@code kchaos check}.
+ */
+public final class AvailabilityCheckHeap {
+    private AvailabilityCheckHeap() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length >= 4 && args[0].equals("generate")) {
+            long sends = Math.round(Double.parseDouble(args[2]) * 60 * Long.parseLong(args[3]));
+            QueueHistoryGenerator.Summary s = QueueHistoryGenerator.write(QueueHistoryGenerator.Settings.ofSends(sends), Path.of(args[1]));
+            System.out.printf(Locale.ROOT, "history: %,d lines, %,d sends%n", s.ops(), s.sends());
+        } else if (args.length >= 2 && args[0].equals("judge")) {
+            Checker checker = args.length > 2 ? (Checker) Class.forName(args[2]).getDeclaredConstructor().newInstance() : new AvailabilityChecker();
+            judge(Path.of(args[1]), checker);
+        } else {
+            System.err.println("usage: AvailabilityCheckHeap generate FILE MINUTES RATE | judge FILE [CHECKER_CLASS]");
+            System.exit(2);
+        }
+    }
+
+    private static void judge(Path file, Checker checker) {
+        HeapWatch watch = HeapWatch.start();
+        long before = liveNow();
+        long[] live = {0};
+        HistoryFile source = HistoryFile.open(file);
+        long t0 = System.nanoTime();
+        long cpu0 = cpuNanos();
+        CheckResult r = checker.check(new History() {
+            @Override
+            public void forEach(Consumer<Op> visitor) {
+                source.forEach(visitor);
+                live[0] = liveNow() - before; // the checker's state once every op is in, before its figures
+            }
+
+            @Override
+            public List<String> warnings() {
+                return source.warnings();
+            }
+        });
+        double wall = (System.nanoTime() - t0) / 1e9;
+        double cpu = (cpuNanos() - cpu0) / 1e9;
+        long acked = countAcked(file);
+        System.out.println(checker.getClass().getName() + ": " + r.stats().path("availability").path("faults").size() + " faults, "
+                + r.stats().path("availability").path("ok-sends-per-s") + " ok sends/s");
+        System.out.printf(Locale.ROOT, "check: %.1f s wall, %.1f s CPU (a full collection at the end of the pass included)%n", wall, cpu);
+        System.out.printf(Locale.ROOT, "largest heap after a collection: %.0f MB%n", watch.maxAfterGcBytes() / 1e6);
+        System.out.printf(Locale.ROOT, "checker state at the end of the pass: %.1f MB, %.2f bytes per acknowledged send (%,d acknowledged)%n",
+                live[0] / 1e6, (double) live[0] / Math.max(1, acked), acked);
+    }
+
+    /** The acknowledged sends, counted in a pass of their own after the measurement. */
+    private static long countAcked(Path file) {
+        long[] n = {0};
+        HistoryFile.open(file).forEach(op -> {
+            if (op.isOk() && ClientOps.SEND.equals(op.f())) n[0]++;
+        });
+        return n[0];
+    }
+
+    private static long liveNow() {
+        System.gc();
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+
+    private static long cpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+    }
+}
