@@ -71,7 +71,7 @@ public final class CheckMemoryBench {
     /** Starts {@link QueueCheckHeap} on file in a JVM of its own, its output passed through. */
     private static Process child(Path file, String heap) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx" + heap, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                "-Xmx" + heap, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:NewRatio=6",
                 "-cp", System.getProperty("java.class.path"), QueueCheckHeap.class.getName(), file.toString()));
         return new ProcessBuilder(cmd).inheritIO().start();
     }
