@@ -4,16 +4,11 @@ import io.kchaos.checker.Checker;
 import io.kchaos.checker.availability.AvailabilityChecker;
 import io.kchaos.checker.result.CheckResult;
 import io.kchaos.history.ClientOps;
-import io.kchaos.history.History;
 import io.kchaos.history.HistoryFile;
-import io.kchaos.history.Op;
 import io.kchaos.testkit.QueueHistoryGenerator;
 
-import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
-import java.util.function.Consumer;
 
 /**
  * The availability checker's heap on a long history (issue 41). {@code AvailabilityCheckHeap generate FILE MINUTES RATE}
@@ -41,33 +36,15 @@ public final class AvailabilityCheckHeap {
     }
 
     private static void judge(Path file, Checker checker) {
-        HeapWatch watch = HeapWatch.start();
-        long before = liveNow();
-        long[] live = {0};
-        HistoryFile source = HistoryFile.open(file);
-        long t0 = System.nanoTime();
-        long cpu0 = cpuNanos();
-        CheckResult r = checker.check(new History() {
-            @Override
-            public void forEach(Consumer<Op> visitor) {
-                source.forEach(visitor);
-                live[0] = liveNow() - before; // the checker's state once every op is in, before its figures
-            }
-
-            @Override
-            public List<String> warnings() {
-                return source.warnings();
-            }
-        });
-        double wall = (System.nanoTime() - t0) / 1e9;
-        double cpu = (cpuNanos() - cpu0) / 1e9;
+        MeasuredPass.Figures f = MeasuredPass.of(checker, HistoryFile.open(file));
+        CheckResult r = f.result();
         long acked = countAcked(file);
         System.out.println(checker.getClass().getName() + ": " + r.stats().path("availability").path("faults").size() + " faults, "
                 + r.stats().path("availability").path("ok-sends-per-s") + " ok sends/s");
-        System.out.printf(Locale.ROOT, "check: %.1f s wall, %.1f s CPU (a full collection at the end of the pass included)%n", wall, cpu);
-        System.out.printf(Locale.ROOT, "largest heap after a collection: %.0f MB%n", watch.maxAfterGcBytes() / 1e6);
+        System.out.printf(Locale.ROOT, "check: %.1f s wall, %.1f s CPU (a full collection at the end of the pass included)%n", f.wallSeconds(), f.cpuSeconds());
+        System.out.printf(Locale.ROOT, "largest heap after a collection: %.0f MB%n", f.maxAfterGcBytes() / 1e6);
         System.out.printf(Locale.ROOT, "checker state at the end of the pass: %.1f MB, %.2f bytes per acknowledged send (%,d acknowledged)%n",
-                live[0] / 1e6, (double) live[0] / Math.max(1, acked), acked);
+                f.stateBytes() / 1e6, (double) f.stateBytes() / Math.max(1, acked), acked);
     }
 
     /** The acknowledged sends, counted in a pass of their own after the measurement. */
@@ -77,14 +54,5 @@ public final class AvailabilityCheckHeap {
             if (op.isOk() && ClientOps.SEND.equals(op.f())) n[0]++;
         });
         return n[0];
-    }
-
-    private static long liveNow() {
-        System.gc();
-        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
-    }
-
-    private static long cpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 }
