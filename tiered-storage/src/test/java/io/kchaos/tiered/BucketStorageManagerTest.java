@@ -171,7 +171,9 @@ class BucketStorageManagerTest {
                 "copy queue-3 " + id + " ok 1000",
                 "fetch-log queue-3 " + id + " ok 0-9",
                 "fetch-index queue-3 " + id + " ok TIMESTAMP",
+                "delete queue-3 " + id + " started -",
                 "delete queue-3 " + id + " ok -",
+                "delete queue-3 " + id + " started -",
                 "delete queue-3 " + id + " missing -",
                 "fetch-log queue-3 " + id + " missing 0-"), lines);
     }

@@ -71,7 +71,7 @@ class RemoteFaultInjectionTest {
         assertEquals(1000, read(rsm.fetchLogSegment(stored, 0)), "healed: the segment is still there and read");
         List<String> calls = calls();
         assertEquals(List.of("copy ok 1000", "fetch-log failed injected", "fetch-index failed injected", "copy failed injected",
-                "delete failed injected", "fetch-log ok 0-"), calls);
+                "delete started -", "delete failed injected", "fetch-log ok 0-"), calls, "a delete's intent is logged before the fault takes it");
     }
 
     @Test
