@@ -5,6 +5,7 @@ import io.kchaos.checker.availability.AvailabilityChecker;
 import io.kchaos.checker.result.CheckResult;
 import io.kchaos.history.ClientOps;
 import io.kchaos.history.HistoryFile;
+import io.kchaos.history.folder.ResultsFields;
 import io.kchaos.testkit.QueueHistoryGenerator;
 
 import java.nio.file.Path;
@@ -39,8 +40,9 @@ public final class AvailabilityCheckHeap {
         MeasuredPass.Figures f = MeasuredPass.of(checker, HistoryFile.open(file));
         CheckResult r = f.result();
         long acked = countAcked(file);
-        System.out.println(checker.getClass().getName() + ": " + r.stats().path("availability").path("faults").size() + " faults, "
-                + r.stats().path("availability").path("ok-sends-per-s") + " ok sends/s");
+        var availability = r.stats().path(ResultsFields.Stats.AVAILABILITY);
+        System.out.println(checker.getClass().getName() + ": " + availability.path(ResultsFields.Availability.FAULTS).size() + " faults, "
+                + availability.path(ResultsFields.Availability.OK_SENDS_PER_S) + " ok sends/s");
         System.out.printf(Locale.ROOT, "check: %.1f s wall, %.1f s CPU (a full collection at the end of the pass included)%n", f.wallSeconds(), f.cpuSeconds());
         System.out.printf(Locale.ROOT, "largest heap after a collection: %.0f MB%n", f.maxAfterGcBytes() / 1e6);
         System.out.printf(Locale.ROOT, "checker state at the end of the pass: %.1f MB, %.2f bytes per acknowledged send (%,d acknowledged)%n",
