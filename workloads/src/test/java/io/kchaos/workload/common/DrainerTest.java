@@ -49,11 +49,16 @@ class DrainerTest {
         history.close();
     }
 
-    /** Partition 0: offsets 0-2; partition 1: 0-3; partition 2: empty, log start 5. */
-    private static MockConsumer<String, String> consumer(int maxPollRecords) {
-        MockConsumer<String, String> c = new MockConsumer<>("earliest");
+    /** {@code c} with partition 0's offsets 0-2, partition 1's 0-3, partition 2 empty at log start 5. */
+    private static MockConsumer<String, String> offsets(MockConsumer<String, String> c) {
         c.updateBeginningOffsets(Map.of(PARTITIONS.get(0), 0L, PARTITIONS.get(1), 0L, PARTITIONS.get(2), 5L));
         c.updateEndOffsets(Map.of(PARTITIONS.get(0), 3L, PARTITIONS.get(1), 4L, PARTITIONS.get(2), 5L));
+        return c;
+    }
+
+    /** Partition 0: offsets 0-2; partition 1: 0-3; partition 2: empty, log start 5; the records arrive at the first poll. */
+    private static MockConsumer<String, String> consumer(int maxPollRecords) {
+        MockConsumer<String, String> c = offsets(new MockConsumer<>("earliest"));
         c.setMaxPollRecords(maxPollRecords);
         c.schedulePollTask(() -> {
             for (long o = 0; o < 3; o++) c.addRecord(record(0, o));
@@ -72,9 +77,7 @@ class DrainerTest {
 
     @Test
     void aLogStartThatMovesPastTheDrainIsReportedAndTheReadGoesOnFromIt() {
-        MockConsumer<String, String> c = new MockConsumer<>("none");
-        c.updateBeginningOffsets(Map.of(PARTITIONS.get(0), 0L, PARTITIONS.get(1), 0L, PARTITIONS.get(2), 5L));
-        c.updateEndOffsets(Map.of(PARTITIONS.get(0), 3L, PARTITIONS.get(1), 4L, PARTITIONS.get(2), 5L));
+        MockConsumer<String, String> c = offsets(new MockConsumer<>("none"));
         c.schedulePollTask(() -> { // retention deletes offsets 0-1 of partition 0 before the drain fetched them
             c.updateBeginningOffsets(Map.of(PARTITIONS.get(0), 2L));
             c.setPollException(new org.apache.kafka.clients.consumer.OffsetOutOfRangeException("out of range", Map.of(PARTITIONS.get(0), 0L)));
@@ -94,9 +97,7 @@ class DrainerTest {
 
     @Test
     void anOffsetAboveATruncatedLogStopsThatPartitionWithTheError() {
-        MockConsumer<String, String> c = new MockConsumer<>("none");
-        c.updateBeginningOffsets(Map.of(PARTITIONS.get(0), 0L, PARTITIONS.get(1), 0L, PARTITIONS.get(2), 5L));
-        c.updateEndOffsets(Map.of(PARTITIONS.get(0), 3L, PARTITIONS.get(1), 4L, PARTITIONS.get(2), 5L));
+        MockConsumer<String, String> c = offsets(new MockConsumer<>("none"));
         c.schedulePollTask(() -> {
             c.addRecord(record(0, 0));
             for (long o = 0; o < 4; o++) c.addRecord(record(1, o));
