@@ -1,6 +1,7 @@
 package io.kchaos.cluster.security;
 
 import io.kchaos.cluster.secret.SecretSettings;
+import org.apache.kafka.common.security.auth.SecurityProtocol;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -19,8 +20,6 @@ import java.util.TreeMap;
  * (acks, retries, where the brokers are) stays kchaos's and the run's own options.
  */
 public final class ClientPropertiesFile {
-    /** Kafka's security protocols. */
-    private static final List<String> PROTOCOLS = List.of("PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL");
     /** The store settings whose file must exist before any client tries to open it. */
     private static final List<String> STORES = List.of("ssl.truststore.location", "ssl.keystore.location");
 
@@ -58,8 +57,9 @@ public final class ClientPropertiesFile {
             throw new IllegalArgumentException("--client-properties " + file + ": names no security.protocol (Kafka would connect in "
                     + "PLAINTEXT and ignore the ssl.* and sasl.* settings)");
         }
-        if (!PROTOCOLS.contains(protocol.toUpperCase(java.util.Locale.ROOT))) {
-            throw new IllegalArgumentException("--client-properties " + file + ": security.protocol " + protocol + " is not one of " + PROTOCOLS);
+        if (!SecurityProtocol.names().contains(protocol.toUpperCase(java.util.Locale.ROOT))) {
+            throw new IllegalArgumentException("--client-properties " + file + ": security.protocol " + protocol + " is not one of "
+                    + SecurityProtocol.names());
         }
         for (String store : STORES) {
             String location = settings.get(store);

@@ -39,6 +39,7 @@ import io.kchaos.harness.replay.ReplayBanner;
 import io.kchaos.harness.replay.ReplaySource;
 import io.kchaos.nemesis.replay.RecordedSchedule;
 import io.kchaos.backend.ssh.HostsFile;
+import io.kchaos.backend.ssh.HostsSecurity;
 import io.kchaos.cluster.version.VersionProfile;
 import io.kchaos.history.HistoryFormat;
 import io.kchaos.nemesis.Nemesis;
@@ -440,14 +441,9 @@ public final class RunCommand implements Callable<Integer> {
      */
     private Map<String, String> clientLogin(RunConfig config, HostsFile.Plan sshHosts, List<Nemesis> nemeses) {
         boolean existing = sshHosts != null && sshHosts.mode() == HostsFile.Mode.EXISTING;
-        if (existing && config.cluster().security() != io.kchaos.cluster.security.SecurityMode.PLAINTEXT) {
-            throw bad("an existing cluster's security is its own: give its client login with --client-properties, not --security");
-        }
+        String unfit = HostsSecurity.refusal(existing, config.cluster().security(), ssh.clientProperties != null);
+        if (unfit != null) throw bad(unfit);
         if (ssh.clientProperties == null) return Map.of();
-        if (!existing) {
-            throw bad("--client-properties is for a cluster kchaos did not start (--backend ssh, hosts file mode existing); "
-                    + "a cluster kchaos starts is secured with --security");
-        }
         Map<String, String> login = ClientPropertiesFile.read(ssh.clientProperties);
         String refused = SecurityRefusal.ofClientLogin(login, config, nemeses);
         if (refused != null) throw bad(refused);

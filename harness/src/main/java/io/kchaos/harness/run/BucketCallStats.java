@@ -5,44 +5,34 @@ import io.kchaos.history.Json;
 import io.kchaos.history.folder.ResultsFields.Tiered;
 import io.kchaos.tiered.BucketLayout;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.stream.Stream;
 
 /**
  * {@code stats.tiered}: what a tiered run's brokers did on their bucket, counted from its call logs
  * ({@code calls-<broker id>.log}, one line a call: {@code <epoch ms> <op> <topic>-<partition> <segment id> <outcome> <detail>}).
  */
 final class BucketCallStats {
-
-    private BucketCallStats() {
-    }
+    private final Map<String, Counts> byBroker = new TreeMap<>();
+    private final Counts total = new Counts();
 
     /** The figures of every call log in {@code bucket}, per broker and in total; all zero for a bucket with none. */
     static ObjectNode read(Path bucket) {
-        Map<String, Counts> byBroker = new TreeMap<>();
-        Counts total = new Counts();
-        try (Stream<Path> files = Files.list(bucket)) {
-            for (Path f : files.sorted().toList()) {
-                Matcher m = BucketLayout.CALL_LOG.matcher(f.getFileName().toString());
-                if (!m.matches()) continue;
-                Counts broker = byBroker.computeIfAbsent(m.group(1), k -> new Counts());
-                for (String line : Files.readAllLines(f, StandardCharsets.UTF_8)) {
-                    if (line.isBlank()) continue;
-                    broker.add(line);
-                    total.add(line);
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the call logs of " + bucket + ": " + e.getMessage(), e);
-        }
+        BucketCallStats stats = new BucketCallStats();
+        BucketCallLogs.forEachLine(bucket, stats::add);
+        return stats.toJson();
+    }
+
+    /** Counts one line of broker {@code broker}'s call log. */
+    void add(String broker, String line) {
+        byBroker.computeIfAbsent(broker, k -> new Counts()).add(line);
+        total.add(line);
+    }
+
+    /** The figures so far, per broker and in total. */
+    ObjectNode toJson() {
         ObjectNode o = Json.object();
         o.set(Tiered.TOTAL, total.toJson());
         ObjectNode brokers = o.putObject(Tiered.BROKERS);

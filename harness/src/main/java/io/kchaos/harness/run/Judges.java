@@ -111,10 +111,16 @@ public final class Judges {
      */
     static CheckResult remoteTier(CheckResult r, Path bucket, String topic) {
         try {
-            com.fasterxml.jackson.databind.node.ObjectNode stats = BucketCallStats.read(bucket);
-            CheckResult audit = RemoteTierAudit.of(bucket, topic, stats);
+            BucketCallStats calls = new BucketCallStats();
+            RemoteTierAudit audit = new RemoteTierAudit(topic);
+            BucketCallLogs.forEachLine(bucket, (broker, line) -> { // one read of the call logs for both
+                calls.add(broker, line);
+                audit.add(broker, line);
+            });
+            com.fasterxml.jackson.databind.node.ObjectNode stats = calls.toJson();
+            CheckResult lost = audit.judge(bucket, stats);
             r.stats().set(ResultsFields.Stats.TIERED, stats);
-            return audit;
+            return lost;
         } catch (RuntimeException e) {
             r.warn("no stats.tiered and no remote-tier audit: " + e.getMessage());
             return new CheckResult();

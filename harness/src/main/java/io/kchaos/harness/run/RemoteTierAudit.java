@@ -8,17 +8,12 @@ import io.kchaos.tiered.BucketLayout;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.stream.Stream;
 
 /**
  * The remote tier's side of the replica audit: every segment of the workload's topic that a broker copied to the bucket
@@ -27,7 +22,13 @@ import java.util.stream.Stream;
  * one that is not is {@code remote-segment-lost}.
  */
 final class RemoteTierAudit {
-    private RemoteTierAudit() {
+    private final String topic;
+    private final Map<String, Copy> copied = new LinkedHashMap<>();
+    private final Set<String> deleteAsked = new HashSet<>();
+
+    /** An audit of {@code topic}'s segments, fed the call logs' lines with {@link #add}. */
+    RemoteTierAudit(String topic) {
+        this.topic = topic;
     }
 
     /** A segment copied: which partition folder, by whom, when, how many bytes. */
@@ -36,24 +37,23 @@ final class RemoteTierAudit {
 
     /** The audit of {@code bucket} for {@code topic}'s partitions; how many segments it looked for goes into {@code tieredStats}. */
     static CheckResult of(Path bucket, String topic, ObjectNode tieredStats) {
-        Map<String, Copy> copied = new LinkedHashMap<>();
-        Set<String> deleteAsked = new HashSet<>();
-        try (Stream<Path> files = Files.list(bucket)) {
-            for (Path f : files.sorted().toList()) {
-                Matcher m = BucketLayout.CALL_LOG.matcher(f.getFileName().toString());
-                if (!m.matches()) continue;
-                for (String line : Files.readAllLines(f, StandardCharsets.UTF_8)) {
-                    String[] c = line.strip().split(" ", 6);
-                    if (c.length < 5 || !c[2].startsWith(topic + "-")) continue;
-                    if (c[1].equals("delete")) deleteAsked.add(c[3]);
-                    else if (c[1].equals("copy") && c[4].equals("ok") && c[0].chars().allMatch(Character::isDigit)) {
-                        copied.putIfAbsent(c[3], new Copy(c[2], c[3], m.group(1), Long.parseLong(c[0]), c.length > 5 ? c[5].split(" ")[0] : "?"));
-                    }
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the call logs of " + bucket + ": " + e.getMessage(), e);
+        RemoteTierAudit audit = new RemoteTierAudit(topic);
+        BucketCallLogs.forEachLine(bucket, audit::add);
+        return audit.judge(bucket, tieredStats);
+    }
+
+    /** Takes in one line of broker {@code broker}'s call log: a copy that succeeded, or any delete asked for. */
+    void add(String broker, String line) {
+        String[] c = line.strip().split(" ", 6);
+        if (c.length < 5 || !c[2].startsWith(topic + "-")) return;
+        if (c[1].equals("delete")) deleteAsked.add(c[3]);
+        else if (c[1].equals("copy") && c[4].equals("ok") && c[0].chars().allMatch(Character::isDigit)) {
+            copied.putIfAbsent(c[3], new Copy(c[2], c[3], broker, Long.parseLong(c[0]), c.length > 5 ? c[5].split(" ")[0] : "?"));
         }
+    }
+
+    /** Looks in {@code bucket} for every segment copied and never asked deleted; how many goes into {@code tieredStats}. */
+    CheckResult judge(Path bucket, ObjectNode tieredStats) {
         CheckResult r = new CheckResult();
         int audited = 0;
         for (Copy c : copied.values()) {

@@ -51,10 +51,7 @@ public final class SecurityRefusal {
             return asked + "with --proxy or a proxy-* fault (the proxy would need a certificate the cluster's clients trust, "
                     + "and kchaos does not hold the cluster's CA)";
         }
-        WorkloadMix mix = WorkloadMix.of(config.load().name());
-        if (!"PLAINTEXT".equalsIgnoreCase(login.get("security.protocol")) && (mix.withMetadata() || mix.data() == WorkloadKind.METADATA)) {
-            return asked + "with the metadata workload (its final read asks each broker over a plain socket)";
-        }
+        if (!"PLAINTEXT".equalsIgnoreCase(login.get("security.protocol"))) return metadataWorkload(config, asked);
         return null;
     }
 
@@ -65,6 +62,11 @@ public final class SecurityRefusal {
         String asked = "--security " + mode.wire() + " is not yet ";
         if (!backend.equals("local") && !backend.equals("ssh")) return asked + "on --backend " + backend + " (local and ssh backends)";
         if (config.cluster().tiered()) return asked + "with --tiered (the remote log metadata manager's clients are not secured)";
+        return metadataWorkload(config, asked);
+    }
+
+    /** {@code asked} refused with the metadata workload, whose final read asks each broker over a plain socket; else null. */
+    private static String metadataWorkload(RunConfig config, String asked) {
         WorkloadMix mix = WorkloadMix.of(config.load().name());
         if (mix.withMetadata() || mix.data() == WorkloadKind.METADATA) {
             return asked + "with the metadata workload (its final read asks each broker over a plain socket)";

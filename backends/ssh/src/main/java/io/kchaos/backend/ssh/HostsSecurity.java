@@ -17,8 +17,20 @@ public record HostsSecurity(SecurityMode deployed, Map<String, String> existingL
 
     public HostsSecurity {
         existingLogin = Map.copyOf(existingLogin);
-        if (deployed != SecurityMode.PLAINTEXT && !existingLogin.isEmpty()) {
-            throw new IllegalArgumentException("--security secures a cluster kchaos deploys; an existing cluster's login comes from --client-properties alone");
+    }
+
+    /**
+     * Why a cluster that is {@code existing} (else one kchaos starts) cannot be secured with {@code deployed} and a client
+     * login ({@code loginGiven}), in one line; null when it can.
+     */
+    public static String refusal(boolean existing, SecurityMode deployed, boolean loginGiven) {
+        if (existing && deployed != SecurityMode.PLAINTEXT) {
+            return "an existing cluster's security is its own: give its client login with --client-properties, not --security";
         }
+        if (!existing && loginGiven) {
+            return "--client-properties is for a cluster kchaos did not start (--backend ssh, hosts file mode existing); "
+                    + "a cluster kchaos starts is secured with --security";
+        }
+        return null;
     }
 }

@@ -80,11 +80,8 @@ public final class SshCluster implements KafkaCluster {
     public SshCluster(SshSession session, KafkaDistribution distribution, Map<String, String> settings, int heapMb, QuorumSpec quorum,
                       int controllerHeapMb, Duration startTimeout, Path nodesDir, Path history, String topic, HostsSecurity hostsSecurity,
                       PrintStream out) {
-        if (session.existing() ? hostsSecurity.deployed() != SecurityMode.PLAINTEXT : !hostsSecurity.existingLogin().isEmpty()) {
-            throw new IllegalArgumentException(session.existing()
-                    ? "an existing cluster's security is its own: give its client login with --client-properties, not --security"
-                    : "--client-properties is for an existing cluster (hosts file mode existing); a cluster kchaos deploys is secured with --security");
-        }
+        String refused = HostsSecurity.refusal(session.existing(), hostsSecurity.deployed(), !hostsSecurity.existingLogin().isEmpty());
+        if (refused != null) throw new IllegalArgumentException(refused);
         this.hostsSecurity = hostsSecurity;
         this.session = session;
         this.distribution = distribution;
