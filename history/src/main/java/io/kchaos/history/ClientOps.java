@@ -43,10 +43,17 @@ public final class ClientOps {
     public static final Set<String> METADATA = Set.of(CREATE_TOPIC, DELETE_TOPIC, CREATE_PARTITIONS, ALTER_CONFIG,
             METADATA_QUORUM, METADATA_READ, METADATA_BROKERS);
 
+    // acl workload (grants and revocations of a probe principal's rights, and each broker's answer to that principal)
+    public static final String ACL_CHANGE = "acl-change";
+    public static final String ACL_PROBE = "acl-probe";
+    /** The acl workload's op names. */
+    public static final Set<String> ACL = Set.of(ACL_CHANGE, ACL_PROBE);
+
     /** Every client op name: a history's client ops use no other. */
     public static final Set<String> ALL = Set.of(SEND, POLL, DRAIN, TXN, SUBSCRIBE, COMMIT, COMMITTED, CLOSE, CRASH, RESET, CATCH_UP,
             SHARE_SUBSCRIBE, SHARE_POLL, SHARE_ACK, SHARE_CLOSE, SHARE_CRASH, SHARE_CATCH_UP,
-            CREATE_TOPIC, DELETE_TOPIC, CREATE_PARTITIONS, ALTER_CONFIG, METADATA_QUORUM, METADATA_READ, METADATA_BROKERS);
+            CREATE_TOPIC, DELETE_TOPIC, CREATE_PARTITIONS, ALTER_CONFIG, METADATA_QUORUM, METADATA_READ, METADATA_BROKERS,
+            ACL_CHANGE, ACL_PROBE);
 
     private ClientOps() {
     }
