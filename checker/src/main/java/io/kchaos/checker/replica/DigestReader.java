@@ -2,7 +2,7 @@ package io.kchaos.checker.replica;
 
 import org.apache.kafka.common.TopicPartition;
 
-import java.io.DataInputStream;
+import java.io.DataInput;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,18 +19,18 @@ final class DigestReader {
 
     /** The log dirs of the digest, with the partitions of the topics the filter accepts. */
     static List<BrokerLogDir> read(Path file, Predicate<String> topics) {
-        try (DataInputStream in = DigestFormat.open(file)) {
-            if (!DigestFormat.MAGIC.equals(in.readUTF())) throw new InvalidLogDirException("not a replica digest: " + file);
+        try (DigestFormat.Opened digest = DigestFormat.open(file)) {
+            DataInput in = digest.in();
             int dirs = in.readInt();
             List<BrokerLogDir> out = new ArrayList<>();
-            for (int i = 0; i < dirs; i++) out.add(readDir(in, topics));
+            for (int i = 0; i < dirs; i++) out.add(readDir(in, topics, digest.legacy()));
             return out;
         } catch (IOException e) {
             throw new InvalidLogDirException("cannot read replica digest " + file + ": " + e.getMessage());
         }
     }
 
-    private static BrokerLogDir readDir(DataInputStream in, Predicate<String> topics) throws IOException {
+    private static BrokerLogDir readDir(DataInput in, Predicate<String> topics, boolean legacy) throws IOException {
         Path path = Path.of(in.readUTF());
         if (!in.readBoolean()) throw new InvalidLogDirException(in.readUTF());
         int nodeId = in.readInt();
@@ -40,13 +40,13 @@ final class DigestReader {
         int partitions = in.readInt();
         List<PartitionDir> dirs = new ArrayList<>();
         for (int i = 0; i < partitions; i++) {
-            PartitionDir p = readPartition(in);
+            PartitionDir p = readPartition(in, legacy);
             if (topics.test(p.topicPartition().topic())) dirs.add(p);
         }
         return BrokerLogDir.of(path, nodeId, clean, checkpoints, dirs);
     }
 
-    private static PartitionDir readPartition(DataInputStream in) throws IOException {
+    private static PartitionDir readPartition(DataInput in, boolean legacy) throws IOException {
         TopicPartition tp = new TopicPartition(in.readUTF(), in.readInt());
         Path path = Path.of(in.readUTF());
         int n = in.readInt();
@@ -62,7 +62,7 @@ final class DigestReader {
             if (tag == DigestFormat.END) break;
             events.add(switch (tag) {
                 case DigestFormat.SCANNED -> new DigestEvents.Scanned(in.readLong());
-                case DigestFormat.BATCH -> readBatch(in, segments);
+                case DigestFormat.BATCH -> readBatch(in, segments, legacy);
                 case DigestFormat.UNREADABLE -> new DigestEvents.Event(new UnreadableBytes(segments.get(in.readInt()).path(), in.readLong(),
                         in.readLong(), in.readLong(), in.readLong(), in.readUTF()), null);
                 default -> throw new IOException("unknown event tag " + tag);
@@ -72,15 +72,17 @@ final class DigestReader {
         return PartitionDir.of(tp, path, segments, epochs, warnings, () -> new LogCursor(new DigestEvents(replay)));
     }
 
-    private static DigestEvents.Event readBatch(DataInputStream in, List<Segment> segments) throws IOException {
+    private static DigestEvents.Event readBatch(DataInput in, List<Segment> segments, boolean legacy) throws IOException {
         BatchInfo b = new BatchInfo(segments.get(in.readInt()).path(), in.readLong(), in.readInt(), in.readLong(), in.readLong(),
                 in.readInt(), in.readLong(), in.readBoolean(), in.readInt(), in.readLong(), in.readShort(), in.readInt(), in.readBoolean(),
                 in.readBoolean(), in.readByte());
         int n = in.readInt();
         if (n == DigestFormat.NOT_READ) return new DigestEvents.Event(b, null);
         List<DigestEvents.Rec> records = new ArrayList<>(n);
+        long previous = b.baseOffset();
         for (int i = 0; i < n; i++) {
-            long offset = in.readLong();
+            long offset = legacy ? in.readLong() : previous + in.readLong();
+            previous = offset;
             int len = in.readInt();
             byte[] value = null;
             if (len >= 0) {
@@ -98,7 +100,7 @@ final class DigestReader {
         return new DigestEvents.Event(b, new DigestEvents.Records(records, corrupt, lastVisited));
     }
 
-    private static CheckpointBytes readBytes(DataInputStream in) throws IOException {
+    private static CheckpointBytes readBytes(DataInput in) throws IOException {
         boolean present = in.readBoolean();
         String error = in.readBoolean() ? in.readUTF() : null;
         byte[] bytes = new byte[in.readInt()];

@@ -1,17 +1,18 @@
 package io.kchaos.checker.replica;
 
+import com.github.luben.zstd.ZstdOutputStreamNoFinalizer;
 import org.apache.kafka.common.TopicPartition;
 
 import java.io.BufferedOutputStream;
-import java.io.DataOutputStream;
+import java.io.DataOutput;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Predicate;
-import java.util.zip.GZIPOutputStream;
 
 /**
  * Runs on a broker's host after its clean stop: walks its log dirs exactly as the audit would (same cursor, same
@@ -55,14 +56,15 @@ public final class DigestWriter {
 
     /** Writes the digest of these log dirs to {@code out}. */
     public void write(List<Path> dirs, Path out) throws IOException {
-        try (DataOutputStream o = new DataOutputStream(new BufferedOutputStream(new GZIPOutputStream(Files.newOutputStream(out), 1 << 16), 1 << 16))) {
+        try (OutputStream stream = new BufferedOutputStream(new ZstdOutputStreamNoFinalizer(Files.newOutputStream(out), DigestFormat.ZSTD_LEVEL), 1 << 16)) {
+            DataOutput o = new VarintOutput(stream);
             o.writeUTF(DigestFormat.MAGIC);
             o.writeInt(dirs.size());
             for (Path d : dirs) writeDir(d, o);
         }
     }
 
-    private void writeDir(Path dir, DataOutputStream o) throws IOException {
+    private void writeDir(Path dir, DataOutput o) throws IOException {
         o.writeUTF(dir.toString());
         BrokerLogDir d;
         try {
@@ -80,7 +82,7 @@ public final class DigestWriter {
         for (PartitionDir p : d.partitions()) writePartition(p, o);
     }
 
-    private void writePartition(PartitionDir p, DataOutputStream o) throws IOException {
+    private void writePartition(PartitionDir p, DataOutput o) throws IOException {
         o.writeUTF(p.topicPartition().topic());
         o.writeInt(p.topicPartition().partition());
         o.writeUTF(p.path().toString());
@@ -118,7 +120,7 @@ public final class DigestWriter {
         o.writeByte(DigestFormat.END);
     }
 
-    private static void writeBatch(BatchInfo b, List<Segment> segments, DataOutputStream o) throws IOException {
+    private static void writeBatch(BatchInfo b, List<Segment> segments, DataOutput o) throws IOException {
         o.writeByte(DigestFormat.BATCH);
         o.writeInt(segmentIndex(b.segment(), segments));
         o.writeLong(b.position());
@@ -141,7 +143,7 @@ public final class DigestWriter {
      * The records at wanted offsets, read exactly as the acknowledged-write check reads them: only for a good batch
      * holding a wanted offset, stopping after the last wanted one; a parse failure and the last offset visited before it.
      */
-    private static void writeRecords(BatchInfo b, LogCursor cursor, long[] wanted, DataOutputStream o) throws IOException {
+    private static void writeRecords(BatchInfo b, LogCursor cursor, long[] wanted, DataOutput o) throws IOException {
         int first = firstAtOrAbove(wanted, b.baseOffset());
         if (!b.crcValid() || first >= wanted.length || wanted[first] > b.lastOffset()) {
             o.writeInt(DigestFormat.NOT_READ);
@@ -165,8 +167,10 @@ public final class DigestWriter {
             corrupt = e.getMessage();
         }
         o.writeInt(offsets.size());
+        long previous = b.baseOffset();
         for (int i = 0; i < offsets.size(); i++) {
-            o.writeLong(offsets.get(i)[0]);
+            o.writeLong(offsets.get(i)[0] - previous);
+            previous = offsets.get(i)[0];
             byte[] v = values.get(i);
             o.writeInt(v == null ? -1 : v.length);
             if (v != null) o.write(v);
@@ -178,7 +182,7 @@ public final class DigestWriter {
         }
     }
 
-    private static void writeUnreadable(UnreadableBytes u, List<Segment> segments, DataOutputStream o) throws IOException {
+    private static void writeUnreadable(UnreadableBytes u, List<Segment> segments, DataOutput o) throws IOException {
         o.writeByte(DigestFormat.UNREADABLE);
         o.writeInt(segmentIndex(u.segment(), segments));
         o.writeLong(u.position());
@@ -188,7 +192,7 @@ public final class DigestWriter {
         o.writeUTF(u.reason());
     }
 
-    private static void writeBytes(CheckpointBytes c, DataOutputStream o) throws IOException {
+    private static void writeBytes(CheckpointBytes c, DataOutput o) throws IOException {
         o.writeBoolean(c.present());
         o.writeBoolean(c.problem() != null);
         if (c.problem() != null) o.writeUTF(c.problem());

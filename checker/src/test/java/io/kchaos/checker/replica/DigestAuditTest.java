@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -99,6 +100,32 @@ class DigestAuditTest {
         assertTrue(Files.size(digest) < segmentBytes, Files.size(digest) + " vs " + segmentBytes);
         assertTrue(DigestFormat.isDigest(digest));
         assertFalse(DigestFormat.isDigest(f.segment(1, 0)));
+    }
+
+    @Test
+    void digestsOfTheEarlierLayoutAreStillRead() throws IOException {
+        // written by the code before 2026-12-07 (gzip, fixed widths, absolute offsets) from rewrittenBatchAndTornTailAndLaggingReplica's fixture
+        ReplicaFixture f = new ReplicaFixture(tmp.resolve("dirs"));
+        f.node(3).rewriteBatch(40);
+        f.node(2).batches(6).highWatermark(60);
+        f.node(1).uncleanShutdown().recoveryPoint(80);
+        List<Path> dirs = f.write();
+        ReplicaFixture.truncate(f.segment(1, SECOND_SEGMENT), f.position(1, 80) + 30);
+        History history = f.history(List.of(new long[] {ReplicaFixture.END, 77_777}));
+        List<Path> legacy = new ArrayList<>();
+        for (int node = 1; node <= 3; node++) {
+            Path digest = tmp.resolve("legacy-" + node + ".digest");
+            try (InputStream in = DigestAuditTest.class.getResourceAsStream("/legacy-digest/node-" + node + ".digest")) {
+                Files.copy(in, digest);
+            }
+            assertTrue(DigestFormat.isDigest(digest));
+            legacy.add(digest);
+        }
+        CheckResult local = audit(dirs, history);
+        CheckResult old = audit(legacy, history);
+        assertEquals(local.anomalyTypes(), old.anomalyTypes());
+        assertEquals(withoutTiming(local).path("anomalies").size(), withoutTiming(old).path("anomalies").size());
+        assertFalse(local.anomalyTypes().isEmpty());
     }
 
     /** Builds the fixture, damages it, and compares the local audit with the digest audit, both with the history. */
