@@ -19,10 +19,11 @@ public final class Anomalies {
     public static final String GROUP = "group";
     public static final String SHARE = "share";
     public static final String METADATA = "metadata";
+    public static final String ACL = "acl";
     public static final String REPLICA_AUDIT = "replica-audit";
     public static final String RAFT_AUDIT = "raft-audit";
     /** Every checker of the catalogue, in the order of the docs' tables. */
-    public static final List<String> CHECKERS = List.of(QUEUE, TXN, GROUP, SHARE, METADATA, REPLICA_AUDIT, RAFT_AUDIT);
+    public static final List<String> CHECKERS = List.of(QUEUE, TXN, GROUP, SHARE, METADATA, ACL, REPLICA_AUDIT, RAFT_AUDIT);
 
     private static final Map<String, AnomalyType> TYPES = new LinkedHashMap<>();
     private static final Set<String> CYCLES = new LinkedHashSet<>();
@@ -274,6 +275,29 @@ public final class Anomalies {
                     + "the ISR, then the partitions still listed; a move whose listing could not be read is not judged",
             "{\"partition\": 0, \"index\": 88, \"from\": [1, 2, 3], \"to\": [1, 4, 3], \"isr-after\": [1, 2, 4], "
                     + "\"not-in-isr\": [3]}");
+
+    // the acl workload (a probe principal's rights granted and revoked, each broker's answer to that principal): a probe
+    // is judged only where the history proves what its broker's authorizer held (docs/acl.md)
+    private static final String ACL_EXAMPLE = "{\"node\": 2, \"operation\": \"WRITE\", \"topic\": \"kchaos-acl\", "
+            + "\"principal\": \"User:kchaos-acl-probe\", \"answer\": \"%s\", \"index\": 930, \"time\": 41200000000, "
+            + "\"invoke-index\": 928, \"invoke-time\": 41190000000, \"offset-before\": 815, \"offset-after\": 817, "
+            + "\"change\": \"%s\", \"change-index\": 880, \"hw-after\": 812, \"applied-read\": {\"index\": 901, "
+            + "\"time\": 39800000000, \"offset\": 813}, \"next-change-index\": 940, \"next-lower-bound\": 830}";
+    public static final AnomalyType ACL_REVOKED_ALLOWED = client(ACL, "acl-revoked-allowed",
+            "an acl-probe a broker answered allowed where the binding's state is revoked: the latest acknowledged (ok) "
+                    + "change of it that the broker certainly applied is a revocation, or none is and the broker certainly "
+                    + "applied no change of it (the initial state, no ACL: denied), and it certainly applied no later change "
+                    + "of it. Certainly applied: a probe of the same broker answered at least 1 s before this probe's "
+                    + "invocation read a published metadata offset at or past the change's hw-after - 1; certainly not "
+                    + "applied: this probe's offset-after is below the change's lower bound. A probe whose image may hold an "
+                    + "indeterminate (info) change of the binding is not judged",
+            ACL_EXAMPLE.formatted("allowed", "revoke") + " (the initial state: change, change-index, hw-after and "
+                    + "applied-read null)");
+    public static final AnomalyType ACL_GRANTED_DENIED = client(ACL, "acl-granted-denied",
+            "an acl-probe a broker answered denied where the binding's state is granted: the latest acknowledged (ok) "
+                    + "change of it that the broker certainly applied is a grant, and it certainly applied no later change "
+                    + "of it (certainly as for acl-revoked-allowed)",
+            ACL_EXAMPLE.formatted("denied", "grant"));
 
     // the brokers' own files: the replica audit of run (after the clean stop) and verify-logs
     public static final AnomalyType REPLICA_DIVERGENCE = replica("replica-divergence",

@@ -8,7 +8,8 @@ import java.util.List;
  *
  * @param key        the key under {@code anomalies} in results.json, e.g. {@code lost-write}
  * @param family     where its evidence comes from
- * @param checker    the name of the checker that reports it ({@code queue}, {@code txn}, {@code group}, {@code replica-audit}, {@code raft-audit})
+ * @param checker    the name of the checker that reports it ({@code queue}, {@code txn}, {@code group}, {@code share}, {@code metadata},
+ *                   {@code acl}, {@code replica-audit}, {@code raft-audit})
  * @param definition what it means, in one sentence (docs/format.md, the report and junit.xml print it)
  * @param example    one case as results.json shows it, shortened to its identifying fields
  * @param implies    the keys of the anomalies every case of this one also is (Elle's implications, e.g. G0 implies

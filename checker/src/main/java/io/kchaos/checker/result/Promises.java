@@ -49,6 +49,10 @@ public final class Promises {
                     + "within its delivery limit, and finishes every record by the end",
             Anomalies.SHARE_CONCURRENT_HOLD, Anomalies.SHARE_REDELIVERED_AFTER_ACCEPT, Anomalies.SHARE_REDELIVERED_AFTER_REJECT,
             Anomalies.SHARE_DELIVERY_COUNT, Anomalies.SHARE_NOT_FINAL);
+    public static final Promise ACL_ENFORCED = declare("acl-enforced",
+            "a broker that has applied an acknowledged ACL change authorizes by it: a revoked right is refused and a "
+                    + "granted one allowed from then on, until it applies a later change",
+            Anomalies.ACL_REVOKED_ALLOWED, Anomalies.ACL_GRANTED_DENIED);
 
     private Promises() {
     }

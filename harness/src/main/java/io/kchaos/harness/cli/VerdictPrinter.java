@@ -1,5 +1,6 @@
 package io.kchaos.harness.cli;
 
+import io.kchaos.history.AclFields;
 import io.kchaos.history.ClientOps;
 import io.kchaos.history.folder.ResultsFields;
 import io.kchaos.checker.result.AnomalyCases;
@@ -59,6 +60,16 @@ final class VerdictPrinter {
                     + "quorum samples %d%n", t[0], t[1], t[2], md.path(ResultsFields.Metadata.TOPICS).asLong(),
                     md.path(ResultsFields.Metadata.BROKERS_READ).asLong(), md.path(ResultsFields.Metadata.BROKERS_NOT_READ).asLong(),
                     md.path(ResultsFields.Metadata.QUORUM_SAMPLES).asLong());
+        }
+        var acl = r.stats().path(ResultsFields.Stats.ACL);
+        if (acl.isObject()) {
+            var probes = acl.path(ResultsFields.Acl.PROBES);
+            var why = acl.path(ResultsFields.Acl.UNJUDGED_WHY);
+            out.printf("  acl probes: allowed %d, denied %d, info %d; judged %d, not judged %d (indeterminate change %d, "
+                            + "unsettled %d); nodes never judged %s%n", probes.path(AclFields.ALLOWED).asLong(),
+                    probes.path(AclFields.DENIED).asLong(), probes.path("info").asLong(), acl.path(ResultsFields.Acl.JUDGED).asLong(),
+                    acl.path(ResultsFields.Acl.UNJUDGED).asLong(), why.path(ResultsFields.Acl.INDETERMINATE_CHANGE).asLong(),
+                    why.path(ResultsFields.Acl.UNSETTLED).asLong(), acl.path(ResultsFields.Acl.NODES_NEVER_JUDGED));
         }
         r.warnings().stream().limit(10).forEach(w -> out.println("  warning: " + w));
         if (r.warnings().size() > 10) out.println("  (" + (r.warnings().size() - 10) + " more warnings in results.json)");

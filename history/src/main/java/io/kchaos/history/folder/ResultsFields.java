@@ -118,6 +118,8 @@ public final class ResultsFields {
         public static final String SHARE = "share";
         /** The metadata workload's figures. */
         public static final String METADATA = "metadata";
+        /** The acl workload's figures. */
+        public static final String ACL = "acl";
         /** See {@link Availability}. */
         public static final String AVAILABILITY = "availability";
         /** The replica audit's figures. */
@@ -183,6 +185,30 @@ public final class ResultsFields {
         public static final String QUORUM_SAMPLES = "quorum-samples";
 
         private Metadata() {
+        }
+    }
+
+    /** The figures of {@code stats.acl}, the acl checker's (docs/format.md describes each). */
+    public static final class Acl {
+        /** acl-change counts by change ({@code grant}, {@code revoke}), each {"ok", "fail", "info"}. */
+        public static final String CHANGES = "changes";
+        /** acl-probe counts: answered {@code allowed} and {@code denied}, and {@code info} (no definite answer). */
+        public static final String PROBES = "probes";
+        /** Answered probes judged (the history proves what their broker's authorizer held), and those not. */
+        public static final String JUDGED = "judged";
+        public static final String UNJUDGED = "unjudged";
+        /** Why probes were not judged: {@link #INDETERMINATE_CHANGE} and {@link #UNSETTLED} counts. */
+        public static final String UNJUDGED_WHY = "unjudged-why";
+        /** Not judged: the broker's image may hold an indeterminate (info) change of the probe's binding. */
+        public static final String INDETERMINATE_CHANGE = "indeterminate-change";
+        /** Not judged: a change of the binding the broker neither certainly applied nor certainly had not. */
+        public static final String UNSETTLED = "unsettled";
+        /** Node id to how many of its probes were judged, every probed node. */
+        public static final String JUDGED_BY_NODE = "judged-by-node";
+        /** The probed nodes none of whose probes was judged. */
+        public static final String NODES_NEVER_JUDGED = "nodes-never-judged";
+
+        private Acl() {
         }
     }
 
