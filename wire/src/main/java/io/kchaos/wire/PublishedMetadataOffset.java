@@ -11,6 +11,7 @@ import java.io.IOException;
  * The offset of the metadata image one broker has published, as that broker alone answers ApiVersions (version 3, which
  * every release kchaos runs serves): a KRaft broker's {@code FinalizedFeaturesEpoch} is the highest offset its metadata
  * cache's image contains, the image its Metadata and DescribeConfigs answers are served from. No epoch comes with it.
+ * Whether it holds an offset: {@code io.kchaos.history.ImageOffsets}.
  */
 public final class PublishedMetadataOffset {
     private static final short VERSION = 3;
@@ -24,13 +25,5 @@ public final class PublishedMetadataOffset {
         ApiVersionsResponseData d = r.data();
         if (d.errorCode() != Errors.NONE.code()) throw new IOException("ApiVersions: " + Errors.forCode(d.errorCode()).name());
         return d.finalizedFeaturesEpoch();
-    }
-
-    /**
-     * Whether an image whose published offset is {@code published} holds every offset below {@code highWatermark} (a
-     * high watermark is exclusive: the image must contain the offset just below it).
-     */
-    public static boolean holdsBelow(long published, long highWatermark) {
-        return published >= highWatermark - 1;
     }
 }

@@ -30,18 +30,6 @@ class PublishedMetadataOffsetTest {
         }
     }
 
-    @Test
-    void anImageHoldingTheOffsetBelowTheHighWatermarkHasCaughtUp() {
-        assertTrue(PublishedMetadataOffset.holdsBelow(811, 812));
-        assertTrue(PublishedMetadataOffset.holdsBelow(900, 812));
-    }
-
-    @Test
-    void anImageBelowThatOrNoneHasNot() {
-        assertFalse(PublishedMetadataOffset.holdsBelow(810, 812));
-        assertFalse(PublishedMetadataOffset.holdsBelow(-1, 812));
-    }
-
     /** Reads one request and answers it with an ApiVersions response carrying {@code epoch}. */
     private static void answer(ServerSocket server, long epoch) {
         try (Socket s = server.accept()) {

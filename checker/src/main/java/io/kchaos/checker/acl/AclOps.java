@@ -3,6 +3,7 @@ package io.kchaos.checker.acl;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.checker.queue.QueueOps;
 import io.kchaos.history.AclFields;
+import io.kchaos.history.ImageOffsets;
 import io.kchaos.history.Op;
 import io.kchaos.history.OpType;
 
@@ -31,11 +32,10 @@ final class AclOps {
 
         /**
          * Whether an image whose published offset is {@code published} holds this change: it was acknowledged and its
-         * record lies below {@code hwAfter}, so the image must reach {@code hwAfter - 1} (the workload's
-         * PublishedMetadataOffset.holdsBelow, which the checker's module cannot see).
+         * record lies below {@code hwAfter}, so the image must hold every offset below it.
          */
         boolean heldBy(long published) {
-            return type == OpType.OK && hwAfter >= 0 && published >= hwAfter - 1;
+            return type == OpType.OK && hwAfter >= 0 && ImageOffsets.holdsBelow(published, hwAfter);
         }
 
         /** Whether an image whose published offset is {@code published} certainly lacks this change: it is below the record. */

@@ -1,5 +1,6 @@
 package io.kchaos.nemesis.cluster;
 
+import io.kchaos.history.ImageOffsets;
 import io.kchaos.wire.HostPort;
 import io.kchaos.wire.LiveBrokers;
 import io.kchaos.wire.PublishedMetadataOffset;
@@ -130,7 +131,7 @@ public final class WireNodeReturns implements NodeReturnView {
             try {
                 HostPort a = HostPort.parse(address);
                 long published = PublishedMetadataOffset.read(a.host(), a.port(), TIMEOUT_MS);
-                if (!PublishedMetadataOffset.holdsBelow(published, target)) {
+                if (!ImageOffsets.holdsBelow(published, target)) {
                     return new Presence(false, "node " + node + " has published metadata up to offset " + published
                             + ", the high watermark at the heal " + target);
                 }

@@ -3,6 +3,7 @@ package io.kchaos.workload.metadata;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.ClientOps;
 import io.kchaos.history.HistoryWriter;
+import io.kchaos.history.ImageOffsets;
 import io.kchaos.history.Json;
 import io.kchaos.history.MetadataFields;
 import io.kchaos.history.OpType;
@@ -167,7 +168,7 @@ final class FinalRead {
             try {
                 published = PublishedMetadataOffset.read(n.host(), n.port(), TIMEOUT_MS);
                 error = null;
-                if (!PublishedMetadataOffset.holdsBelow(published, targetOffset)) return null;
+                if (!ImageOffsets.holdsBelow(published, targetOffset)) return null;
                 ObjectNode v = readValue(node, targetOffset).put(MetadataFields.OFFSET, published);
                 v.set(MetadataFields.TOPICS, BrokerView.read(n.host(), n.port(), prefix));
                 return v;
