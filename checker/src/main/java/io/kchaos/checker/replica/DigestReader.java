@@ -57,12 +57,17 @@ final class DigestReader {
         List<String> warnings = new ArrayList<>(w);
         for (int i = 0; i < w; i++) warnings.add(in.readUTF());
         List<DigestEvents.Entry> events = new ArrayList<>();
+        DigestDeltas deltas = legacy ? DigestDeltas.absolute() : DigestDeltas.predicting();
         while (true) {
             byte tag = in.readByte();
             if (tag == DigestFormat.END) break;
             events.add(switch (tag) {
-                case DigestFormat.SCANNED -> new DigestEvents.Scanned(in.readLong());
-                case DigestFormat.BATCH -> readBatch(in, segments, legacy);
+                case DigestFormat.SCANNED -> {
+                    long scanned = deltas.scanned() + in.readLong();
+                    deltas.scannedTo(scanned);
+                    yield new DigestEvents.Scanned(scanned);
+                }
+                case DigestFormat.BATCH -> readBatch(in, segments, deltas);
                 case DigestFormat.UNREADABLE -> new DigestEvents.Event(new UnreadableBytes(segments.get(in.readInt()).path(), in.readLong(),
                         in.readLong(), in.readLong(), in.readLong(), in.readUTF()), null);
                 default -> throw new IOException("unknown event tag " + tag);
@@ -72,17 +77,23 @@ final class DigestReader {
         return PartitionDir.of(tp, path, segments, epochs, warnings, () -> new LogCursor(new DigestEvents(replay)));
     }
 
-    private static DigestEvents.Event readBatch(DataInput in, List<Segment> segments, boolean legacy) throws IOException {
-        BatchInfo b = new BatchInfo(segments.get(in.readInt()).path(), in.readLong(), in.readInt(), in.readLong(), in.readLong(),
+    private static DigestEvents.Event readBatch(DataInput in, List<Segment> segments, DigestDeltas deltas) throws IOException {
+        int segment = in.readInt();
+        long position = deltas.position(segment) + in.readLong();
+        int size = in.readInt();
+        long baseOffset = deltas.baseOffset() + in.readLong();
+        long lastOffset = deltas.fromBase(baseOffset) + in.readLong();
+        deltas.batch(segment, position, size, lastOffset);
+        BatchInfo b = new BatchInfo(segments.get(segment).path(), position, size, baseOffset, lastOffset,
                 in.readInt(), in.readLong(), in.readBoolean(), in.readInt(), in.readLong(), in.readShort(), in.readInt(), in.readBoolean(),
                 in.readBoolean(), in.readByte());
         int n = in.readInt();
         if (n == DigestFormat.NOT_READ) return new DigestEvents.Event(b, null);
         List<DigestEvents.Rec> records = new ArrayList<>(n);
-        long previous = b.baseOffset();
+        long predicted = deltas.fromBase(b.baseOffset());
         for (int i = 0; i < n; i++) {
-            long offset = legacy ? in.readLong() : previous + in.readLong();
-            previous = offset;
+            long offset = predicted + in.readLong();
+            predicted = deltas.afterRecord(offset);
             int len = in.readInt();
             byte[] value = null;
             if (len >= 0) {

@@ -96,37 +96,42 @@ public final class DigestWriter {
         o.writeInt(p.warnings().size());
         for (String w : p.warnings()) o.writeUTF(w);
         long[] wanted = acked.of(p.topicPartition());
+        DigestDeltas deltas = DigestDeltas.predicting();
         try (LogCursor cursor = p.openCursor()) {
             long scanned = 0;
             LogEvent e;
             while ((e = cursor.next()) != null) {
                 if (cursor.bytesScanned() != scanned) {
                     scanned = cursor.bytesScanned();
-                    o.writeByte(DigestFormat.SCANNED);
-                    o.writeLong(scanned);
+                    writeScanned(scanned, deltas, o);
                 }
                 if (e instanceof BatchInfo b) {
-                    writeBatch(b, segments, o);
-                    writeRecords(b, cursor, wanted, o);
+                    writeBatch(b, segments, deltas, o);
+                    writeRecords(b, cursor, wanted, deltas, o);
                 } else {
                     writeUnreadable((UnreadableBytes) e, segments, o);
                 }
             }
-            if (cursor.bytesScanned() != scanned) {
-                o.writeByte(DigestFormat.SCANNED);
-                o.writeLong(cursor.bytesScanned());
-            }
+            if (cursor.bytesScanned() != scanned) writeScanned(cursor.bytesScanned(), deltas, o);
         }
         o.writeByte(DigestFormat.END);
     }
 
-    private static void writeBatch(BatchInfo b, List<Segment> segments, DataOutput o) throws IOException {
+    private static void writeScanned(long scanned, DigestDeltas deltas, DataOutput o) throws IOException {
+        o.writeByte(DigestFormat.SCANNED);
+        o.writeLong(scanned - deltas.scanned());
+        deltas.scannedTo(scanned);
+    }
+
+    private static void writeBatch(BatchInfo b, List<Segment> segments, DigestDeltas deltas, DataOutput o) throws IOException {
+        int segment = segmentIndex(b.segment(), segments);
         o.writeByte(DigestFormat.BATCH);
-        o.writeInt(segmentIndex(b.segment(), segments));
-        o.writeLong(b.position());
+        o.writeInt(segment);
+        o.writeLong(b.position() - deltas.position(segment));
         o.writeInt(b.sizeInBytes());
-        o.writeLong(b.baseOffset());
-        o.writeLong(b.lastOffset());
+        o.writeLong(b.baseOffset() - deltas.baseOffset());
+        o.writeLong(b.lastOffset() - deltas.fromBase(b.baseOffset()));
+        deltas.batch(segment, b.position(), b.sizeInBytes(), b.lastOffset());
         o.writeInt(b.leaderEpoch());
         o.writeLong(b.crc());
         o.writeBoolean(b.crcValid());
@@ -143,7 +148,7 @@ public final class DigestWriter {
      * The records at wanted offsets, read exactly as the acknowledged-write check reads them: only for a good batch
      * holding a wanted offset, stopping after the last wanted one; a parse failure and the last offset visited before it.
      */
-    private static void writeRecords(BatchInfo b, LogCursor cursor, long[] wanted, DataOutput o) throws IOException {
+    private static void writeRecords(BatchInfo b, LogCursor cursor, long[] wanted, DigestDeltas deltas, DataOutput o) throws IOException {
         int first = firstAtOrAbove(wanted, b.baseOffset());
         if (!b.crcValid() || first >= wanted.length || wanted[first] > b.lastOffset()) {
             o.writeInt(DigestFormat.NOT_READ);
@@ -167,10 +172,10 @@ public final class DigestWriter {
             corrupt = e.getMessage();
         }
         o.writeInt(offsets.size());
-        long previous = b.baseOffset();
+        long predicted = deltas.fromBase(b.baseOffset());
         for (int i = 0; i < offsets.size(); i++) {
-            o.writeLong(offsets.get(i)[0] - previous);
-            previous = offsets.get(i)[0];
+            o.writeLong(offsets.get(i)[0] - predicted);
+            predicted = deltas.afterRecord(offsets.get(i)[0]);
             byte[] v = values.get(i);
             o.writeInt(v == null ? -1 : v.length);
             if (v != null) o.write(v);
