@@ -1,5 +1,6 @@
 package io.kchaos.workload.metadata;
 
+import io.kchaos.workload.common.ErrorText;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.ClientOps;
 import io.kchaos.history.HistoryWriter;
@@ -121,7 +122,7 @@ final class AdminWorker implements Runnable {
             throw e;
         } catch (Exception e) {
             type = AdminOutcome.of(e);
-            error = AdminOutcome.describe(e);
+            error = ErrorText.of(e);
         }
         history.complete(process, type, f, value, error);
         switch (type) {

@@ -1,5 +1,6 @@
 package io.kchaos.workload.metadata;
 
+import io.kchaos.workload.common.ErrorText;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.ClientOps;
 import io.kchaos.history.HistoryWriter;
@@ -41,7 +42,7 @@ final class BrokerRoster {
                 history.complete(process, OpType.INFO, ClientOps.METADATA_BROKERS, value, "interrupted");
                 throw e;
             } catch (Exception e) {
-                error = AdminOutcome.describe(e);
+                error = ErrorText.of(e);
             }
             if (brokers != null && brokers.size() >= expected || System.nanoTime() - deadline >= 0) break;
             Thread.sleep(POLL_MS);

@@ -1,5 +1,6 @@
 package io.kchaos.workload.metadata;
 
+import io.kchaos.workload.common.ErrorText;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.ClientOps;
 import io.kchaos.history.HistoryWriter;
@@ -129,7 +130,7 @@ final class FinalRead {
             throw e;
         } catch (Exception e) {
             listed = Map.of();
-            listError = "describeCluster failed at the end: " + AdminOutcome.describe(e);
+            listError = "describeCluster failed at the end: " + ErrorText.of(e);
             note = "; " + listError;
         }
         Map<Integer, Target> out = new TreeMap<>();
@@ -172,7 +173,7 @@ final class FinalRead {
                 v.set(MetadataFields.TOPICS, BrokerView.read(n.host(), n.port(), prefix));
                 return v;
             } catch (Exception e) {
-                error = AdminOutcome.describe(e);
+                error = ErrorText.of(e);
                 return null;
             }
         }

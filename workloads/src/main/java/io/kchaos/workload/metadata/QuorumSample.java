@@ -1,5 +1,6 @@
 package io.kchaos.workload.metadata;
 
+import io.kchaos.workload.common.ErrorText;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.ClientOps;
 import io.kchaos.history.HistoryWriter;
@@ -33,7 +34,7 @@ final class QuorumSample {
             history.complete(process, OpType.INFO, ClientOps.METADATA_QUORUM, null, "interrupted");
             throw e;
         } catch (Exception e) {
-            history.complete(process, OpType.INFO, ClientOps.METADATA_QUORUM, null, AdminOutcome.describe(e));
+            history.complete(process, OpType.INFO, ClientOps.METADATA_QUORUM, null, ErrorText.of(e));
             return null;
         }
     }
