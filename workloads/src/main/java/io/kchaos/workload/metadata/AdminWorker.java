@@ -1,6 +1,5 @@
 package io.kchaos.workload.metadata;
 
-import io.kchaos.workload.common.ErrorText;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.ClientOps;
 import io.kchaos.history.HistoryWriter;
@@ -8,6 +7,7 @@ import io.kchaos.history.Json;
 import io.kchaos.history.MetadataFields;
 import io.kchaos.history.OpType;
 import io.kchaos.workload.WorkloadStats;
+import io.kchaos.workload.common.ErrorText;
 import io.kchaos.workload.common.ProcessIds;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;

@@ -1,12 +1,12 @@
 package io.kchaos.workload.metadata;
 
-import io.kchaos.workload.common.ErrorText;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.ClientOps;
 import io.kchaos.history.HistoryWriter;
 import io.kchaos.history.Json;
 import io.kchaos.history.MetadataFields;
 import io.kchaos.history.OpType;
+import io.kchaos.workload.common.ErrorText;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.Node;
 

@@ -1,7 +1,7 @@
 package io.kchaos.workload.metadata;
 
-import io.kchaos.workload.common.ErrorText;
 import io.kchaos.history.OpType;
+import io.kchaos.workload.common.ErrorText;
 import org.apache.kafka.common.errors.DisconnectException;
 import org.apache.kafka.common.errors.InvalidPartitionsException;
 import org.apache.kafka.common.errors.InvalidReplicationFactorException;
