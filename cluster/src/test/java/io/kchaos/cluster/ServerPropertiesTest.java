@@ -1,5 +1,7 @@
 package io.kchaos.cluster;
 
+import io.kchaos.cluster.security.AclAuthorizer;
+import io.kchaos.cluster.security.SaslUser;
 import io.kchaos.cluster.version.VersionProfile;
 import io.kchaos.nemesis.cluster.NodeRole;
 import org.junit.jupiter.api.Test;
@@ -43,6 +45,17 @@ class ServerPropertiesTest {
         assertEquals("PLAINTEXT://10.0.0.1:9092,CONTROLLER://10.0.0.1:9093", p.getProperty("listeners"));
         assertEquals("PLAINTEXT", p.getProperty("inter.broker.listener.name"));
         assertEquals("2", p.getProperty("min.insync.replicas"));
+    }
+
+    @Test
+    void theAclWorkloadsAuthorizerReachesBrokersAndControllersAlike() throws Exception {
+        QuorumVoters voters = QuorumVoters.of(CONTROLLERS, QuorumMode.STATIC);
+        for (NodeRole role : List.of(NodeRole.BROKER, NodeRole.CONTROLLER)) {
+            Properties p = parse(ServerProperties.render(node(5), role, voters, AclAuthorizer.settings()));
+            assertEquals("org.apache.kafka.metadata.authorizer.StandardAuthorizer", p.getProperty("authorizer.class.name"), role.name());
+            assertEquals("User:" + SaslUser.NAME, p.getProperty("super.users"), role.name());
+            assertEquals("false", p.getProperty("allow.everyone.if.no.acl.found"), role.name());
+        }
     }
 
     @Test

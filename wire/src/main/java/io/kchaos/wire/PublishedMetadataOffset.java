@@ -21,7 +21,15 @@ public final class PublishedMetadataOffset {
 
     /** The broker's published metadata offset; -1 when it reports none (no image published yet). */
     public static long read(String host, int port, int timeoutMs) throws IOException {
-        ApiVersionsResponse r = (ApiVersionsResponse) NodeRequest.send(host, port, new ApiVersionsRequest.Builder(), VERSION, timeoutMs);
+        return of((ApiVersionsResponse) NodeRequest.send(host, port, new ApiVersionsRequest.Builder(), VERSION, timeoutMs));
+    }
+
+    /** The same, asked over {@code client}'s own (secured) connection to its node. */
+    public static long read(AuthenticatedNodeClient client, int timeoutMs) throws IOException {
+        return of((ApiVersionsResponse) client.send(new ApiVersionsRequest.Builder(VERSION), timeoutMs));
+    }
+
+    private static long of(ApiVersionsResponse r) throws IOException {
         ApiVersionsResponseData d = r.data();
         if (d.errorCode() != Errors.NONE.code()) throw new IOException("ApiVersions: " + Errors.forCode(d.errorCode()).name());
         return d.finalizedFeaturesEpoch();

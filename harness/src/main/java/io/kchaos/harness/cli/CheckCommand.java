@@ -34,7 +34,7 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE", description = "write results.json here")
     Path out;
 
-    @Option(names = "--workload", paramLabel = "queue|txn|group|share|metadata|DATA,metadata",
+    @Option(names = "--workload", paramLabel = "queue|txn|group|share|metadata|acl|DATA,metadata",
             description = "which workload wrote the history (default: run.json beside it, else detected from its ops)")
     String workload;
 

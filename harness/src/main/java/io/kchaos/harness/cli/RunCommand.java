@@ -282,7 +282,7 @@ public final class RunCommand implements Callable<Integer> {
         UpgradeSchedule upgradeSchedule = null;
         ClientKind clientKind;
         clientKind = clientKind(config); // after the log file is set: Maven Resolver logs through SLF4J
-        release = BrokerRelease.resolve(config, kafkaVersion, !(clientKind instanceof RdkafkaClientKind), System.out);
+        release = BrokerRelease.resolve(config, kafkaVersion, !(clientKind instanceof RdkafkaClientKind), System.out).withAuthorizerOf(config);
         String refused = WorkloadMix.of(config.load().name()).refusedOn(release.distribution().version());
         if (refused != null) throw bad(refused);
         if (clientKind instanceof RdkafkaClientKind rd) {

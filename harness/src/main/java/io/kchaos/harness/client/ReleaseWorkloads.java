@@ -1,5 +1,6 @@
 package io.kchaos.harness.client;
 
+import io.kchaos.workload.acl.AclWorkload;
 import io.kchaos.workload.group.GroupWorkload;
 import io.kchaos.workload.metadata.MetadataWorkload;
 import io.kchaos.workload.queue.QueueWorkload;
@@ -18,7 +19,8 @@ public final class ReleaseWorkloads {
     public static final Set<String> DRIVEN = Set.of(QueueWorkload.NAME, TxnWorkload.NAME, GroupWorkload.NAME);
     private static final Map<String, String> WHY_NOT = Map.of(
             ShareWorkload.NAME, "its share consumers (KIP-932) are the built-in client's",
-            MetadataWorkload.NAME, "it runs admin clients only, which are built in");
+            MetadataWorkload.NAME, "it runs admin clients only, which are built in",
+            AclWorkload.NAME, "it runs an admin client and probe connections of its own, which are built in");
 
     private ReleaseWorkloads() {
     }

@@ -2,7 +2,9 @@ package io.kchaos.harness.launch;
 
 import io.kchaos.cluster.KafkaDistribution;
 import io.kchaos.cluster.ServerProperties;
+import io.kchaos.cluster.security.AclAuthorizer;
 import io.kchaos.harness.run.RunConfig;
+import io.kchaos.harness.run.WorkloadMix;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -47,5 +49,14 @@ public record BrokerRelease(KafkaDistribution distribution, Map<String, String> 
             if (!userSettings.containsKey(k)) merged.put(k, v);
         });
         return new BrokerRelease(distribution, merged);
+    }
+
+    /**
+     * The same release with the authorizer settings ({@link AclAuthorizer}) when {@code config}'s workload needs them
+     * (the acl workload), as kchaos's own settings under the user's {@code --broker-config}; else this release.
+     */
+    public BrokerRelease withAuthorizerOf(RunConfig config) {
+        if (!WorkloadMix.of(config.load().name()).authorizer()) return this;
+        return withKchaosSettings(AclAuthorizer.settings(), config.cluster().brokerConfig());
     }
 }

@@ -5,14 +5,17 @@ import io.kchaos.cluster.security.SecurityMode;
 import io.kchaos.cluster.version.KafkaVersion;
 import io.kchaos.nemesis.Nemesis;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Why a run cannot have the {@code --security} it asks for yet, in one line: a secured cluster runs on the local and SSH
  * backends with the Java clients and librdkafka (through the kchaos proxy too: TLS on both of its sides, SASL passed through),
  * without tiered storage (its metadata manager's clients are not secured) and without the metadata workload (its final
- * read asks each broker over a plain socket); an existing cluster's login ({@code --client-properties}) likewise.
+ * read asks each broker over a plain socket); an existing cluster's login ({@code --client-properties}) likewise. The acl
+ * workload, the other way round, runs only on a SASL/SCRAM cluster kchaos starts.
  */
 public final class SecurityRefusal {
     private SecurityRefusal() {
@@ -58,11 +61,27 @@ public final class SecurityRefusal {
     /** The refusal of {@code config} on {@code backend}, or null when the run can be secured. */
     public static String of(RunConfig config, String backend) {
         SecurityMode mode = config.cluster().security();
+        String acl = aclWorkload(config);
+        if (acl != null) return acl;
         if (mode == SecurityMode.PLAINTEXT) return null;
         String asked = "--security " + mode.wire() + " is not yet ";
         if (!backend.equals("local") && !backend.equals("ssh")) return asked + "on --backend " + backend + " (local and ssh backends)";
         if (config.cluster().tiered()) return asked + "with --tiered (the remote log metadata manager's clients are not secured)";
         return metadataWorkload(config, asked);
+    }
+
+    /**
+     * The acl workload without SASL/SCRAM on a cluster kchaos starts, or null: it needs the nodes' authorizer, which
+     * kchaos sets only on a cluster it starts (not an existing one's, {@code --client-properties}), and a probe user it
+     * creates over SCRAM.
+     */
+    static String aclWorkload(RunConfig config) {
+        SecurityMode mode = config.cluster().security();
+        if (!WorkloadMix.of(config.load().name()).authorizer() || SecurityMode.Mechanisms.SCRAM.equals(mode.mechanism())) return null;
+        String scram = Arrays.stream(SecurityMode.values()).filter(m -> SecurityMode.Mechanisms.SCRAM.equals(m.mechanism()))
+                .map(SecurityMode::wire).collect(Collectors.joining(" or "));
+        return "the acl workload needs a cluster kchaos starts with --security " + scram + " (it sets the nodes' authorizer and "
+                + "creates a SCRAM probe user; an existing cluster, --client-properties, is not supported yet), not --security " + mode.wire();
     }
 
     /** {@code asked} refused with the metadata workload, whose final read asks each broker over a plain socket; else null. */

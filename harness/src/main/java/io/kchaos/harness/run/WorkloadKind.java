@@ -1,6 +1,7 @@
 package io.kchaos.harness.run;
 
 import io.kchaos.checker.Checker;
+import io.kchaos.checker.acl.AclChecker;
 import io.kchaos.checker.ComposedChecker;
 import io.kchaos.checker.availability.AvailabilityChecker;
 import io.kchaos.checker.group.GroupChecker;
@@ -12,6 +13,7 @@ import io.kchaos.checker.txn.TxnChecker;
 import io.kchaos.cluster.version.VersionProfile;
 import io.kchaos.history.ClientOps;
 import io.kchaos.workload.Workload;
+import io.kchaos.workload.acl.AclWorkload;
 import io.kchaos.workload.group.GroupWorkload;
 import io.kchaos.workload.metadata.MetadataWorkload;
 import io.kchaos.workload.queue.QueueWorkload;
@@ -38,7 +40,8 @@ public enum WorkloadKind {
     GROUP(GroupWorkload.NAME, GroupWorkload::new, GroupWorkload.OPTIONS, r -> List.of(new GroupChecker(r), new AvailabilityChecker()),
             Set.of(ClientOps.SUBSCRIBE, ClientOps.COMMIT, ClientOps.COMMITTED, ClientOps.CATCH_UP, ClientOps.CRASH, ClientOps.CLOSE, ClientOps.RESET)),
     SHARE(ShareWorkload.NAME, ShareWorkload::new, ShareWorkload.OPTIONS, r -> List.of(new ShareChecker(r), new AvailabilityChecker()), ClientOps.SHARE),
-    METADATA(MetadataWorkload.NAME, MetadataWorkload::new, MetadataWorkload.OPTIONS, r -> List.of(new MetadataChecker()), ClientOps.METADATA);
+    METADATA(MetadataWorkload.NAME, MetadataWorkload::new, MetadataWorkload.OPTIONS, r -> List.of(new MetadataChecker()), ClientOps.METADATA),
+    ACL(AclWorkload.NAME, AclWorkload::new, AclWorkload.OPTIONS, r -> List.of(new AclChecker()), ClientOps.ACL);
 
     private final String workloadName;
     private final Supplier<Workload> factory;

@@ -70,6 +70,11 @@ public record WorkloadMix(WorkloadKind data, boolean withMetadata) {
         WorkloadKind.METADATA.options().check(CompositeWorkload.optionsOf(values, metadata, false));
     }
 
+    /** True when the nodes must run an authorizer ({@code AclAuthorizer}): the acl workload changes and probes ACLs. */
+    public boolean authorizer() {
+        return data == WorkloadKind.ACL;
+    }
+
     /** Why it cannot run on Kafka {@code version}, or null. */
     public String refusedOn(String version) {
         String refused = data.refusedOn(version);

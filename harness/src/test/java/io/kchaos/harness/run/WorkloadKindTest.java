@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class WorkloadKindTest {
     @Test
     void everyWorkloadIsKnownByNameAndMadeByItsEntry() {
-        assertEquals(List.of("group", "metadata", "queue", "share", "txn"), WorkloadKind.names());
+        assertEquals(List.of("acl", "group", "metadata", "queue", "share", "txn"), WorkloadKind.names());
         for (String name : WorkloadKind.names()) assertEquals(name, WorkloadKind.of(name).create().name());
     }
 
@@ -29,7 +29,7 @@ class WorkloadKindTest {
     @Test
     void unknownNameIsRejectedWithTheKnownOnes() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> WorkloadKind.of("qeue"));
-        assertEquals("unknown workload 'qeue'; known: [group, metadata, queue, share, txn]", e.getMessage());
+        assertEquals("unknown workload 'qeue'; known: [acl, group, metadata, queue, share, txn]", e.getMessage());
     }
 
     @Test

@@ -1,13 +1,13 @@
 package io.kchaos.workload.metadata;
 
 import io.kchaos.history.OpType;
+import io.kchaos.workload.common.ErrorText;
 import org.apache.kafka.common.errors.InvalidConfigurationException;
 import org.apache.kafka.common.errors.InvalidReplicationFactorException;
 import org.apache.kafka.common.errors.InvalidRequestException;
 import org.apache.kafka.common.errors.InvalidTopicException;
 import org.apache.kafka.common.errors.PolicyViolationException;
 
-import java.util.concurrent.ExecutionException;
 
 /**
  * How an admin request's error completes its op: {@code fail} only for a validation error the controller returns
@@ -22,18 +22,12 @@ final class AdminOutcome {
 
     /** The completion type of an op whose request threw {@code e}. */
     static OpType of(Throwable e) {
-        Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
+        Throwable cause = ErrorText.cause(e);
         boolean rejected = cause instanceof InvalidReplicationFactorException
                 || cause instanceof PolicyViolationException
                 || cause instanceof InvalidConfigurationException
                 || cause instanceof InvalidRequestException
                 || cause instanceof InvalidTopicException;
         return rejected ? OpType.FAIL : OpType.INFO;
-    }
-
-    /** The error text of the history: the cause's class and message. */
-    static String describe(Throwable e) {
-        Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
-        return cause.getClass().getSimpleName() + ": " + cause.getMessage();
     }
 }

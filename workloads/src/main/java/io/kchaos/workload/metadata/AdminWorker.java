@@ -7,6 +7,7 @@ import io.kchaos.history.Json;
 import io.kchaos.history.MetadataFields;
 import io.kchaos.history.OpType;
 import io.kchaos.workload.WorkloadStats;
+import io.kchaos.workload.common.ErrorText;
 import io.kchaos.workload.common.ProcessIds;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
@@ -121,7 +122,7 @@ final class AdminWorker implements Runnable {
             throw e;
         } catch (Exception e) {
             type = AdminOutcome.of(e);
-            error = AdminOutcome.describe(e);
+            error = ErrorText.of(e);
         }
         history.complete(process, type, f, value, error);
         switch (type) {

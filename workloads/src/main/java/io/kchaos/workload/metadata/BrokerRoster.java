@@ -6,6 +6,7 @@ import io.kchaos.history.HistoryWriter;
 import io.kchaos.history.Json;
 import io.kchaos.history.MetadataFields;
 import io.kchaos.history.OpType;
+import io.kchaos.workload.common.ErrorText;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.Node;
 
@@ -41,7 +42,7 @@ final class BrokerRoster {
                 history.complete(process, OpType.INFO, ClientOps.METADATA_BROKERS, value, "interrupted");
                 throw e;
             } catch (Exception e) {
-                error = AdminOutcome.describe(e);
+                error = ErrorText.of(e);
             }
             if (brokers != null && brokers.size() >= expected || System.nanoTime() - deadline >= 0) break;
             Thread.sleep(POLL_MS);

@@ -8,6 +8,7 @@ import io.kchaos.history.Json;
 import io.kchaos.history.MetadataFields;
 import io.kchaos.history.OpType;
 import io.kchaos.wire.PublishedMetadataOffset;
+import io.kchaos.workload.common.ErrorText;
 import io.kchaos.workload.common.ProcessIds;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.QuorumInfo;
@@ -130,7 +131,7 @@ final class FinalRead {
             throw e;
         } catch (Exception e) {
             listed = Map.of();
-            listError = "describeCluster failed at the end: " + AdminOutcome.describe(e);
+            listError = "describeCluster failed at the end: " + ErrorText.of(e);
             note = "; " + listError;
         }
         Map<Integer, Target> out = new TreeMap<>();
@@ -173,7 +174,7 @@ final class FinalRead {
                 v.set(MetadataFields.TOPICS, BrokerView.read(n.host(), n.port(), prefix));
                 return v;
             } catch (Exception e) {
-                error = AdminOutcome.describe(e);
+                error = ErrorText.of(e);
                 return null;
             }
         }

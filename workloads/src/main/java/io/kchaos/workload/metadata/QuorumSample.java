@@ -6,6 +6,7 @@ import io.kchaos.history.HistoryWriter;
 import io.kchaos.history.Json;
 import io.kchaos.history.MetadataFields;
 import io.kchaos.history.OpType;
+import io.kchaos.workload.common.ErrorText;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.QuorumInfo;
 
@@ -33,7 +34,7 @@ final class QuorumSample {
             history.complete(process, OpType.INFO, ClientOps.METADATA_QUORUM, null, "interrupted");
             throw e;
         } catch (Exception e) {
-            history.complete(process, OpType.INFO, ClientOps.METADATA_QUORUM, null, AdminOutcome.describe(e));
+            history.complete(process, OpType.INFO, ClientOps.METADATA_QUORUM, null, ErrorText.of(e));
             return null;
         }
     }

@@ -1,6 +1,7 @@
 package io.kchaos.workload.metadata;
 
 import io.kchaos.history.OpType;
+import io.kchaos.workload.common.ErrorText;
 import org.apache.kafka.common.errors.DisconnectException;
 import org.apache.kafka.common.errors.InvalidPartitionsException;
 import org.apache.kafka.common.errors.InvalidReplicationFactorException;
@@ -40,6 +41,6 @@ class AdminOutcomeTest {
 
     @Test
     void theErrorTextNamesTheCause() {
-        assertEquals("TimeoutException: timed out", AdminOutcome.describe(new ExecutionException(new TimeoutException("timed out"))));
+        assertEquals("TimeoutException: timed out", ErrorText.of(new ExecutionException(new TimeoutException("timed out"))));
     }
 }
