@@ -1,6 +1,6 @@
 package io.kchaos.workload.acl;
 
-import io.kchaos.wire.PublishedMetadataOffset;
+import io.kchaos.history.ImageOffsets;
 import io.kchaos.workload.common.ErrorText;
 
 import java.time.Duration;
@@ -29,7 +29,7 @@ final class CredentialPublication {
                 if (!behind.containsKey(b.getKey())) continue;
                 try {
                     long published = b.getValue().publishedOffset();
-                    if (PublishedMetadataOffset.holdsBelow(published, highWatermark)) behind.remove(b.getKey());
+                    if (ImageOffsets.holdsBelow(published, highWatermark)) behind.remove(b.getKey());
                     else behind.put(b.getKey(), "published metadata offset " + published + ", the credential's high watermark " + highWatermark);
                 } catch (Exception e) {
                     behind.put(b.getKey(), ErrorText.of(e));

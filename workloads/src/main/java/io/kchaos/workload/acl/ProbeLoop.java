@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.AclFields;
 import io.kchaos.history.ClientOps;
 import io.kchaos.history.HistoryWriter;
+import io.kchaos.history.ImageOffsets;
 import io.kchaos.history.Json;
 import io.kchaos.history.OpType;
 import io.kchaos.wire.PublishedMetadataOffset;
@@ -81,7 +82,7 @@ final class ProbeLoop implements Runnable {
         while (true) {
             Probe p = probe();
             if (p.offsetBefore() >= 0) last = p.offsetBefore();
-            if (!caught && p.type() == OpType.OK && PublishedMetadataOffset.holdsBelow(p.offsetBefore(), target)) {
+            if (!caught && p.type() == OpType.OK && ImageOffsets.holdsBelow(p.offsetBefore(), target)) {
                 caught = true;
                 caughtUp = System.nanoTime();
             }
