@@ -10,6 +10,10 @@ public final class ClientOps {
     public static final String DRAIN = "drain";
     // txn workload
     public static final String TXN = "txn";
+    /** One attempt to initialize a transactional producer ({@code initTransactions}, InitProducerId). */
+    public static final String TXN_INIT = "txn-init";
+    /** The txn workload's op names. */
+    public static final Set<String> TXN_OPS = Set.of(TXN, TXN_INIT);
     // group workload
     public static final String SUBSCRIBE = "subscribe";
     public static final String COMMIT = "commit";
@@ -50,7 +54,7 @@ public final class ClientOps {
     public static final Set<String> ACL = Set.of(ACL_CHANGE, ACL_PROBE);
 
     /** Every client op name: a history's client ops use no other. */
-    public static final Set<String> ALL = Set.of(SEND, POLL, DRAIN, TXN, SUBSCRIBE, COMMIT, COMMITTED, CLOSE, CRASH, RESET, CATCH_UP,
+    public static final Set<String> ALL = Set.of(SEND, POLL, DRAIN, TXN, TXN_INIT, SUBSCRIBE, COMMIT, COMMITTED, CLOSE, CRASH, RESET, CATCH_UP,
             SHARE_SUBSCRIBE, SHARE_POLL, SHARE_ACK, SHARE_CLOSE, SHARE_CRASH, SHARE_CATCH_UP,
             CREATE_TOPIC, DELETE_TOPIC, CREATE_PARTITIONS, ALTER_CONFIG, METADATA_QUORUM, METADATA_READ, METADATA_BROKERS,
             ACL_CHANGE, ACL_PROBE);

@@ -110,6 +110,14 @@ public final class FaultWindows {
         return windows;
     }
 
+    /**
+     * When the last fault healed: the latest end of a window after {@link #finish} (the run's end when one was never
+     * healed), {@code 0}, the run's start, when there was no fault. From then on no fault acts on the cluster.
+     */
+    public long healedAt() {
+        return windows.stream().mapToLong(FaultSpan::end).max().orElse(0);
+    }
+
     /** Nemesis actions that are neither a known fault nor a heal, as zero-length spans. */
     public List<FaultSpan> others() {
         return others;

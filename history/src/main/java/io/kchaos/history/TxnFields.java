@@ -1,8 +1,9 @@
 package io.kchaos.history;
 
 /**
- * The field names of a {@code txn} op's completion that name the producer that ran it (docs/history-txn-group.md,
- * "op txn"): the one place the txn workload that writes them and the txn checker that reads them spell them.
+ * The field names of a {@code txn} op's completion that name the producer that ran it, and of a {@code txn-init} op's
+ * value, which names the producer initialized (docs/history-txn-group.md, "op txn", "op txn-init"): the one place the
+ * txn workload that writes them and the txn checker that reads them spell them.
  */
 public final class TxnFields {
     /** The producer's transactional.id. */
@@ -14,6 +15,8 @@ public final class TxnFields {
     public static final String PRODUCER_EPOCH = "producer-epoch";
     /** How long the transaction was held open after its sends, on purpose ({@code stall-at-epoch}); absent when it was not. */
     public static final String STALLED_MS = "stalled-ms";
+    /** In a failed {@code txn-init}: false when the producer could not even be created (no InitProducerId was sent). */
+    public static final String CLIENT_CREATED = "client-created";
     /** How a fencing shows in a completion's {@code error}: the Java client's exception, or Kafka's error code. */
     public static final String FENCED_EXCEPTION = "ProducerFencedException";
     public static final String FENCED_CODE = "PRODUCER_FENCED";

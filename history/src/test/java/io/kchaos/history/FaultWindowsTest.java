@@ -43,6 +43,18 @@ class FaultWindowsTest {
     }
 
     @Test
+    void everyFaultHealedAtTheLatestEndOfAWindowOrTheRunsEndWhenOneNeverHealed() {
+        assertEquals(0, pair(100).healedAt(), "no fault: from the start");
+        nemesis(10, 15, "kill", "{\"nodes\":[2]}");
+        nemesis(20, 22, "pause", "{\"nodes\":[1]}");
+        nemesis(25, 30, "resume", "{\"nodes\":[1]}");
+        nemesis(40, 48, "start", "{\"nodes\":[2]}");
+        assertEquals(48, pair(100).healedAt());
+        nemesis(60, 61, "pause", "{\"nodes\":[3]}");
+        assertEquals(100, pair(100).healedAt(), "a fault never healed lasts to the run's end");
+    }
+
+    @Test
     void aHealOfOtherNodesLeavesTheFaultOpenToTheRunsEnd() {
         nemesis(10, 15, "pause", "{\"nodes\":[1]}");
         nemesis(40, 48, "resume", "{\"nodes\":[2]}");

@@ -106,6 +106,20 @@ public final class Anomalies {
                     + "\"type\": \"info\", \"error\": \"ProducerFencedException: There is a newer producer with the same "
                     + "transactionalId which fences the current one.\", \"producer-id\": 1000, \"producer-epoch\": 32766, "
                     + "\"invoke-index\": 117, \"open-ms\": 12}");
+    public static final AnomalyType TXN_ID_UNUSABLE = client(TXN, "txn-id-unusable",
+            "a transactional.id that could no longer be initialized: its txn-init attempts since its last success (or "
+                    + "since its first, without one) all failed or timed out to the end of the history, and one of them, "
+                    + "refused (fail, the producer created), was invoked at least 30 s after the last fault healed (or after "
+                    + "the first of them, when they began later); Kafka's InitProducerId fences the old producer, settles "
+                    + "its transaction and hands a new producer id at epoch exhaustion, so on a healed cluster it succeeds. "
+                    + "Histories without txn-init ops are not judged. An attempt in the evidence: its completion's index "
+                    + "and its invocation's time (ns)",
+            "{\"transactional-id\": \"kchaos-txn-0\", \"attempts\": 170, \"fail\": 170, \"info\": 0, "
+                    + "\"first-failure\": {\"index\": 880123, \"time\": 421700000000}, \"last-refusal\": {\"index\": "
+                    + "901200, \"time\": 526300000000}, \"refused-for-ms\": 104600, \"healed-at\": 0, \"errors\": "
+                    + "[\"KafkaException: Unexpected error in InitProducerIdResponse; The server experienced an unexpected "
+                    + "error when processing the request.\"], \"last-success\": {\"index\": 12, \"producer-id\": 1000, "
+                    + "\"producer-epoch\": 0}}");
 
     // the dependency graph of committed transactions (txn checker, docs/history-txn-group.md): each cycle is reported
     // once, under the first of these types it has (a type implied by one already found in its component is not searched)

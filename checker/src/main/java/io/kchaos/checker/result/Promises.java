@@ -40,6 +40,10 @@ public final class Promises {
     public static final Promise FENCING_HAS_A_RIVAL = declare("fencing-has-a-rival",
             "a transactional producer is fenced only by a newer producer with its transactional.id",
             Anomalies.FENCED_WITHOUT_RIVAL);
+    public static final Promise TXN_ID_REUSABLE = declare("txn-id-reusable",
+            "a transactional.id can always be initialized again once faults healed: InitProducerId fences its old producer, "
+                    + "settles its open transaction and, when the epochs run out, hands it a new producer id",
+            Anomalies.TXN_ID_UNUSABLE);
     public static final Promise OPERATIONS_COMPLETE = declare("operations-complete",
             "an operation Kafka accepted is carried out once nothing it needs is missing: a reassignment whose new replicas "
                     + "are in sync completes when completing it cannot shrink the ISR",

@@ -16,8 +16,9 @@ import io.kchaos.history.OpType;
 
 /**
  * Judges, once the whole transaction history is known, what needs every read: torn transactions, the order of a
- * transaction's sends to one partition (int-nonmonotonic-send; int-send-skip as a figure), fencings without a rival
- * and the cycles of the dependency graph (G0, G1c, G-single, G2 and their kin); then writes the transaction figures.
+ * transaction's sends to one partition (int-nonmonotonic-send; int-send-skip as a figure), fencings without a rival,
+ * transactional.ids that could no longer be initialized (txn-id-unusable) and the cycles of the dependency graph (G0,
+ * G1c, G-single, G2 and their kin); then writes the transaction figures.
  */
 final class TxnJudge {
     private final TxnPass pass;
@@ -39,6 +40,8 @@ final class TxnJudge {
         ObjectNode s = result.stats();
         s.set(ResultsFields.Stats.TXN, pass.counts.toJson());
         pass.producers.judge(result, (ObjectNode) s.get(ResultsFields.Stats.TXN));
+        pass.inits.countsInto((ObjectNode) s.get(ResultsFields.Stats.TXN));
+        new UnusableIds(pass.inits, pass.faults.healedAt()).judge(result);
         if (withGraph) cycles();
         ObjectNode skip = s.putObject(TxnChecker.INT_SEND_SKIP);
         skip.put(ResultsFields.Anomaly.COUNT, skips.count());

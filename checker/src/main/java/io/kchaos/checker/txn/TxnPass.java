@@ -11,6 +11,7 @@ import io.kchaos.checker.queue.QueueOps;
 import io.kchaos.checker.queue.QueuePass;
 import io.kchaos.checker.result.CheckResult;
 import io.kchaos.checker.txn.graph.Dependencies;
+import io.kchaos.history.FaultWindows;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -26,8 +27,9 @@ import java.util.function.Consumer;
  * one's are definitely failed (reading them is G1a), an indeterminate one's are info — and with every poll micro-op's
  * reads. It reports precommitted reads at once and keeps what the end of the pass judges: committed and indeterminate
  * transactions (torn transactions), same-partition send pairs (internal send order), and what the dependency graph
- * needs (reads, process and real-time order), and each transaction's producer ({@link ProducerTimeline}).
- * {@code send}/{@code poll}/{@code drain} ops go to the queue pass.
+ * needs (reads, process and real-time order), each transaction's producer ({@link ProducerTimeline}), the
+ * producers' initializations ({@link InitAttempts}) and the fault windows. {@code send}/{@code poll}/{@code drain} ops
+ * go to the queue pass.
  */
 final class TxnPass implements Consumer<Op> {
     final TxnCounts counts = new TxnCounts();
@@ -36,6 +38,9 @@ final class TxnPass implements Consumer<Op> {
     final Dependencies graph = new Dependencies();
     final List<TxnRecord> byId = new ArrayList<>();
     final ProducerTimeline producers = new ProducerTimeline();
+    final InitAttempts inits = new InitAttempts();
+    final FaultWindows faults = new FaultWindows();
+    private long endTime;
     private final QueueLedger ledger;
     private final QueuePass queueOps;
     private final CheckResult result;
@@ -53,10 +58,16 @@ final class TxnPass implements Consumer<Op> {
 
     @Override
     public void accept(Op op) {
-        if (op.isNemesis()) return;
+        endTime = Math.max(endTime, op.time());
+        if (op.isNemesis()) {
+            faults.accept(op);
+            return;
+        }
         if (TxnOps.TXN.equals(op.f())) {
             if (op.isInvoke()) invoke(op);
             else complete(op);
+        } else if (InitAttempts.F.equals(op.f())) {
+            inits.accept(op);
         } else if (QueueOps.isQueueOp(op.f())) {
             queueOps.accept(op);
         }
@@ -65,6 +76,7 @@ final class TxnPass implements Consumer<Op> {
     /** Ends the pass: transactions still pending are indeterminate. */
     void finish() {
         queueOps.finish();
+        faults.finish(endTime);
         for (Map.Entry<Integer, Pending> e : Map.copyOf(pending).entrySet()) abandon(e.getKey(), -1);
     }
 

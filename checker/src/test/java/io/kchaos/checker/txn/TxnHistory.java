@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kchaos.history.ClientOps;
 import io.kchaos.history.History;
 import io.kchaos.history.Json;
 import io.kchaos.history.Op;
@@ -27,6 +28,7 @@ final class TxnHistory {
 
     private final List<Op> ops = new ArrayList<>();
     private int[] rounds;
+    private long elapsed;
 
     static S s(long value, int partition, long offset) {
         return new S(value, partition, offset);
@@ -37,9 +39,47 @@ final class TxnHistory {
     }
 
     TxnHistory line(int process, OpType type, String f, JsonNode value) {
-        ops.add(new Op(ops.size(), ops.size() * 1000L, process, type, f, value == null ? NullNode.getInstance() : value,
-                type == OpType.FAIL || type == OpType.INFO ? "TimeoutException: test" : null));
+        return line(process, type, f, value, type == OpType.FAIL || type == OpType.INFO ? "TimeoutException: test" : null);
+    }
+
+    private TxnHistory line(int process, OpType type, String f, JsonNode value, String error) {
+        ops.add(new Op(ops.size(), elapsed + ops.size() * 1000L, process, type, f, value == null ? NullNode.getInstance() : value, error));
         return this;
+    }
+
+    /** Lets {@code nanos} pass before the next line. */
+    TxnHistory after(long nanos) {
+        elapsed += nanos;
+        return this;
+    }
+
+    /** A nemesis op's invocation and completion ({@code info}), value in JSON. */
+    TxnHistory nemesis(String f, String value) {
+        try {
+            JsonNode v = Json.MAPPER.readTree(value);
+            return line(Op.NEMESIS, OpType.INVOKE, f, v, null).line(Op.NEMESIS, OpType.INFO, f, v, null);
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+
+    /**
+     * A txn-init attempt of producer instance {@code instance} of {@code transactionalId}: completed with type and error
+     * (null for ok), an ok one with producer id and epoch (pid -1: none).
+     */
+    /** A failed txn-init attempt whose producer could not be created ({@code "client-created": false}). */
+    TxnHistory initNotCreated(int process, String error, String transactionalId, int instance) {
+        ObjectNode v = Json.object().put(TxnFields.TRANSACTIONAL_ID, transactionalId).put(TxnFields.PRODUCER_INSTANCE, instance);
+        line(process, OpType.INVOKE, ClientOps.TXN_INIT, v, null);
+        return line(process, OpType.FAIL, ClientOps.TXN_INIT, v.deepCopy().put(TxnFields.CLIENT_CREATED, false), error);
+    }
+
+    TxnHistory init(int process, OpType type, String error, String transactionalId, int instance, long pid, int epoch) {
+        ObjectNode v = Json.object().put(TxnFields.TRANSACTIONAL_ID, transactionalId).put(TxnFields.PRODUCER_INSTANCE, instance);
+        line(process, OpType.INVOKE, ClientOps.TXN_INIT, v, null);
+        ObjectNode done = v.deepCopy();
+        if (pid >= 0) done.put(TxnFields.PRODUCER_ID, pid).put(TxnFields.PRODUCER_EPOCH, epoch);
+        return line(process, type, ClientOps.TXN_INIT, done, error);
     }
 
     /** A transaction of sends, invoked and completed with type (abort: the value declares a deliberate abort). */
@@ -96,8 +136,7 @@ final class TxnHistory {
         v.put(TxnFields.TRANSACTIONAL_ID, transactionalId);
         v.put(TxnFields.PRODUCER_INSTANCE, instance);
         if (pid >= 0) v.put(TxnFields.PRODUCER_ID, pid).put(TxnFields.PRODUCER_EPOCH, epoch);
-        ops.add(new Op(ops.size(), ops.size() * 1000L, process, type, "txn", v, error));
-        return this;
+        return line(process, type, "txn", v, error);
     }
 
     /** A read_committed consumer's poll. */

@@ -36,7 +36,7 @@ import java.util.function.Supplier;
  */
 public enum WorkloadKind {
     QUEUE(QueueWorkload.NAME, QueueWorkload::new, QueueWorkload.OPTIONS, r -> List.of(new QueueChecker(r), new AvailabilityChecker()), Set.of()),
-    TXN(TxnWorkload.NAME, TxnWorkload::new, TxnWorkload.OPTIONS, r -> List.of(new TxnChecker(r)), Set.of(ClientOps.TXN)),
+    TXN(TxnWorkload.NAME, TxnWorkload::new, TxnWorkload.OPTIONS, r -> List.of(new TxnChecker(r)), ClientOps.TXN_OPS),
     GROUP(GroupWorkload.NAME, GroupWorkload::new, GroupWorkload.OPTIONS, r -> List.of(new GroupChecker(r), new AvailabilityChecker()),
             Set.of(ClientOps.SUBSCRIBE, ClientOps.COMMIT, ClientOps.COMMITTED, ClientOps.CATCH_UP, ClientOps.CRASH, ClientOps.CLOSE, ClientOps.RESET)),
     SHARE(ShareWorkload.NAME, ShareWorkload::new, ShareWorkload.OPTIONS, r -> List.of(new ShareChecker(r), new AvailabilityChecker()), ClientOps.SHARE),

@@ -40,6 +40,7 @@ class WorkloadKindTest {
     @Test
     void opsOwnedByOneWorkloadTellItAndSharedOpsTellNone() {
         assertEquals(Optional.of(WorkloadKind.TXN), WorkloadKind.owningOp(ClientOps.TXN));
+        assertEquals(Optional.of(WorkloadKind.TXN), WorkloadKind.owningOp(ClientOps.TXN_INIT), "a history of initializations only is a txn history");
         assertEquals(Optional.of(WorkloadKind.GROUP), WorkloadKind.owningOp(ClientOps.COMMIT));
         assertEquals(Optional.of(WorkloadKind.SHARE), WorkloadKind.owningOp(ClientOps.SHARE_ACK));
         assertEquals(Optional.of(WorkloadKind.METADATA), WorkloadKind.owningOp(ClientOps.CREATE_TOPIC));

@@ -3,12 +3,17 @@ package io.kchaos.workload.txn;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.TxnFields;
 import io.kchaos.workload.TxnClient;
+import io.kchaos.workload.common.SendErrorClassifier;
+
+import java.time.Duration;
 
 /**
  * The producer a txn worker runs its transactions on: the client, its transactional.id and which of the worker's
  * producers for that id it is (0 for the first, +1 for each one created since, a failed initialization included).
  */
 record TxnProducer(TxnClient client, String transactionalId, int instance) {
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(2);
+
     /** Writes into a completion's value who ran it: the id, the instance, and the producer id and epoch when known. */
     void describe(ObjectNode v) {
         v.put(TxnFields.TRANSACTIONAL_ID, transactionalId);
@@ -17,5 +22,14 @@ record TxnProducer(TxnClient client, String transactionalId, int instance) {
             v.put(TxnFields.PRODUCER_ID, p.producerId());
             v.put(TxnFields.PRODUCER_EPOCH, p.epoch());
         });
+    }
+
+    /** Closes the client within 2 s; an error closing it is a warning, never the worker's end. */
+    void close() {
+        try {
+            client.close(CLOSE_TIMEOUT);
+        } catch (RuntimeException e) {
+            System.err.println("warning: txn: closing a producer: " + SendErrorClassifier.describe(e));
+        }
     }
 }

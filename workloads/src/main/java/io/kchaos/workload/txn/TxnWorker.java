@@ -1,28 +1,22 @@
 package io.kchaos.workload.txn;
 
 import io.kchaos.history.OpType;
-import io.kchaos.workload.TxnClient;
 import io.kchaos.workload.common.ProcessIds;
 import io.kchaos.workload.common.SendErrorClassifier;
 import io.kchaos.workload.common.SendPacer;
 
-import java.time.Duration;
-import java.util.function.Supplier;
-
 /**
  * One transactional producer thread (one transactional.id): initializes a producer, then runs planned transactions one
- * after another as one logical process. After an info outcome it continues under a new process id; after an outcome
- * that leaves the producer unsettled it keeps it or replaces it as its {@link ProducerLifetime} says: it closes it
- * and only then creates and initializes a new one with the same transactional.id, which makes the coordinator settle
- * the open transaction. Initialization is retried until it succeeds or the worker stops. Every producer created counts
- * as the next instance of the transactional.id (a failed initialization too), which each transaction records.
+ * after another as one logical process. After an info outcome (of a transaction or of an initialization) it continues
+ * under a new process id; after an outcome that leaves the producer unsettled it keeps it or replaces it as its
+ * {@link ProducerLifetime} says: it closes it and only then creates and initializes a new one with the same
+ * transactional.id, which makes the coordinator settle the open transaction. Initialization ({@link TxnInit}, one
+ * {@code txn-init} op per attempt) is retried every 0.5 s until it succeeds or the worker stops.
  */
 final class TxnWorker implements Runnable {
-    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(2);
     private static final long RETRY_MILLIS = 500;
 
-    private final String transactionalId;
-    private final Supplier<TxnClient> producers;
+    private final TxnInit init;
     private final TxnPoller poller;
     private final TxnGenerator generator;
     private final TxnAttempt attempt;
@@ -31,17 +25,15 @@ final class TxnWorker implements Runnable {
     private final ProducerLifetime lifetime;
     private volatile boolean running = true;
     private int initFailures;
-    private int instances;
+    private int process;
 
-    TxnWorker(String transactionalId, Supplier<TxnClient> producers, TxnPoller poller,
-              TxnGenerator generator, TxnAttempt attempt, SendPacer pacer, ProcessIds ids) {
-        this(transactionalId, producers, poller, generator, attempt, pacer, ids, ProducerLifetime.FAILURE);
+    TxnWorker(TxnInit init, TxnPoller poller, TxnGenerator generator, TxnAttempt attempt, SendPacer pacer, ProcessIds ids) {
+        this(init, poller, generator, attempt, pacer, ids, ProducerLifetime.FAILURE);
     }
 
-    TxnWorker(String transactionalId, Supplier<TxnClient> producers, TxnPoller poller,
-              TxnGenerator generator, TxnAttempt attempt, SendPacer pacer, ProcessIds ids, ProducerLifetime lifetime) {
-        this.transactionalId = transactionalId;
-        this.producers = producers;
+    TxnWorker(TxnInit init, TxnPoller poller, TxnGenerator generator, TxnAttempt attempt, SendPacer pacer, ProcessIds ids,
+              ProducerLifetime lifetime) {
+        this.init = init;
         this.poller = poller;
         this.generator = generator;
         this.attempt = attempt;
@@ -53,20 +45,20 @@ final class TxnWorker implements Runnable {
     @Override
     public void run() {
         TxnProducer producer = null;
-        int process = ids.next();
+        process = ids.next();
         try {
             while (running) {
                 if (producer == null && (producer = initialized()) == null) break;
                 if (!pacer.awaitTurn(() -> running)) break;
                 TxnAttempt.Outcome o = attempt.run(process, generator.next(), producer, poller);
                 if (!lifetime.keeps(producer.client(), o)) {
-                    close(producer.client());
+                    producer.close();
                     producer = null;
                 }
                 if (o.type() == OpType.INFO) process = ids.next();
             }
         } finally {
-            if (producer != null) close(producer.client());
+            if (producer != null) producer.close();
             if (poller != null) poller.close();
         }
     }
@@ -81,25 +73,17 @@ final class TxnWorker implements Runnable {
         return initFailures;
     }
 
-    /**
-     * A producer with transactions initialized, or null once the worker is stopped. Creating one may fail too (a
-     * librdkafka driver process that does not start in time): that counts as a failed initialization.
-     */
+    /** A producer with transactions initialized, or null once the worker is stopped. */
     private TxnProducer initialized() {
         while (running) {
-            TxnClient p = null;
-            int instance = instances++;
-            try {
-                p = producers.get();
-                p.initTransactions();
-                return new TxnProducer(p, transactionalId, instance);
-            } catch (RuntimeException e) {
-                initFailures++;
-                if (p != null) close(p);
-                if (initFailures == 1 || initFailures % 20 == 0) {
-                    System.err.println("warning: txn: initializing " + transactionalId + " failed (" + initFailures
-                            + " time(s)): " + SendErrorClassifier.describe(e));
-                }
+            TxnInit.Attempt a = init.attempt(process);
+            if (a.type() == OpType.OK) return a.producer();
+            if (a.producer() != null) a.producer().close();
+            if (a.type() == OpType.INFO) process = ids.next();
+            initFailures++;
+            if (initFailures == 1 || initFailures % 20 == 0) {
+                System.err.println("warning: txn: initializing " + init.transactionalId() + " failed (" + initFailures
+                        + " time(s)): " + SendErrorClassifier.describe(a.error()));
             }
             try {
                 Thread.sleep(RETRY_MILLIS);
@@ -109,13 +93,5 @@ final class TxnWorker implements Runnable {
             }
         }
         return null;
-    }
-
-    private static void close(TxnClient p) {
-        try {
-            p.close(CLOSE_TIMEOUT);
-        } catch (RuntimeException e) {
-            System.err.println("warning: txn: closing a producer: " + SendErrorClassifier.describe(e));
-        }
     }
 }

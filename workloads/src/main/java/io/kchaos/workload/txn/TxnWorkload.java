@@ -84,7 +84,7 @@ public final class TxnWorkload extends WorkloadBase {
                 Supplier<TxnClient> factory = ctx.client().transactional(ctx, id, producerSettings(id));
                 TxnPoller poller = options.pollRate() > 0 ? new TxnPoller(ctx.client().pollers(ctx, id + "-poller", READ_COMMITTED), partitions) : null;
                 TxnGenerator generator = new TxnGenerator(ctx.seed() * 1_000_003L + i, values, follower::count, options);
-                TxnWorker w = new TxnWorker(id, factory, poller, generator, attempt, pacer, ids, options.lifetime());
+                TxnWorker w = new TxnWorker(new TxnInit(ctx.history(), id, factory), poller, generator, attempt, pacer, ids, options.lifetime());
                 workers.add(w);
                 threads.add(Clients.daemon(w, id));
                 transactionalIds.add(id);

@@ -87,19 +87,19 @@ class ProducerLifetimeTest {
 
     private List<Op> run(ProducerLifetime lifetime, List<FirstCommitTimesOut> made, RuntimeException firstCommit) throws Exception {
         try (RecordedHistory history = new RecordedHistory(dir)) {
-            TxnWorker w = new TxnWorker("kchaos-txn-0", () -> {
+            TxnWorker w = new TxnWorker(new TxnInit(history.writer, "kchaos-txn-0", () -> {
                 FirstCommitTimesOut p = new FirstCommitTimesOut(made.isEmpty() ? firstCommit : null);
                 made.add(p);
                 return p;
-            }, null, new TxnGenerator(1, new AtomicLong(), 1, new TxnOptions(0, 0, 1, 1)),
+            }), null, new TxnGenerator(1, new AtomicLong(), 1, new TxnOptions(0, 0, 1, 1)),
                     new TxnAttempt(history.writer, "t", new WorkloadStats()), new SendPacer(200), new ProcessIds(), lifetime);
             Thread t = new Thread(w);
             t.start();
-            history.await("three completions", ops -> ops.stream().filter(o -> !o.isInvoke()).count() >= 3);
+            history.await("three completions", ops -> ops.stream().filter(o -> !o.isInvoke() && o.f().equals(TxnAttempt.F)).count() >= 3);
             w.stopRunning();
             t.join(5_000);
             assertFalse(t.isAlive());
-            return history.ops().stream().filter(o -> !o.isInvoke()).toList();
+            return history.ops().stream().filter(o -> !o.isInvoke() && o.f().equals(TxnAttempt.F)).toList();
         }
     }
 

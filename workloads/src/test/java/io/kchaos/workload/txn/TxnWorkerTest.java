@@ -2,6 +2,7 @@ package io.kchaos.workload.txn;
 
 import io.kchaos.history.Op;
 import io.kchaos.history.OpType;
+import io.kchaos.history.TxnFields;
 import io.kchaos.workload.TxnClient;
 import io.kchaos.workload.WorkloadStats;
 import io.kchaos.workload.common.JavaTxnClient;
@@ -45,16 +46,16 @@ class TxnWorkerTest {
         };
         try (RecordedHistory history = new RecordedHistory(dir)) {
             TxnGenerator gen = new TxnGenerator(1, new AtomicLong(), 1, new TxnOptions(0, 0, 2, 1));
-            TxnWorker w = new TxnWorker("kchaos-txn-0", () -> new JavaTxnClient(factory.get()), null, gen, new TxnAttempt(history.writer, "t", new WorkloadStats()),
-                    new SendPacer(200), new ProcessIds());
+            TxnWorker w = new TxnWorker(new TxnInit(history.writer, "kchaos-txn-0", () -> new JavaTxnClient(factory.get())), null, gen,
+                    new TxnAttempt(history.writer, "t", new WorkloadStats()), new SendPacer(200), new ProcessIds());
             Thread t = new Thread(w);
             t.start();
-            history.await("three completions", ops -> ops.stream().filter(o -> !o.isInvoke()).count() >= 3);
+            history.await("three completions", ops -> ops.stream().filter(o -> !o.isInvoke() && o.f().equals(TxnAttempt.F)).count() >= 3);
             w.stopRunning();
             t.join(5_000);
             assertFalse(t.isAlive());
 
-            List<Op> done = history.ops().stream().filter(o -> !o.isInvoke()).toList();
+            List<Op> done = history.ops().stream().filter(o -> !o.isInvoke() && o.f().equals(TxnAttempt.F)).toList();
             assertEquals(OpType.INFO, done.get(0).type());
             assertEquals(OpType.OK, done.get(1).type());
             assertNotEquals(done.get(0).process(), done.get(1).process(), "a new process after info");
@@ -75,16 +76,18 @@ class TxnWorkerTest {
             return new JavaTxnClient(new MockProducer<>(true, null, new StringSerializer(), new StringSerializer()));
         };
         try (RecordedHistory history = new RecordedHistory(dir)) {
-            TxnWorker w = new TxnWorker("kchaos-txn-0", factory, null, new TxnGenerator(1, new AtomicLong(), 1, new TxnOptions(0, 0, 2, 1)),
+            TxnWorker w = new TxnWorker(new TxnInit(history.writer, "kchaos-txn-0", factory), null, new TxnGenerator(1, new AtomicLong(), 1, new TxnOptions(0, 0, 2, 1)),
                     new TxnAttempt(history.writer, "t", new WorkloadStats()), new SendPacer(200), new ProcessIds());
             Thread t = new Thread(w);
             t.start();
-            history.await("a completion", ops -> ops.stream().anyMatch(o -> !o.isInvoke()));
+            history.await("a completion", ops -> ops.stream().anyMatch(o -> !o.isInvoke() && o.f().equals(TxnAttempt.F)));
             w.stopRunning();
             t.join(5_000);
             assertFalse(t.isAlive());
             assertEquals(1, w.initFailures());
-            assertEquals(OpType.OK, history.ops().stream().filter(o -> !o.isInvoke()).findFirst().orElseThrow().type());
+            assertEquals(OpType.OK, history.ops(TxnAttempt.F, OpType.OK).get(0).type());
+            Op notCreated = history.ops(TxnInit.F, OpType.FAIL).get(0);
+            assertFalse(notCreated.value().get(TxnFields.CLIENT_CREATED).asBoolean(), "a producer not created: a failed txn-init, nothing sent");
         }
     }
 }
