@@ -23,7 +23,13 @@ public final class LiveBrokers {
 
     /** The ids of the live brokers in the answer of the broker at host:port. */
     public static Set<Integer> read(String host, int port, int timeoutMs) throws IOException {
-        MetadataResponse r = (MetadataResponse) NodeRequest.send(host, port, new MetadataRequest.Builder(List.of(), false), VERSION, timeoutMs);
+        return read(NodeDialer.PLAIN, -1, host, port, timeoutMs);
+    }
+
+    /** The same, asked of node {@code nodeId} through {@code dialer} (a secured listener's login). */
+    public static Set<Integer> read(NodeDialer dialer, int nodeId, String host, int port, int timeoutMs) throws IOException {
+        MetadataResponse r = (MetadataResponse) dialer.send(nodeId, host, port, new MetadataRequest.Builder(List.of(), false, VERSION, VERSION),
+                VERSION, timeoutMs);
         Set<Integer> ids = new TreeSet<>();
         for (MetadataResponseData.MetadataResponseBroker b : r.data().brokers()) ids.add(b.nodeId());
         return ids;

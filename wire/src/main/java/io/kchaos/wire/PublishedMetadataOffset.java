@@ -21,7 +21,12 @@ public final class PublishedMetadataOffset {
 
     /** The broker's published metadata offset; -1 when it reports none (no image published yet). */
     public static long read(String host, int port, int timeoutMs) throws IOException {
-        return of((ApiVersionsResponse) NodeRequest.send(host, port, new ApiVersionsRequest.Builder(), VERSION, timeoutMs));
+        return read(NodeDialer.PLAIN, -1, host, port, timeoutMs);
+    }
+
+    /** The same, asked of node {@code nodeId} through {@code dialer} (a secured listener's login). */
+    public static long read(NodeDialer dialer, int nodeId, String host, int port, int timeoutMs) throws IOException {
+        return of((ApiVersionsResponse) dialer.send(nodeId, host, port, new ApiVersionsRequest.Builder(VERSION), VERSION, timeoutMs));
     }
 
     /** The same, asked over {@code client}'s own (secured) connection to its node. */

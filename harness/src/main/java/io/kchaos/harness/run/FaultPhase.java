@@ -21,6 +21,7 @@ import io.kchaos.nemesis.guard.NodeGuard;
 import io.kchaos.nemesis.replay.ReplaySchedule;
 import io.kchaos.nemesis.schedule.FaultDriver;
 import io.kchaos.nemesis.schedule.NemesisSchedule;
+import io.kchaos.wire.NodeDialer;
 import io.kchaos.workload.Workload;
 import org.apache.kafka.clients.admin.Admin;
 
@@ -51,7 +52,7 @@ final class FaultPhase {
         cluster.protocol().ifPresent(p -> p.onAction(a -> recorder.record(NemesisOps.PROXY_ACTION, a, () -> { })));
         UpgradeSchedule upgrade = plan.setup().upgrade().orElse(null);
         WireNodeReturns returns = new WireNodeReturns(cluster, cluster.nodeAddresses(), quorum,
-                new KafkaBounds(cluster.brokerSettings()).restart());
+                new KafkaBounds(cluster.brokerSettings()).restart(), NodeDialer.of(cluster.clientSecurity()));
         NemesisContext context = new NemesisContext(upgrade == null ? cluster : new GuardedCluster(cluster, guard), topicView, recorder,
                 new Random(plan.seed()), coordinators, quorum, new AdminOperationsView(admin, topic), returns);
         rolling = upgrade == null ? null : new RollingUpgrade(upgrade, cluster, guard, recorder, history, admin);

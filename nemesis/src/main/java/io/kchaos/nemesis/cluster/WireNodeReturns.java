@@ -3,6 +3,7 @@ package io.kchaos.nemesis.cluster;
 import io.kchaos.history.ImageOffsets;
 import io.kchaos.wire.HostPort;
 import io.kchaos.wire.LiveBrokers;
+import io.kchaos.wire.NodeDialer;
 import io.kchaos.wire.PublishedMetadataOffset;
 
 import java.time.Duration;
@@ -22,6 +23,7 @@ public final class WireNodeReturns implements NodeReturnView {
     private final Map<Integer, String> brokers;
     private final QuorumView quorum;
     private final Duration bound;
+    private final NodeDialer dialer;
 
     /**
      * @param brokers     broker id → {@code host:port} of a listener the harness reaches directly (no proxy)
@@ -29,6 +31,13 @@ public final class WireNodeReturns implements NodeReturnView {
      */
     public WireNodeReturns(ClusterControl cluster, Map<Integer, String> brokers, QuorumView quorum,
             Duration bound) {
+        this(cluster, brokers, quorum, bound, NodeDialer.PLAIN);
+    }
+
+    /** The same, asking the brokers through {@code dialer}: logged in with the run's client security on a secured cluster. */
+    public WireNodeReturns(ClusterControl cluster, Map<Integer, String> brokers, QuorumView quorum,
+            Duration bound, NodeDialer dialer) {
+        this.dialer = dialer;
         this.cluster = cluster;
         this.brokers = Map.copyOf(brokers);
         this.quorum = quorum;
@@ -45,7 +54,7 @@ public final class WireNodeReturns implements NodeReturnView {
         String address = brokers.get(node);
         if (!cluster.role(node).broker()) return new CatchUpProbe(node, highWatermark());
         if (address == null) return noAddress(node);
-        return () -> brokerPresence(node, address);
+        return () -> brokerPresence(dialer, node, address);
     }
 
     /**
@@ -62,17 +71,17 @@ public final class WireNodeReturns implements NodeReturnView {
         if (!cluster.role(node).broker()) return new CatchUpProbe(node, target);
         String address = brokers.get(node);
         if (address == null) return noAddress(node);
-        return new PublishedProbe(node, address, target);
+        return new PublishedProbe(dialer, node, address, target);
     }
 
     private static Probe noAddress(int node) {
         return () -> new Presence(false, "node " + node + ": the backend gives no address to read it back at");
     }
 
-    private static Presence brokerPresence(int node, String address) {
+    private static Presence brokerPresence(NodeDialer dialer, int node, String address) {
         try {
             HostPort a = HostPort.parse(address);
-            Set<Integer> live = LiveBrokers.read(a.host(), a.port(), TIMEOUT_MS);
+            Set<Integer> live = LiveBrokers.read(dialer, node, a.host(), a.port(), TIMEOUT_MS);
             return new Presence(live.contains(node), "node " + node + " lists the live brokers " + live);
         } catch (Exception e) {
             return new Presence(false, "node " + node + " does not answer: " + e.getMessage());
@@ -114,11 +123,13 @@ public final class WireNodeReturns implements NodeReturnView {
 
     /** A broker's return after a cut: its published image at the high watermark read before the heal, then itself live. */
     private final class PublishedProbe implements Probe {
+        private final NodeDialer dialer;
         private final int node;
         private final String address;
         private long target;
 
-        PublishedProbe(int node, String address, long target) {
+        PublishedProbe(NodeDialer dialer, int node, String address, long target) {
+            this.dialer = dialer;
             this.node = node;
             this.address = address;
             this.target = target;
@@ -130,7 +141,7 @@ public final class WireNodeReturns implements NodeReturnView {
             if (target < 0) return new Presence(false, "node " + node + ": no high watermark read yet");
             try {
                 HostPort a = HostPort.parse(address);
-                long published = PublishedMetadataOffset.read(a.host(), a.port(), TIMEOUT_MS);
+                long published = PublishedMetadataOffset.read(dialer, node, a.host(), a.port(), TIMEOUT_MS);
                 if (!ImageOffsets.holdsBelow(published, target)) {
                     return new Presence(false, "node " + node + " has published metadata up to offset " + published
                             + ", the high watermark at the heal " + target);
@@ -138,7 +149,7 @@ public final class WireNodeReturns implements NodeReturnView {
             } catch (Exception e) {
                 return new Presence(false, "node " + node + " does not answer: " + e.getMessage());
             }
-            return brokerPresence(node, address);
+            return brokerPresence(dialer, node, address);
         }
     }
 }
