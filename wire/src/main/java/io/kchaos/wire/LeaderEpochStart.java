@@ -39,8 +39,14 @@ public final class LeaderEpochStart {
 
     /** Asks the broker at host:port; empty when it does not lead the partition or answers with an error. */
     public static Optional<Answer> ask(String host, int port, int brokerId, String topic, int partition, int timeoutMs) throws IOException {
-        MetadataResponse m = (MetadataResponse) NodeRequest.send(host, port, new MetadataRequest.Builder(List.of(topic), false),
-                METADATA_VERSION, timeoutMs);
+        return ask(NodeDialer.PLAIN, host, port, brokerId, topic, partition, timeoutMs);
+    }
+
+    /** The same, asked through {@code dialer} (a secured listener's login). */
+    public static Optional<Answer> ask(NodeDialer dialer, String host, int port, int brokerId, String topic, int partition, int timeoutMs)
+            throws IOException {
+        MetadataResponse m = (MetadataResponse) dialer.send(brokerId, host, port,
+                new MetadataRequest.Builder(List.of(topic), false, METADATA_VERSION, METADATA_VERSION), METADATA_VERSION, timeoutMs);
         MetadataResponseData.MetadataResponseTopic t = m.data().topics().find(topic);
         if (t == null || t.errorCode() != Errors.NONE.code()) return Optional.empty();
         Optional<MetadataResponseData.MetadataResponsePartition> p = t.partitions().stream().filter(x -> x.partitionIndex() == partition).findFirst();
@@ -49,7 +55,7 @@ public final class LeaderEpochStart {
         OffsetForLeaderTopicCollection topics = new OffsetForLeaderTopicCollection();
         topics.add(new OffsetForLeaderTopic().setTopic(topic).setPartitions(List.of(new OffsetForLeaderPartition()
                 .setPartition(partition).setCurrentLeaderEpoch(epoch).setLeaderEpoch(epoch - 1))));
-        OffsetsForLeaderEpochResponse r = (OffsetsForLeaderEpochResponse) NodeRequest.send(host, port,
+        OffsetsForLeaderEpochResponse r = (OffsetsForLeaderEpochResponse) dialer.send(brokerId, host, port,
                 OffsetsForLeaderEpochRequest.Builder.forConsumer(topics), EPOCH_VERSION, timeoutMs);
         OffsetForLeaderEpochResponseData.OffsetForLeaderTopicResult rt = r.data().topics().find(topic);
         if (rt == null) return Optional.empty();

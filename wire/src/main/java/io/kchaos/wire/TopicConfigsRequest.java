@@ -23,12 +23,18 @@ public final class TopicConfigsRequest {
     /** The broker's result per topic (each with its error code and the key's entry, if it has one). */
     public static List<DescribeConfigsResponseData.DescribeConfigsResult> send(String host, int port, Collection<String> topics,
                                                                               String key, int timeoutMs) throws IOException {
+        return send(NodeDialer.PLAIN, -1, host, port, topics, key, timeoutMs);
+    }
+
+    /** The same, asked of node {@code nodeId} through {@code dialer} (a secured listener's login). */
+    public static List<DescribeConfigsResponseData.DescribeConfigsResult> send(NodeDialer dialer, int nodeId, String host, int port,
+                                                                              Collection<String> topics, String key, int timeoutMs) throws IOException {
         DescribeConfigsRequestData data = new DescribeConfigsRequestData();
         for (String topic : topics) {
             data.resources().add(new DescribeConfigsRequestData.DescribeConfigsResource().setResourceType(ConfigResource.Type.TOPIC.id())
                     .setResourceName(topic).setConfigurationKeys(List.of(key)));
         }
-        DescribeConfigsResponse r = (DescribeConfigsResponse) NodeRequest.send(host, port, new DescribeConfigsRequest.Builder(data), VERSION, timeoutMs);
+        DescribeConfigsResponse r = (DescribeConfigsResponse) dialer.send(nodeId, host, port, new DescribeConfigsRequest.Builder(data), VERSION, timeoutMs);
         return r.data().results();
     }
 }

@@ -44,7 +44,8 @@ final class FaultPhase {
             HistoryWriter history) {
         String topic = plan.cluster().topic();
         int partitions = plan.cluster().partitions();
-        AdminTopicView topicView = new AdminTopicView(admin, topic, partitions);
+        NodeDialer dialer = NodeDialer.of(cluster.clientSecurity());
+        AdminTopicView topicView = new AdminTopicView(admin, topic, partitions, dialer);
         AdminCoordinatorView coordinators = new AdminCoordinatorView(admin, workload::transactionalIds, workload::groupIds,
                 workload::shareGroupIds, () -> sharePartitions(workload.shareGroupIds(), topic, partitions));
         NodeGuard guard = new NodeGuard();
@@ -52,9 +53,9 @@ final class FaultPhase {
         cluster.protocol().ifPresent(p -> p.onAction(a -> recorder.record(NemesisOps.PROXY_ACTION, a, () -> { })));
         UpgradeSchedule upgrade = plan.setup().upgrade().orElse(null);
         WireNodeReturns returns = new WireNodeReturns(cluster, cluster.nodeAddresses(), quorum,
-                new KafkaBounds(cluster.brokerSettings()).restart(), NodeDialer.of(cluster.clientSecurity()));
+                new KafkaBounds(cluster.brokerSettings()).restart(), dialer);
         NemesisContext context = new NemesisContext(upgrade == null ? cluster : new GuardedCluster(cluster, guard), topicView, recorder,
-                new Random(plan.seed()), coordinators, quorum, new AdminOperationsView(admin, topic), returns);
+                new Random(plan.seed()), coordinators, quorum, new AdminOperationsView(admin, topic, dialer), returns);
         rolling = upgrade == null ? null : new RollingUpgrade(upgrade, cluster, guard, recorder, history, admin);
         schedule = plan.setup().replay().<FaultDriver>map(r -> new ReplaySchedule(r.schedule(), context))
                 .orElseGet(() -> new NemesisSchedule(nemeses, context, seconds(plan.faults().intervalSeconds()),

@@ -1,5 +1,6 @@
 package io.kchaos.nemesis.cluster;
 
+import io.kchaos.wire.NodeDialer;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.Config;
@@ -39,8 +40,15 @@ public final class AdminOperationsView implements OperationsView {
 
     private final Admin admin;
     private final String topic;
+    private final NodeDialer dialer;
 
     public AdminOperationsView(Admin admin, String topic) {
+        this(admin, topic, NodeDialer.PLAIN);
+    }
+
+    /** The same, reading configs back from single brokers through {@code dialer} (logged in on a secured cluster). */
+    public AdminOperationsView(Admin admin, String topic, NodeDialer dialer) {
+        this.dialer = dialer;
         this.admin = admin;
         this.topic = topic;
     }
@@ -153,7 +161,7 @@ public final class AdminOperationsView implements OperationsView {
         Map<Integer, TopicConfig> out = new TreeMap<>();
         Optional<Collection<Node>> nodes = read(() -> admin.describeCluster().nodes().get(TIMEOUT_S, TimeUnit.SECONDS));
         nodes.orElse(List.of()).stream().filter(n -> brokers.contains(n.id()))
-                .forEach(n -> NodeConfigRead.topicConfig(n.host(), n.port(), topic, key).ifPresent(c -> out.put(n.id(), c)));
+                .forEach(n -> NodeConfigRead.topicConfig(dialer, n.id(), n.host(), n.port(), topic, key).ifPresent(c -> out.put(n.id(), c)));
         return out;
     }
 

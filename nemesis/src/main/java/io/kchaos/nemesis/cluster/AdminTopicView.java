@@ -7,6 +7,7 @@ import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.TopicPartitionInfo;
 import io.kchaos.wire.LeaderEpochStart;
+import io.kchaos.wire.NodeDialer;
 
 import java.io.IOException;
 import java.util.List;
@@ -22,8 +23,15 @@ public final class AdminTopicView implements TopicView {
     private final Admin admin;
     private final String topic;
     private volatile int partitions; // grows when a read of the metadata lists more (partitions added mid-run)
+    private final NodeDialer dialer;
 
     public AdminTopicView(Admin admin, String topic, int partitions) {
+        this(admin, topic, partitions, NodeDialer.PLAIN);
+    }
+
+    /** The same, asking single brokers through {@code dialer} (logged in on a secured cluster). */
+    public AdminTopicView(Admin admin, String topic, int partitions, NodeDialer dialer) {
+        this.dialer = dialer;
         this.admin = admin;
         this.topic = topic;
         this.partitions = partitions;
@@ -86,7 +94,7 @@ public final class AdminTopicView implements TopicView {
         if (leader.isEmpty()) return OptionalLong.empty();
         try {
             Node n = leader.get();
-            return LeaderEpochStart.ask(n.host(), n.port(), n.id(), topic, partition, 5_000)
+            return LeaderEpochStart.ask(dialer, n.host(), n.port(), n.id(), topic, partition, 5_000)
                     .map(a -> OptionalLong.of(a.startOffset())).orElse(OptionalLong.empty());
         } catch (IOException | RuntimeException e) {
             return OptionalLong.empty();
