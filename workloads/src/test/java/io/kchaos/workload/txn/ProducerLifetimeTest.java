@@ -3,25 +3,18 @@ package io.kchaos.workload.txn;
 import io.kchaos.history.Op;
 import io.kchaos.history.OpType;
 import io.kchaos.history.TxnFields;
-import io.kchaos.workload.TxnClient;
 import io.kchaos.workload.WorkloadStats;
-import io.kchaos.workload.common.JavaTxnClient;
 import io.kchaos.workload.common.ProcessIds;
 import io.kchaos.workload.common.RecordedHistory;
 import io.kchaos.workload.common.SendPacer;
-import org.apache.kafka.clients.producer.MockProducer;
-import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.errors.ProducerFencedException;
 import org.apache.kafka.common.errors.TimeoutException;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -37,9 +30,7 @@ class ProducerLifetimeTest {
      * A producer whose first commit throws without committing; later commits (the retry too) work. After a fencing it
      * is in a fatal state, as the Java client is: its abort throws the fencing again.
      */
-    private static final class FirstCommitTimesOut implements TxnClient {
-        final MockProducer<String, String> mock = new MockProducer<>(true, null, new StringSerializer(), new StringSerializer());
-        private final TxnClient delegate = new JavaTxnClient(mock);
+    private static final class FirstCommitTimesOut extends ForwardingTxnClient {
         private final RuntimeException firstCommit;
         int commits;
 
@@ -48,40 +39,15 @@ class ProducerLifetimeTest {
         }
 
         @Override
-        public void initTransactions() {
-            delegate.initTransactions();
-        }
-
-        @Override
-        public void beginTransaction() {
-            delegate.beginTransaction();
-        }
-
-        @Override
-        public Future<RecordMetadata> send(String topic, int partition, String key, String value) {
-            return delegate.send(topic, partition, key, value);
-        }
-
-        @Override
-        public void flush() {
-            delegate.flush();
-        }
-
-        @Override
         public void commitTransaction() {
             if (commits++ == 0 && firstCommit != null) throw firstCommit;
-            delegate.commitTransaction();
+            super.commitTransaction();
         }
 
         @Override
         public void abortTransaction() {
             if (commits > 0 && firstCommit instanceof ProducerFencedException) throw firstCommit;
-            delegate.abortTransaction();
-        }
-
-        @Override
-        public void close(Duration timeout) {
-            delegate.close(timeout);
+            super.abortTransaction();
         }
     }
 

@@ -3,25 +3,18 @@ package io.kchaos.workload.txn;
 import io.kchaos.history.Op;
 import io.kchaos.history.OpType;
 import io.kchaos.history.TxnFields;
-import io.kchaos.workload.TxnClient;
 import io.kchaos.workload.WorkloadStats;
-import io.kchaos.workload.common.JavaTxnClient;
 import io.kchaos.workload.common.ProcessIds;
 import io.kchaos.workload.common.RecordedHistory;
 import io.kchaos.workload.common.SendPacer;
-import org.apache.kafka.clients.producer.MockProducer;
-import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.TimeoutException;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -36,8 +29,7 @@ class TxnInitTest {
     Path dir;
 
     /** A client whose initTransactions throws {@code initError} (when set) and that tells its producer id once initialized. */
-    private static final class FakeClient implements TxnClient {
-        private final TxnClient delegate = new JavaTxnClient(new MockProducer<>(true, null, new StringSerializer(), new StringSerializer()));
+    private static final class FakeClient extends ForwardingTxnClient {
         private final RuntimeException initError;
         private boolean initialized;
 
@@ -48,38 +40,8 @@ class TxnInitTest {
         @Override
         public void initTransactions() {
             if (initError != null) throw initError;
-            delegate.initTransactions();
+            super.initTransactions();
             initialized = true;
-        }
-
-        @Override
-        public void beginTransaction() {
-            delegate.beginTransaction();
-        }
-
-        @Override
-        public Future<RecordMetadata> send(String topic, int partition, String key, String value) {
-            return delegate.send(topic, partition, key, value);
-        }
-
-        @Override
-        public void flush() {
-            delegate.flush();
-        }
-
-        @Override
-        public void commitTransaction() {
-            delegate.commitTransaction();
-        }
-
-        @Override
-        public void abortTransaction() {
-            delegate.abortTransaction();
-        }
-
-        @Override
-        public void close(Duration timeout) {
-            delegate.close(timeout);
         }
 
         @Override
