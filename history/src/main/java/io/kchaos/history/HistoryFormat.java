@@ -21,10 +21,11 @@ public enum HistoryFormat {
     /** zstd's frame magic number 0xFD2FB528, as its first four bytes on disk (little-endian). */
     static final byte[] ZSTD_MAGIC = {(byte) 0x28, (byte) 0xB5, (byte) 0x2F, (byte) 0xFD};
     /**
-     * zstd's level 6: ~9x smaller than the lines at ~85 MB/s of lines on one core here (level 3, zstd's default: 7.4x at
-     * ~270 MB/s), while a run at full rate writes ~6 MB/s of lines (docs/performance.md, History format).
+     * zstd's level 8: ~11x smaller than the lines at ~70 MB/s of lines on one core here (level 6: 9.4x at ~105 MB/s;
+     * level 3, zstd's default: 8.6x at ~270 MB/s), while a run at full rate writes ~6 MB/s of lines (docs/performance.md,
+     * History format).
      */
-    static final int ZSTD_LEVEL = 6;
+    static final int ZSTD_LEVEL = 8;
 
     /** The {@code --history-format} word. */
     public String wire() {
