@@ -21,7 +21,6 @@ import io.kchaos.nemesis.guard.NodeGuard;
 import io.kchaos.nemesis.replay.ReplaySchedule;
 import io.kchaos.nemesis.schedule.FaultDriver;
 import io.kchaos.nemesis.schedule.NemesisSchedule;
-import io.kchaos.wire.NodeDialer;
 import io.kchaos.workload.Workload;
 import org.apache.kafka.clients.admin.Admin;
 
@@ -29,6 +28,7 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 
 /**
@@ -44,8 +44,8 @@ final class FaultPhase {
             HistoryWriter history) {
         String topic = plan.cluster().topic();
         int partitions = plan.cluster().partitions();
-        NodeDialer dialer = NodeDialer.of(cluster.clientSecurity());
-        AdminTopicView topicView = new AdminTopicView(admin, topic, partitions, dialer);
+        Map<String, String> login = cluster.clientSecurity(); // single brokers are asked logged in on a secured cluster
+        AdminTopicView topicView = new AdminTopicView(admin, topic, partitions, login);
         AdminCoordinatorView coordinators = new AdminCoordinatorView(admin, workload::transactionalIds, workload::groupIds,
                 workload::shareGroupIds, () -> sharePartitions(workload.shareGroupIds(), topic, partitions));
         NodeGuard guard = new NodeGuard();
@@ -53,9 +53,9 @@ final class FaultPhase {
         cluster.protocol().ifPresent(p -> p.onAction(a -> recorder.record(NemesisOps.PROXY_ACTION, a, () -> { })));
         UpgradeSchedule upgrade = plan.setup().upgrade().orElse(null);
         WireNodeReturns returns = new WireNodeReturns(cluster, cluster.nodeAddresses(), quorum,
-                new KafkaBounds(cluster.brokerSettings()).restart(), dialer);
+                new KafkaBounds(cluster.brokerSettings()).restart(), login);
         NemesisContext context = new NemesisContext(upgrade == null ? cluster : new GuardedCluster(cluster, guard), topicView, recorder,
-                new Random(plan.seed()), coordinators, quorum, new AdminOperationsView(admin, topic, dialer), returns);
+                new Random(plan.seed()), coordinators, quorum, new AdminOperationsView(admin, topic, login), returns);
         rolling = upgrade == null ? null : new RollingUpgrade(upgrade, cluster, guard, recorder, history, admin);
         schedule = plan.setup().replay().<FaultDriver>map(r -> new ReplaySchedule(r.schedule(), context))
                 .orElseGet(() -> new NemesisSchedule(nemeses, context, seconds(plan.faults().intervalSeconds()),

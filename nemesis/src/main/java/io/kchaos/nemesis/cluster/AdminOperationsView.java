@@ -43,12 +43,12 @@ public final class AdminOperationsView implements OperationsView {
     private final NodeDialer dialer;
 
     public AdminOperationsView(Admin admin, String topic) {
-        this(admin, topic, NodeDialer.PLAIN);
+        this(admin, topic, Map.of());
     }
 
-    /** The same, reading configs back from single brokers through {@code dialer} (logged in on a secured cluster). */
-    public AdminOperationsView(Admin admin, String topic, NodeDialer dialer) {
-        this.dialer = dialer;
+    /** The same, reading configs back from single brokers logged in with {@code clientSecurity} (the run's; empty: plain sockets, {@link NodeDialer}). */
+    public AdminOperationsView(Admin admin, String topic, Map<String, String> clientSecurity) {
+        this.dialer = NodeDialer.of(clientSecurity);
         this.admin = admin;
         this.topic = topic;
     }

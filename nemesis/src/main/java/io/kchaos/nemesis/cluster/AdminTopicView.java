@@ -26,12 +26,12 @@ public final class AdminTopicView implements TopicView {
     private final NodeDialer dialer;
 
     public AdminTopicView(Admin admin, String topic, int partitions) {
-        this(admin, topic, partitions, NodeDialer.PLAIN);
+        this(admin, topic, partitions, Map.of());
     }
 
-    /** The same, asking single brokers through {@code dialer} (logged in on a secured cluster). */
-    public AdminTopicView(Admin admin, String topic, int partitions, NodeDialer dialer) {
-        this.dialer = dialer;
+    /** The same, asking single brokers logged in with {@code clientSecurity} (the run's; empty: plain sockets, {@link NodeDialer}). */
+    public AdminTopicView(Admin admin, String topic, int partitions, Map<String, String> clientSecurity) {
+        this.dialer = NodeDialer.of(clientSecurity);
         this.admin = admin;
         this.topic = topic;
         this.partitions = partitions;

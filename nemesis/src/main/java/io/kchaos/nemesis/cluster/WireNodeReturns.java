@@ -31,13 +31,16 @@ public final class WireNodeReturns implements NodeReturnView {
      */
     public WireNodeReturns(ClusterControl cluster, Map<Integer, String> brokers, QuorumView quorum,
             Duration bound) {
-        this(cluster, brokers, quorum, bound, NodeDialer.PLAIN);
+        this(cluster, brokers, quorum, bound, Map.of());
     }
 
-    /** The same, asking the brokers through {@code dialer}: logged in with the run's client security on a secured cluster. */
+    /**
+     * The same, asking the brokers logged in with {@code clientSecurity} (the run's client security settings; empty on
+     * a PLAINTEXT cluster: plain sockets, {@link NodeDialer}).
+     */
     public WireNodeReturns(ClusterControl cluster, Map<Integer, String> brokers, QuorumView quorum,
-            Duration bound, NodeDialer dialer) {
-        this.dialer = dialer;
+            Duration bound, Map<String, String> clientSecurity) {
+        this.dialer = NodeDialer.of(clientSecurity);
         this.cluster = cluster;
         this.brokers = Map.copyOf(brokers);
         this.quorum = quorum;
