@@ -5,6 +5,7 @@ import io.kchaos.checker.queue.QueueLedger;
 import io.kchaos.checker.queue.QueuePass;
 import io.kchaos.checker.result.CheckResult;
 import io.kchaos.checker.queue.RetentionPolicy;
+import io.kchaos.history.FaultWindows;
 import java.util.Optional;
 
 /**
@@ -30,7 +31,7 @@ public final class GroupChecker extends LedgerChecker {
     }
 
     @Override
-    protected Extension extension(QueueLedger ledger, QueuePass queueOps, CheckResult result) {
+    protected Extension extension(QueueLedger ledger, QueuePass queueOps, FaultWindows faults, CheckResult result) {
         GroupPass pass = new GroupPass(ledger, queueOps, result);
         return new Extension(pass, pass::finish, () -> new GroupJudge(pass, ledger, result).judge());
     }

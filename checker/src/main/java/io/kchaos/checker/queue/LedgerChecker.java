@@ -43,8 +43,11 @@ public abstract class LedgerChecker implements Checker {
     public record Extension(Consumer<Op> visitor, Runnable finish, Runnable judge) {
     }
 
-    /** The workload's extension over the shared ledger, queue-op pass and result. */
-    protected abstract Extension extension(QueueLedger ledger, QueuePass queueOps, CheckResult result);
+    /**
+     * The workload's extension over the shared ledger, queue-op pass and result; {@code faults} are the history's fault
+     * windows, read by this checker's own pass and finished before the extension's judge runs.
+     */
+    protected abstract Extension extension(QueueLedger ledger, QueuePass queueOps, FaultWindows faults, CheckResult result);
 
     /** Throws {@link io.kchaos.history.HistoryFormatException} when the history cannot be judged. */
     @Override
@@ -52,9 +55,9 @@ public abstract class LedgerChecker implements Checker {
         CheckResult result = new CheckResult();
         QueueLedger ledger = new QueueLedger(result, retention);
         QueuePass queueOps = new QueuePass(ledger);
-        Extension ext = extension(ledger, queueOps, result);
-        JudgedEvidence evidence = new JudgedEvidence();
         FaultWindows faults = new FaultWindows();
+        Extension ext = extension(ledger, queueOps, faults, result);
+        JudgedEvidence evidence = new JudgedEvidence();
         long[] last = {0};
         history.forEach(ext.visitor().andThen(evidence).andThen(op -> {
             last[0] = Math.max(last[0], op.time());

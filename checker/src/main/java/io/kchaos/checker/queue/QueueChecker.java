@@ -1,6 +1,7 @@
 package io.kchaos.checker.queue;
 
 import io.kchaos.checker.result.CheckResult;
+import io.kchaos.history.FaultWindows;
 
 import java.util.Optional;
 
@@ -23,7 +24,7 @@ public final class QueueChecker extends LedgerChecker {
     }
 
     @Override
-    protected Extension extension(QueueLedger ledger, QueuePass queueOps, CheckResult result) {
+    protected Extension extension(QueueLedger ledger, QueuePass queueOps, FaultWindows faults, CheckResult result) {
         WrongTopicCheck topics = new WrongTopicCheck(result);
         return new Extension(queueOps.andThen(topics), queueOps::finish, topics::judge);
     }

@@ -1,5 +1,6 @@
 package io.kchaos.checker.txn;
 
+import io.kchaos.history.FaultWindows;
 import io.kchaos.history.folder.ResultsFields;
 import io.kchaos.checker.queue.LedgerChecker;
 import io.kchaos.checker.queue.QueueLedger;
@@ -44,8 +45,8 @@ public final class TxnChecker extends LedgerChecker {
     }
 
     @Override
-    protected Extension extension(QueueLedger ledger, QueuePass queueOps, CheckResult result) {
+    protected Extension extension(QueueLedger ledger, QueuePass queueOps, FaultWindows faults, CheckResult result) {
         TxnPass pass = new TxnPass(ledger, queueOps, result);
-        return new Extension(pass, pass::finish, () -> new TxnJudge(pass, ledger, result, withGraph).judge());
+        return new Extension(pass, pass::finish, () -> new TxnJudge(pass, ledger, result, withGraph, faults).judge());
     }
 }

@@ -1,5 +1,6 @@
 package io.kchaos.checker.txn;
 
+import io.kchaos.history.FaultWindows;
 import io.kchaos.history.folder.ResultsFields;
 import io.kchaos.checker.result.Anomalies;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -25,8 +26,11 @@ final class TxnJudge {
     private final QueueLedger ledger;
     private final CheckResult result;
     private final boolean withGraph;
+    private final FaultWindows faults;
 
-    TxnJudge(TxnPass pass, QueueLedger ledger, CheckResult result, boolean withGraph) {
+    /** {@code faults}: the history's fault windows, finished (when the last fault healed decides txn-id-unusable). */
+    TxnJudge(TxnPass pass, QueueLedger ledger, CheckResult result, boolean withGraph, FaultWindows faults) {
+        this.faults = faults;
         this.pass = pass;
         this.ledger = ledger;
         this.result = result;
@@ -41,7 +45,7 @@ final class TxnJudge {
         s.set(ResultsFields.Stats.TXN, pass.counts.toJson());
         pass.producers.judge(result, (ObjectNode) s.get(ResultsFields.Stats.TXN));
         pass.inits.countsInto((ObjectNode) s.get(ResultsFields.Stats.TXN));
-        new UnusableIds(pass.inits, pass.faults.healedAt()).judge(result);
+        new UnusableIds(pass.inits, faults.healedAt()).judge(result);
         if (withGraph) cycles();
         ObjectNode skip = s.putObject(TxnChecker.INT_SEND_SKIP);
         skip.put(ResultsFields.Anomaly.COUNT, skips.count());

@@ -11,7 +11,6 @@ import io.kchaos.checker.queue.QueueOps;
 import io.kchaos.checker.queue.QueuePass;
 import io.kchaos.checker.result.CheckResult;
 import io.kchaos.checker.txn.graph.Dependencies;
-import io.kchaos.history.FaultWindows;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,7 +27,7 @@ import java.util.function.Consumer;
  * reads. It reports precommitted reads at once and keeps what the end of the pass judges: committed and indeterminate
  * transactions (torn transactions), same-partition send pairs (internal send order), and what the dependency graph
  * needs (reads, process and real-time order), each transaction's producer ({@link ProducerTimeline}), the
- * producers' initializations ({@link InitAttempts}) and the fault windows. {@code send}/{@code poll}/{@code drain} ops
+ * producers' initializations ({@link InitAttempts}). {@code send}/{@code poll}/{@code drain} ops
  * go to the queue pass.
  */
 final class TxnPass implements Consumer<Op> {
@@ -39,8 +38,6 @@ final class TxnPass implements Consumer<Op> {
     final List<TxnRecord> byId = new ArrayList<>();
     final ProducerTimeline producers = new ProducerTimeline();
     final InitAttempts inits = new InitAttempts();
-    final FaultWindows faults = new FaultWindows();
-    private long endTime;
     private final QueueLedger ledger;
     private final QueuePass queueOps;
     private final CheckResult result;
@@ -58,11 +55,7 @@ final class TxnPass implements Consumer<Op> {
 
     @Override
     public void accept(Op op) {
-        endTime = Math.max(endTime, op.time());
-        if (op.isNemesis()) {
-            faults.accept(op);
-            return;
-        }
+        if (op.isNemesis()) return;
         if (TxnOps.TXN.equals(op.f())) {
             if (op.isInvoke()) invoke(op);
             else complete(op);
@@ -76,7 +69,6 @@ final class TxnPass implements Consumer<Op> {
     /** Ends the pass: transactions still pending are indeterminate. */
     void finish() {
         queueOps.finish();
-        faults.finish(endTime);
         for (Map.Entry<Integer, Pending> e : Map.copyOf(pending).entrySet()) abandon(e.getKey(), -1);
     }
 
