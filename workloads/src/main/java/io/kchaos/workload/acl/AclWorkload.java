@@ -4,6 +4,7 @@ import io.kchaos.wire.AuthenticatedNodeClient;
 import io.kchaos.workload.WorkloadContext;
 import io.kchaos.workload.common.ClientConfigs;
 import io.kchaos.workload.common.Clients;
+import io.kchaos.workload.common.ListedBrokers;
 import io.kchaos.workload.common.TopicSetup;
 import io.kchaos.workload.common.WorkerThreads;
 import io.kchaos.workload.common.WorkloadBase;
@@ -52,6 +53,19 @@ public final class AclWorkload extends WorkloadBase {
         stats.detail(aclStats);
     }
 
+    /**
+     * The brokers to probe: those {@code describeCluster} lists at the start ({@link ListedBrokers}), each probed at the
+     * address listed then for the whole run; an IllegalStateException when none was listed.
+     */
+    private static Map<Integer, Node> brokersToProbe(Admin admin, int expected) throws InterruptedException {
+        ListedBrokers.Listing listing = ListedBrokers.await(admin, expected, ROSTER_WAIT);
+        if (listing.brokers() == null || listing.brokers().isEmpty()) {
+            throw new IllegalStateException("acl workload: no broker to probe within " + ROSTER_WAIT.toSeconds() + " s: "
+                    + (listing.error() == null ? "describeCluster listed none" : listing.error()));
+        }
+        return listing.brokers();
+    }
+
     @Override
     public synchronized void start(WorkloadContext ctx) throws Exception {
         requireNotStarted();
@@ -63,7 +77,7 @@ public final class AclWorkload extends WorkloadBase {
         c.put("client.id", "kchaos-acl-changer");
         admin = Clients.construct("admin", () -> Admin.create(c));
         KafkaAclAdmin aclAdmin = new KafkaAclAdmin(admin);
-        Map<Integer, Node> brokers = BrokerList.read(admin, ctx.brokers(), ROSTER_WAIT);
+        Map<Integer, Node> brokers = brokersToProbe(admin, ctx.brokers());
         user.create(admin);
         awaitCredential(brokers, ctx.security(), aclAdmin.highWatermark());
         List<ProbedRight> rights = List.of(ProbedRight.values());

@@ -6,20 +6,17 @@ import io.kchaos.history.HistoryWriter;
 import io.kchaos.history.Json;
 import io.kchaos.history.MetadataFields;
 import io.kchaos.history.OpType;
-import io.kchaos.workload.common.ErrorText;
+import io.kchaos.workload.common.ListedBrokers;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.Node;
 
 import java.time.Duration;
-import java.util.Collection;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The brokers the run started with, as one {@code metadata-brokers} op: the cluster spec's broker count and every broker
  * {@code describeCluster} lists at the workload's start (before any fault, once the harness saw every broker register),
- * asked again until it lists that many or {@code wait} passes. The final read must read each of them.
+ * asked again until it lists that many or {@code wait} passes ({@link ListedBrokers}). The final read must read each of them.
  */
 final class BrokerRoster {
     private static final long POLL_MS = 250;
@@ -32,23 +29,16 @@ final class BrokerRoster {
             throws InterruptedException {
         ObjectNode value = Json.object().put(MetadataFields.EXPECTED, expected);
         history.invoke(process, ClientOps.METADATA_BROKERS, value);
-        long deadline = System.nanoTime() + wait.toNanos();
-        Map<Integer, Node> brokers = null;
-        String error = null;
-        while (true) {
-            try {
-                brokers = byId(admin.describeCluster().nodes().get(10, TimeUnit.SECONDS));
-            } catch (InterruptedException e) {
-                history.complete(process, OpType.INFO, ClientOps.METADATA_BROKERS, value, "interrupted");
-                throw e;
-            } catch (Exception e) {
-                error = ErrorText.of(e);
-            }
-            if (brokers != null && brokers.size() >= expected || System.nanoTime() - deadline >= 0) break;
-            Thread.sleep(POLL_MS);
+        ListedBrokers.Listing listing;
+        try {
+            listing = ListedBrokers.await(admin, expected, wait);
+        } catch (InterruptedException e) {
+            history.complete(process, OpType.INFO, ClientOps.METADATA_BROKERS, value, "interrupted");
+            throw e;
         }
+        Map<Integer, Node> brokers = listing.brokers();
         if (brokers == null) {
-            history.complete(process, OpType.INFO, ClientOps.METADATA_BROKERS, value, error);
+            history.complete(process, OpType.INFO, ClientOps.METADATA_BROKERS, value, listing.error());
             return Map.of();
         }
         ObjectNode listed = value.deepCopy();
@@ -56,12 +46,5 @@ final class BrokerRoster {
         brokers.forEach((id, n) -> b.put(String.valueOf(id), n.host() + ":" + n.port()));
         history.complete(process, OpType.OK, ClientOps.METADATA_BROKERS, listed, null);
         return brokers;
-    }
-
-    /** {@code nodes} by node id, in id order. */
-    static Map<Integer, Node> byId(Collection<Node> nodes) {
-        Map<Integer, Node> out = new TreeMap<>();
-        for (Node n : nodes) out.put(n.id(), n);
-        return out;
     }
 }

@@ -9,6 +9,7 @@ import io.kchaos.history.MetadataFields;
 import io.kchaos.history.OpType;
 import io.kchaos.wire.PublishedMetadataOffset;
 import io.kchaos.workload.common.ErrorText;
+import io.kchaos.workload.common.ListedBrokers;
 import io.kchaos.workload.common.ProcessIds;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.QuorumInfo;
@@ -125,7 +126,7 @@ final class FinalRead {
         Map<Integer, Node> listed;
         String note;
         try {
-            listed = BrokerRoster.byId(admin.describeCluster().nodes().get(10, TimeUnit.SECONDS));
+            listed = ListedBrokers.byId(admin.describeCluster().nodes().get(10, TimeUnit.SECONDS));
             note = "; not listed by describeCluster at the end (fenced, or not registered)";
         } catch (InterruptedException e) {
             throw e;
