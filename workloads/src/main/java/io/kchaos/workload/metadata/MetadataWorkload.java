@@ -26,8 +26,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * offsets over the run are the run's own quorum polls ({@code quorum.jsonl}), which every workload gets
 
  * (docs/format.md, metadata ops). The run's topic is created as usual (empty), so that faults aimed at a partition
- * leader have one. Options: {@code clients} (admin clients, 2) and {@code pause-ms} (each client's pause between its
- * ops, 100).
+ * leader have one. Options: {@code clients} (admin clients, 2), {@code pause-ms} (each client's pause between its
+ * ops, 100) and {@code final-read-seconds} (the final read's bound, 60).
  */
 public final class MetadataWorkload extends WorkloadBase {
     public static final String NAME = "metadata";
@@ -35,15 +35,18 @@ public final class MetadataWorkload extends WorkloadBase {
             + "configuring and deleting topics of its own");
     static final WorkloadOption PAUSE_MS = WorkloadOption.whole("pause-ms", 100, 0, 60_000, "milliseconds each admin client waits "
             + "between two operations");
+    static final WorkloadOption FINAL_READ_SECONDS = WorkloadOption.whole("final-read-seconds", 60, 1, 3600, "seconds the "
+            + "final read waits for every broker to catch up with the quorum and answer; a broker not read by then is named "
+            + "and makes the verdict unknown");
     /** The metadata workload's {@code --workload-option}s (beside a data workload: {@code metadata.KEY}). */
-    public static final WorkloadOptionSet OPTIONS = WorkloadOptionSet.of(NAME, CLIENTS, PAUSE_MS);
-    static final Duration FINAL_READ_TIMEOUT = Duration.ofSeconds(60);
+    public static final WorkloadOptionSet OPTIONS = WorkloadOptionSet.of(NAME, CLIENTS, PAUSE_MS, FINAL_READ_SECONDS);
     static final Duration ROSTER_WAIT = Duration.ofSeconds(30);
 
     private final List<Admin> admins = new ArrayList<>();
     private final List<AdminWorker> workers = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
     private Map<Integer, Node> started = Map.of();
+    private Duration finalReadTimeout;
     private boolean stopped;
 
     public MetadataWorkload() {
@@ -66,6 +69,7 @@ public final class MetadataWorkload extends WorkloadBase {
         WorkloadOptions options = OPTIONS.read(ctx.options());
         int clients = options.whole(CLIENTS);
         int pause = options.whole(PAUSE_MS);
+        finalReadTimeout = Duration.ofSeconds(options.whole(FINAL_READ_SECONDS));
         context = ctx;
         TopicSetup.ensure(ctx, List.of(ctx.topic()));
         AtomicLong configValues = new AtomicLong();
@@ -104,7 +108,7 @@ public final class MetadataWorkload extends WorkloadBase {
         started();
         try {
             int read = new FinalRead(admins.get(admins.size() - 1), context.history(), ids, topicPrefix(context.topic()),
-                    FINAL_READ_TIMEOUT, started).run();
+                    finalReadTimeout, started).run();
             stats.drained.add(read);
         } finally {
             closeAdmins();
