@@ -1,5 +1,7 @@
 package io.kchaos.history;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 /**
  * The field names of a {@code txn} op's completion that name the producer that ran it, and of a {@code txn-init} op's
  * value, which names the producer initialized (docs/history-txn-group.md, "op txn", "op txn-init"): the one place the
@@ -20,8 +22,26 @@ public final class TxnFields {
     /** How a fencing shows in a completion's {@code error}: the Java client's exception, or Kafka's error code. */
     public static final String FENCED_EXCEPTION = "ProducerFencedException";
     public static final String FENCED_CODE = "PRODUCER_FENCED";
+    /** How the coordinator's INVALID_TXN_STATE shows in a completion's {@code error}: the Java client's exception, or the code. */
+    public static final String INVALID_TXN_STATE_EXCEPTION = "InvalidTxnStateException";
+    public static final String INVALID_TXN_STATE_CODE = "INVALID_TXN_STATE";
+    /** The txn workload's {@code transaction.timeout.ms}: a transaction open longer may be aborted by its coordinator. */
+    public static final int TRANSACTION_TIMEOUT_MS = 10_000;
 
     private TxnFields() {
+    }
+
+    /** Whether an op's {@code error} says the coordinator answered INVALID_TXN_STATE. */
+    public static boolean isInvalidTxnState(String error) {
+        return error != null && (error.contains(INVALID_TXN_STATE_EXCEPTION) || error.contains(INVALID_TXN_STATE_CODE));
+    }
+
+    /**
+     * Whether a completion's value says the transaction was held open on purpose for at least the transaction timeout
+     * after its sends ({@link #STALLED_MS}), so its EndTxn went out after the coordinator could abort it.
+     */
+    public static boolean stalledPastTimeout(JsonNode value) {
+        return value != null && value.path(STALLED_MS).asLong(0) >= TRANSACTION_TIMEOUT_MS;
     }
 
     /** Whether an op's {@code error} says the producer was fenced. */

@@ -28,6 +28,7 @@ final class TxnHistory {
 
     private final List<Op> ops = new ArrayList<>();
     private int[] rounds;
+    private long stalledMs;
     private long elapsed;
 
     static S s(long value, int partition, long offset) {
@@ -136,7 +137,15 @@ final class TxnHistory {
         v.put(TxnFields.TRANSACTIONAL_ID, transactionalId);
         v.put(TxnFields.PRODUCER_INSTANCE, instance);
         if (pid >= 0) v.put(TxnFields.PRODUCER_ID, pid).put(TxnFields.PRODUCER_EPOCH, epoch);
+        if (stalledMs > 0) v.put(TxnFields.STALLED_MS, stalledMs);
+        stalledMs = 0;
         return line(process, type, "txn", v, error);
+    }
+
+    /** The next {@link #txnBy} transaction was held open after its sends for {@code ms} (the workload's stall). */
+    TxnHistory stalled(long ms) {
+        stalledMs = ms;
+        return this;
     }
 
     /** A read_committed consumer's poll. */

@@ -1,5 +1,6 @@
 package io.kchaos.workload.txn;
 
+import io.kchaos.history.TxnFields;
 import io.kchaos.workload.common.WorkloadOptionSet;
 import io.kchaos.workload.common.WorkloadBase;
 import io.kchaos.workload.TxnClient;
@@ -51,7 +52,6 @@ public final class TxnWorkload extends WorkloadBase {
         s.putAll(READ_COMMITTED);
         return s;
     }
-    private static final int TRANSACTION_TIMEOUT_MS = 10_000;
     private static final Duration STABLE_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(120);
     private static final long STOP_MILLIS = 25_000;
@@ -103,8 +103,8 @@ public final class TxnWorkload extends WorkloadBase {
     public static Map<String, String> producerSettings(String transactionalId) {
         // a send outliving its transaction proves nothing more: the coordinator aborts the transaction at its timeout
         return Map.of(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId,
-                ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, String.valueOf(TRANSACTION_TIMEOUT_MS),
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, String.valueOf(TRANSACTION_TIMEOUT_MS));
+                ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, String.valueOf(TxnFields.TRANSACTION_TIMEOUT_MS),
+                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, String.valueOf(TxnFields.TRANSACTION_TIMEOUT_MS));
     }
 
     /** Lets every worker finish its current transaction (interrupting the ones that do not in time), then the consumers. */
