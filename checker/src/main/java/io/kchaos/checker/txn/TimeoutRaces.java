@@ -9,7 +9,8 @@ import io.kchaos.history.Op;
 import io.kchaos.history.TxnFields;
 
 /**
- * Reports {@code txn-fatal-after-timeout}: a transaction held open past the transaction timeout whose commit or abort
+ * Reports {@code txn-fatal-after-timeout}: a transaction held open past its producer's transaction timeout (as the
+ * completion records it, else the workload's default: {@link TxnFields#stalledPastTimeout}) whose commit or abort
  * the coordinator refused with INVALID_TXN_STATE (KAFKA-20785: under transactions v2 a commit arriving after the
  * coordinator's timeout abort passes as a retry and fails the state check), where Kafka answers PRODUCER_FENCED.
  */
@@ -35,6 +36,7 @@ final class TimeoutRaces {
         o.put("type", op.type().wire());
         o.put("abort", TxnOps.declaresAbort(op));
         o.put(TxnFields.STALLED_MS, v.get(TxnFields.STALLED_MS).asLong());
+        o.put(TxnFields.TRANSACTION_TIMEOUT_MS, TxnFields.transactionTimeoutMs(v));
         o.put("error", op.error());
         result.anomaly(Anomalies.TXN_FATAL_AFTER_TIMEOUT.key(), o);
     }
