@@ -101,11 +101,27 @@ public final class Anomalies {
             "a transaction failed with PRODUCER_FENCED (ProducerFencedException), which Kafka documents as another producer "
                     + "with the same transactional.id having started, while the history proves there was none: every earlier "
                     + "producer instance of that transactional.id had initialized (ran a transaction) and finished before this "
-                    + "one's first transaction, and no later instance ran one before the fencing",
+                    + "one's first transaction, and no later instance ran one before the fencing; a transaction held open "
+                    + "past the transaction timeout (stalled-ms at least the producer's transaction.timeout.ms, recorded in "
+                    + "the op, 10 s when not) is not judged: its coordinator's timeout abort fences it",
             "{\"transactional-id\": \"kchaos-txn-0\", \"producer-instance\": 0, \"process\": 4, \"index\": 120, "
                     + "\"type\": \"info\", \"error\": \"ProducerFencedException: There is a newer producer with the same "
                     + "transactionalId which fences the current one.\", \"producer-id\": 1000, \"producer-epoch\": 32766, "
                     + "\"invoke-index\": 117, \"open-ms\": 12}");
+    public static final AnomalyType TXN_FATAL_AFTER_TIMEOUT = client(TXN, "txn-fatal-after-timeout",
+            "a transaction held open on purpose after its sends for at least the transaction timeout (stalled-ms at "
+                    + "least the producer's transaction.timeout.ms, recorded in the op as transaction-timeout-ms; 10 s, "
+                    + "the workload's, in histories without it), so that its coordinator may abort it and bump "
+                    + "the epoch before its client's commit or abort arrives, whose commit or abort was then refused with "
+                    + "INVALID_TXN_STATE (InvalidTxnStateException in its error), an error the client treats as fatal; "
+                    + "Kafka answers an EndTxn that lost the race with the coordinator's timeout abort with "
+                    + "PRODUCER_FENCED (transactions v1, and v2 since KAFKA-20785's fix), which tells the application to "
+                    + "start a new producer, or carries it out when the abort has not come yet",
+            "{\"transactional-id\": \"kchaos-txn-0\", \"producer-instance\": 0, \"process\": 4, \"index\": 120, "
+                    + "\"type\": \"info\", \"abort\": false, \"stalled-ms\": 15003, \"transaction-timeout-ms\": 10000, "
+                    + "\"error\": \"InvalidTxnStateException: "
+                    + "The producer attempted a transactional operation in an invalid state.\", \"producer-id\": 1000, "
+                    + "\"producer-epoch\": 21}");
     public static final AnomalyType TXN_ID_UNUSABLE = client(TXN, "txn-id-unusable",
             "a transactional.id that could no longer be initialized: its txn-init attempts since its last success (or "
                     + "since its first, without one) all failed or timed out to the end of the history, and one of them, "

@@ -44,6 +44,10 @@ public final class Promises {
             "a transactional.id can always be initialized again once faults healed: InitProducerId fences its old producer, "
                     + "settles its open transaction and, when the epochs run out, hands it a new producer id",
             Anomalies.TXN_ID_UNUSABLE);
+    public static final Promise TIMEOUT_ABORT_RECOVERABLE = declare("timeout-abort-recoverable",
+            "a client whose transaction its coordinator aborted on the transaction timeout learns it as a fencing "
+                    + "(PRODUCER_FENCED: start a new producer), never as a fatal protocol error",
+            Anomalies.TXN_FATAL_AFTER_TIMEOUT);
     public static final Promise OPERATIONS_COMPLETE = declare("operations-complete",
             "an operation Kafka accepted is carried out once nothing it needs is missing: a reassignment whose new replicas "
                     + "are in sync completes when completing it cannot shrink the ISR",

@@ -17,7 +17,8 @@ import java.util.TreeMap;
  * The producers of a transaction history, per transactional.id: the producer ids and epochs its transactions ended
  * with, in history order, and the workload's producer instances (docs/history-txn-group.md). Reports
  * {@code fenced-without-rival} — a transaction fenced while the history proves no other producer of its
- * transactional.id existed — and writes the figures ({@code stats.txn.producers}): max epoch, producer id changes,
+ * transactional.id existed, unless it was held open past its producer's transaction timeout (its coordinator's abort
+ * fences it) — and writes the figures ({@code stats.txn.producers}): max epoch, producer id changes,
  * epoch exhaustions crossed, transactions per producer id.
  */
 final class ProducerTimeline {
@@ -53,6 +54,9 @@ final class ProducerTimeline {
                 c.put("invoke-index", invokeIndex);
                 c.put("open-ms", (op.time() - invokeTime) / 1_000_000);
             }
+            if (v.has(TxnFields.STALLED_MS)) c.set(TxnFields.STALLED_MS, v.get(TxnFields.STALLED_MS));
+            // judge's stalledPastTimeout reads the producer's own timeout from here
+            if (v.has(TxnFields.TRANSACTION_TIMEOUT_MS)) c.set(TxnFields.TRANSACTION_TIMEOUT_MS, v.get(TxnFields.TRANSACTION_TIMEOUT_MS));
             p.fencings.add(c);
         }
     }
@@ -68,7 +72,7 @@ final class ProducerTimeline {
         for (Producer p : byId.values()) {
             for (ObjectNode f : p.fencings) {
                 fencings++;
-                if (p.provesNoRival(f.get(TxnFields.PRODUCER_INSTANCE).asInt(), f.get("index").asLong())) {
+                if (!TxnFields.stalledPastTimeout(f) && p.provesNoRival(f.get(TxnFields.PRODUCER_INSTANCE).asInt(), f.get("index").asLong())) {
                     result.anomaly(Anomalies.FENCED_WITHOUT_RIVAL.key(), f);
                 }
             }

@@ -27,7 +27,7 @@ import java.util.function.Consumer;
  * reads. It reports precommitted reads at once and keeps what the end of the pass judges: committed and indeterminate
  * transactions (torn transactions), same-partition send pairs (internal send order), and what the dependency graph
  * needs (reads, process and real-time order), each transaction's producer ({@link ProducerTimeline}), the
- * producers' initializations ({@link InitAttempts}). {@code send}/{@code poll}/{@code drain} ops
+ * producers' initializations ({@link InitAttempts}); it judges each stalled transaction's end ({@link TimeoutRaces}). {@code send}/{@code poll}/{@code drain} ops
  * go to the queue pass.
  */
 final class TxnPass implements Consumer<Op> {
@@ -41,6 +41,7 @@ final class TxnPass implements Consumer<Op> {
     private final QueueLedger ledger;
     private final QueuePass queueOps;
     private final CheckResult result;
+    private final TimeoutRaces timeoutRaces;
     private final Map<Integer, Pending> pending = new HashMap<>();
 
     /** An invoked transaction awaiting its completion. */
@@ -51,6 +52,7 @@ final class TxnPass implements Consumer<Op> {
         this.ledger = ledger;
         this.queueOps = queueOps;
         this.result = result;
+        this.timeoutRaces = new TimeoutRaces(result);
     }
 
     @Override
@@ -105,6 +107,7 @@ final class TxnPass implements Consumer<Op> {
             id = p.id();
         }
         producers.completed(op, p == null ? -1 : p.index(), p == null ? -1 : p.time());
+        timeoutRaces.completed(op, p == null ? -1 : p.index());
         TxnRecord txn = new TxnRecord(id, op.index(), op.process(), op.type(), sends);
         switch (op.type()) {
             case OK -> committed(op, txn);

@@ -28,6 +28,8 @@ final class TxnHistory {
 
     private final List<Op> ops = new ArrayList<>();
     private int[] rounds;
+    private long stalledMs;
+    private long stallTimeoutMs;
     private long elapsed;
 
     static S s(long value, int partition, long offset) {
@@ -136,7 +138,26 @@ final class TxnHistory {
         v.put(TxnFields.TRANSACTIONAL_ID, transactionalId);
         v.put(TxnFields.PRODUCER_INSTANCE, instance);
         if (pid >= 0) v.put(TxnFields.PRODUCER_ID, pid).put(TxnFields.PRODUCER_EPOCH, epoch);
+        if (stalledMs > 0) v.put(TxnFields.STALLED_MS, stalledMs);
+        if (stallTimeoutMs > 0) v.put(TxnFields.TRANSACTION_TIMEOUT_MS, stallTimeoutMs);
+        stalledMs = 0;
+        stallTimeoutMs = 0;
         return line(process, type, "txn", v, error);
+    }
+
+    /**
+     * The next {@link #txnBy} transaction was held open after its sends for {@code ms} (the workload's stall), its
+     * transaction timeout not recorded (a history written before {@code transaction-timeout-ms}).
+     */
+    TxnHistory stalled(long ms) {
+        return stalled(ms, 0);
+    }
+
+    /** As {@link #stalled(long)}, by a producer whose transaction.timeout.ms the completion records ({@code timeoutMs} > 0). */
+    TxnHistory stalled(long ms, long timeoutMs) {
+        stalledMs = ms;
+        stallTimeoutMs = timeoutMs;
+        return this;
     }
 
     /** A read_committed consumer's poll. */

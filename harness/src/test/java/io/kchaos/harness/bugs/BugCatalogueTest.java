@@ -27,13 +27,17 @@ class BugCatalogueTest {
     @Test
     void theShippedEntriesAndTheirRanges() {
         assertEquals(List.of("KIP-966", "KAFKA-16541", "KAFKA-15375", "isr-shrink-unclean", "KAFKA-17754", "KAFKA-20554", "KAFKA-20035", "KAFKA-19850",
-                "KAFKA-20895", "KAFKA-20839", "KAFKA-19975", "KAFKA-20961", "KAFKA-20090", "KAFKA-20732"), SHIPPED.stream().map(KnownBug::id).toList());
+                "KAFKA-20895", "KAFKA-20839", "KAFKA-19975", "KAFKA-20961", "KAFKA-20090", "KAFKA-20732", "KAFKA-20785"), SHIPPED.stream().map(KnownBug::id).toList());
         assertEquals(Exposure.NOT_APPLICABLE, expected("KAFKA-20090", "3.9.1"), "transactions v2 from 4.0");
         assertEquals(Exposure.EXPOSED, expected("KAFKA-20090", "4.2.2"));
         assertEquals(Exposure.SAFE, expected("KAFKA-20090", "4.3.0"));
         assertEquals(Exposure.NOT_APPLICABLE, expected("KAFKA-20732", "3.8.1"), "kchaos runs tiered storage from 3.9");
         assertEquals(Exposure.EXPOSED, expected("KAFKA-20732", "4.3.1"));
         assertEquals(Exposure.SAFE, expected("KAFKA-20732", "4.3.2"));
+        assertEquals(Exposure.NOT_APPLICABLE, expected("KAFKA-20785", "3.9.1"), "transactions v2 from 4.0");
+        assertEquals(Exposure.EXPOSED, expected("KAFKA-20785", "4.3.1"));
+        assertEquals(Exposure.SAFE, expected("KAFKA-20785", "4.3.2"));
+        assertEquals(Exposure.EXPOSED, expected("KAFKA-20785", "4.4.0"), "4.4.0 was released without the fix");
         assertEquals(Exposure.SAFE, expected("KAFKA-19975", "3.7.2"), "before KAFKA-15665 the move completed");
         assertEquals(Exposure.EXPOSED, expected("KAFKA-19975", "4.2.2"));
         assertEquals(Exposure.SAFE, expected("KAFKA-19975", "4.3.0"));
@@ -84,7 +88,7 @@ class BugCatalogueTest {
         assertEquals(List.of("KIP-966", "KAFKA-16541"), BugCatalogue.select(SHIPPED, List.of("kafka-16541", " kip-966")).stream().map(KnownBug::id).toList());
         assertEquals(SHIPPED, BugCatalogue.select(SHIPPED, List.of()));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BugCatalogue.select(SHIPPED, List.of("KIP-966", "KAFKA-1")));
-        assertEquals("--bug 'KAFKA-1' is not in the catalogue; known: KIP-966, KAFKA-16541, KAFKA-15375, isr-shrink-unclean, KAFKA-17754, KAFKA-20554, KAFKA-20035, KAFKA-19850, KAFKA-20895, KAFKA-20839, KAFKA-19975, KAFKA-20961, KAFKA-20090, KAFKA-20732", e.getMessage());
+        assertEquals("--bug 'KAFKA-1' is not in the catalogue; known: KIP-966, KAFKA-16541, KAFKA-15375, isr-shrink-unclean, KAFKA-17754, KAFKA-20554, KAFKA-20035, KAFKA-19850, KAFKA-20895, KAFKA-20839, KAFKA-19975, KAFKA-20961, KAFKA-20090, KAFKA-20732, KAFKA-20785", e.getMessage());
     }
 
     private static final String GOOD = "{\"id\":\"X-1\",\"title\":\"t\",\"kind\":\"bug\",\"link\":\"https://x\",\"affected\":[\"[3.7.0,3.8.0)\"],"

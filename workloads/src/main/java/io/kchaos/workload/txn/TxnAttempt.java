@@ -26,7 +26,8 @@ import java.util.concurrent.Future;
  * nothing was sent; any error while committing or aborting → info, and the producer must be replaced (a new one with
  * the same transactional.id fences it and settles the open transaction — or, with {@code producer-lifetime=run}, the
  * same producer settles it: {@link ProducerLifetime}). The completion names each send's partition, and its offset
- * when the broker acknowledged it, carries the poll micro-op's result, and names the producer ({@link TxnProducer}).
+ * when the broker acknowledged it, carries the poll micro-op's result, and names the producer ({@link TxnProducer});
+ * a transaction held open on purpose ({@link TxnStall}) says for how long and the producer's transaction timeout.
  */
 final class TxnAttempt {
     static final String F = ClientOps.TXN;
@@ -128,7 +129,11 @@ final class TxnAttempt {
             stats.polled.add(polled.path("records").size());
         }
         spec.putShape(v);
-        if (stalledMs > 0) v.put(TxnFields.STALLED_MS, stalledMs);
+        if (stalledMs > 0) {
+            // the timeout it outlived or not: the checker's stalledPastTimeout compares the two
+            v.put(TxnFields.STALLED_MS, stalledMs);
+            v.put(TxnFields.TRANSACTION_TIMEOUT_MS, runner.transactionTimeoutMs());
+        }
         runner.describe(v);
         history.complete(process, outcome.type(), F, v, error == null ? null : SendErrorClassifier.describe(error));
         switch (outcome.type()) {

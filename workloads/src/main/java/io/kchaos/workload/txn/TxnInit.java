@@ -26,16 +26,24 @@ final class TxnInit {
     private final HistoryWriter history;
     private final String transactionalId;
     private final Supplier<TxnClient> producers;
+    private final int transactionTimeoutMs;
     private int instances;
 
     /** One attempt: its completion's type, the producer when it was created (initialized only when ok), the error. */
     record Attempt(OpType type, TxnProducer producer, RuntimeException error) {
     }
 
+    /** Producers with the workload's own transaction timeout ({@link TxnFields#DEFAULT_TRANSACTION_TIMEOUT_MS}). */
     TxnInit(HistoryWriter history, String transactionalId, Supplier<TxnClient> producers) {
+        this(history, transactionalId, producers, TxnFields.DEFAULT_TRANSACTION_TIMEOUT_MS);
+    }
+
+    /** {@code transactionTimeoutMs}: the transaction.timeout.ms the producers are created with. */
+    TxnInit(HistoryWriter history, String transactionalId, Supplier<TxnClient> producers, int transactionTimeoutMs) {
         this.history = history;
         this.transactionalId = transactionalId;
         this.producers = producers;
+        this.transactionTimeoutMs = transactionTimeoutMs;
     }
 
     String transactionalId() {
@@ -48,7 +56,7 @@ final class TxnInit {
         history.invoke(process, F, named(instance));
         TxnProducer producer;
         try {
-            producer = new TxnProducer(producers.get(), transactionalId, instance);
+            producer = new TxnProducer(producers.get(), transactionalId, instance, transactionTimeoutMs);
         } catch (RuntimeException e) {
             return complete(process, new Attempt(OpType.FAIL, null, e), named(instance).put(TxnFields.CLIENT_CREATED, false));
         }

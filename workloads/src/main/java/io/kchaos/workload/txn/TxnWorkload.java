@@ -1,5 +1,6 @@
 package io.kchaos.workload.txn;
 
+import io.kchaos.history.TxnFields;
 import io.kchaos.workload.common.WorkloadOptionSet;
 import io.kchaos.workload.common.WorkloadBase;
 import io.kchaos.workload.TxnClient;
@@ -36,7 +37,8 @@ import java.util.function.Supplier;
  * consumers poll every partition during the run; after it, once no transaction is open any more, a read_committed drain
  * reads every partition completely. Options: {@link TxnOptions}. The producers and pollers are the run's client's
  * ({@link io.kchaos.workload.ClientKind}); the admin client and the drain are built in.
- * Transactions time out after 10 s so that one left open by a fault is settled before the drain.
+ * Transactions time out after 10 s so that one left open by a fault is settled before the drain (unless the user's
+ * {@code --producer-config transaction.timeout.ms} says otherwise: {@link #transactionTimeoutMs}).
  */
 public final class TxnWorkload extends WorkloadBase {
     public static final String NAME = "txn";
@@ -51,7 +53,6 @@ public final class TxnWorkload extends WorkloadBase {
         s.putAll(READ_COMMITTED);
         return s;
     }
-    private static final int TRANSACTION_TIMEOUT_MS = 10_000;
     private static final Duration STABLE_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(120);
     private static final long STOP_MILLIS = 25_000;
@@ -82,9 +83,10 @@ public final class TxnWorkload extends WorkloadBase {
             for (int i = 0; i < ctx.producers(); i++) {
                 String id = TRANSACTIONAL_ID_PREFIX + i;
                 Supplier<TxnClient> factory = ctx.client().transactional(ctx, id, producerSettings(id));
+                int timeoutMs = transactionTimeoutMs(ctx.producerConfig()); // after the client refused a bad value
                 TxnPoller poller = options.pollRate() > 0 ? new TxnPoller(ctx.client().pollers(ctx, id + "-poller", READ_COMMITTED), partitions) : null;
                 TxnGenerator generator = new TxnGenerator(ctx.seed() * 1_000_003L + i, values, follower::count, options);
-                TxnWorker w = new TxnWorker(new TxnInit(ctx.history(), id, factory), poller, generator, attempt, pacer, ids, options.lifetime());
+                TxnWorker w = new TxnWorker(new TxnInit(ctx.history(), id, factory, timeoutMs), poller, generator, attempt, pacer, ids, options.lifetime());
                 workers.add(w);
                 threads.add(Clients.daemon(w, id));
                 transactionalIds.add(id);
@@ -103,8 +105,26 @@ public final class TxnWorkload extends WorkloadBase {
     public static Map<String, String> producerSettings(String transactionalId) {
         // a send outliving its transaction proves nothing more: the coordinator aborts the transaction at its timeout
         return Map.of(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId,
-                ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, String.valueOf(TRANSACTION_TIMEOUT_MS),
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, String.valueOf(TRANSACTION_TIMEOUT_MS));
+                ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, String.valueOf(TxnFields.DEFAULT_TRANSACTION_TIMEOUT_MS),
+                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, String.valueOf(TxnFields.DEFAULT_TRANSACTION_TIMEOUT_MS));
+    }
+
+    /**
+     * The {@code transaction.timeout.ms} the producers run with: the user's ({@code --producer-config}, which wins over
+     * the workload's settings in either client) when set, else the workload's ({@link #producerSettings}). Recorded
+     * beside a stall ({@link TxnFields#TRANSACTION_TIMEOUT_MS}), so that the checker judges the stall by the timeout
+     * the coordinator was given. Call it once the client accepted the settings: a value it would refuse is refused
+     * here too.
+     */
+    static int transactionTimeoutMs(Map<String, String> user) {
+        String v = user.get(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG);
+        if (v == null) return TxnFields.DEFAULT_TRANSACTION_TIMEOUT_MS;
+        try {
+            return Integer.parseInt(v.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--producer-config " + ProducerConfig.TRANSACTION_TIMEOUT_CONFIG + "=" + v
+                    + ": not a whole number of milliseconds");
+        }
     }
 
     /** Lets every worker finish its current transaction (interrupting the ones that do not in time), then the consumers. */

@@ -274,7 +274,10 @@ class TxnAttemptTest {
         List<Op> done = history.ops().stream().filter(op -> op.type() != OpType.INVOKE).toList();
         assertEquals(3, done.size(), done::toString);
         assertFalse(done.get(0).value().has(TxnFields.STALLED_MS), "below the epoch: no stall " + done.get(0));
+        assertFalse(done.get(0).value().has(TxnFields.TRANSACTION_TIMEOUT_MS), "no stall, no timeout: " + done.get(0));
         assertTrue(done.get(1).value().path(TxnFields.STALLED_MS).asLong() >= 50 && heldMs >= 50, "held once at the epoch: " + done.get(1));
+        assertEquals(TxnFields.DEFAULT_TRANSACTION_TIMEOUT_MS, done.get(1).value().path(TxnFields.TRANSACTION_TIMEOUT_MS).asInt(),
+                "the producer's timeout beside the stall: " + done.get(1));
         assertEquals(OpType.OK, done.get(1).type(), "then committed");
         assertFalse(done.get(2).value().has(TxnFields.STALLED_MS), "once per producer id: " + done.get(2));
         assertEquals(0, TxnStall.NONE.hold(due), "no stall unless asked");
@@ -287,5 +290,14 @@ class TxnAttemptTest {
         assertEquals(OpType.FAIL, o.type(), "aborted after the stall");
         assertTrue(producer.transactionAborted());
         assertTrue(completion().value().path(TxnFields.STALLED_MS).asLong() >= 10);
+    }
+
+    @Test
+    void aStalledTransactionRecordsItsProducersOwnTimeout() {
+        TxnAttempt stalling = new TxnAttempt(history.writer, "t", stats, new TxnStall(32766, 10, true));
+        stalling.run(1, TWO_SENDS, new TxnProducer(atEpoch(producer, 7, 32766), "kchaos-txn-0", 0, 60_000), null);
+        JsonNode v = completion().value();
+        assertTrue(v.path(TxnFields.STALLED_MS).asLong() >= 10, v::toString);
+        assertEquals(60_000, v.path(TxnFields.TRANSACTION_TIMEOUT_MS).asInt(), v::toString);
     }
 }

@@ -1,5 +1,6 @@
 package io.kchaos.workload.txn;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.history.Op;
 import io.kchaos.history.OpType;
 import io.kchaos.history.TxnFields;
@@ -20,6 +21,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
@@ -27,6 +30,7 @@ import java.util.function.Supplier;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The worker's rules for fencing and re-initialization: a new producer and a new process after an info outcome. */
@@ -65,6 +69,45 @@ class TxnWorkerTest {
             assertTrue(made.size() >= 3);
             Set<Long> values = new HashSet<>();
             history.ops("txn", OpType.INVOKE).forEach(o -> o.value().get("txn").forEach(m -> assertTrue(values.add(m.get(2).asLong()))));
+        }
+    }
+
+    @Test
+    void theUsersTransactionTimeoutIsTheEffectiveOne() {
+        assertEquals(TxnFields.DEFAULT_TRANSACTION_TIMEOUT_MS, TxnWorkload.transactionTimeoutMs(Map.of()), "the workload's");
+        assertEquals(60_000, TxnWorkload.transactionTimeoutMs(Map.of("transaction.timeout.ms", " 60000")), "the user's wins");
+        assertEquals(60_000, TxnWorkload.transactionTimeoutMs(Map.of("linger.ms", "5", "transaction.timeout.ms", "60000")));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> TxnWorkload.transactionTimeoutMs(Map.of("transaction.timeout.ms", "1m")));
+        assertEquals("--producer-config transaction.timeout.ms=1m: not a whole number of milliseconds", e.getMessage());
+    }
+
+    @Test
+    void aStalledTransactionsCompletionCarriesTheUsersTransactionTimeout() throws Exception {
+        // --producer-config transaction.timeout.ms=60000 over the workload's 10 s: a 15 s stall is then short of it
+        int timeoutMs = TxnWorkload.transactionTimeoutMs(Map.of("transaction.timeout.ms", "60000"));
+        Supplier<TxnClient> factory = () -> new ForwardingTxnClient() {
+            @Override
+            public Optional<ProducerIdAndEpoch> producerIdAndEpoch() {
+                return Optional.of(new ProducerIdAndEpoch(1000, 20));
+            }
+        };
+        try (RecordedHistory history = new RecordedHistory(dir)) {
+            TxnWorker w = new TxnWorker(new TxnInit(history.writer, "kchaos-txn-0", factory, timeoutMs), null,
+                    new TxnGenerator(1, new AtomicLong(), 1, new TxnOptions(0, 0, 1, 1)),
+                    new TxnAttempt(history.writer, "t", new WorkloadStats(), new TxnStall(20, 20, false)), new SendPacer(200), new ProcessIds());
+            Thread t = new Thread(w);
+            t.start();
+            history.await("two completions", ops -> ops.stream().filter(o -> !o.isInvoke() && o.f().equals(TxnAttempt.F)).count() >= 2);
+            w.stopRunning();
+            t.join(5_000);
+            assertFalse(t.isAlive());
+            List<Op> done = history.ops().stream().filter(o -> !o.isInvoke() && o.f().equals(TxnAttempt.F)).toList();
+            JsonNode stalled = done.get(0).value();
+            assertTrue(stalled.path(TxnFields.STALLED_MS).asLong() >= 20, stalled::toString);
+            assertEquals(60_000, stalled.path(TxnFields.TRANSACTION_TIMEOUT_MS).asInt(), "the user's, beside the stall: " + stalled);
+            JsonNode next = done.get(1).value();
+            assertFalse(next.has(TxnFields.STALLED_MS) || next.has(TxnFields.TRANSACTION_TIMEOUT_MS), "only beside a stall: " + next);
         }
     }
 
