@@ -11,13 +11,16 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Why a run cannot have the {@code --security} it asks for yet, in one line: a secured cluster runs on the local and SSH
- * backends with the Java clients and librdkafka (through the kchaos proxy too: TLS on both of its sides, SASL passed through),
+ * Why a run cannot have the {@code --security} it asks for yet, in one line: a secured cluster runs on the local, SSH
+ * and Docker backends with the Java clients and librdkafka (through the kchaos proxy too: TLS on both of its sides, SASL passed through),
  * without tiered storage (its metadata manager's clients are not secured); an existing cluster's login
  * ({@code --client-properties}) likewise, but not through the proxy under TLS. The acl workload, the other way round,
  * runs only on a SASL/SCRAM cluster kchaos starts.
  */
 public final class SecurityRefusal {
+    /** The backends whose clusters kchaos starts with every listener secured. */
+    static final List<String> SECURED_BACKENDS = List.of("local", "ssh", "docker");
+
     private SecurityRefusal() {
     }
 
@@ -63,7 +66,7 @@ public final class SecurityRefusal {
         if (acl != null) return acl;
         if (mode == SecurityMode.PLAINTEXT) return null;
         String asked = "--security " + mode.wire() + " is not yet ";
-        if (!backend.equals("local") && !backend.equals("ssh")) return asked + "on --backend " + backend + " (local and ssh backends)";
+        if (!SECURED_BACKENDS.contains(backend)) return asked + "on --backend " + backend + " (" + String.join(", ", SECURED_BACKENDS) + " backends)";
         if (config.cluster().tiered()) return asked + "with --tiered (the remote log metadata manager's clients are not secured)";
         return null;
     }

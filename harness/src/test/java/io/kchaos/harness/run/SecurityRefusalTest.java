@@ -55,9 +55,9 @@ class SecurityRefusalTest {
 
     @Test
     void whatCannotBeSecuredYetIsRefusedInOneLine() {
-        assertEquals("--security tls is not yet on --backend docker (local and ssh backends)",
-                SecurityRefusal.of(config(SecurityMode.TLS), "docker"));
+        assertEquals("--security tls is not yet on --backend k8s (local, ssh, docker backends)", SecurityRefusal.of(config(SecurityMode.TLS), "k8s"));
         assertNull(SecurityRefusal.of(config(SecurityMode.SASL_SCRAM), "ssh"), "a cluster deployed over SSH is secured");
+        for (SecurityMode mode : SecurityMode.values()) assertNull(SecurityRefusal.of(config(mode), "docker"), "containers are secured: " + mode);
 
         RunConfig proxied = TestRunConfig.in(dir).cluster(cluster(SecurityMode.TLS, false)).clients(new ClientConfig(Map.of(), Map.of(), true)).build();
         assertNull(SecurityRefusal.of(proxied, "local"), "the kchaos proxy carries a secured run (--proxy, the protocol faults)");
