@@ -29,8 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Three Kafka containers under {@code sasl-scram-tls} behind Toxiproxy (followers dial {@code toxiproxy}, clients the
- * published ports): ready with the run's client settings, refused without them, a killed node back in service and
+ * Three Kafka containers under {@code sasl-scram-tls} (followers dial each other's alias, clients the published ports;
+ * the Toxiproxy path's certificate name is unit-tested, {@code ContainerSecurityTest}): ready with the run's client settings, refused without them, a killed node back in service and
  * asked alone logged in ({@link NodeDialer}), and no password left in the run folder once the containers are gone.
  */
 @Tag("docker")
@@ -44,12 +44,11 @@ class SecuredContainerClusterTest {
     }
 
     @Test
-    void aScramTlsClusterBehindToxiproxyServesLoggedInClientsOnly(@TempDir Path dir) throws Exception {
+    void aScramTlsClusterServesLoggedInClientsOnly(@TempDir Path dir) throws Exception {
         String kafka = "kchaos-local/kafka:" + KafkaDistribution.bundled().version();
-        String toxiproxy = System.getProperty("kchaos.toxiproxy.image", DockerSpec.DEFAULT_TOXIPROXY_IMAGE);
-        DockerTestSupport.assumeImages(kafka, toxiproxy);
+        DockerTestSupport.assumeImages(kafka);
         Path nodes = Files.createDirectories(dir.resolve("nodes"));
-        DockerSpec spec = new DockerSpec(3, kafka, ServerProperties.harnessDefaults(3), 512, Duration.ofSeconds(180), Optional.of(toxiproxy),
+        DockerSpec spec = new DockerSpec(3, kafka, ServerProperties.harnessDefaults(3), 512, Duration.ofSeconds(180), Optional.empty(),
                 QuorumSpec.COMBINED, 512, SecurityMode.SASL_SCRAM_TLS);
         String password;
         try (ContainerCluster c = new ContainerCluster(spec, nodes)) {
