@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,6 +37,16 @@ public final class ClusterSecurity implements AutoCloseable {
      * certificate per node made into a new temporary folder (owner-only); for SASL, a user with a random password.
      */
     public static ClusterSecurity create(SecurityMode mode, Map<Integer, String> nodeHosts) {
+        Map<Integer, List<String>> names = new LinkedHashMap<>();
+        nodeHosts.forEach((id, host) -> names.put(id, List.of(host)));
+        return createNamed(mode, names);
+    }
+
+    /**
+     * The same for nodes dialed at more than one name (node id → every address or host name its certificate carries,
+     * {@link RunCertificates#generateNamed}): a container's network alias and where the harness reaches its port.
+     */
+    public static ClusterSecurity createNamed(SecurityMode mode, Map<Integer, List<String>> nodeHosts) {
         if (mode == SecurityMode.PLAINTEXT) return PLAINTEXT;
         SaslUser user = mode.sasl() ? SaslUser.random() : null;
         if (!mode.tls()) return new ClusterSecurity(mode, null, null, user);
@@ -46,7 +57,7 @@ public final class ClusterSecurity implements AutoCloseable {
             throw new CertificateSetupException("cannot create a folder for the run's certificates: " + e.getMessage());
         }
         try {
-            return new ClusterSecurity(mode, scratch, RunCertificates.generate(scratch, nodeHosts), user);
+            return new ClusterSecurity(mode, scratch, RunCertificates.generateNamed(scratch, nodeHosts), user);
         } catch (RuntimeException e) {
             delete(scratch);
             throw e;
@@ -76,7 +87,12 @@ public final class ClusterSecurity implements AutoCloseable {
 
     /** What Kafka's StorageTool is given besides its usual arguments: the SCRAM user's credential, under SCRAM. */
     public List<String> formatArgs() {
-        return SecurityMode.Mechanisms.SCRAM.equals(mode.mechanism()) ? List.of("--add-scram", user.scramFormatValue()) : List.of();
+        return scramCredential().map(c -> List.of("--add-scram", c)).orElse(List.of());
+    }
+
+    /** The SCRAM user's credential as StorageTool's {@code --add-scram} takes it, under SCRAM; a secret, never printed. */
+    public Optional<String> scramCredential() {
+        return SecurityMode.Mechanisms.SCRAM.equals(mode.mechanism()) ? Optional.of(user.scramFormatValue()) : Optional.empty();
     }
 
     /** Deletes the certificates' folder. Idempotent; never throws (called on every way a cluster ends). */

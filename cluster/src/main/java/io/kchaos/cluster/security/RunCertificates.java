@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
 
 /**
  * A run's certificate authority and its certificates, made with the JDK's {@code keytool}: a CA, one key pair per node
- * signed by it with the node's address as subject alternative name, one for the clients, one for loopback (the kchaos proxy), all as PKCS12 stores under one
+ * signed by it with the node's addresses (every name it is dialed at) as subject alternative names, one for the clients, one for loopback (the kchaos proxy), all as PKCS12 stores under one
  * password, which reaches keytool through its environment, never its command line. The CA's key stays in {@code ca.p12},
  * which no node reads.
  */
@@ -73,6 +73,19 @@ public final class RunCertificates {
      * the JDK's KeyStore API assembles the stores. Throws CertificateSetupException when either fails.
      */
     public static Stores generate(Path dir, Map<Integer, String> nodeHosts) {
+        Map<Integer, List<String>> names = new LinkedHashMap<>();
+        nodeHosts.forEach((id, host) -> names.put(id, List.of(host)));
+        return generateNamed(dir, names);
+    }
+
+    /**
+     * The same for nodes dialed at more than one name (node id → every address or host name its certificate must carry,
+     * such as a container's network alias and the host address its port is published on).
+     */
+    public static Stores generateNamed(Path dir, Map<Integer, List<String>> nodeHosts) {
+        nodeHosts.forEach((id, hosts) -> {
+            if (hosts.isEmpty()) throw new IllegalArgumentException("node " + id + " has no address for its certificate");
+        });
         RunCertificates c = new RunCertificates(dir, SaslUser.randomSecret());
         // a thread per keytool chain (the common pool may have one thread, and each chain mostly waits on its process)
         ExecutorService threads = Executors.newFixedThreadPool(nodeHosts.size() + 3, r -> {
@@ -104,8 +117,18 @@ public final class RunCertificates {
 
     /** The {@code SAN} extension for a host: its IP or DNS name, and loopback's (a node is reached at its own address). */
     static String san(String host) {
-        boolean ip = IPV4.matcher(host).matches() || host.contains(":");
-        return "SAN=" + (ip ? "ip:" : "dns:") + host + ",dns:localhost";
+        return san(List.of(host));
+    }
+
+    /** The {@code SAN} extension for every one of {@code hosts} (each an IP or a DNS name, once), then loopback's name. */
+    static String san(List<String> hosts) {
+        StringBuilder sb = new StringBuilder("SAN=");
+        for (String host : new java.util.LinkedHashSet<>(hosts)) {
+            if (host.equals("localhost")) continue;
+            boolean ip = IPV4.matcher(host).matches() || host.contains(":");
+            sb.append(ip ? "ip:" : "dns:").append(host).append(',');
+        }
+        return sb.append("dns:localhost").toString();
     }
 
     /** The CA's key pair in {@code ca.p12}; its certificate. */

@@ -53,6 +53,21 @@ class RunCertificatesTest {
     }
 
     @Test
+    void aNodeDialedAtSeveralNamesCarriesThemAll(@TempDir Path dir) throws Exception {
+        RunCertificates.Stores stores = RunCertificates.generateNamed(dir, Map.of(1, List.of("kafka-1", "toxiproxy", "127.0.0.1")));
+        X509Certificate leaf = (X509Certificate) load(stores.nodeKeystores().get(1), stores.password()).getCertificateChain("key")[0];
+        for (List<?> name : List.of(List.of(2, "kafka-1"), List.of(2, "toxiproxy"), List.of(7, "127.0.0.1"), List.of(2, "localhost"))) {
+            assertTrue(leaf.getSubjectAlternativeNames().contains(name), name + " in " + leaf.getSubjectAlternativeNames());
+        }
+    }
+
+    @Test
+    void theSanNamesEachHostOnceAsAnIpOrADnsName() {
+        assertEquals("SAN=dns:kafka-2,ip:127.0.0.1,dns:localhost", RunCertificates.san(List.of("kafka-2", "127.0.0.1", "kafka-2", "localhost")));
+        assertEquals("SAN=ip:10.0.0.5,dns:localhost", RunCertificates.san("10.0.0.5"));
+    }
+
+    @Test
     void aClustersSecurityKeepsItsStoresInAScratchFolderItDeletes() {
         ClusterSecurity security = ClusterSecurity.create(SecurityMode.MTLS, Map.of(1, "127.0.0.1"));
         Path keystore = Path.of(security.clientSettings().get("ssl.keystore.location"));
@@ -68,6 +83,8 @@ class RunCertificatesTest {
         ClusterSecurity scram = ClusterSecurity.create(SecurityMode.SASL_SCRAM, Map.of(1, "127.0.0.1"));
         assertEquals("--add-scram", scram.formatArgs().get(0));
         assertTrue(scram.formatArgs().get(1).startsWith("SCRAM-SHA-512=[name=kchaos,password="));
+        assertEquals(scram.formatArgs().get(1), scram.scramCredential().orElseThrow());
+        assertTrue(ClusterSecurity.create(SecurityMode.SASL_PLAIN, Map.of(1, "127.0.0.1")).scramCredential().isEmpty());
         assertEquals(List.of(), ClusterSecurity.create(SecurityMode.SASL_PLAIN, Map.of(1, "127.0.0.1")).formatArgs());
         assertEquals(Map.of(), ClusterSecurity.PLAINTEXT.clientSettings());
     }

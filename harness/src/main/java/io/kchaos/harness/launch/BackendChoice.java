@@ -65,7 +65,7 @@ public interface BackendChoice {
         return spec -> {
             DockerSpec docker = new DockerSpec(spec.nodes(), kafkaImage != null ? kafkaImage : DockerSpec.officialImage(spec.distribution().version()),
                     spec.brokerSettings(), spec.heapMb(), REMOTE_START_TIMEOUT, DockerBackend.toxiproxyFor(nemeses, toxiproxyImage),
-                    spec.quorum(), spec.controllerHeapMb());
+                    spec.quorum(), spec.controllerHeapMb(), spec.security());
             return new ClusterFactory() {
                 @Override
                 public KafkaCluster create(RunConfig config, RunFolder folder) {

@@ -68,7 +68,7 @@ public enum RunOption {
                     + TieredTopic.describe() + ", so closed segments go remote and are deleted locally during the run; results.json's "
                     + "stats.tiered counts the calls (default ${DEFAULT-VALUE})"),
     SECURITY("--security", "security", RunFields.SECURITY, Kind.STRING, "plaintext", c -> c.cluster().security().wire(),
-            "how every listener (clients, replication, controllers) is secured, local and ssh backends (a deployed cluster; an existing one: --client-properties): plaintext, tls (a CA and node "
+            "how every listener (clients, replication, controllers) is secured, on every backend (a cluster kchaos starts; an existing one: --client-properties): plaintext, tls (a CA and node "
                     + "certificates made for the run), mtls (clients present certificates too), sasl-plain, sasl-scram (SCRAM-SHA-512; "
                     + "the controllers use PLAIN among themselves), sasl-scram-tls (SASL_SSL); every kchaos client gets the same "
                     + "settings (default ${DEFAULT-VALUE})"),

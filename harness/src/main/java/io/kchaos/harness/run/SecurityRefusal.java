@@ -11,13 +11,16 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Why a run cannot have the {@code --security} it asks for yet, in one line: a secured cluster runs on the local and SSH
- * backends with the Java clients and librdkafka (through the kchaos proxy too: TLS on both of its sides, SASL passed through),
- * without tiered storage (its metadata manager's clients are not secured) and without the metadata workload (its final
- * read asks each broker over a plain socket); an existing cluster's login ({@code --client-properties}) likewise. The acl
- * workload, the other way round, runs only on a SASL/SCRAM cluster kchaos starts.
+ * Why a run cannot have the {@code --security} it asks for yet, in one line: a secured cluster runs on the local, SSH
+ * and Docker backends with the Java clients and librdkafka (through the kchaos proxy too: TLS on both of its sides, SASL passed through),
+ * without tiered storage (its metadata manager's clients are not secured); an existing cluster's login
+ * ({@code --client-properties}) likewise, but not through the proxy under TLS. The acl workload, the other way round,
+ * runs only on a SASL/SCRAM cluster kchaos starts.
  */
 public final class SecurityRefusal {
+    /** The backends whose clusters kchaos starts with every listener secured. */
+    static final List<String> SECURED_BACKENDS = List.of("local", "ssh", "docker");
+
     private SecurityRefusal() {
     }
 
@@ -45,8 +48,7 @@ public final class SecurityRefusal {
 
     /**
      * The refusal of an existing cluster's client login ({@code --client-properties}) for {@code config} and
-     * {@code nemeses}, or null: the kchaos proxy cannot sit in a TLS path whose certificates kchaos did not make, and the
-     * metadata workload's final read asks each broker over a plain socket.
+     * {@code nemeses}, or null: the kchaos proxy cannot sit in a TLS path whose certificates kchaos did not make.
      */
     public static String ofClientLogin(Map<String, String> login, RunConfig config, List<Nemesis> nemeses) {
         String asked = "--client-properties with security.protocol " + login.get("security.protocol") + " is not yet ";
@@ -54,7 +56,6 @@ public final class SecurityRefusal {
             return asked + "with --proxy or a proxy-* fault (the proxy would need a certificate the cluster's clients trust, "
                     + "and kchaos does not hold the cluster's CA)";
         }
-        if (!"PLAINTEXT".equalsIgnoreCase(login.get("security.protocol"))) return metadataWorkload(config, asked);
         return null;
     }
 
@@ -65,9 +66,9 @@ public final class SecurityRefusal {
         if (acl != null) return acl;
         if (mode == SecurityMode.PLAINTEXT) return null;
         String asked = "--security " + mode.wire() + " is not yet ";
-        if (!backend.equals("local") && !backend.equals("ssh")) return asked + "on --backend " + backend + " (local and ssh backends)";
+        if (!SECURED_BACKENDS.contains(backend)) return asked + "on --backend " + backend + " (" + String.join(", ", SECURED_BACKENDS) + " backends)";
         if (config.cluster().tiered()) return asked + "with --tiered (the remote log metadata manager's clients are not secured)";
-        return metadataWorkload(config, asked);
+        return null;
     }
 
     /**
@@ -82,14 +83,5 @@ public final class SecurityRefusal {
                 .map(SecurityMode::wire).collect(Collectors.joining(" or "));
         return "the acl workload needs a cluster kchaos starts with --security " + scram + " (it sets the nodes' authorizer and "
                 + "creates a SCRAM probe user; an existing cluster, --client-properties, is not supported yet), not --security " + mode.wire();
-    }
-
-    /** {@code asked} refused with the metadata workload, whose final read asks each broker over a plain socket; else null. */
-    private static String metadataWorkload(RunConfig config, String asked) {
-        WorkloadMix mix = WorkloadMix.of(config.load().name());
-        if (mix.withMetadata() || mix.data() == WorkloadKind.METADATA) {
-            return asked + "with the metadata workload (its final read asks each broker over a plain socket)";
-        }
-        return null;
     }
 }

@@ -55,20 +55,31 @@ class SecurityRefusalTest {
 
     @Test
     void whatCannotBeSecuredYetIsRefusedInOneLine() {
-        assertEquals("--security tls is not yet on --backend docker (local and ssh backends)",
-                SecurityRefusal.of(config(SecurityMode.TLS), "docker"));
+        assertEquals("--security tls is not yet on --backend k8s (local, ssh, docker backends)", SecurityRefusal.of(config(SecurityMode.TLS), "k8s"));
         assertNull(SecurityRefusal.of(config(SecurityMode.SASL_SCRAM), "ssh"), "a cluster deployed over SSH is secured");
+        for (SecurityMode mode : SecurityMode.values()) assertNull(SecurityRefusal.of(config(mode), "docker"), "containers are secured: " + mode);
 
         RunConfig proxied = TestRunConfig.in(dir).cluster(cluster(SecurityMode.TLS, false)).clients(new ClientConfig(Map.of(), Map.of(), true)).build();
         assertNull(SecurityRefusal.of(proxied, "local"), "the kchaos proxy carries a secured run (--proxy, the protocol faults)");
         RunConfig tiered = TestRunConfig.in(dir).cluster(cluster(SecurityMode.TLS, true)).build();
         assertEquals("--security tls is not yet with --tiered (the remote log metadata manager's clients are not secured)",
                 SecurityRefusal.of(tiered, "local"));
+    }
+
+    @Test
+    void theMetadataWorkloadRunsSecuredItsFinalReadLogsIn() {
         for (String workload : List.of("metadata", "queue,metadata")) {
-            RunConfig metadata = TestRunConfig.in(dir).cluster(cluster(SecurityMode.SASL_PLAIN, false))
+            for (SecurityMode mode : SecurityMode.values()) {
+                RunConfig metadata = TestRunConfig.in(dir).cluster(cluster(mode, false)).load(new WorkloadConfig(workload, Map.of(), 10, 1, 1)).build();
+                assertNull(SecurityRefusal.of(metadata, "local"), workload + " " + mode);
+                assertNull(SecurityRefusal.of(metadata, "ssh"), workload + " " + mode);
+            }
+            RunConfig existing = TestRunConfig.in(dir).cluster(cluster(SecurityMode.PLAINTEXT, false))
                     .load(new WorkloadConfig(workload, Map.of(), 10, 1, 1)).build();
-            assertEquals("--security sasl-plain is not yet with the metadata workload (its final read asks each broker over a plain socket)",
-                    SecurityRefusal.of(metadata, "local"));
+            for (String protocol : List.of("SASL_PLAINTEXT", "SASL_SSL", "SSL")) {
+                assertNull(SecurityRefusal.ofClientLogin(Map.of("security.protocol", protocol), existing, List.of()),
+                        "an existing cluster's login serves the final read too: " + protocol);
+            }
         }
     }
 

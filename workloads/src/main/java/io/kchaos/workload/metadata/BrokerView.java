@@ -3,11 +3,10 @@ package io.kchaos.workload.metadata;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.history.Json;
 import io.kchaos.history.MetadataFields;
-import io.kchaos.wire.NodeRequest;
+import io.kchaos.wire.NodeDialer;
 import io.kchaos.wire.TopicConfigsRequest;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.message.DescribeConfigsResponseData;
-import org.apache.kafka.common.message.MetadataRequestData;
 import org.apache.kafka.common.message.MetadataResponseData;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.DescribeConfigsResponse;
@@ -20,7 +19,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What one broker serves of the workload's topics, read from that broker alone ({@link NodeRequest}): each topic whose
+ * What one broker serves of the workload's topics, read from that broker alone through the run's {@link NodeDialer} (a
+ * plain socket on a PLAINTEXT cluster, logged in with the run's client settings on a secured one): each topic whose
  * name starts with the prefix, its topic id, its partition count and its {@value AdminWorker#CONFIG_KEY} when set on the
  * topic (a value the broker takes from its own default is left out, so a key never set reads as none). Metadata v12 and
  * DescribeConfigs v4, which every release kchaos runs (3.7 and later) serves.
@@ -32,11 +32,10 @@ final class BrokerView {
     private BrokerView() {
     }
 
-    /** The {@code topics} object of a metadata-read: topic name to {"id", "partitions", "configs"}. */
-    static ObjectNode read(String host, int port, String prefix) throws IOException {
-        MetadataRequest.Builder all = new MetadataRequest.Builder(new MetadataRequestData().setTopics(null)
-                .setAllowAutoTopicCreation(false));
-        MetadataResponse metadata = (MetadataResponse) NodeRequest.send(host, port, all, METADATA_VERSION, TIMEOUT_MS);
+    /** The {@code topics} object of a metadata-read of node {@code nodeId} at host:port: topic name to {"id", "partitions", "configs"}. */
+    static ObjectNode read(NodeDialer dialer, int nodeId, String host, int port, String prefix) throws IOException {
+        MetadataRequest.Builder all = new MetadataRequest.Builder(null, false, METADATA_VERSION, METADATA_VERSION); // null: every topic
+        MetadataResponse metadata = (MetadataResponse) dialer.send(nodeId, host, port, all, METADATA_VERSION, TIMEOUT_MS);
         Map<String, ObjectNode> topics = new TreeMap<>();
         for (MetadataResponseData.MetadataResponseTopic t : metadata.data().topics()) {
             if (t.name() == null || !t.name().startsWith(prefix)) continue;
@@ -49,14 +48,15 @@ final class BrokerView {
             o.putObject(MetadataFields.CONFIGS);
             topics.put(t.name(), o);
         }
-        if (!topics.isEmpty()) configs(host, port, topics);
+        if (!topics.isEmpty()) configs(dialer, nodeId, host, port, topics);
         ObjectNode out = Json.object();
         topics.forEach(out::set);
         return out;
     }
 
-    private static void configs(String host, int port, Map<String, ObjectNode> topics) throws IOException {
-        for (DescribeConfigsResponseData.DescribeConfigsResult res : TopicConfigsRequest.send(host, port, topics.keySet(), AdminWorker.CONFIG_KEY, TIMEOUT_MS)) {
+    private static void configs(NodeDialer dialer, int nodeId, String host, int port, Map<String, ObjectNode> topics) throws IOException {
+        for (DescribeConfigsResponseData.DescribeConfigsResult res
+                : TopicConfigsRequest.send(dialer, nodeId, host, port, topics.keySet(), AdminWorker.CONFIG_KEY, TIMEOUT_MS)) {
             ObjectNode topic = topics.get(res.resourceName());
             if (topic == null) continue;
             if (res.errorCode() != Errors.NONE.code()) {

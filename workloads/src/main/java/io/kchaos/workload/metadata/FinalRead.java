@@ -7,6 +7,7 @@ import io.kchaos.history.ImageOffsets;
 import io.kchaos.history.Json;
 import io.kchaos.history.MetadataFields;
 import io.kchaos.history.OpType;
+import io.kchaos.wire.NodeDialer;
 import io.kchaos.wire.PublishedMetadataOffset;
 import io.kchaos.workload.common.ErrorText;
 import io.kchaos.workload.common.ListedBrokers;
@@ -27,7 +28,8 @@ import java.util.concurrent.TimeUnit;
  * what that broker alone serves. Every broker the run started with is read ({@link BrokerRoster}), whether {@code
  * describeCluster} still lists it (it lists only unfenced brokers) or not. A broker's published offset is its own
  * answer ({@link PublishedMetadataOffset}), from the image its Metadata and DescribeConfigs answers come from, which
- * only moves forward: read before those, it bounds what they serve from below. A broker that does not publish the
+ * only moves forward: read before those, it bounds what they serve from below. Each broker is asked alone through the
+ * run's {@link NodeDialer} (logged in with the run's client settings on a secured cluster). A broker that does not publish the
  * target within the timeout, or cannot be read, completes {@code info} naming why; so does each broker when no quorum
  * answers.
  */
@@ -41,16 +43,22 @@ final class FinalRead {
     private final String prefix;
     private final Duration timeout;
     private final Map<Integer, Node> started;
+    private final NodeDialer dialer;
     private String listError = "describeCluster listed none at the end";
 
-    /** {@code started}: the brokers the run started with ({@link BrokerRoster}), each read whether listed at the end or not. */
-    FinalRead(Admin admin, HistoryWriter history, ProcessIds ids, String prefix, Duration timeout, Map<Integer, Node> started) {
+    /**
+     * {@code started}: the brokers the run started with ({@link BrokerRoster}), each read whether listed at the end or
+     * not; {@code dialer}: how one broker is asked alone.
+     */
+    FinalRead(Admin admin, HistoryWriter history, ProcessIds ids, String prefix, Duration timeout, Map<Integer, Node> started,
+              NodeDialer dialer) {
         this.admin = admin;
         this.history = history;
         this.ids = ids;
         this.prefix = prefix;
         this.timeout = timeout;
         this.started = started;
+        this.dialer = dialer;
     }
 
     /** Runs the phase; returns how many brokers were read. */
@@ -168,11 +176,11 @@ final class FinalRead {
         ObjectNode tryRead(int node, long targetOffset) {
             Node n = target.node;
             try {
-                published = PublishedMetadataOffset.read(n.host(), n.port(), TIMEOUT_MS);
+                published = PublishedMetadataOffset.read(dialer, node, n.host(), n.port(), TIMEOUT_MS);
                 error = null;
                 if (!ImageOffsets.holdsBelow(published, targetOffset)) return null;
                 ObjectNode v = readValue(node, targetOffset).put(MetadataFields.OFFSET, published);
-                v.set(MetadataFields.TOPICS, BrokerView.read(n.host(), n.port(), prefix));
+                v.set(MetadataFields.TOPICS, BrokerView.read(dialer, node, n.host(), n.port(), prefix));
                 return v;
             } catch (Exception e) {
                 error = ErrorText.of(e);

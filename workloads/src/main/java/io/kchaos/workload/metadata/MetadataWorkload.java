@@ -1,5 +1,6 @@
 package io.kchaos.workload.metadata;
 
+import io.kchaos.wire.NodeDialer;
 import io.kchaos.workload.WorkloadContext;
 import io.kchaos.workload.common.ClientConfigs;
 import io.kchaos.workload.common.ProcessIds;
@@ -102,13 +103,16 @@ public final class MetadataWorkload extends WorkloadBase {
         WorkerThreads.joinAll(threads, 30_000);
     }
 
-    /** Reads every broker's metadata once it has caught up with the quorum ({@link FinalRead}), then closes the clients. */
+    /**
+     * Reads every broker's metadata once it has caught up with the quorum ({@link FinalRead}), logged in with the run's
+     * client settings on a secured cluster, then closes the clients.
+     */
     @Override
     public void drain() throws Exception {
         started();
         try {
             int read = new FinalRead(admins.get(admins.size() - 1), context.history(), ids, topicPrefix(context.topic()),
-                    finalReadTimeout, started).run();
+                    finalReadTimeout, started, NodeDialer.of(context.security())).run();
             stats.drained.add(read);
         } finally {
             closeAdmins();

@@ -16,6 +16,9 @@ import io.kchaos.cluster.QuorumVoters;
 import io.kchaos.cluster.Readiness;
 import io.kchaos.cluster.ServerProperties;
 import io.kchaos.cluster.os.FreePorts;
+import io.kchaos.cluster.security.CertificateSetupException;
+import io.kchaos.cluster.security.ClusterSecurity;
+import io.kchaos.cluster.security.ProxyTls;
 import io.kchaos.nemesis.cluster.NetworkControl;
 import io.kchaos.nemesis.cluster.ToxicControl;
 import org.apache.kafka.common.Uuid;
@@ -24,6 +27,7 @@ import org.testcontainers.containers.BindMode;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.Network;
 import org.testcontainers.containers.wait.strategy.AbstractWaitStrategy;
+import org.testcontainers.images.builder.Transferable;
 import org.testcontainers.lifecycle.Startables;
 import org.testcontainers.toxiproxy.ToxiproxyContainer;
 import org.testcontainers.utility.DockerImageName;
@@ -47,7 +51,9 @@ import java.util.stream.Collectors;
  * The Docker backend: each Kafka node a Testcontainers container (KRaft with static voters: every node a broker and a
  * voter, or brokers beside dedicated controllers in containers of their own) on a network of its own, started with our server.properties and Kafka's StorageTool rather than the image's
  * entrypoint, its {@code nodes/<id>/} folder bind-mounted so data and server.log land in the run folder. With a
- * Toxiproxy image, one Toxiproxy container stands in front of every node's client and replication listener.
+ * Toxiproxy image, one Toxiproxy container stands in front of every node's client and replication listener. Under
+ * {@code --security} every listener is secured as on the other backends, each node's stores copied into its container
+ * ({@link ContainerSecurity}) and its certificate naming every name it is dialed at ({@link ListenerPlan#dialedAt}).
  * Kill, pause and restart act on the same container (see {@link ContainerProcesses}); {@link #close()} and a shutdown
  * hook remove every container and the network, and {@link DockerJanitor} removes those of a harness that died.
  */
@@ -70,6 +76,8 @@ public final class ContainerCluster implements KafkaCluster {
     private ToxiproxyToxics toxics;
     private String clusterId;
     private String kafkaVersion;
+    private volatile ClusterSecurity security = ClusterSecurity.PLAINTEXT;
+    private ContainerSecurity containerSecurity = new ContainerSecurity(ClusterSecurity.PLAINTEXT);
     private volatile boolean closed;
 
     public ContainerCluster(DockerSpec spec, Path nodesDir) {
@@ -100,6 +108,7 @@ public final class ContainerCluster implements KafkaCluster {
             listeners.putAll(ListenerPlan.direct(clientHost, hostPorts));
         }
         controllerIds.forEach(id -> listeners.put(id, ListenerPlan.controller(id)));
+        secure(clientHost);
         voters = QuorumVoters.of(voterIds().stream().map(listeners::get).toList(), spec.quorum().mode());
         for (int id : listeners.keySet()) {
             writeConfig(id);
@@ -112,6 +121,29 @@ public final class ContainerCluster implements KafkaCluster {
         }
         new Readiness(this).awaitReady(spec.startTimeout());
         return (System.nanoTime() - t0) / 1e9;
+    }
+
+    /** Makes the run's certificates (each node's naming where it is dialed) and SASL user; nothing for PLAINTEXT. */
+    private void secure(String clientHost) {
+        Map<Integer, List<String>> names = new LinkedHashMap<>();
+        boolean proxied = spec.toxiproxyImage().isPresent();
+        listeners.keySet().forEach(id -> names.put(id, ListenerPlan.dialedAt(id, brokerIds.contains(id), clientHost, proxied)));
+        try {
+            security = ClusterSecurity.createNamed(spec.security(), names);
+        } catch (CertificateSetupException e) {
+            throw new ClusterException(e.getMessage());
+        }
+        containerSecurity = new ContainerSecurity(security);
+    }
+
+    @Override
+    public Map<String, String> clientSecurity() {
+        return security.clientSettings();
+    }
+
+    @Override
+    public Optional<ProxyTls> proxyTls() {
+        return security.proxyTls();
     }
 
     /** Where the harness reaches ports published by the daemon: loopback when the daemon runs on this machine. */
@@ -136,7 +168,8 @@ public final class ContainerCluster implements KafkaCluster {
         Path dir = nodeDir(id);
         try {
             Files.createDirectories(dir.resolve(RunFiles.DATA));
-            Files.writeString(dir.resolve(RunFiles.SERVER_PROPERTIES), ServerProperties.render(listeners.get(id), role(id), voters, spec.brokerSettings()));
+            Files.writeString(dir.resolve(RunFiles.SERVER_PROPERTIES), ServerProperties.render(listeners.get(id), role(id), voters, spec.brokerSettings(),
+                    containerSecurity.listeners(id)));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write config of node " + id, e);
         }
@@ -157,7 +190,8 @@ public final class ContainerCluster implements KafkaCluster {
                 })
                 .withCreateContainerCmdModifier(cmd -> {
                     cmd.withName("kchaos-" + labels.get(ContainerLabels.HARNESS_PID) + "-" + ListenerPlan.alias(id) + "-" + clusterId.substring(0, 6));
-                    cmd.withEntrypoint(BrokerCommand.entrypoint(id, clusterId, role(id).broker() ? spec.heapMb() : spec.controllerHeapMb()));
+                    cmd.withEntrypoint(BrokerCommand.entrypoint(id, clusterId, role(id).broker() ? spec.heapMb() : spec.controllerHeapMb(),
+                            containerSecurity.scramFile()));
                     cmd.withUser(user);
                     hostPort.ifPresent(p -> {
                         ExposedPort client = ExposedPort.tcp(ListenerPlan.CLIENT_PORT);
@@ -165,6 +199,9 @@ public final class ContainerCluster implements KafkaCluster {
                         cmd.getHostConfig().withPortBindings(new Ports(new PortBinding(Ports.Binding.bindPort(p), client)));
                     });
                 });
+        // world-readable inside the container (the copy belongs to root, the broker runs as the run folder's owner); only
+        // the broker runs there, and the files go with the container
+        containerSecurity.files(id).forEach((path, bytes) -> c.withCopyToContainer(Transferable.of(bytes, 0644), path));
         return c;
     }
 
@@ -313,6 +350,7 @@ public final class ContainerCluster implements KafkaCluster {
         if (toxiproxy != null) quietly(toxiproxy::stop);
         if (network != null) quietly(network::close);
         RedactedServerProperties.redactAll(nodesDir); // every container is gone: none reads its server.properties again
+        security.close(); // nor its stores
     }
 
     private static void quietly(Runnable r) {

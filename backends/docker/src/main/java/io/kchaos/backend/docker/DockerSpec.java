@@ -1,6 +1,7 @@
 package io.kchaos.backend.docker;
 
 import io.kchaos.cluster.QuorumSpec;
+import io.kchaos.cluster.security.SecurityMode;
 
 import java.time.Duration;
 import java.util.Map;
@@ -9,11 +10,17 @@ import java.util.Optional;
 /**
  * What container cluster to start: broker count, the Kafka image (any image with Kafka under {@code /opt/kafka}),
  * resolved broker settings, broker heap, how long to wait for readiness, the Toxiproxy image when proxies are
- * wanted (empty: clients and followers reach the brokers directly), and the metadata quorum: combined mode, or
- * dedicated controllers (static voters) in containers of their own.
+ * wanted (empty: clients and followers reach the brokers directly), the metadata quorum: combined mode, or
+ * dedicated controllers (static voters) in containers of their own, and the security of every listener.
  */
 public record DockerSpec(int nodes, String kafkaImage, Map<String, String> brokerSettings, int heapMb, Duration startTimeout,
-                         Optional<String> toxiproxyImage, QuorumSpec quorum, int controllerHeapMb) {
+                         Optional<String> toxiproxyImage, QuorumSpec quorum, int controllerHeapMb, SecurityMode security) {
+    /** Every listener PLAINTEXT. */
+    public DockerSpec(int nodes, String kafkaImage, Map<String, String> brokerSettings, int heapMb, Duration startTimeout,
+                      Optional<String> toxiproxyImage, QuorumSpec quorum, int controllerHeapMb) {
+        this(nodes, kafkaImage, brokerSettings, heapMb, startTimeout, toxiproxyImage, quorum, controllerHeapMb, SecurityMode.PLAINTEXT);
+    }
+
     /** Combined mode: every node a broker and a voter. */
     public DockerSpec(int nodes, String kafkaImage, Map<String, String> brokerSettings, int heapMb, Duration startTimeout,
                       Optional<String> toxiproxyImage) {

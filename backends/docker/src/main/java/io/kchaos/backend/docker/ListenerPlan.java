@@ -39,6 +39,18 @@ public final class ListenerPlan {
         return "kafka-" + node;
     }
 
+    /**
+     * Every name node {@code id} is dialed at, which its certificate must carry: its alias (the controller listener, and
+     * the replication listener when direct), and for a broker the host its client port is published on, and Toxiproxy's
+     * alias when followers go through it.
+     */
+    public static List<String> dialedAt(int id, boolean broker, String clientHost, boolean proxied) {
+        List<String> names = new ArrayList<>(List.of(alias(id)));
+        if (broker) names.add(clientHost);
+        if (broker && proxied) names.add(TOXIPROXY);
+        return names;
+    }
+
     /** Clients at {@code clientHost:<host port of the node>}, followers at the node itself. */
     public static Map<Integer, NodeListeners> direct(String clientHost, Map<Integer, Integer> hostPorts) {
         Map<Integer, NodeListeners> m = new LinkedHashMap<>();
