@@ -34,6 +34,7 @@ public final class ChaosRun {
     private final PrintStream out;
     private final RunClock clock;
     private final RunStop stop = new RunStop();
+    private final EndPhases endPhases;
     private volatile long workloadStart;
     private String stoppedMoment;
 
@@ -47,6 +48,7 @@ public final class ChaosRun {
         this.judge = judge;
         this.out = out;
         this.clock = clock;
+        this.endPhases = new EndPhases(clock);
     }
 
     /** Stops the workload phase early (Ctrl-C, or a configuration that cannot accept writes). */
@@ -78,10 +80,16 @@ public final class ChaosRun {
             out.printf("cluster ready in %.1f s: %s%n", startup, cluster.bootstrapServers());
             finalState = runWorkload(cluster, record);
             out.println("stopping the cluster cleanly");
+            endPhases.begin(RunFields.EndPhase.CLEAN_STOP);
             cluster.stopAll();
             finalState = finalState.afterStop(cluster);
         }
-        return new RunEnd(judge, folder, config.keepData(), out).finish(finalState, stop, stoppedMoment, record);
+        endPhases.begin(RunFields.EndPhase.CHECK);
+        CheckResult result = new RunEnd(judge, folder, config.keepData(), out).finish(finalState, stop, stoppedMoment, record);
+        endPhases.end();
+        record.endPhases(endPhases.seconds());
+        out.println(endPhases.describe());
+        return result;
     }
 
     /** {@code kafka-finalized-features}: the feature levels the started cluster runs with (left out when it does not answer). */
@@ -118,6 +126,7 @@ public final class ChaosRun {
                 quorumPoller.start();
                 faults.start();
                 endFaults(faults, awaitTimeLimit(writes, admin, faults), record);
+                endPhases.begin(RunFields.EndPhase.WORKLOAD_STOP);
                 workload.stop();
                 if (faults.upgradeFailure() != null) throw new ClusterException("rolling upgrade failed: " + faults.upgradeFailure());
                 return endWorkload(workload, cluster, admin, poller, faults.injected());
@@ -148,6 +157,7 @@ public final class ChaosRun {
             faults.finishUpgrade(out);
             out.println("time limit reached: healing faults");
         }
+        endPhases.begin(RunFields.EndPhase.HEAL);
         faults.stopAndHeal(record);
     }
 
@@ -162,12 +172,15 @@ public final class ChaosRun {
             out.println("no final drain after an early stop");
         } else {
             out.println("waiting for a full ISR on " + topic);
+            endPhases.begin(RunFields.EndPhase.FULL_ISR);
             Duration bound = new KafkaBounds(cluster.brokerSettings()).rejoin();
             inSync = awaitFullIsr(admin, bound);
             if (!inSync) out.println("warning: the ISR did not become full within " + bound.toSeconds() + " s; draining anyway");
             out.println("draining: reading every partition completely");
+            endPhases.begin(RunFields.EndPhase.DRAIN);
             workload.drain();
         }
+        endPhases.end();
         try {
             poller.pollOnce();
         } catch (Exception e) { // a cluster that no longer answers still gets its verdict from the history and the files

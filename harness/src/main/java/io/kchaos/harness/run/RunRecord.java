@@ -120,6 +120,13 @@ public final class RunRecord {
         write();
     }
 
+    /** Records {@code end-phases}: the seconds of each step from the time limit to the verdict. */
+    public void endPhases(Map<String, Double> seconds) {
+        ObjectNode p = json.putObject(RunFields.END_PHASES);
+        seconds.forEach(p::put);
+        write();
+    }
+
     public void duration(double seconds) {
         json.put(RunFields.DURATION_SECONDS, Math.round(seconds * 10) / 10.0);
         write();

@@ -99,6 +99,8 @@ public final class RunFields {
     public static final String NODE_ADDRESSES = "node-addresses";
     public static final String STARTUP_SECONDS = "startup-seconds";
     public static final String STARTUP_PHASES = "startup-phases";
+    /** An object, see {@link EndPhase}: the seconds of each step from the time limit to the verdict. */
+    public static final String END_PHASES = "end-phases";
     /** An object, see {@link Upgrade}; only for a run with a rolling upgrade. */
     public static final String UPGRADE = "upgrade";
     /** An object, see {@link ReplayOf}; only for a replay. */
@@ -142,6 +144,25 @@ public final class RunFields {
         public static final String STARTED = "started";
 
         private StartupPhase() {
+        }
+    }
+
+    /** The steps of {@code end-phases}, each its seconds (a step a run did not take is left out). */
+    public static final class EndPhase {
+        /** Stopping the nemeses and healing every fault. */
+        public static final String HEAL = "heal";
+        /** Stopping the workload's clients. */
+        public static final String WORKLOAD_STOP = "workload-stop";
+        /** Waiting for a full ISR on the workload's topic (at most KafkaBounds' rejoin bound). */
+        public static final String FULL_ISR = "full-isr";
+        /** The workload's final drain. */
+        public static final String DRAIN = "drain";
+        /** Stopping the cluster cleanly. */
+        public static final String CLEAN_STOP = "clean-stop";
+        /** Judging the history and the replicas, results.json, pruning and the report. */
+        public static final String CHECK = "check";
+
+        private EndPhase() {
         }
     }
 
