@@ -17,22 +17,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The clients other than the built-in one on a real cluster. librdkafka (python3-confluent-kafka, which .ci/run
  * installs): its sends and polls under kill-leader over mutual TLS are judged VALID by the queue checker, and its acks=1 negative
  * control under pause-followers-kill-leader is INVALID with lost writes, so the librdkafka path catches loss too. A
- * kafka-clients release other than the built-in one ({@code --client-version 3.9.1}, isolated in its own class loader)
- * under kill-leader is VALID, and run.json names the version the loaded release reports.
+ * kafka-clients release other than the built-in one ({@code --client-version 3.9.1}) under kill-leader is proven in
+ * {@code KafkaVersionsClusterTest}'s run (one run for another broker release and another client release).
  */
 @Tag("cluster")
 class ClientRunTest {
-    @Test
-    void anotherJavaClientReleaseUnderKillLeaderIsValid(@TempDir Path store) throws Exception {
-        int exit = Main.execute("run", "--client-version", "3.9.1", "--nemesis", "kill-leader", "--time-limit", "20",
-                "--nemesis-interval", "7", "--fault-duration", "3", "--seed", "23", "--producer-config", RunHistories.ONE_IN_FLIGHT, "--store", store.toString());
-        RunHistories run = new RunHistories(store);
-        run.assertValid(exit);
-        assertEquals("3.9.1", run.runJson().path("client").path("version").asText(), "run.json names the release: " + run.runJson().path("client"));
-        assertEquals("isolated", run.runJson().path("client").path("loader").asText());
-        assertTrue(run.count("send", OpType.OK) >= 100, "sends acknowledged through 3.9.1: " + run.counts);
-    }
-
     @Test
     void librdkafkaUnderKillLeaderIsValid(@TempDir Path store) throws Exception {
         int exit = Main.execute("run", "--client", "librdkafka", "--security", "mtls", "--nemesis", "kill-leader", "--time-limit", "25",
