@@ -33,10 +33,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The metadata quorum under power loss on a real combined-mode 3-node cluster. Positive control: a majority of the
- * voters lose power with honest disks and every topic and config change Kafka acknowledged is still there (KRaft fsyncs
- * its log before it commits). Negative control: every voter's disk lies about fsync on the metadata log, then all lose
- * power: the topics acknowledged during the lie are gone, those acknowledged before it stay. When only a majority lies,
+ * The metadata quorum under power loss on a real combined-mode 3-node cluster. Negative control: every voter's disk lies
+ * about fsync on the metadata log, then all lose power: the topics acknowledged during the lie are gone, those
+ * acknowledged before it stay (and so do their config changes' topics). The positive control, a majority of the voters
+ * losing power with honest disks and keeping everything committed (KRaft fsyncs its log before it commits), is
+ * {@code LyingDiskQuorumRunTest.theSamePowerLossWithHonestDisksKeepsEveryCommittedEntry}: the same cut through a whole
+ * run, judged by the Raft audit against the quorum's polled high watermarks (until 2026-12-07 also a bare-cluster test
+ * here, which checked topics and retention.ms values after the cut). When only a majority lies,
  * the honest voter either brings the lied-about entries back or halts rather than roll its log back; which is printed
  * (docs/findings.md).
  */
@@ -48,35 +51,6 @@ class QuorumPowerLossTest {
     private static LocalCluster cluster(Path dir) {
         ClusterSpec spec = new ClusterSpec(3, KafkaDistribution.bundled(), ServerProperties.harnessDefaults(3), 384, Duration.ofSeconds(90));
         return new LocalCluster(spec, dir, new LoopbackHosts(), new ProcessCommandRunner()).trackSyncs(SyncTracking.withBundledAgent());
-    }
-
-    @Test
-    void withHonestDisksAMajorityLosingPowerKeepsEveryAcknowledgedChange(@TempDir Path dir) throws Exception {
-        try (LocalCluster c = cluster(dir)) {
-            c.start();
-            List<String> acked = createAndConfigure(c, "honest-");
-            long committed = highWatermark(c);
-
-            c.power().orElseThrow().cut(List.of(1, 2), false, new Random(1));
-            c.start(1);
-            c.start(2);
-
-            Set<String> after = topicsOnceQuorumIsWhole(c);
-            assertTrue(after.containsAll(acked), "positive control: every acknowledged topic survives: " + acked + " vs " + after);
-            try (Admin admin = c.admin()) {
-                for (int i = 0; i < acked.size(); i++) {
-                    assertEquals("3" + i + "00000", retentionMsOf(admin, acked.get(i)), "the config change of " + acked.get(i) + " survives");
-                }
-            }
-            // A new leader learns the high watermark only once it commits in its own epoch, so a first answer may be
-            // behind; Raft's promise is that it comes back to at least what was committed, never that it is read at once
-            long[] seen = {-1};
-            Readiness.waitUntil(System.nanoTime() + Duration.ofSeconds(30).toNanos(), "the quorum's high watermark back at " + committed, () -> {
-                seen[0] = highWatermark(c);
-                return seen[0] >= committed;
-            });
-            assertTrue(seen[0] >= committed, "the quorum's committed log never shrinks: " + seen[0] + " < " + committed);
-        }
     }
 
     @Test
@@ -97,6 +71,11 @@ class QuorumPowerLossTest {
             long hwAfter = highWatermark(c);
             System.out.println("lying-disk all voters: topics after " + after + ", high watermark after " + hwAfter);
             assertTrue(after.containsAll(before), "what was synced before the lie survives: " + before + " vs " + after);
+            try (Admin admin = c.admin()) {
+                for (int i = 0; i < before.size(); i++) {
+                    assertEquals("3" + i + "00000", retentionMsOf(admin, before.get(i)), "the config change of " + before.get(i) + " survives");
+                }
+            }
             List<String> lost = during.stream().filter(t -> !after.contains(t)).toList();
             assertEquals(during, lost, "negative control: every topic acknowledged on lying disks is gone: " + after);
         }
