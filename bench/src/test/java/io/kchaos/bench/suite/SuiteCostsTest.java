@@ -170,6 +170,31 @@ class SuiteCostsTest {
         assertTrue(run.err.contains("missing is not a folder"), run.err);
     }
 
+    @Test
+    void phasesSumEachClassRunsStartUpsAndEndStepsFromItsOutput() throws IOException {
+        plant("harness", Kind.CLUSTER, "a.TwoRunsTest", suite("a.TwoRunsTest", "100", 2, 0, 0, 0));
+        plant("harness", Kind.CLUSTER, "a.QuietTest", suite("a.QuietTest", "5", 1, 0, 0, 0));
+        Files.writeString(root.resolve("harness/target/failsafe-reports/a.TwoRunsTest-output.txt"), String.join("\n",
+                "starting 3-node Kafka 4.4.0 cluster", "cluster ready in 7.5 s: 127.0.0.1:1",
+                "end of run: heal 0.5 s, workload-stop 1.0 s, full-isr 2.0 s, drain 1.5 s, clean-stop 1.0 s, check 1.0 s",
+                "cluster ready in 8.5 s: 127.0.0.1:2", "end of run: heal 0.5 s, full-isr 10.0 s, drain 0.5 s, clean-stop 1.0 s, check 2.0 s", ""));
+
+        Output run = run("--phases");
+
+        assertEquals(0, run.code, run.err);
+        assertEquals(List.of(
+                "| class | runs | start s | heal s | workload-stop s | full-isr s | drain s | clean-stop s | check s | together s |",
+                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+                "| TwoRunsTest | 2 | 16.0 | 1.0 | 1.0 | 12.0 | 2.0 | 2.0 | 3.0 | 37.0 |"), run.out, "a class that printed no phase is left out");
+        assertBad(run("--phases", root.resolve("harness/target/failsafe-reports").toString()), "no TEST-*.xml");
+    }
+
+    @Test
+    void phasesWithoutAnyRunPrintedIsOneLine() throws IOException {
+        plant("harness", Kind.CLUSTER, "a.QuietTest", suite("a.QuietTest", "5", 1, 0, 0, 0));
+        assertBad(run("--phases"), "holds a run's phases");
+    }
+
     private static void assertBad(Output run, String expected) {
         assertEquals(2, run.code, run.out.toString());
         assertTrue(run.out.isEmpty(), run.out.toString());
