@@ -27,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The queue workload on Kafka containers (three brokers, three dedicated controllers) under docker kill, docker pause
  * and a protocol fault (the kchaos proxy next to the harness, in front of the containers' client listeners), through
- * the CLI.
+ * the CLI, with SASL/SCRAM over TLS on every listener.
  */
 @Tag("docker")
 class DockerRunTest {
@@ -37,7 +37,10 @@ class DockerRunTest {
      * through the kchaos proxy, docker pause, the active controller killed and a random container killed: the run VALID,
      * every fault healed, the Raft audit of the metadata logs (read from the run folder) in the results, and no
      * container or network left. One run instead of two (issue 54): the three-container run it replaces proved nothing
-     * this one does not.
+     * this one does not. Secured ({@code --security sasl-scram-tls}, issue 42): every listener of every container is
+     * SASL_SSL (clients, replication, the controllers' quorum), the proxy speaks TLS on both sides, the kept
+     * server.properties are redacted, no store or password of the run is left in the run folder, and the run's
+     * certificates are deleted with its cluster (one run instead of a secured-container test of its own).
      */
     @Test
     void queueUnderFaultsInContainersWithDedicatedControllersIsValidWithTheRaftAuditAndLeavesNoContainer(@TempDir Path store) throws Exception {
@@ -47,7 +50,8 @@ class DockerRunTest {
         // the kills last in the cycle: a node's start is ok only once it is back, 20 s after the kill under load (a broker
         // in a 5-run hunt with one core busy, the killed controller in a 2-run hunt), so with 50 s the fourth fault
         // (kill-random, invoked about 60 s in under load) did not fit; 80 s leaves it 20 s of room
-        int code = Main.execute("run", "--backend", "docker", "--kafka-image", image, "--controllers", "3",
+        List<Path> certificatesBefore = certificateFolders();
+        int code = Main.execute("run", "--backend", "docker", "--kafka-image", image, "--controllers", "3", "--security", "sasl-scram-tls",
                 "--nemesis", "error-responses,pause,kill-controller,kill-random", "--nemesis-option", "fault-order=cycle",
                 "--time-limit", "80", "--nemesis-interval", "6", "--fault-duration", "3", "--rate", "200", "--seed", "1",
                 // the 10 s kchaos once used let a batch expire behind a paused leader; the idempotent producer then
@@ -101,7 +105,23 @@ class DockerRunTest {
             Path meta = run.resolve("nodes").resolve(Integer.toString(node)).resolve("data").resolve("__cluster_metadata-0");
             assertTrue(Files.isDirectory(meta), "controller " + node + "'s metadata log in the run folder: " + meta);
         }
+        assertEquals("sasl-scram-tls", runJson.path("security").asText());
+        for (int node = 1; node <= 6; node++) {
+            String server = Files.readString(run.resolve("nodes").resolve(Integer.toString(node)).resolve("server.properties"));
+            assertTrue(server.contains(":SASL_SSL") && !server.contains(":PLAINTEXT"), "every listener secured on node " + node + ": " + server);
+            assertTrue(server.contains("ssl.keystore.password=[redacted]"), "the store password is not written: " + server);
+        }
+        try (var files = Files.walk(run)) {
+            assertEquals(List.of(), files.filter(f -> f.getFileName().toString().endsWith(".p12")).toList(), "no store in the run folder");
+        }
+        assertEquals(certificatesBefore, certificateFolders(), "the run's certificates are deleted with its cluster");
         assertNothingLeft();
+    }
+
+    private static List<Path> certificateFolders() throws java.io.IOException {
+        try (var s = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return s.filter(p -> p.getFileName().toString().startsWith("kchaos-security-")).sorted().toList();
+        }
     }
 
     private static void assertNothingLeft() {
