@@ -41,7 +41,16 @@ public final class KafkaJarCache {
         return root.resolve("kafka-" + v).resolve("libs");
     }
 
-    /** The cached libs folder, when present and complete. */
+    /**
+     * Whether jars of these file names can be release {@code v}'s broker: they hold its kafka-clients jar. A local
+     * Maven repository holding {@code kafka_2.13-<v>.jar} without its POM (fetched alone, e.g. to read its classes)
+     * resolves to that one jar, which no broker starts from.
+     */
+    public static boolean whole(KafkaVersion v, java.util.Collection<String> jarNames) {
+        return jarNames.contains("kafka-clients-" + v + ".jar");
+    }
+
+    /** The cached libs folder, when present, complete and {@link #whole}. */
     public Optional<Path> lookup(KafkaVersion v) {
         Path libs = libs(v);
         Path list = libs.getParent().resolve("jars.txt");
@@ -49,7 +58,8 @@ public final class KafkaJarCache {
         try (Stream<Path> s = Files.list(libs)) {
             List<Path> links = s.toList();
             boolean complete = !links.isEmpty() && links.stream().allMatch(Files::isRegularFile)
-                    && links.size() == Files.readAllLines(list).stream().filter(l -> !l.isBlank()).count();
+                    && links.size() == Files.readAllLines(list).stream().filter(l -> !l.isBlank()).count()
+                    && whole(v, links.stream().map(l -> l.getFileName().toString()).toList());
             return complete ? Optional.of(libs) : Optional.empty();
         } catch (IOException e) {
             return Optional.empty();

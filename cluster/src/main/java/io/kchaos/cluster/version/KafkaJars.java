@@ -48,6 +48,11 @@ public final class KafkaJars {
                 + resolver.localRepository() + " ...");
         long t0 = System.nanoTime();
         List<Path> jars = new ArrayList<>(resolver.resolve(coordinates(v)));
+        if (!KafkaJarCache.whole(v, jars.stream().map(j -> j.getFileName().toString()).toList())) {
+            throw new IllegalArgumentException("Kafka " + v + " resolved to " + jars.size() + " jar(s) without kafka-clients-" + v
+                    + ".jar: the local Maven repository holds " + coordinates(v) + " without its dependencies (its POM is missing?);"
+                    + " remove " + resolver.localRepository().resolve("org/apache/kafka/kafka_2.13/" + v) + " and run again");
+        }
         Slf4jBinding.missing(jars).ifPresent(binding -> jars.addAll(resolver.resolve(binding)));
         Path libs = cache.store(v, List.copyOf(new LinkedHashSet<>(jars)));
         progress.printf("Kafka %s: %d jars resolved in %.1f s, cached in %s%n", v, jars.size(), (System.nanoTime() - t0) / 1e9, libs);

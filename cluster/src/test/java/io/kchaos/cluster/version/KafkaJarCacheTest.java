@@ -17,7 +17,7 @@ class KafkaJarCacheTest {
     void storedJarSetIsFoundUntilAJarDisappears(@TempDir Path dir) throws Exception {
         Path repo = Files.createDirectories(dir.resolve("m2/org/x/1.0"));
         Path a = Files.writeString(repo.resolve("kafka_2.13-3.9.1.jar"), "a");
-        Path b = Files.writeString(repo.resolve("slf4j-api-1.7.36.jar"), "b");
+        Path b = Files.writeString(repo.resolve("kafka-clients-3.9.1.jar"), "b");
         KafkaJarCache cache = new KafkaJarCache(dir.resolve("cache"));
         KafkaVersion v = KafkaVersion.parse("3.9.1");
         assertTrue(cache.lookup(v).isEmpty(), "nothing cached yet");
@@ -29,5 +29,17 @@ class KafkaJarCacheTest {
         Files.writeString(b, "b");
         assertEquals(libs, cache.store(v, List.of(a, b)), "a stale entry is replaced");
         assertEquals(libs, cache.lookup(v).orElseThrow());
+    }
+
+    @Test
+    void aSetWithoutTheReleasesClientsJarIsNotABrokerAndNotFound(@TempDir Path dir) throws Exception {
+        Path repo = Files.createDirectories(dir.resolve("m2/org/x/1.0"));
+        Path alone = Files.writeString(repo.resolve("kafka_2.13-4.3.1.jar"), "a");
+        KafkaJarCache cache = new KafkaJarCache(dir.resolve("cache"));
+        KafkaVersion v = KafkaVersion.parse("4.3.1");
+        cache.store(v, List.of(alone));
+        assertTrue(cache.lookup(v).isEmpty(), "kafka_2.13 without its dependencies (fetched alone, no POM): resolve again");
+        assertTrue(!KafkaJarCache.whole(v, List.of("kafka_2.13-4.3.1.jar", "kafka-clients-4.3.0.jar")), "another release's clients");
+        assertTrue(KafkaJarCache.whole(v, List.of("kafka_2.13-4.3.1.jar", "kafka-clients-4.3.1.jar")));
     }
 }
