@@ -10,10 +10,8 @@ import io.kchaos.nemesis.HealOnce;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisOptions;
 import io.kchaos.nemesis.NemesisSettings;
-import io.kchaos.nemesis.cluster.EffectWait;
 import io.kchaos.nemesis.cluster.OperationsView.TopicConfig;
 
-import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -26,14 +24,8 @@ import java.util.Optional;
 public final class AlterConfigNemesis implements FaultInjector {
     private final String key;
     private final String value;
-    private final Duration effectBound;
 
     public AlterConfigNemesis(NemesisOptions options) {
-        this(options, EffectWait.BOUND);
-    }
-
-    /** With {@code effectBound} for reading the value back (alter and restore) instead of {@link EffectWait#BOUND} (tests). */
-    AlterConfigNemesis(NemesisOptions options, Duration effectBound) {
         String setting = options.text(NemesisSettings.ALTER_CONFIG.key());
         int eq = setting == null ? -1 : setting.indexOf('=');
         if (eq <= 0 || eq == setting.length() - 1) {
@@ -42,7 +34,6 @@ public final class AlterConfigNemesis implements FaultInjector {
         }
         this.key = setting.substring(0, eq).trim();
         this.value = setting.substring(eq + 1).trim();
-        this.effectBound = effectBound;
     }
 
     @Override
@@ -55,10 +46,10 @@ public final class AlterConfigNemesis implements FaultInjector {
         v.put(OperationFields.FROM, was.value());
         v.put(OperationFields.TO, value);
         v.put(OperationFields.FROM_OVERRIDE, was.override());
-        ctx.recorder().record(NemesisOps.ALTER_CONFIG.f(), v, () -> TopicConfigChange.alter(ctx, v, effectBound));
+        ctx.recorder().record(NemesisOps.ALTER_CONFIG.f(), v, () -> TopicConfigChange.alter(ctx, v));
         ObjectNode back = v.deepCopy();
         back.remove(OperationFields.REPORTED_BY);
         return new HealOnce("topic config " + key + " " + was.value() + " -> " + value, () ->
-                ctx.recorder().record(NemesisOps.RESTORE_CONFIG, back, () -> TopicConfigChange.restore(ctx, back, back, effectBound)));
+                ctx.recorder().record(NemesisOps.RESTORE_CONFIG, back, () -> TopicConfigChange.restore(ctx, back, back)));
     }
 }

@@ -11,9 +11,7 @@ import io.kchaos.nemesis.HealOnce;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisOptions;
 import io.kchaos.nemesis.NemesisSettings;
-import io.kchaos.nemesis.cluster.EffectWait;
 
-import java.time.Duration;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -25,16 +23,9 @@ import java.util.TreeSet;
  */
 public final class ElectLeadersNemesis implements FaultInjector {
     private final boolean unclean;
-    private final Duration effectBound;
 
     public ElectLeadersNemesis(NemesisOptions options) {
-        this(options, EffectWait.BOUND);
-    }
-
-    /** With {@code effectBound} for reading the elected leaders back instead of {@link EffectWait#BOUND} (tests). */
-    ElectLeadersNemesis(NemesisOptions options, Duration effectBound) {
         this.unclean = options.choice(NemesisSettings.ELECTION.key(), Set.of("preferred", "unclean")).equals("unclean");
-        this.effectBound = effectBound;
     }
 
     @Override
@@ -47,7 +38,7 @@ public final class ElectLeadersNemesis implements FaultInjector {
         v.put(OperationFields.ELECTION, election);
         ArrayNode ps = v.putArray(OperationFields.PARTITIONS);
         partitions.forEach(ps::add);
-        ctx.recorder().record(NemesisOps.ELECT_LEADERS.f(), v, () -> Elections.elect(ctx, unclean, partitions, v, effectBound));
+        ctx.recorder().record(NemesisOps.ELECT_LEADERS.f(), v, () -> Elections.elect(ctx, unclean, partitions, v));
         return new HealOnce(election + " leader election of " + partitions.size() + " partitions", () -> { });
     }
 }

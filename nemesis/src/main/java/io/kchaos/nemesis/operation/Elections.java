@@ -6,7 +6,6 @@ import io.kchaos.history.OperationFields;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.cluster.EffectWait;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -18,7 +17,7 @@ import java.util.TreeMap;
  * Leader elections through {@code Admin.electLeaders}, recorded into an op's value: the leaders before, what Kafka
  * answered for each partition, and the leaders after, read back once every partition Kafka elected is led by the
  * replica the election is for (the preferred replica; for an unclean election, a replica outside the ISR read before
- * the request) within {@link EffectWait#BOUND} (a test passes a shorter bound). {@code elected} counts, and {@code elected-partitions} names, the
+ * the request) within the context's {@code effectBound}. {@code elected} counts, and {@code elected-partitions} names, the
  * partitions Kafka elected whose leader read back changed: 0 when the election moved nothing.
  */
 public final class Elections {
@@ -32,11 +31,6 @@ public final class Elections {
 
     /** An election of {@code partitions} (unclean: a replica outside the ISR becomes leader), recorded into {@code value}. */
     public static void elect(NemesisContext ctx, boolean unclean, Set<Integer> partitions, ObjectNode value) {
-        elect(ctx, unclean, partitions, value, EffectWait.BOUND);
-    }
-
-    /** {@link #elect(NemesisContext, boolean, Set, ObjectNode)} reading the elected leaders back within {@code bound}. */
-    static void elect(NemesisContext ctx, boolean unclean, Set<Integer> partitions, ObjectNode value, Duration bound) {
         Map<Integer, Optional<Integer>> before = leaders(ctx, partitions);
         value.set(OperationFields.LEADERS_BEFORE, json(before, value));
         Map<Integer, List<Integer>> isrBefore = new TreeMap<>();
@@ -53,7 +47,7 @@ public final class Elections {
         results.forEach((p, outcome) -> r.put(Integer.toString(p), outcome));
         List<Integer> asked = results.entrySet().stream().filter(e -> e.getValue().equals("ok")).map(Map.Entry::getKey).toList();
         try {
-            EffectWait.until("the elected leaders", bound, () -> asked.stream().allMatch(p -> holds(ctx, p, unclean ? isrBefore.get(p) : null)),
+            EffectWait.until("the elected leaders", ctx.effectBound(), () -> asked.stream().allMatch(p -> holds(ctx, p, unclean ? isrBefore.get(p) : null)),
                     ok -> ok, ok -> "partitions " + asked + " without the leader elected" + (unclean ? " outside the ISR before " + isrBefore : ""));
         } finally {
             Map<Integer, Optional<Integer>> after = leaders(ctx, partitions);

@@ -8,7 +8,6 @@ import io.kchaos.nemesis.HealOnce;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisOptions;
 import io.kchaos.nemesis.NemesisSettings;
-import io.kchaos.nemesis.cluster.EffectWait;
 import io.kchaos.nemesis.cluster.OperationsView.Reassigning;
 
 import java.time.Duration;
@@ -26,17 +25,10 @@ import java.util.Optional;
 public final class ReassignCancelNemesis implements FaultInjector {
     private final long throttle;
     private final Duration bound;
-    private final Duration effectBound;
 
     public ReassignCancelNemesis(NemesisOptions options) {
-        this(options, EffectWait.BOUND);
-    }
-
-    /** With {@code effectBound} for the read-backs (listed in progress, throttle lifted) instead of {@link EffectWait#BOUND} (tests). */
-    ReassignCancelNemesis(NemesisOptions options, Duration effectBound) {
         this.throttle = options.positive(NemesisSettings.REASSIGN_CANCEL_THROTTLE.key());
         this.bound = Duration.ofSeconds(options.positive(NemesisSettings.REASSIGN_TIMEOUT_SECONDS.key()));
-        this.effectBound = effectBound;
     }
 
     @Override
@@ -52,7 +44,7 @@ public final class ReassignCancelNemesis implements FaultInjector {
         int p = ctx.pick(candidates);
         List<Integer> replicas = ctx.topic().replicas(p);
         List<Integer> target = ReassignShape.REPLACE.apply(replicas, ctx.cluster().nodeIds(), ctx.random()).orElseThrow();
-        ThrottledReassignment move = new ThrottledReassignment(ctx, p, replicas, target, throttle, bound, effectBound);
+        ThrottledReassignment move = new ThrottledReassignment(ctx, p, replicas, target, throttle, bound);
         ObjectNode v = move.value();
         v.put("shape", ReassignShape.REPLACE.word());
         ctx.recorder().record(NemesisOps.THROTTLED_REASSIGN.f(), v, move::start);

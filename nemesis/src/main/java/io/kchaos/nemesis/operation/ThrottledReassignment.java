@@ -23,22 +23,11 @@ public final class ThrottledReassignment {
     private final NemesisContext ctx;
     private final int partition;
     private final Move<Integer> move;
-    private final Duration effectBound;
 
     ThrottledReassignment(NemesisContext ctx, int partition, List<Integer> from, List<Integer> to, long throttle, Duration bound) {
-        this(ctx, partition, from, to, throttle, bound, EffectWait.BOUND);
-    }
-
-    /**
-     * With {@code effectBound} instead of {@link EffectWait#BOUND} for the read-backs of the move listed in progress and
-     * of its throttle lifted (tests); {@code bound} is the move's own.
-     */
-    ThrottledReassignment(NemesisContext ctx, int partition, List<Integer> from, List<Integer> to, long throttle, Duration bound,
-                          Duration effectBound) {
         this.ctx = ctx;
         this.partition = partition;
         this.move = Move.ofWorkload(ctx, Map.of(partition, from), Map.of(partition, to), throttle, bound);
-        this.effectBound = effectBound;
     }
 
     /** The move a throttled-reassign's {@code value} records: its one partition's {@code from} and {@code to}, its throttle. */
@@ -59,7 +48,7 @@ public final class ThrottledReassignment {
     void start() {
         ctx.operations().throttle(move.nodes(), move.throttle());
         ctx.operations().reassign(move.to());
-        EffectWait.until("partition " + partition + "'s reassignment in progress", effectBound, this::listed, listed -> listed,
+        EffectWait.until("partition " + partition + "'s reassignment in progress", ctx.effectBound(), this::listed, listed -> listed,
                 listed -> "not listed as in progress (already complete, or refused)");
     }
 
@@ -71,7 +60,7 @@ public final class ThrottledReassignment {
     void cancel(ObjectNode value) {
         List<Integer> from = move.from().get(partition);
         List<Integer> to = move.to().get(partition);
-        Throttles.liftAfter(ctx, move.nodes(), effectBound, () -> {
+        Throttles.liftAfter(ctx, move.nodes(), () -> {
             if (listed()) ctx.operations().cancelReassignments(Set.of(partition));
             // the read that found the move ended is what is recorded: a second read may ask a broker whose metadata lags
             List<Integer> after = EffectWait.until("partition " + partition + "'s reassignment ended", move.bound(),

@@ -3,7 +3,6 @@ package io.kchaos.nemesis.operation;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.cluster.EffectWait;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 
@@ -17,31 +16,26 @@ final class Throttles {
 
     /** Runs {@code action}, then lifts the throttle on {@code brokers} (also when it threw; its error comes first). */
     static void liftAfter(NemesisContext ctx, Set<Integer> brokers, Runnable action) {
-        liftAfter(ctx, brokers, EffectWait.BOUND, action);
-    }
-
-    /** {@link #liftAfter(NemesisContext, Set, Runnable)} with {@code bound} for the read-back instead of {@link EffectWait#BOUND} (tests). */
-    static void liftAfter(NemesisContext ctx, Set<Integer> brokers, Duration bound, Runnable action) {
         try {
             action.run();
         } catch (RuntimeException e) {
             try {
-                lift(ctx, brokers, bound);
+                lift(ctx, brokers);
             } catch (RuntimeException l) {
                 e.addSuppressed(l);
             }
             throw e;
         }
-        lift(ctx, brokers, bound);
+        lift(ctx, brokers);
     }
 
     /**
-     * Removes the throttle on {@code brokers} and waits up to {@code bound} until no throttle config of theirs or the
-     * topic's is read back.
+     * Removes the throttle on {@code brokers} and waits up to the context's {@code effectBound} until no throttle config
+     * of theirs or the topic's is read back.
      */
-    private static void lift(NemesisContext ctx, Set<Integer> brokers, Duration bound) {
+    private static void lift(NemesisContext ctx, Set<Integer> brokers) {
         ctx.operations().throttle(brokers, 0);
-        EffectWait.until("the replication throttle on " + brokers + " removed", bound, () -> ctx.operations().throttleConfigs(brokers),
+        EffectWait.until("the replication throttle on " + brokers + " removed", ctx.effectBound(), () -> ctx.operations().throttleConfigs(brokers),
                 left -> left.isPresent() && left.get().isEmpty(), left -> left.map(List::toString).orElse("unreadable"));
     }
 }

@@ -7,7 +7,6 @@ import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.cluster.EffectWait;
 import io.kchaos.nemesis.cluster.OperationsView.TopicConfig;
 
-import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -25,13 +24,8 @@ public final class TopicConfigChange {
 
     /** Sets the value's {@code config} to its {@code to}; adds {@code reported-by}. */
     public static void alter(NemesisContext ctx, ObjectNode value) {
-        alter(ctx, value, EffectWait.BOUND);
-    }
-
-    /** {@link #alter(NemesisContext, ObjectNode)} read back within {@code bound}. */
-    static void alter(NemesisContext ctx, ObjectNode value, Duration bound) {
         String to = value.path(OperationFields.TO).asText();
-        set(ctx, value.path(OperationFields.CONFIG).asText(), to, to, value, bound);
+        set(ctx, value.path(OperationFields.CONFIG).asText(), to, to, value);
     }
 
     /**
@@ -39,24 +33,19 @@ public final class TopicConfigChange {
      * {@code from-override} was false; adds {@code reported-by} to {@code into}, the restore's value.
      */
     public static void restore(NemesisContext ctx, JsonNode altered, ObjectNode into) {
-        restore(ctx, altered, into, EffectWait.BOUND);
-    }
-
-    /** {@link #restore(NemesisContext, JsonNode, ObjectNode)} read back within {@code bound}. */
-    static void restore(NemesisContext ctx, JsonNode altered, ObjectNode into, Duration bound) {
         JsonNode before = altered.path(OperationFields.FROM);
         String from = before.isMissingNode() || before.isNull() ? null : before.asText();
         boolean override = altered.path(OperationFields.FROM_OVERRIDE).asBoolean();
-        set(ctx, altered.path(OperationFields.CONFIG).asText(), override ? from : null, from, into, bound);
+        set(ctx, altered.path(OperationFields.CONFIG).asText(), override ? from : null, from, into);
     }
 
     /**
      * Sets the config ({@code null}: removes the topic's override) and waits until every broker hosting a replica of the
-     * topic reports {@code expected}, each asked alone, within {@code bound}; records those brokers as {@code reported-by}.
+     * topic reports {@code expected}, each asked alone, within the context's {@code effectBound}; records those brokers as {@code reported-by}.
      */
-    private static void set(NemesisContext ctx, String key, String setTo, String expected, ObjectNode into, Duration bound) {
+    private static void set(NemesisContext ctx, String key, String setTo, String expected, ObjectNode into) {
         ctx.operations().setTopicConfig(key, setTo);
-        Reported seen = EffectWait.until("topic config " + key + "=" + expected + " on every broker hosting the topic", bound,
+        Reported seen = EffectWait.until("topic config " + key + "=" + expected + " on every broker hosting the topic", ctx.effectBound(),
                 () -> Reported.read(ctx, key), r -> r.all(expected), Reported::toString);
         seen.hosts().forEach(into.putArray(OperationFields.REPORTED_BY)::add);
     }

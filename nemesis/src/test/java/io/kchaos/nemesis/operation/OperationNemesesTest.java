@@ -122,7 +122,7 @@ class OperationNemesesTest {
     @Test
     void aCancelWhoseThrottleRemovalIsNotReadBackIsNotDone() {
         FakeCluster c = new FakeCluster(4, List.of(List.of(1, 2, 3))).liftsLost();
-        List<Op> ops = run(c, ctx -> new ReassignCancelNemesis(NemesisOptions.none(), NEVER_READ_BACK).inject(ctx).heal());
+        List<Op> ops = run(c, ctx -> new ReassignCancelNemesis(NemesisOptions.none()).inject(ctx.withEffectBound(NEVER_READ_BACK)).heal());
         assertEquals("cancel-reassignment", ops.get(1).f());
         assertTrue(ops.get(1).value().path("cancelled").asBoolean(), "the old set is back: " + ops.get(1));
         assertEquals(OpType.INFO, ops.get(1).type(), "the throttle configs are still set: " + ops.get(1));
@@ -178,7 +178,7 @@ class OperationNemesesTest {
     @Test
     void anUncleanElectionThatKafkaAnsweredWithAnIsrLeaderIsNotHeld() {
         FakeCluster c = leaderless(List.of(1, 2)); // Kafka elects 2 cleanly: no replica outside the ISR leads
-        Op op = run(c, ctx -> new ElectLeadersNemesis(options("election", "unclean"), NEVER_READ_BACK).inject(ctx)).get(0);
+        Op op = run(c, ctx -> new ElectLeadersNemesis(options("election", "unclean")).inject(ctx.withEffectBound(NEVER_READ_BACK))).get(0);
         assertEquals("ok", op.value().path("results").path("0").asText());
         assertEquals(2, c.leader(0).orElseThrow());
         assertEquals(OpType.INFO, op.type(), "a leader from the former ISR is no unclean election: " + op);
@@ -219,7 +219,7 @@ class OperationNemesesTest {
     @Test
     void alterConfigIsNotHeldWhileABrokerHostingTheTopicReportsTheOldValue() {
         FakeCluster c = new FakeCluster(4, List.of(List.of(1, 2), List.of(2, 3))).configLagsOn(3).configLagsOn(4);
-        Op op = run(c, ctx -> new AlterConfigNemesis(NemesisOptions.none(), NEVER_READ_BACK).inject(ctx)).get(0);
+        Op op = run(c, ctx -> new AlterConfigNemesis(NemesisOptions.none()).inject(ctx.withEffectBound(NEVER_READ_BACK))).get(0);
         assertEquals("3", c.topicConfig("min.insync.replicas").orElseThrow().value(), "a broker reports the new value");
         assertEquals(OpType.INFO, op.type(), "broker 3 hosts partition 1 and still reports 2: " + op);
         assertTrue(op.error().contains("broker 3: 2") && !op.error().contains("broker 4"), op.error());
