@@ -1,5 +1,7 @@
 package io.kchaos.bench.suite;
 
+import io.kchaos.history.folder.RunFields;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -18,9 +20,9 @@ import java.util.stream.Stream;
 public record RunPhases(String className, int runs, Map<String, Double> seconds) {
     /** The column of the start-ups' seconds. */
     public static final String START = "start";
-    private static final Pattern READY = Pattern.compile("^cluster ready in ([0-9.]+) s");
+    private static final Pattern READY = Pattern.compile("^" + Pattern.quote(RunFields.EndPhase.READY_LINE) + "([0-9.]+) s");
     private static final Pattern STEP = Pattern.compile("([a-z-]+) ([0-9.]+) s");
-    private static final String END = "end of run: ";
+    private static final String END = RunFields.EndPhase.END_LINE;
 
     /** The phases in {@code report}'s output file; no runs when the class printed none (or has no output file). */
     public static RunPhases of(ReportFile report, String className) {

@@ -1,5 +1,7 @@
 package io.kchaos.bench.suite;
 
+import io.kchaos.history.folder.RunFields;
+
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,7 +27,8 @@ public final class SuiteCosts {
             if (options.phases()) {
                 List<String> lines = new PhaseTable(options.format()).lines(phases(options));
                 if (lines.isEmpty()) throw new BadReports("no cluster class's output under " + options.root().toAbsolutePath().normalize()
-                        + " holds a run's phases (\"cluster ready in\", \"end of run:\"): run the cluster tests first");
+                        + " holds a run's phases (\"" + RunFields.EndPhase.READY_LINE.trim() + "\", \"" + RunFields.EndPhase.END_LINE.trim()
+                        + "\"): run the cluster tests first");
                 lines.forEach(out::println);
                 return 0;
             }

@@ -77,7 +77,7 @@ public final class ChaosRun {
                     + cluster.describe() + ") in " + folder.dir());
             double startup = cluster.start();
             record.startup(startup, cluster);
-            out.printf("cluster ready in %.1f s: %s%n", startup, cluster.bootstrapServers());
+            out.printf(RunFields.EndPhase.READY_LINE + "%.1f s: %s%n", startup, cluster.bootstrapServers());
             finalState = runWorkload(cluster, record);
             out.println("stopping the cluster cleanly");
             endPhases.begin(RunFields.EndPhase.CLEAN_STOP);

@@ -44,7 +44,7 @@ final class EndPhases {
 
     /** One console line: {@code end of run: heal 0.4 s, workload-stop 1.0 s, ...}. */
     synchronized String describe() {
-        return "end of run: " + seconds().entrySet().stream().map(e -> e.getKey() + " " + String.format("%.1f s", e.getValue()))
+        return RunFields.EndPhase.END_LINE + seconds().entrySet().stream().map(e -> e.getKey() + " " + String.format("%.1f s", e.getValue()))
                 .collect(Collectors.joining(", "));
     }
 }

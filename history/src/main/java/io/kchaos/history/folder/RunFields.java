@@ -147,8 +147,15 @@ public final class RunFields {
         }
     }
 
-    /** The steps of {@code end-phases}, each its seconds (a step a run did not take is left out). */
+    /**
+     * The steps of {@code end-phases}, each its seconds (a step a run did not take is left out), and the console lines
+     * that say the same (read back from a test's output by {@code bench/suite-costs --phases}).
+     */
     public static final class EndPhase {
+        /** The console line with the cluster's start-up seconds: {@code cluster ready in 7.8 s: <bootstrap>}. */
+        public static final String READY_LINE = "cluster ready in ";
+        /** The console line with the steps' seconds: {@code end of run: heal 0.4 s, drain 1.2 s, ...}. */
+        public static final String END_LINE = "end of run: ";
         /** Stopping the nemeses and healing every fault. */
         public static final String HEAL = "heal";
         /** Stopping the workload's clients. */
