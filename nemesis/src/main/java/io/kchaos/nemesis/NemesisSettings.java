@@ -18,8 +18,11 @@ public final class NemesisSettings {
             + "Random) or cycle (the listed faults in turn)");
     public static final NemesisSetting RECOVER_BETWEEN = setting("recover-between", "false", "true: each heal ends only once every "
             + "partition of the workload's topic has its full ISR again, so no fault lands on a cluster still recovering");
+    public static final NemesisSetting FAULT_COUNT = setting("fault-count", "0", "end the run once this many faults have held "
+            + "and been healed, one --nemesis-interval after the last heal (the time limit stays the upper bound, so a slow machine "
+            + "gets more time, not fewer faults); 0: the time limit alone ends the run");
     /** Settings of the fault schedule itself, whatever the faults. */
-    public static final List<NemesisSetting> SCHEDULE = List.of(FAULT_ORDER, RECOVER_BETWEEN);
+    public static final List<NemesisSetting> SCHEDULE = List.of(FAULT_ORDER, RECOVER_BETWEEN, FAULT_COUNT);
 
     // planned operations (the Admin API)
     public static final NemesisSetting REASSIGN_SHAPE = setting("reassign-shape", "any", "how reassign moves a partition: replace "

@@ -155,7 +155,8 @@ public final class ChaosRun {
             faults.abandonUpgrade();
         } else {
             faults.finishUpgrade(out);
-            out.println("time limit reached: healing faults");
+            out.println(faults.done() ? "every fault asked for held and was healed (fault-count " + faults.injected() + "): ending the run"
+                    : "time limit reached: healing faults");
         }
         endPhases.begin(RunFields.EndPhase.HEAL);
         faults.stopAndHeal(record);
@@ -199,7 +200,7 @@ public final class ChaosRun {
         long deadline = clock.nanoTime() + Duration.ofSeconds(config.timeLimitSeconds()).toNanos();
         while (true) {
             long left = deadline - clock.nanoTime();
-            if (left <= 0 || faults.upgradeFailure() != null) return false;
+            if (left <= 0 || faults.upgradeFailure() != null || faults.done()) return false;
             if (stop.await(Duration.ofNanos(Math.min(left, Duration.ofSeconds(1).toNanos())))) return true;
             if (writes.suspect()) {
                 IsrBelowMinimum.explain(admin, config.cluster().topic()).ifPresent(why -> stop.stop(RunStop.Cause.CANNOT_WRITE, why));

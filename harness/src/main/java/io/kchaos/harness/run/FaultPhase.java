@@ -10,7 +10,9 @@ import io.kchaos.history.HistoryWriter;
 import io.kchaos.history.NemesisOps;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
+import io.kchaos.nemesis.NemesisOptions;
 import io.kchaos.nemesis.NemesisRecorder;
+import io.kchaos.nemesis.NemesisSettings;
 import io.kchaos.nemesis.cluster.AdminCoordinatorView;
 import io.kchaos.nemesis.cluster.AdminOperationsView;
 import io.kchaos.nemesis.cluster.QuorumView;
@@ -59,7 +61,8 @@ final class FaultPhase {
         rolling = upgrade == null ? null : new RollingUpgrade(upgrade, cluster, guard, recorder, history, admin);
         schedule = plan.setup().replay().<FaultDriver>map(r -> new ReplaySchedule(r.schedule(), context))
                 .orElseGet(() -> new NemesisSchedule(nemeses, context, seconds(plan.faults().intervalSeconds()),
-                        seconds(plan.faults().durationSeconds())));
+                        seconds(plan.faults().durationSeconds()),
+                        new NemesisOptions(plan.faults().options()).nonNegative(NemesisSettings.FAULT_COUNT.key())));
     }
 
     void start() {
@@ -91,6 +94,11 @@ final class FaultPhase {
     void stopAndHeal(RunRecord record) throws InterruptedException {
         schedule.stopAndHeal();
         if (rolling != null) record.section(RunFields.UPGRADE, rolling.summary());
+    }
+
+    /** Whether the schedule did the faults the run asked for ({@code fault-count}), so the run may end before its time limit. */
+    boolean done() {
+        return schedule.done();
     }
 
     /** How many faults were injected. */

@@ -53,7 +53,7 @@ class DockerRunTest {
         List<Path> certificatesBefore = certificateFolders();
         int code = Main.execute("run", "--backend", "docker", "--kafka-image", image, "--controllers", "3", "--security", "sasl-scram-tls",
                 "--nemesis", "error-responses,pause,kill-controller,kill-random", "--nemesis-option", "fault-order=cycle",
-                "--time-limit", "80", "--nemesis-interval", "6", "--fault-duration", "3", "--rate", "200", "--seed", "1",
+                "--time-limit", "110", "--nemesis-option", "fault-count=4", "--nemesis-interval", "6", "--fault-duration", "3", "--rate", "200", "--seed", "1",
                 // the 10 s kchaos once used let a batch expire behind a paused leader; the idempotent producer then
                 // bumped its epoch and re-sent batches that may already be written, under new sequences: duplicates
                 // that Kafka allows (docs/findings.md, idempotent-epoch-bump). This positive control keeps 60 s, above

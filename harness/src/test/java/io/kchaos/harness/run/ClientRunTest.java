@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ClientRunTest {
     @Test
     void librdkafkaUnderKillLeaderIsValid(@TempDir Path store) throws Exception {
-        int exit = Main.execute("run", "--client", "librdkafka", "--security", "mtls", "--nemesis", "kill-leader", "--time-limit", "25",
+        int exit = Main.execute("run", "--client", "librdkafka", "--security", "mtls", "--nemesis", "kill-leader", "--time-limit", "45", "--nemesis-option", "fault-count=1",
                 "--nemesis-interval", "8", "--fault-duration", "4", "--seed", "22", "--producer-config", RunHistories.ONE_IN_FLIGHT, "--store", store.toString());
         RunHistories run = new RunHistories(store);
         run.assertValid(exit);

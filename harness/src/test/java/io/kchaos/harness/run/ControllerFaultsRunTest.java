@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Three brokers beside three dedicated controllers (static quorum, the bundled release) under kill-controller and
- * partition-controller for 75 s: VALID, every fault and heal ok, each aimed at the active controller (role
+ * partition-controller until four faults held ({@code fault-count=4}): VALID, every fault and heal ok, each aimed at the active controller (role
  * {@code controller}, never a broker), and run.json's controller timeline shows at least three failovers, each a new
  * leader in a higher epoch. Its Raft audit compares at least one snapshot per voter with the logs and takes the
  * quorum's polled high watermarks as its committed floor; run.json holds the voter set over time.
@@ -34,7 +34,7 @@ class ControllerFaultsRunTest {
     void killAndPartitionOfTheActiveControllerKeepTheQueueValid(@TempDir Path store) throws Exception {
         NetworkSupport support = NetworkSupport.probe(new ProcessCommandRunner(), true);
         assumeTrue(support.namespaces(), "network namespaces unavailable: " + support.noNamespaces());
-        int exit = Main.execute("run", "--controllers", "3", "--nemesis", "kill-controller,partition-controller", "--time-limit", "75",
+        int exit = Main.execute("run", "--controllers", "3", "--nemesis", "kill-controller,partition-controller", "--time-limit", "110", "--nemesis-option", "fault-count=4",
                 "--nemesis-interval", "6", "--fault-duration", "5", "--nemesis-option", "fault-order=cycle", "--seed", "37",
                 "--producer-config", RunHistories.ONE_IN_FLIGHT, "--store", store.toString());
         RunHistories h = new RunHistories(store);
@@ -85,7 +85,7 @@ class ControllerFaultsRunTest {
         assumeTrue(support.namespaces(), "network namespaces unavailable: " + support.noNamespaces());
         // 18 s cuts: a broker is fenced once its last heartbeat is broker.session.timeout.ms (9 s) old
         int exit = Main.execute("run", "--controllers", "3", "--nemesis", "partition-controller-brokers,partition-controller-voter",
-                "--time-limit", "55", "--nemesis-interval", "3", "--fault-duration", "18", "--nemesis-option", "fault-order=cycle",
+                "--time-limit", "80", "--nemesis-option", "fault-count=2", "--nemesis-interval", "3", "--fault-duration", "18", "--nemesis-option", "fault-order=cycle",
                 "--seed", "41", "--producer-config", RunHistories.ONE_IN_FLIGHT, "--store", store.toString());
         RunHistories h = new RunHistories(store);
         h.assertValid(exit);

@@ -27,7 +27,7 @@ class MoveLogDirRunTest {
 
     @Test
     void replicasMovedBetweenABrokersDirectoriesUnderLoadLoseNothing(@TempDir Path store) throws Exception {
-        int exit = Main.execute("run", "--log-dirs", "2", "--nemesis", "move-log-dir", "--time-limit", "30", "--nemesis-interval", "5",
+        int exit = Main.execute("run", "--log-dirs", "2", "--nemesis", "move-log-dir", "--time-limit", "45", "--nemesis-option", "fault-count=1", "--nemesis-interval", "5",
                 "--fault-duration", "3", "--seed", "3", "--store", store.toString());
         RunHistories run = new RunHistories(store);
         assertTrue(run.nemesis("move-log-dir") >= 1 && run.nemesis("restore-log-dir") >= 1, "a move held and was moved back: " + run.nemesisCompletions);

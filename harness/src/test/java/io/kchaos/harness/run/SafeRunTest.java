@@ -31,7 +31,7 @@ class SafeRunTest {
     @BeforeAll
     static void runOnce() throws Exception {
         // --keep-data all: ReplicaDamage copies and damages the segments, which a VALID run would prune to digests
-        exit = Main.execute("run", "--time-limit", "45", "--nemesis", "kill-leader", "--nemesis-interval", "8",
+        exit = Main.execute("run", "--time-limit", "70", "--nemesis-option", "fault-count=2", "--nemesis", "kill-leader", "--nemesis-interval", "8",
                 "--fault-duration", "4", "--seed", "42", "--producer-config", RunHistories.ONE_IN_FLIGHT, "--keep-data", "all",
                 "--store", store.toString());
         run = new RunHistories(store);

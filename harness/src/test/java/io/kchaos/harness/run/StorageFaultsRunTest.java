@@ -40,7 +40,8 @@ class StorageFaultsRunTest {
     @Test
     void wipeDiskFullAndCorruptRunToAVerdictWithTheirHeals(@TempDir Path store) throws Exception {
         assumeTrue(DataDisks.canMount(new ProcessCommandRunner()), "disk-full needs root");
-        int exit = Main.execute("run", "--time-limit", "100", "--nemesis", "disk-full,wipe,corrupt-segment", "--nemesis-interval", "4",
+        int exit = Main.execute("run", "--time-limit", "150", "--nemesis", "disk-full,wipe,corrupt-segment", "--nemesis-interval", "4",
+                "--nemesis-option", "fault-count=3", // one cycle; 150 s is the bound for a loaded machine
                 "--fault-duration", "3", "--nemesis-option", "fault-order=cycle", "--nemesis-option", "recover-between=true",
                 "--seed", "108", "--broker-config", "log.roll.ms=8000", "--store", store.toString());
         RunHistories h = new RunHistories(store);

@@ -11,6 +11,11 @@ public interface FaultDriver {
     /** How many faults were injected so far. */
     int injected();
 
+    /** Whether the driver has done every fault it was asked for (a fault count reached), so the run may end now. */
+    default boolean done() {
+        return false;
+    }
+
     /** Stops injecting, waits for the thread, then heals everything left broken (recording each heal). */
     void stopAndHeal() throws InterruptedException;
 }

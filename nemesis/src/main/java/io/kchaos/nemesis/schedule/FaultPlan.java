@@ -4,6 +4,7 @@ import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisOptions;
+import io.kchaos.nemesis.NemesisSettings;
 import io.kchaos.nemesis.cluster.Capability;
 import io.kchaos.nemesis.cluster.TopicView;
 import io.kchaos.nemesis.process.Await;
@@ -18,7 +19,8 @@ import java.util.stream.IntStream;
  * How the schedule draws and spaces the faults of a run, from {@code --nemesis-option}: {@code fault-order=random}
  * (the default: each fault drawn from the seeded Random) or {@code cycle} (the listed faults in turn), and
  * {@code recover-between=true}, which ends each heal only once every partition of the workload's topic has its full
- * ISR again, so that no fault lands on a cluster still recovering from the last one.
+ * ISR again, so that no fault lands on a cluster still recovering from the last one. ({@code fault-count}, which ends
+ * the run early, is the schedule's: {@link NemesisSchedule}.)
  */
 public final class FaultPlan {
     /** How long a heal waits for a full ISR under {@code recover-between} before the schedule goes on anyway. */
@@ -29,6 +31,7 @@ public final class FaultPlan {
 
     /** The nemeses the schedule draws from, arranged as the options ask. */
     public static List<Nemesis> apply(List<Nemesis> nemeses, NemesisOptions options) {
+        options.nonNegative(NemesisSettings.FAULT_COUNT.key()); // read by the schedule; refused here, before the run
         List<Nemesis> plan = nemeses;
         if (options.flag("recover-between")) plan = plan.stream().<Nemesis>map(Recovering::new).toList();
         if (options.choice("fault-order", Set.of("random", "cycle")).equals("cycle") && plan.size() > 1) {

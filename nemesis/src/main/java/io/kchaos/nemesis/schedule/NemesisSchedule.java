@@ -21,13 +21,24 @@ public final class NemesisSchedule extends ScheduleThread {
     private final List<Nemesis> nemeses;
     private final Duration interval;
     private final Duration hold;
+    private final int faultCount;
+    private volatile boolean done;
     private Fault active = Fault.NONE;
 
     public NemesisSchedule(List<Nemesis> nemeses, NemesisContext ctx, Duration interval, Duration hold) {
+        this(nemeses, ctx, interval, hold, 0);
+    }
+
+    /**
+     * A schedule that is {@link #done()} once {@code faultCount} faults held and were healed and one more interval passed
+     * (the workload's recovery after the last heal); 0: never done, the run's time limit ends it.
+     */
+    public NemesisSchedule(List<Nemesis> nemeses, NemesisContext ctx, Duration interval, Duration hold, int faultCount) {
         super(ctx, "nemesis");
         this.nemeses = List.copyOf(nemeses);
         this.interval = interval;
         this.hold = hold;
+        this.faultCount = faultCount;
     }
 
     @Override
@@ -50,7 +61,17 @@ public final class NemesisSchedule extends ScheduleThread {
             current = f.description();
             sleepJittered(hold);
             healActive();
+            if (faultCount > 0 && injected >= faultCount) {
+                current = "none (" + injected + " of " + faultCount + " faults done)";
+                if (pause(interval.toMillis())) done = true;
+                break;
+            }
         }
+    }
+
+    @Override
+    public boolean done() {
+        return done;
     }
 
     @Override

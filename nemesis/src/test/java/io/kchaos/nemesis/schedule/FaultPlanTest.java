@@ -86,6 +86,17 @@ class FaultPlanTest {
     }
 
     @Test
+    void aFaultCountThatIsNoCountIsRefusedBeforeTheRun() {
+        List<Nemesis> listed = List.of(named("a"));
+        for (String bad : List.of("x", "-1", "2.5")) {
+            String e = assertThrows(IllegalArgumentException.class,
+                    () -> FaultPlan.apply(listed, new NemesisOptions(Map.of("fault-count", bad)))).getMessage();
+            assertTrue(e.contains("fault-count") && e.contains("'" + bad + "'"), e);
+        }
+        assertEquals(listed, FaultPlan.apply(listed, new NemesisOptions(Map.of("fault-count", "3"))));
+    }
+
+    @Test
     void recoverBetweenHealsThenWaitsForAFullIsr() {
         Recovering topic = new Recovering();
         topic.pollsUntilFull = 3;

@@ -16,6 +16,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -62,6 +63,72 @@ class NemesisScheduleTest {
             s.stopAndHeal();
             assertFalse(interrupted.get(), "the heal in progress was not interrupted");
             assertTrue(finished.get(), "and it finished before the stop returned");
+        }
+    }
+
+    /** A nemesis whose faults hold on every second injection only (the others were asked for and did not hold). */
+    private static Nemesis everySecondHolds(java.util.concurrent.atomic.AtomicInteger injections, java.util.concurrent.atomic.AtomicInteger heals) {
+        return new Nemesis() {
+            @Override
+            public String name() {
+                return "every-second-holds";
+            }
+
+            @Override
+            public Fault inject(NemesisContext ctx) {
+                boolean holds = injections.incrementAndGet() % 2 == 0;
+                return new Fault() {
+                    @Override
+                    public String description() {
+                        return "fault " + injections.get();
+                    }
+
+                    @Override
+                    public boolean held() {
+                        return holds;
+                    }
+
+                    @Override
+                    public void heal() {
+                        heals.incrementAndGet();
+                    }
+                };
+            }
+        };
+    }
+
+    @Test
+    void aFaultCountEndsTheScheduleOnceThatManyFaultsHeldAndWereHealed(@TempDir Path dir) throws Exception {
+        var injections = new java.util.concurrent.atomic.AtomicInteger();
+        var heals = new java.util.concurrent.atomic.AtomicInteger();
+        try (HistoryWriter h = new HistoryWriter(dir.resolve("h.jsonl"))) {
+            FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3)));
+            NemesisSchedule s = new NemesisSchedule(List.of(everySecondHolds(injections, heals)), c.context(new NemesisRecorder(h), 1),
+                    Duration.ofMillis(10), Duration.ofMillis(10), 2);
+            s.start();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (!s.done() && System.nanoTime() < deadline) Thread.sleep(5);
+            assertTrue(s.done(), "done once two faults held");
+            Thread.sleep(100);
+            assertEquals(4, injections.get(), "the two that did not hold are not counted, and nothing is injected after the count");
+            assertEquals(4, heals.get(), "every fault healed before the schedule says done");
+            assertEquals(2, s.injected());
+            s.stopAndHeal();
+        }
+    }
+
+    @Test
+    void withoutAFaultCountTheScheduleIsNeverDone(@TempDir Path dir) throws Exception {
+        var injections = new java.util.concurrent.atomic.AtomicInteger();
+        try (HistoryWriter h = new HistoryWriter(dir.resolve("h.jsonl"))) {
+            FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3)));
+            NemesisSchedule s = new NemesisSchedule(List.of(everySecondHolds(injections, new java.util.concurrent.atomic.AtomicInteger())),
+                    c.context(new NemesisRecorder(h), 1), Duration.ofMillis(5), Duration.ofMillis(5));
+            s.start();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (injections.get() < 10 && System.nanoTime() < deadline) Thread.sleep(5);
+            assertFalse(s.done(), "the time limit alone ends it: " + injections.get() + " injections");
+            s.stopAndHeal();
         }
     }
 
