@@ -1,6 +1,7 @@
 package io.kchaos.backend.docker;
 
 import io.kchaos.cluster.BrokerLaunch;
+import io.kchaos.history.folder.RunFiles;
 
 import java.util.List;
 import java.util.Optional;
@@ -41,7 +42,7 @@ public final class BrokerCommand {
                 "java " + shellWords(BrokerLaunch.TOOL_JVM_FLAGS) + " " + CP + " kafka.tools.StorageTool format --ignore-formatted"
                         + " -t " + clusterId + " -c " + props + scram + " >> " + dir + "/format.log 2>&1 || exit 70",
                 "exec java " + shellWords(BrokerLaunch.brokerJvmFlags(heapMb)) + " " + shellWords(BrokerLaunch.BROKER_PROPERTIES)
-                        + " " + BrokerLaunch.nodeProperty(nodeId) + " $L " + CP + " kafka.Kafka " + props + " >> " + dir + "/server.log 2>&1");
+                        + " " + BrokerLaunch.nodeProperty(nodeId) + " $L " + CP + " kafka.Kafka " + props + " >> " + dir + "/" + RunFiles.SERVER_LOG + " 2>&1");
     }
 
     /** Flags for the script, one with a single quote in double quotes (none holds a double quote, a dollar or a backslash). */

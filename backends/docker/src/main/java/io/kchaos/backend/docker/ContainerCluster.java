@@ -19,6 +19,7 @@ import io.kchaos.cluster.os.FreePorts;
 import io.kchaos.cluster.security.CertificateSetupException;
 import io.kchaos.cluster.security.ClusterSecurity;
 import io.kchaos.cluster.security.ProxyTls;
+import io.kchaos.cluster.stop.LastVoterRelease;
 import io.kchaos.nemesis.cluster.NetworkControl;
 import io.kchaos.nemesis.cluster.ToxicControl;
 import org.apache.kafka.common.Uuid;
@@ -240,11 +241,26 @@ public final class ContainerCluster implements KafkaCluster {
         return brokerIds.stream().map(id -> listeners.get(id).advertised().get(ListenerPlan.CLIENT)).collect(Collectors.joining(","));
     }
 
-    /** The brokers first, then the dedicated controllers, which the brokers' controlled shutdown needs. */
+    /**
+     * The brokers first, then the dedicated controllers, which the brokers' controlled shutdown needs. The last voters'
+     * wait for a successor is cut short ({@link ContainerVoterRelease}).
+     */
     @Override
     public void stopAll() {
-        stopInParallel(nodeIds());
-        stopInParallel(controllerIds());
+        LastVoterRelease release = ContainerVoterRelease.of(containerIds(), this::nodeDir, processes).start();
+        try {
+            stopInParallel(nodeIds());
+            stopInParallel(controllerIds());
+        } finally {
+            release.close();
+        }
+    }
+
+    /** Node id → its container's id, every node (dedicated controllers included). */
+    private Map<Integer, String> containerIds() {
+        Map<Integer, String> m = new LinkedHashMap<>();
+        containers.keySet().forEach(id -> m.put(id, containerId(id)));
+        return m;
     }
 
     @Override

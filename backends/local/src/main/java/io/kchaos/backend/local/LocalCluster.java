@@ -18,6 +18,7 @@ import io.kchaos.cluster.Readiness;
 import io.kchaos.cluster.ServerProperties;
 import io.kchaos.cluster.VersionedNodes;
 import io.kchaos.backend.local.cds.ClassDataSharing;
+import io.kchaos.cluster.stop.LastVoterRelease;
 import io.kchaos.cluster.os.CommandRunner;
 import io.kchaos.cluster.os.FreePorts;
 import io.kchaos.cluster.os.PortProbe;
@@ -332,7 +333,7 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
         launches.dumpingNodes().forEach(this::stop);
         Map<Integer, Path> logs = new LinkedHashMap<>();
         nodes.values().forEach(n -> logs.put(n.id(), n.logFile()));
-        try (LastVoterRelease r = new LastVoterRelease(logs, processes::isRunning, processes::kill).start()) {
+        try (LastVoterRelease r = LastVoterRelease.ofFiles(logs, processes::isRunning, processes::kill).start()) {
             release = r;
             KafkaCluster.super.stopAll();
             stopInParallel(controllerIds);

@@ -46,6 +46,11 @@ final class RemoteProcess {
     /** What a signal script prints when it sent the signal to a live process. */
     private static final String SENT = "sent";
 
+    /** A script that runs {@code alive} while the process lives (not a zombie), else {@code gone}: a look and its answer in one command. */
+    String ifAlive(String alive, String gone) {
+        return withPid("if " + ALIVE + "; then " + alive + "; else " + gone + "; fi");
+    }
+
     boolean running() {
         return shell.exec(withPid(ALIVE)).ok();
     }

@@ -20,6 +20,7 @@ import io.kchaos.cluster.security.ProxyTls;
 import io.kchaos.cluster.security.SecurityMode;
 import io.kchaos.cluster.net.FirewallNetwork;
 import io.kchaos.cluster.os.PortProbe;
+import io.kchaos.cluster.stop.LastVoterRelease;
 import io.kchaos.nemesis.cluster.EffectWait;
 import io.kchaos.nemesis.cluster.NetworkControl;
 import org.apache.kafka.clients.admin.Admin;
@@ -209,12 +210,18 @@ public final class SshCluster implements KafkaCluster {
 
     /**
      * Stops every broker cleanly, then the dedicated controllers (a broker's controlled shutdown needs the quorum), then
-     * has each broker's host digest its replicas for the audit and copies every host's metadata log.
+     * has each broker's host digest its replicas for the audit and copies every host's metadata log. On a deployed
+     * cluster the last voters' wait for a successor is cut short ({@link DeployedVoterRelease}).
      */
     @Override
     public void stopAll() {
-        KafkaCluster.super.stopAll();
-        stopInParallel(controllerIds);
+        Optional<LastVoterRelease> release = DeployedVoterRelease.start(session.existing(), brokers.values());
+        try {
+            KafkaCluster.super.stopAll();
+            stopInParallel(controllerIds);
+        } finally {
+            release.ifPresent(LastVoterRelease::close);
+        }
         try {
             Map<Integer, ReplicaDigests.Cost> costs = new ReplicaDigests(nodesDir.resolve(RunFiles.AUDIT_SCRATCH)).collect(
                     nodeIds().stream().map(brokers::get).toList(),

@@ -1,4 +1,4 @@
-package io.kchaos.backend.local;
+package io.kchaos.cluster.stop;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+/** The release of the last voters' wait, on nodes whose logs are files (the local and Docker backends'). */
 class LastVoterReleaseTest {
     private static final long SETTLE = LastVoterRelease.SETTLE.toNanos();
     private static final String BEGUN = "2026-12-06T19:07:56.299 [kafka-shutdown-hook] INFO org.apache.kafka.raft.KafkaRaftClient - [RaftManager id=2] Beginning graceful shutdown\n";
@@ -27,7 +28,7 @@ class LastVoterReleaseTest {
 
     private LastVoterRelease release(Map<Integer, Path> logs) {
         running.addAll(logs.keySet());
-        return new LastVoterRelease(logs, running::contains, id -> {
+        return LastVoterRelease.ofFiles(logs, running::contains, id -> {
             killed.add(id);
             running.remove(id);
         });
