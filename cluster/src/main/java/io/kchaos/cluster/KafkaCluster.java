@@ -76,20 +76,9 @@ public interface KafkaCluster extends ClusterControl, AutoCloseable {
 
     /** Stops these nodes cleanly, in parallel, and returns once all stopped. */
     default void stopInParallel(List<Integer> ids) {
-        List<Thread> stops = new ArrayList<>();
-        for (int id : ids) {
-            Thread t = new Thread(() -> stop(id), "stop-node-" + id);
-            t.start();
-            stops.add(t);
-        }
-        for (Thread t : stops) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        Parallel.each(ids, this::stop);
     }
+
 
     String clusterId();
 

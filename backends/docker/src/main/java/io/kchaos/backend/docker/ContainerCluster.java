@@ -1,5 +1,6 @@
 package io.kchaos.backend.docker;
 
+import io.kchaos.cluster.Parallel;
 import io.kchaos.history.folder.RunFiles;
 import io.kchaos.history.folder.RunFields;
 import com.github.dockerjava.api.DockerClient;
@@ -362,7 +363,8 @@ public final class ContainerCluster implements KafkaCluster {
     }
 
     private void removeAllQuietly() {
-        for (GenericContainer<?> c : containers.values()) quietly(c::stop);
+        // Testcontainers kills and removes one container at a time (about 1.5 s each here): all of them at once
+        Parallel.each(List.copyOf(containers.values()), c -> quietly(c::stop));
         if (toxiproxy != null) quietly(toxiproxy::stop);
         if (network != null) quietly(network::close);
         RedactedServerProperties.redactAll(nodesDir); // every container is gone: none reads its server.properties again

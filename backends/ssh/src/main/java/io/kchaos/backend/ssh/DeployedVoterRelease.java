@@ -1,5 +1,6 @@
 package io.kchaos.backend.ssh;
 
+import io.kchaos.cluster.Parallel;
 import io.kchaos.cluster.stop.LastVoterRelease;
 
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package io.kchaos.backend.ssh;
 
+import io.kchaos.cluster.Parallel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

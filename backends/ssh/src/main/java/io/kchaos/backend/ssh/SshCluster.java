@@ -1,5 +1,6 @@
 package io.kchaos.backend.ssh;
 
+import io.kchaos.cluster.Parallel;
 import io.kchaos.history.folder.RunFiles;
 import io.kchaos.history.folder.RunFields;
 import io.kchaos.cluster.secret.RedactedServerProperties;

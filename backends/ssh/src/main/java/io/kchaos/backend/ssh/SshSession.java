@@ -1,5 +1,6 @@
 package io.kchaos.backend.ssh;
 
+import io.kchaos.cluster.Parallel;
 import io.kchaos.nemesis.cluster.Capability;
 
 import java.io.PrintStream;

@@ -1,17 +1,17 @@
-package io.kchaos.backend.ssh;
+package io.kchaos.cluster;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
 
-/** Runs one action per host at once (a thread each) and waits for all: SSH round trips add up otherwise. */
-final class Parallel {
+/** Runs one action per item at once (a thread each) and waits for all: remote round trips and node stops add up otherwise. */
+public final class Parallel {
     private Parallel() {
     }
 
     /** Runs the action for every item; returns the failures in item order (empty when all succeeded). */
-    static <T> List<RuntimeException> each(List<T> items, Consumer<T> action) {
+    public static <T> List<RuntimeException> each(List<T> items, Consumer<T> action) {
         RuntimeException[] failures = new RuntimeException[items.size()];
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
@@ -22,7 +22,7 @@ final class Parallel {
                 } catch (RuntimeException e) {
                     failures[index] = e;
                 }
-            }, "kchaos-ssh-" + i);
+            }, "kchaos-parallel-" + i);
             t.start();
             threads.add(t);
         }
@@ -37,7 +37,7 @@ final class Parallel {
     }
 
     /** Runs the action for every item; rethrows the first failure once all finished. */
-    static <T> void all(List<T> items, Consumer<T> action) {
+    public static <T> void all(List<T> items, Consumer<T> action) {
         List<RuntimeException> failures = each(items, action);
         if (!failures.isEmpty()) throw failures.get(0);
     }
