@@ -28,6 +28,9 @@ public final class TxnFields {
     /** How a fencing shows in a completion's {@code error}: the Java client's exception, or Kafka's error code. */
     public static final String FENCED_EXCEPTION = "ProducerFencedException";
     public static final String FENCED_CODE = "PRODUCER_FENCED";
+    /** How the coordinator's INVALID_PRODUCER_ID_MAPPING shows in a completion's {@code error}: the Java client's exception, or the code. */
+    public static final String UNMAPPED_EXCEPTION = "InvalidPidMappingException";
+    public static final String UNMAPPED_CODE = "INVALID_PRODUCER_ID_MAPPING";
     /** How the coordinator's INVALID_TXN_STATE shows in a completion's {@code error}: the Java client's exception, or the code. */
     public static final String INVALID_TXN_STATE_EXCEPTION = "InvalidTxnStateException";
     public static final String INVALID_TXN_STATE_CODE = "INVALID_TXN_STATE";
@@ -59,6 +62,11 @@ public final class TxnFields {
     public static long transactionTimeoutMs(JsonNode value) {
         JsonNode t = value == null ? null : value.get(TRANSACTION_TIMEOUT_MS);
         return t != null && t.isIntegralNumber() ? t.asLong() : DEFAULT_TRANSACTION_TIMEOUT_MS;
+    }
+
+    /** Whether an op's {@code error} says the coordinator did not know the producer id as its transactional.id's. */
+    public static boolean isUnmapped(String error) {
+        return error != null && (error.contains(UNMAPPED_EXCEPTION) || error.contains(UNMAPPED_CODE));
     }
 
     /** Whether an op's {@code error} says the producer was fenced. */

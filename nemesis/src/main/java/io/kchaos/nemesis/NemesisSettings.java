@@ -21,8 +21,12 @@ public final class NemesisSettings {
     public static final NemesisSetting FAULT_COUNT = setting("fault-count", "0", "end the run once this many faults have held "
             + "and been healed, one --nemesis-interval after the last heal (the time limit stays the upper bound, so a slow machine "
             + "gets more time, not fewer faults); 0: the time limit alone ends the run");
+    public static final NemesisSetting COORDINATOR_EPOCH_AT = setting("coordinator-epoch-at", "0", "hold the first fault until the "
+            + "transaction coordinator of one of the workload's transactional ids reports a producer epoch of at least this "
+            + "(Admin describeTransactions, asked every 200 ms; a transactional id at the 32,766 = Short.MAX_VALUE - 1 of "
+            + "transactions v2 is about to get a new producer id: KAFKA-20310); 0: no wait");
     /** Settings of the fault schedule itself, whatever the faults. */
-    public static final List<NemesisSetting> SCHEDULE = List.of(FAULT_ORDER, RECOVER_BETWEEN, FAULT_COUNT);
+    public static final List<NemesisSetting> SCHEDULE = List.of(FAULT_ORDER, RECOVER_BETWEEN, FAULT_COUNT, COORDINATOR_EPOCH_AT);
 
     // planned operations (the Admin API)
     public static final NemesisSetting REASSIGN_SHAPE = setting("reassign-shape", "any", "how reassign moves a partition: replace "

@@ -64,6 +64,7 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     private final Set<Integer> dead = new HashSet<>();
     private final Set<Integer> paused = new HashSet<>();
     private final Map<Coordinated, Integer> coordinators = new LinkedHashMap<>();
+    private final Map<Coordinated, Integer> epochs = new HashMap<>();
     private boolean withNetwork;
     private boolean withToxics;
     private boolean withStorage;
@@ -339,6 +340,12 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
         return this;
     }
 
+    /** The producer epoch the target's coordinator reports from now on (none until set). */
+    public synchronized FakeCluster producerEpoch(Coordinated target, int epoch) {
+        epochs.put(target, epoch);
+        return this;
+    }
+
     /** Whether a paused follower leaves the ISR (true by default). */
     public FakeCluster isrShrinks(boolean shrinks) {
         isrShrinks = shrinks;
@@ -579,6 +586,11 @@ public final class FakeCluster implements ClusterControl, TopicView, Coordinator
     @Override
     public synchronized Optional<Integer> coordinator(Coordinated target) {
         return Optional.ofNullable(coordinators.get(target));
+    }
+
+    @Override
+    public synchronized Optional<Integer> producerEpoch(Coordinated target) {
+        return Optional.ofNullable(epochs.get(target));
     }
 
     // NetworkControl

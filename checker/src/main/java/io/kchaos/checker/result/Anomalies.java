@@ -108,6 +108,18 @@ public final class Anomalies {
                     + "\"type\": \"info\", \"error\": \"ProducerFencedException: There is a newer producer with the same "
                     + "transactionalId which fences the current one.\", \"producer-id\": 1000, \"producer-epoch\": 32766, "
                     + "\"invoke-index\": 117, \"open-ms\": 12}");
+    public static final AnomalyType UNMAPPED_WITHOUT_RIVAL = client(TXN, "unmapped-without-rival",
+            "a transaction failed with INVALID_PRODUCER_ID_MAPPING (InvalidPidMappingException), which Kafka documents as "
+                    + "a producer id not currently assigned to its transactional.id, while the history proves no other "
+                    + "producer of that transactional.id existed (as for fenced-without-rival): the producer id was handed "
+                    + "to this producer by its coordinator (InitProducerId, or the new producer id of an EndTxn that "
+                    + "exhausted the epochs) and only a newer producer's InitProducerId, or the transactional.id's "
+                    + "expiry after transactional.id.expiration.ms (7 days) without a transaction, takes it away; a "
+                    + "transaction held open past the transaction timeout is not judged",
+            "{\"transactional-id\": \"kchaos-txn-0\", \"producer-instance\": 0, \"process\": 0, \"index\": 65540, "
+                    + "\"type\": \"info\", \"error\": \"InvalidPidMappingException: The producer attempted to use a "
+                    + "producer id which is not currently assigned to its transactional id.\", \"producer-id\": 1000, "
+                    + "\"producer-epoch\": 32766, \"invoke-index\": 65533, \"open-ms\": 33012}");
     public static final AnomalyType TXN_FATAL_AFTER_TIMEOUT = client(TXN, "txn-fatal-after-timeout",
             "a transaction held open on purpose after its sends for at least the transaction timeout (stalled-ms at "
                     + "least the producer's transaction.timeout.ms, recorded in the op as transaction-timeout-ms; 10 s, "

@@ -38,8 +38,9 @@ public final class Promises {
             Anomalies.NONMONOTONIC_SEND, Anomalies.NONMONOTONIC_POLL, Anomalies.POLL_SKIP, Anomalies.INT_NONMONOTONIC_SEND,
             Anomalies.NONMONOTONIC_COMMIT, Anomalies.SKIPPED_ON_RESUME);
     public static final Promise FENCING_HAS_A_RIVAL = declare("fencing-has-a-rival",
-            "a transactional producer is fenced only by a newer producer with its transactional.id",
-            Anomalies.FENCED_WITHOUT_RIVAL);
+            "a transactional producer is fenced, or loses its producer id, only through a newer producer with its "
+                    + "transactional.id (or, for the producer id, the transactional.id's expiry)",
+            Anomalies.FENCED_WITHOUT_RIVAL, Anomalies.UNMAPPED_WITHOUT_RIVAL);
     public static final Promise TXN_ID_REUSABLE = declare("txn-id-reusable",
             "a transactional.id can always be initialized again once faults healed: InitProducerId fences its old producer, "
                     + "settles its open transaction and, when the epochs run out, hands it a new producer id",

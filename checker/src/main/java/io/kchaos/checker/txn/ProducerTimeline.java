@@ -3,6 +3,7 @@ package io.kchaos.checker.txn;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.checker.result.Anomalies;
+import io.kchaos.checker.result.AnomalyType;
 import io.kchaos.checker.result.CheckResult;
 import io.kchaos.history.Json;
 import io.kchaos.history.Op;
@@ -18,7 +19,8 @@ import java.util.TreeMap;
  * with, in history order, and the workload's producer instances (docs/history-txn-group.md). Reports
  * {@code fenced-without-rival} — a transaction fenced while the history proves no other producer of its
  * transactional.id existed, unless it was held open past its producer's transaction timeout (its coordinator's abort
- * fences it) — and writes the figures ({@code stats.txn.producers}): max epoch, producer id changes,
+ * fences it) — and, by the same proof, {@code unmapped-without-rival} (its producer id unknown to its coordinator,
+ * INVALID_PRODUCER_ID_MAPPING: KAFKA-20310's answer to a commit retried across a coordinator failover), and writes the figures ({@code stats.txn.producers}): max epoch, producer id changes,
  * epoch exhaustions crossed, transactions per producer id.
  */
 final class ProducerTimeline {
@@ -40,7 +42,9 @@ final class ProducerTimeline {
         if (v.path(TxnFields.PRODUCER_ID).isIntegralNumber() && v.path(TxnFields.PRODUCER_EPOCH).isIntegralNumber()) {
             p.epoch(v.get(TxnFields.PRODUCER_ID).asLong(), v.get(TxnFields.PRODUCER_EPOCH).asInt(), op.index());
         }
-        if (TxnFields.isFencing(op.error())) {
+        AnomalyType refusal = TxnFields.isFencing(op.error()) ? Anomalies.FENCED_WITHOUT_RIVAL
+                : TxnFields.isUnmapped(op.error()) ? Anomalies.UNMAPPED_WITHOUT_RIVAL : null;
+        if (refusal != null) {
             ObjectNode c = Json.object();
             c.put(TxnFields.TRANSACTIONAL_ID, p.transactionalId);
             c.put(TxnFields.PRODUCER_INSTANCE, instance);
@@ -57,7 +61,7 @@ final class ProducerTimeline {
             if (v.has(TxnFields.STALLED_MS)) c.set(TxnFields.STALLED_MS, v.get(TxnFields.STALLED_MS));
             // judge's stalledPastTimeout reads the producer's own timeout from here
             if (v.has(TxnFields.TRANSACTION_TIMEOUT_MS)) c.set(TxnFields.TRANSACTION_TIMEOUT_MS, v.get(TxnFields.TRANSACTION_TIMEOUT_MS));
-            p.fencings.add(c);
+            p.refusals.add(new Refusal(refusal, c));
         }
     }
 
@@ -70,10 +74,11 @@ final class ProducerTimeline {
         int maxEpoch = -1;
         ObjectNode each = Json.object();
         for (Producer p : byId.values()) {
-            for (ObjectNode f : p.fencings) {
-                fencings++;
+            fencings += p.fencings();
+            for (Refusal r : p.refusals) {
+                ObjectNode f = r.evidence();
                 if (!TxnFields.stalledPastTimeout(f) && p.provesNoRival(f.get(TxnFields.PRODUCER_INSTANCE).asInt(), f.get("index").asLong())) {
-                    result.anomaly(Anomalies.FENCED_WITHOUT_RIVAL.key(), f);
+                    result.anomaly(r.type().key(), f);
                 }
             }
             changes += p.idChanges;
@@ -88,6 +93,10 @@ final class ProducerTimeline {
         o.put("epoch-exhaustions", exhaustions);
         o.put("fencings", fencings);
         o.set("by-transactional-id", each);
+    }
+
+    /** A transaction the coordinator refused its producer for: fenced, or its producer id unknown; with its evidence. */
+    private record Refusal(AnomalyType type, ObjectNode evidence) {
     }
 
     /** Where one producer instance's transactions lie in the history: first invocation, last completion. */
@@ -134,7 +143,7 @@ final class ProducerTimeline {
         final String transactionalId;
         final Map<Integer, Instance> instances = new TreeMap<>();
         final List<Segment> segments = new ArrayList<>();
-        final List<ObjectNode> fencings = new ArrayList<>();
+        final List<Refusal> refusals = new ArrayList<>();
         long transactions;
         long idChanges;
         long exhaustions;
@@ -180,6 +189,10 @@ final class ProducerTimeline {
             return true;
         }
 
+        long fencings() {
+            return refusals.stream().filter(r -> r.type() == Anomalies.FENCED_WITHOUT_RIVAL).count();
+        }
+
         ObjectNode toJson() {
             ObjectNode o = Json.object();
             o.put("transactions", transactions);
@@ -187,7 +200,7 @@ final class ProducerTimeline {
             o.put("max-epoch", maxEpoch);
             o.put("producer-id-changes", idChanges);
             o.put("epoch-exhaustions", exhaustions);
-            o.put("fencings", fencings.size());
+            o.put("fencings", fencings());
             segments.stream().limit(MAX_SEGMENTS).forEach(s -> o.withArray("producer-ids").add(s.toJson()));
             if (segments.size() > MAX_SEGMENTS) o.put("producer-ids-left-off", segments.size() - MAX_SEGMENTS);
             return o;

@@ -13,12 +13,15 @@ import static io.kchaos.checker.queue.Checks.example;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-/** fenced-without-rival and the producer figures, on planted histories: one negative control, positive controls. */
+/** fenced-without-rival, unmapped-without-rival and the producer figures, on planted histories: negative and positive controls. */
 class ProducerTimelineTest {
     private static final String ID = "kchaos-txn-0";
     private static final String FENCED = "ProducerFencedException: There is a newer producer with the same transactionalId "
             + "which fences the current one.";
     private static final String FENCED_KEY = Anomalies.FENCED_WITHOUT_RIVAL.key();
+    private static final String UNMAPPED = "InvalidPidMappingException: The producer attempted to use a producer id which is "
+            + "not currently assigned to its transactional id.";
+    private static final String UNMAPPED_KEY = Anomalies.UNMAPPED_WITHOUT_RIVAL.key();
 
     @Test
     void aFencingWithNoOtherProducerOfItsIdIsReported() {
@@ -70,6 +73,42 @@ class ProducerTimelineTest {
                 .check();
 
         assertOnly(r, FENCED_KEY, 1);
+    }
+
+    @Test
+    void aCommitAnsweredUnmappedWithNoOtherProducerOfItsIdIsReported() {
+        // KAFKA-20310's answer: the rotating commit at epoch 32,766, retried at the new coordinator, which lost the
+        // previous producer id; the replacement producer goes on under the new producer id
+        CheckResult r = new TxnHistory()
+                .txnBy(0, OpType.OK, null, ID, 0, 1000, 32_765)
+                .txnBy(0, OpType.INFO, UNMAPPED, ID, 0, 1000, 32_766)
+                .txnBy(1, OpType.OK, null, ID, 1, 2000, 1)
+                .check();
+
+        assertOnly(r, UNMAPPED_KEY, 1);
+        ObjectNode ex = example(r, UNMAPPED_KEY, 0);
+        assertEquals(0, ex.get("producer-instance").asInt());
+        assertEquals(32_766, ex.get("producer-epoch").asInt());
+        assertEquals(0, r.stats().get("txn").get("producers").get("fencings").asLong(), "not a fencing");
+    }
+
+    @Test
+    void anUnmappedProducerIdAfterASecondInstanceOfTheIdRanIsNotReported() {
+        // the second instance's InitProducerId may have taken the producer id away: Kafka's own answer
+        assertValid(new TxnHistory()
+                .txnBy(0, OpType.OK, null, ID, 0, 1000, 1)
+                .txnBy(1, OpType.OK, null, ID, 1, 1000, 3)
+                .txnBy(0, OpType.INFO, UNMAPPED, ID, 0, 1000, 1)
+                .check());
+    }
+
+    @Test
+    void anUnmappedProducerIdOfATransactionStalledPastItsTimeoutIsNotJudged() {
+        assertValid(new TxnHistory()
+                .txnBy(0, OpType.OK, null, ID, 0, 1000, 32_765)
+                .stalled(15_000, 10_000)
+                .txnBy(0, OpType.INFO, UNMAPPED, ID, 0, 1000, 32_766)
+                .check());
     }
 
     @Test

@@ -59,10 +59,11 @@ final class FaultPhase {
         NemesisContext context = new NemesisContext(upgrade == null ? cluster : new GuardedCluster(cluster, guard), topicView, recorder,
                 new Random(plan.seed()), coordinators, quorum, new AdminOperationsView(admin, topic, login), returns);
         rolling = upgrade == null ? null : new RollingUpgrade(upgrade, cluster, guard, recorder, history, admin);
+        NemesisOptions options = new NemesisOptions(plan.faults().options());
         schedule = plan.setup().replay().<FaultDriver>map(r -> new ReplaySchedule(r.schedule(), context))
                 .orElseGet(() -> new NemesisSchedule(nemeses, context, seconds(plan.faults().intervalSeconds()),
-                        seconds(plan.faults().durationSeconds()),
-                        new NemesisOptions(plan.faults().options()).nonNegative(NemesisSettings.FAULT_COUNT.key())));
+                        seconds(plan.faults().durationSeconds()), options.nonNegative(NemesisSettings.FAULT_COUNT.key()),
+                        options.nonNegative(NemesisSettings.COORDINATOR_EPOCH_AT.key())));
     }
 
     void start() {

@@ -2,6 +2,7 @@ package io.kchaos.nemesis.cluster;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.admin.TransactionDescription;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.Uuid;
@@ -18,7 +19,8 @@ import java.util.function.Supplier;
  * id, {@code describeConsumerGroups(...).coordinator()} for a group, {@code describeShareGroups(...).coordinator()} for
  * a share group, and for a share-partition the leader of the {@code __share_group_state} partition Kafka's share
  * coordinator keeps its state in: {@code abs(("group:topicId:partition").hashCode()) % partitions}, as
- * {@code ShareCoordinatorService.partitionFor} computes it (Kafka 4.2–4.4). A lookup that fails or times out (5 s)
+ * {@code ShareCoordinatorService.partitionFor} computes it (Kafka 4.2–4.4); a transactional id's producer epoch from
+ * {@code describeTransactions(...).producerEpoch()}, the coordinator's own. A lookup that fails or times out (5 s)
  * reads as "unknown" — e.g. a transactional id never initialized, or a coordinator being elected.
  */
 public final class AdminCoordinatorView implements CoordinatorView {
@@ -57,10 +59,7 @@ public final class AdminCoordinatorView implements CoordinatorView {
     @Override
     public Optional<Integer> coordinator(Coordinated target) {
         try {
-            if (target.kind() == Coordinated.Kind.TRANSACTION) {
-                return Optional.of(admin.describeTransactions(List.of(target.id())).description(target.id())
-                        .get(5, TimeUnit.SECONDS).coordinatorId());
-            }
+            if (target.kind() == Coordinated.Kind.TRANSACTION) return Optional.of(transaction(target.id()).coordinatorId());
             if (target.kind() == Coordinated.Kind.SHARE_PARTITION) return shareCoordinator(target.id());
             Node n = target.kind() == Coordinated.Kind.SHARE_GROUP
                     ? admin.describeShareGroups(List.of(target.id())).describedGroups().get(target.id()).get(5, TimeUnit.SECONDS).coordinator()
@@ -71,6 +70,21 @@ public final class AdminCoordinatorView implements CoordinatorView {
             if (e instanceof InterruptedException) Thread.currentThread().interrupt();
             return Optional.empty();
         }
+    }
+
+    @Override
+    public Optional<Integer> producerEpoch(Coordinated target) {
+        if (target.kind() != Coordinated.Kind.TRANSACTION) return Optional.empty();
+        try {
+            return Optional.of(transaction(target.id()).producerEpoch());
+        } catch (Exception e) {
+            if (e instanceof InterruptedException) Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+
+    private TransactionDescription transaction(String transactionalId) throws Exception {
+        return admin.describeTransactions(List.of(transactionalId)).description(transactionalId).get(5, TimeUnit.SECONDS);
     }
 
     /** The leader of the share-group state partition of {@code group:topic:partition}. */

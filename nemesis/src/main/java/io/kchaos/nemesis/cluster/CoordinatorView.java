@@ -23,4 +23,9 @@ public interface CoordinatorView {
 
     /** The node coordinating the target now, if it could be found out. */
     Optional<Integer> coordinator(Coordinated target);
+
+    /** The producer epoch a transactional id's coordinator holds now, if it could be found out; empty for other targets. */
+    default Optional<Integer> producerEpoch(Coordinated target) {
+        return Optional.empty();
+    }
 }

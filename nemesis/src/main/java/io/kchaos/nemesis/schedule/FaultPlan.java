@@ -20,7 +20,7 @@ import java.util.stream.IntStream;
  * (the default: each fault drawn from the seeded Random) or {@code cycle} (the listed faults in turn), and
  * {@code recover-between=true}, which ends each heal only once every partition of the workload's topic has its full
  * ISR again, so that no fault lands on a cluster still recovering from the last one. ({@code fault-count}, which ends
- * the run early, is the schedule's: {@link NemesisSchedule}.)
+ * the run early, and {@code coordinator-epoch-at}, which holds the first fault back, are the schedule's: {@link NemesisSchedule}.)
  */
 public final class FaultPlan {
     /** How long a heal waits for a full ISR under {@code recover-between} before the schedule goes on anyway. */
@@ -31,7 +31,8 @@ public final class FaultPlan {
 
     /** The nemeses the schedule draws from, arranged as the options ask. */
     public static List<Nemesis> apply(List<Nemesis> nemeses, NemesisOptions options) {
-        options.nonNegative(NemesisSettings.FAULT_COUNT.key()); // read by the schedule; refused here, before the run
+        options.nonNegative(NemesisSettings.FAULT_COUNT.key()); // these two are read by the schedule; refused here, before the run
+        options.nonNegative(NemesisSettings.COORDINATOR_EPOCH_AT.key());
         List<Nemesis> plan = nemeses;
         if (options.flag("recover-between")) plan = plan.stream().<Nemesis>map(Recovering::new).toList();
         if (options.choice("fault-order", Set.of("random", "cycle")).equals("cycle") && plan.size() > 1) {

@@ -13,7 +13,7 @@ import java.util.List;
 
 /**
  * Runs faults one after another on its own thread: wait a jittered interval, inject a randomly chosen nemesis, hold
- * the fault for a jittered duration, heal it. {@link #stopAndHeal()} ends the schedule and restores the cluster
+ * the fault for a jittered duration, heal it; under {@code coordinator-epoch-at} the first fault waits for that epoch. {@link #stopAndHeal()} ends the schedule and restores the cluster
  * (Jepsen's final generator): heals the active fault, the network, resumes paused nodes, starts dead ones.
  * Every random choice comes from the context's seeded Random, so a schedule replays from its seed.
  */
@@ -22,6 +22,7 @@ public final class NemesisSchedule extends ScheduleThread {
     private final Duration interval;
     private final Duration hold;
     private final int faultCount;
+    private final EpochGate gate;
     private volatile boolean done;
     private Fault active = Fault.NONE;
 
@@ -34,17 +35,34 @@ public final class NemesisSchedule extends ScheduleThread {
      * (the workload's recovery after the last heal); 0: never done, the run's time limit ends it.
      */
     public NemesisSchedule(List<Nemesis> nemeses, NemesisContext ctx, Duration interval, Duration hold, int faultCount) {
+        this(nemeses, ctx, interval, hold, faultCount, 0);
+    }
+
+    /**
+     * As above, with no fault before the coordinator of one of the workload's transactional ids reports a producer
+     * epoch of at least {@code startEpoch} ({@code coordinator-epoch-at}; 0: from the start).
+     */
+    public NemesisSchedule(List<Nemesis> nemeses, NemesisContext ctx, Duration interval, Duration hold, int faultCount, int startEpoch) {
         super(ctx, "nemesis");
         this.nemeses = List.copyOf(nemeses);
         this.interval = interval;
         this.hold = hold;
         this.faultCount = faultCount;
+        this.gate = new EpochGate(startEpoch);
     }
 
     @Override
     public void run() {
+        boolean gated = false; // a gated first fault comes as the gate opens, not an interval later
+        while (!stopping && !gate.open(ctx.coordinators())) {
+            gated = true;
+            current = gate.waiting();
+            if (!pause(EpochGate.POLL_MS)) return;
+        }
+        current = "none";
         while (!stopping) {
-            if (!sleepJittered(interval)) break;
+            if (!gated && !sleepJittered(interval)) break;
+            gated = false;
             Nemesis n = ctx.pick(nemeses);
             Fault f;
             try {

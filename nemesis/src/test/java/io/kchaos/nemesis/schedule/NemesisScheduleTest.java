@@ -6,6 +6,7 @@ import io.kchaos.nemesis.Fault;
 import io.kchaos.nemesis.Nemesis;
 import io.kchaos.nemesis.NemesisContext;
 import io.kchaos.nemesis.NemesisRecorder;
+import io.kchaos.nemesis.cluster.Coordinated;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,7 +21,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Stopping the schedule wakes it from a sleep but lets a heal in progress finish (an interrupted heal half-heals). */
+/**
+ * Stopping the schedule wakes it from a sleep but lets a heal in progress finish (an interrupted heal half-heals); a
+ * fault count ends it; coordinator-epoch-at holds its first fault back.
+ */
 class NemesisScheduleTest {
     @Test
     void aStopDuringAHealLetsTheHealFinishUninterrupted(@TempDir Path dir) throws Exception {
@@ -128,6 +132,26 @@ class NemesisScheduleTest {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             while (injections.get() < 10 && System.nanoTime() < deadline) Thread.sleep(5);
             assertFalse(s.done(), "the time limit alone ends it: " + injections.get() + " injections");
+            s.stopAndHeal();
+        }
+    }
+
+    @Test
+    void aGatedScheduleInjectsNothingUntilACoordinatorReportsTheEpochThenInjectsAtOnce(@TempDir Path dir) throws Exception {
+        var injections = new java.util.concurrent.atomic.AtomicInteger();
+        Coordinated txn = new Coordinated(Coordinated.Kind.TRANSACTION, "kchaos-txn-0");
+        FakeCluster c = new FakeCluster(3, List.of(List.of(1, 2, 3))).coordinating(txn, 2).producerEpoch(txn, 32_700);
+        try (HistoryWriter h = new HistoryWriter(dir.resolve("h.jsonl"))) {
+            NemesisSchedule s = new NemesisSchedule(List.of(everySecondHolds(injections, new java.util.concurrent.atomic.AtomicInteger())),
+                    c.context(new NemesisRecorder(h), 1), Duration.ofMinutes(10), Duration.ofMillis(5), 0, 32_766);
+            s.start();
+            Thread.sleep(3 * EpochGate.POLL_MS);
+            assertEquals(0, injections.get(), "no fault below the epoch");
+            assertTrue(s.currentFault().contains("32766"), s.currentFault());
+            c.producerEpoch(txn, 32_766);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (injections.get() == 0 && System.nanoTime() < deadline) Thread.sleep(5);
+            assertEquals(1, injections.get(), "the first fault as the gate opens, not a 10-minute interval later");
             s.stopAndHeal();
         }
     }
