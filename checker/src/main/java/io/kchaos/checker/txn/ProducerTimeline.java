@@ -20,8 +20,9 @@ import java.util.TreeMap;
  * {@code fenced-without-rival} — a transaction fenced while the history proves no other producer of its
  * transactional.id existed, unless it was held open past its producer's transaction timeout (its coordinator's abort
  * fences it) — and, by the same proof, {@code unmapped-without-rival} (its producer id unknown to its coordinator,
- * INVALID_PRODUCER_ID_MAPPING: KAFKA-20310's answer to a commit retried across a coordinator failover), and writes the figures ({@code stats.txn.producers}): max epoch, producer id changes,
- * epoch exhaustions crossed, transactions per producer id.
+ * INVALID_PRODUCER_ID_MAPPING: KAFKA-20310's answer to a commit retried across a coordinator failover), and writes the
+ * figures ({@code stats.txn.producers}): max epoch, producer id changes, epoch exhaustions crossed, transactions per
+ * producer id.
  */
 final class ProducerTimeline {
     /** An epoch at or above this, followed by a new producer id at an epoch below {@link #FRESH_EPOCH}: exhaustion crossed. */

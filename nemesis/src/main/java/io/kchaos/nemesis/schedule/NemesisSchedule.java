@@ -13,8 +13,9 @@ import java.util.List;
 
 /**
  * Runs faults one after another on its own thread: wait a jittered interval, inject a randomly chosen nemesis, hold
- * the fault for a jittered duration, heal it; under {@code coordinator-epoch-at} the first fault waits for that epoch. {@link #stopAndHeal()} ends the schedule and restores the cluster
- * (Jepsen's final generator): heals the active fault, the network, resumes paused nodes, starts dead ones.
+ * the fault for a jittered duration, heal it; under {@code coordinator-epoch-at} the first fault waits for that epoch.
+ * {@link #stopAndHeal()} ends the schedule and restores the cluster (Jepsen's final generator): heals the active fault,
+ * the network, resumes paused nodes, starts dead ones.
  * Every random choice comes from the context's seeded Random, so a schedule replays from its seed.
  */
 public final class NemesisSchedule extends ScheduleThread {
