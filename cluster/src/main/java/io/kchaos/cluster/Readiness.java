@@ -62,16 +62,21 @@ public final class Readiness {
                 return seen == expected;
             });
             short rf = (short) Math.min(3, expected);
-            try {
-                admin.createTopics(List.of(new NewTopic(PROBE_TOPIC, 1, rf))).all().get(10, TimeUnit.SECONDS);
-            } catch (ExecutionException e) {
-                if (!(e.getCause() instanceof TopicExistsException)) throw e;
-            }
+            // asked again until the deadline: a controller still settling (a dynamic quorum's first snapshot, a loaded
+            // machine) can leave one CreateTopics unanswered for seconds, which is not yet a cluster that failed to start
+            waitUntil(deadline, "the probe topic " + PROBE_TOPIC + " created", () -> {
+                try {
+                    admin.createTopics(List.of(new NewTopic(PROBE_TOPIC, 1, rf))).all().get(10, TimeUnit.SECONDS);
+                } catch (ExecutionException e) {
+                    if (!(e.getCause() instanceof TopicExistsException)) throw e;
+                }
+                return true;
+            });
             awaitFullIsr(admin, PROBE_TOPIC, deadline);
         } catch (ClusterException e) {
             throw e;
         } catch (Exception e) {
-            throw new ClusterException("cluster not ready: " + e.getMessage());
+            throw new ClusterException("cluster not ready: " + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()));
         }
     }
 
