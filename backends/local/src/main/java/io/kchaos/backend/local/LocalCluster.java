@@ -323,23 +323,25 @@ public final class LocalCluster implements KafkaCluster, VersionedNodes {
     }
 
     /**
-     * Stops every node cleanly, in parallel, except that a broker dumping a class-data archive stops first and alone:
-     * it writes the archive only at a clean exit, and the last broker of a combined KRaft quorum to stop waits for
-     * controlled shutdown with no quorum left until it is killed. Dedicated controllers stop after every broker, so the
+     * Stops every node cleanly, in parallel, except that a node dumping a class-data archive stops alone: a broker first
+     * (the last broker of a combined KRaft quorum to stop waits for controlled shutdown with no quorum left until it is
+     * killed), a dedicated controller last ({@link StopOrder}). Dedicated controllers stop after every broker, so the
      * brokers' controlled shutdown has its quorum. The last voters' wait for a successor is cut short ({@link LastVoterRelease}).
      */
     @Override
     public void stopAll() {
-        launches.dumpingNodes().forEach(this::stop);
+        StopOrder order = StopOrder.of(nodeIds(), controllerIds, launches.dumpingNodes());
+        order.dumpingBrokers().forEach(this::stop);
         Map<Integer, Path> logs = new LinkedHashMap<>();
         nodes.values().forEach(n -> logs.put(n.id(), n.logFile()));
         try (LastVoterRelease r = LastVoterRelease.ofFiles(logs, processes::isRunning, processes::kill).start()) {
             release = r;
-            KafkaCluster.super.stopAll();
-            stopInParallel(controllerIds);
+            stopInParallel(order.brokers());
+            stopInParallel(order.controllers());
         } finally {
             release = null;
         }
+        order.dumpingControllers().forEach(this::stop);
     }
 
     /** Publishes the archive the node's last broker dumped at a clean exit, or discards it. */
