@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kchaos.checker.result.Anomalies;
 import io.kchaos.checker.result.AnomalyType;
 import io.kchaos.checker.result.CheckResult;
+import io.kchaos.history.FaultRole;
 import io.kchaos.history.Json;
 import io.kchaos.history.Op;
 import io.kchaos.history.TxnFields;
@@ -21,16 +22,38 @@ import java.util.TreeMap;
  * transactional.id existed, unless it was held open past its producer's transaction timeout (its coordinator's abort
  * fences it) — and, by the same proof, {@code unmapped-without-rival} (its producer id unknown to its coordinator,
  * INVALID_PRODUCER_ID_MAPPING: KAFKA-20310's answer to a commit retried across a coordinator failover), and writes the
- * figures ({@code stats.txn.producers}): max epoch, producer id changes, epoch exhaustions crossed, transactions per
- * producer id.
+ * figures ({@code stats.txn.producers}): max epoch, producer id changes, epoch exhaustions crossed, transaction ends
+ * that were in flight when their coordinator was killed, transactions per producer id.
  */
 final class ProducerTimeline {
     /** An epoch at or above this, followed by a new producer id at an epoch below {@link #FRESH_EPOCH}: exhaustion crossed. */
     static final int EXHAUSTED_EPOCH = 32_000;
     static final int FRESH_EPOCH = 1_000;
     private static final int MAX_SEGMENTS = 50;
+    /**
+     * Transactions invoked before, and completed after, a kill of their transactional.id's coordinator: their end
+     * (commit or abort) was in flight, or still to come, when the coordinator died, so it was answered by the next one.
+     */
+    static final String ENDS_ACROSS_COORDINATOR_KILL = "ends-across-coordinator-kill";
+    /**
+     * Of those, the ends of transactions at the last epochs (the producer's epoch before it, or the one its completion
+     * names, at or above {@link #EXHAUSTED_EPOCH}): the commit or abort that rotates the producer id, answered by the
+     * next coordinator (KAFKA-20310's conditions).
+     */
+    static final String EXHAUSTED_ENDS_ACROSS_COORDINATOR_KILL = "exhausted-ends-across-coordinator-kill";
 
     private final Map<String, Producer> byId = new TreeMap<>();
+    /** Per transactional.id, the time of the last kill of its coordinator that held ({@code kill}, role coordinator). */
+    private final Map<String, Long> lastCoordinatorKill = new TreeMap<>();
+
+    /** A nemesis op: remembers when the coordinator of a transactional.id was killed (the {@code ok} of its kill). */
+    void nemesis(Op op) {
+        if (!op.isOk() || !"kill".equals(op.f())) return;
+        FaultRole.of(op.value()).filter(r -> FaultRole.COORDINATOR.equals(r.kind()) && r.of() != null)
+                .map(r -> r.of().path(TxnFields.TRANSACTIONAL_ID))
+                .filter(JsonNode::isTextual)
+                .ifPresent(id -> lastCoordinatorKill.put(id.asText(), op.time()));
+    }
 
     /** One transaction's completion, with its invocation's index and time (-1: no invocation seen). */
     void completed(Op op, long invokeIndex, long invokeTime) {
@@ -39,6 +62,12 @@ final class ProducerTimeline {
         Producer p = byId.computeIfAbsent(v.get(TxnFields.TRANSACTIONAL_ID).asText(), Producer::new);
         int instance = v.path(TxnFields.PRODUCER_INSTANCE).asInt(-1);
         p.transactions++;
+        Long kill = lastCoordinatorKill.get(p.transactionalId);
+        if (invokeIndex >= 0 && kill != null && kill > invokeTime) {
+            p.endsAcrossCoordinatorKill++;
+            int epochBefore = p.segments.isEmpty() ? -1 : p.segments.get(p.segments.size() - 1).lastEpoch;
+            if (Math.max(epochBefore, v.path(TxnFields.PRODUCER_EPOCH).asInt(-1)) >= EXHAUSTED_EPOCH) p.exhaustedEndsAcrossCoordinatorKill++;
+        }
         if (instance >= 0) p.instance(instance).ran(invokeIndex < 0 ? 0 : invokeIndex, op.index());
         if (v.path(TxnFields.PRODUCER_ID).isIntegralNumber() && v.path(TxnFields.PRODUCER_EPOCH).isIntegralNumber()) {
             p.epoch(v.get(TxnFields.PRODUCER_ID).asLong(), v.get(TxnFields.PRODUCER_EPOCH).asInt(), op.index());
@@ -72,6 +101,8 @@ final class ProducerTimeline {
         long fencings = 0;
         long changes = 0;
         long exhaustions = 0;
+        long acrossKills = 0;
+        long exhaustedAcrossKills = 0;
         int maxEpoch = -1;
         ObjectNode each = Json.object();
         for (Producer p : byId.values()) {
@@ -84,6 +115,8 @@ final class ProducerTimeline {
             }
             changes += p.idChanges;
             exhaustions += p.exhaustions;
+            acrossKills += p.endsAcrossCoordinatorKill;
+            exhaustedAcrossKills += p.exhaustedEndsAcrossCoordinatorKill;
             maxEpoch = Math.max(maxEpoch, p.maxEpoch);
             each.set(p.transactionalId, p.toJson());
         }
@@ -93,6 +126,8 @@ final class ProducerTimeline {
         o.put("producer-id-changes", changes);
         o.put("epoch-exhaustions", exhaustions);
         o.put("fencings", fencings);
+        o.put(ENDS_ACROSS_COORDINATOR_KILL, acrossKills);
+        o.put(EXHAUSTED_ENDS_ACROSS_COORDINATOR_KILL, exhaustedAcrossKills);
         o.set("by-transactional-id", each);
     }
 
@@ -148,6 +183,8 @@ final class ProducerTimeline {
         long transactions;
         long idChanges;
         long exhaustions;
+        long endsAcrossCoordinatorKill;
+        long exhaustedEndsAcrossCoordinatorKill;
         int maxEpoch = -1;
 
         Producer(String transactionalId) {
@@ -202,6 +239,8 @@ final class ProducerTimeline {
             o.put("producer-id-changes", idChanges);
             o.put("epoch-exhaustions", exhaustions);
             o.put("fencings", fencings());
+            o.put(ENDS_ACROSS_COORDINATOR_KILL, endsAcrossCoordinatorKill);
+            o.put(EXHAUSTED_ENDS_ACROSS_COORDINATOR_KILL, exhaustedEndsAcrossCoordinatorKill);
             segments.stream().limit(MAX_SEGMENTS).forEach(s -> o.withArray("producer-ids").add(s.toJson()));
             if (segments.size() > MAX_SEGMENTS) o.put("producer-ids-left-off", segments.size() - MAX_SEGMENTS);
             return o;

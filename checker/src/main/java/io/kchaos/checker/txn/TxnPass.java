@@ -57,7 +57,10 @@ final class TxnPass implements Consumer<Op> {
 
     @Override
     public void accept(Op op) {
-        if (op.isNemesis()) return;
+        if (op.isNemesis()) {
+            producers.nemesis(op);
+            return;
+        }
         if (TxnOps.TXN.equals(op.f())) {
             if (op.isInvoke()) invoke(op);
             else complete(op);

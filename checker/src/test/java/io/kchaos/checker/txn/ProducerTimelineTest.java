@@ -93,6 +93,54 @@ class ProducerTimelineTest {
     }
 
     @Test
+    void aTransactionWhoseCoordinatorWasKilledWhileItWasOpenIsCountedAsEndingAcrossTheKill() {
+        // the hazard KAFKA-20310's scenario needs: without such an end, a valid run never tested the failover
+        CheckResult r = new TxnHistory()
+                .txnBy(0, OpType.OK, null, ID, 0, 1000, 32_765)
+                .coordinatorKilledDuringNext(ID, OpType.OK)
+                .txnBy(0, OpType.OK, null, ID, 0, 2000, 0)
+                .txnBy(0, OpType.OK, null, ID, 0, 2000, 1)
+                .check();
+
+        assertValid(r);
+        JsonNode producers = r.stats().get("txn").get("producers");
+        assertEquals(1, producers.get("ends-across-coordinator-kill").asLong(), producers.toString());
+        assertEquals(1, producers.get("by-transactional-id").get(ID).get("ends-across-coordinator-kill").asLong());
+        assertEquals(1, producers.get("exhausted-ends-across-coordinator-kill").asLong(),
+                "the rotating commit (epoch 32,765 before it, the new producer id at 0 after): " + producers);
+    }
+
+    @Test
+    void anEndAcrossACoordinatorKillAtALowEpochIsNotAnExhaustedOne() {
+        // a producer replaced before the kill (the scenario's first, untested try): its transactions cross the kill at epoch 1
+        JsonNode producers = new TxnHistory()
+                .txnBy(0, OpType.INFO, "TimeoutException: Timeout expired after 5000ms while awaiting EndTxn(true)", ID, 0, 1000, 32_766)
+                .txnBy(1, OpType.OK, null, ID, 1, 2000, 1)
+                .coordinatorKilledDuringNext(ID, OpType.OK)
+                .txnBy(1, OpType.OK, null, ID, 1, 2000, 2)
+                .check().stats().get("txn").get("producers");
+
+        assertEquals(1, producers.get("ends-across-coordinator-kill").asLong(), producers.toString());
+        assertEquals(0, producers.get("exhausted-ends-across-coordinator-kill").asLong(), producers.toString());
+    }
+
+    @Test
+    void aKillOfTheCoordinatorBetweenTransactionsOrOfAnotherIdsCoordinatorIsNotAnEndAcrossIt() {
+        CheckResult r = new TxnHistory()
+                .txnBy(0, OpType.OK, null, ID, 0, 1000, 1)
+                .coordinatorKilled(ID, OpType.OK)
+                .txnBy(0, OpType.OK, null, ID, 0, 1000, 2)
+                .coordinatorKilledDuringNext("kchaos-txn-1", OpType.OK)
+                .txnBy(0, OpType.OK, null, ID, 0, 1000, 3)
+                .coordinatorKilledDuringNext(ID, OpType.INFO)
+                .txnBy(0, OpType.OK, null, ID, 0, 1000, 4)
+                .check();
+
+        assertEquals(0, r.stats().get("txn").get("producers").get("ends-across-coordinator-kill").asLong(),
+                "a kill between transactions, of another id's coordinator, or that did not hold (info): no end across a kill");
+    }
+
+    @Test
     void anUnmappedProducerIdAfterASecondInstanceOfTheIdRanIsNotReported() {
         // the second instance's InitProducerId may have taken the producer id away: Kafka's own answer
         assertValid(new TxnHistory()

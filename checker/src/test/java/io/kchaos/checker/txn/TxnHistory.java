@@ -31,6 +31,8 @@ final class TxnHistory {
     private long stalledMs;
     private long stallTimeoutMs;
     private long elapsed;
+    private String killDuringNext;
+    private OpType killDuringNextType;
 
     static S s(long value, int partition, long offset) {
         return new S(value, partition, offset);
@@ -60,6 +62,24 @@ final class TxnHistory {
         try {
             JsonNode v = Json.MAPPER.readTree(value);
             return line(Op.NEMESIS, OpType.INVOKE, f, v, null).line(Op.NEMESIS, OpType.INFO, f, v, null);
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+
+    /** The next {@link #txnBy} transaction's coordinator is killed between its invocation and its completion. */
+    TxnHistory coordinatorKilledDuringNext(String transactionalId, OpType killCompletion) {
+        killDuringNext = transactionalId;
+        killDuringNextType = killCompletion;
+        return this;
+    }
+
+    /** The kill of {@code transactionalId}'s coordinator as the nemesis records it: ok when it held, info when not. */
+    TxnHistory coordinatorKilled(String transactionalId, OpType completion) {
+        try {
+            JsonNode v = Json.MAPPER.readTree("{\"nodes\": [3], \"role\": \"coordinator\", \"coordinator-of\": {\"transactional-id\": \""
+                    + transactionalId + "\"}}");
+            return line(Op.NEMESIS, OpType.INVOKE, "kill", v, null).line(Op.NEMESIS, completion, "kill", v, null);
         } catch (java.io.IOException e) {
             throw new IllegalArgumentException(e);
         }
@@ -132,6 +152,8 @@ final class TxnHistory {
      */
     TxnHistory txnBy(int process, OpType type, String error, String transactionalId, int instance, long pid, int epoch) {
         txnInvoke(process, false);
+        if (killDuringNext != null) coordinatorKilled(killDuringNext, killDuringNextType);
+        killDuringNext = null;
         ObjectNode v = Json.object();
         v.putArray("txn");
         v.put("abort", false);

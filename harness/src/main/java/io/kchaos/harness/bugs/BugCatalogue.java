@@ -23,7 +23,7 @@ import java.util.Set;
 public final class BugCatalogue {
     static final String RESOURCE = "/bugs/known-bugs.json";
     private static final Set<String> FIELDS = Set.of("id", "title", "kind", "link", "affected", "fixed-in", "confirm-fixed", "client",
-            "scenario", "options", "anomalies", "tries", "budget-seconds", "seed", "cannot-judge");
+            "scenario", "options", "anomalies", "tries", "budget-seconds", "seed", "cannot-judge", "hazard");
 
     private BugCatalogue() {
     }
@@ -78,6 +78,10 @@ public final class BugCatalogue {
             }
             int tries = 0;
             int budget = 0;
+            String hazard = text(n, "hazard", false);
+            if (hazard != null && (scenario == null || !hazard.matches("[a-z0-9-]+(\\.[a-z0-9-]+)*"))) {
+                throw new IllegalArgumentException("\"hazard\" names a figure under results' stats, e.g. txn.producers.ends-across-coordinator-kill, of an entry with a scenario");
+            }
             if (scenario != null) {
                 Scenarios.load(scenario);
                 if (anomalies.isEmpty()) throw new IllegalArgumentException("a runnable entry names at least one anomaly");
@@ -88,7 +92,7 @@ public final class BugCatalogue {
             if (affected.isEmpty()) throw new IllegalArgumentException("affected names no range");
             return new KnownBug(text(n, "id", true), text(n, "title", true), kind, text(n, "link", true), affected, text(n, "fixed-in", true),
                     ranges(n, "confirm-fixed"), text(n, "client", false), scenario, strings(n, "options"), anomalies, tries, budget, seed(n),
-                    cannotJudge);
+                    cannotJudge, hazard);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(where + ": " + e.getMessage());
         }

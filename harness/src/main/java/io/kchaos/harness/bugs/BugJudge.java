@@ -4,6 +4,7 @@ import io.kchaos.checker.result.Verdict;
 import io.kchaos.harness.compare.RunSummary;
 import io.kchaos.harness.matrix.RunOutcome;
 import io.kchaos.cluster.version.KafkaVersion;
+import io.kchaos.history.folder.ResultsJson;
 import io.kchaos.report.bugs.Exposure;
 
 import java.util.List;
@@ -65,6 +66,12 @@ public final class BugJudge {
             return inconclusive(bug, v, idle.size() + " of " + runs.size() + " tries held no fault, so nothing was tested (try " + u.repeat()
                     + ": " + folder(u) + ")", runs, u, seconds);
         }
+        List<RunOutcome> missed = runs.stream().filter(r -> r.verdict() == Verdict.VALID && hazardMissed(bug, r)).toList();
+        if (!missed.isEmpty()) {
+            RunOutcome u = missed.get(0);
+            return inconclusive(bug, v, missed.size() + " of " + runs.size() + " valid tries never met the bug's conditions (stats."
+                    + bug.hazard() + " 0), so nothing was tested (try " + u.repeat() + ": " + folder(u) + ")", runs, u, seconds);
+        }
         String absent = String.join(", ", bug.anomalies()) + " absent in " + runs.size() + of + " tries";
         String budget = budgetSpent ? "; the budget of " + bug.budgetSeconds() + " s was spent before the remaining tries" : "";
         TreeSet<String> others = new TreeSet<>();
@@ -77,6 +84,11 @@ public final class BugJudge {
         }
         if (!others.isEmpty() || budgetSpent) return inconclusive(bug, v, absent + otherText + budget, runs, last, seconds);
         return new BugVerdict(bug, v, Exposure.SAFE, "no anomaly in " + runs.size() + of + " tries (last: " + folder(last) + ")", runs, last, seconds);
+    }
+
+    /** True when the entry names a hazard and the run's results show it at 0 (or have no results to show it). */
+    private static boolean hazardMissed(KnownBug bug, RunOutcome r) {
+        return bug.hazard() != null && (r.summary() == null || bug.hazardCount(ResultsJson.read(r.summary().dir()).stats()) <= 0);
     }
 
     private static BugVerdict inconclusive(KnownBug bug, KafkaVersion v, String why, List<RunOutcome> runs, RunOutcome evidence, double seconds) {

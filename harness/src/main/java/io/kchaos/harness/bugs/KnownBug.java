@@ -1,5 +1,7 @@
 package io.kchaos.harness.bugs;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import io.kchaos.cluster.version.KafkaVersion;
 import io.kchaos.cluster.version.VersionProfile;
 import io.kchaos.report.bugs.Exposure;
@@ -23,10 +25,12 @@ import java.util.StringJoiner;
  * @param seed         the base seed of the tries when {@code --seed} is not given (a fault schedule that exposed the bug
  *                     before), or null for random seeds
  * @param cannotJudge  why no run can decide here (the row is inconclusive without a run), or null
+ * @param hazard       a figure under results.json's {@code stats} (a dotted path) that a run must show above 0 to have met
+ *                     the bug's conditions, or null when a fault that held is enough: a valid run without it tested nothing
  */
 public record KnownBug(String id, String title, String kind, String link, List<VersionRange> affected, String fixedIn,
                        List<VersionRange> confirmFixed, String client, String scenario, List<String> options, List<String> anomalies,
-                       int tries, int budgetSeconds, Long seed, String cannotJudge) {
+                       int tries, int budgetSeconds, Long seed, String cannotJudge, String hazard) {
     public KnownBug {
         affected = List.copyOf(affected);
         confirmFixed = List.copyOf(confirmFixed);
@@ -42,6 +46,14 @@ public record KnownBug(String id, String title, String kind, String link, List<V
         if (!applies(v)) return Exposure.NOT_APPLICABLE;
         if (cannotJudge != null) return Exposure.INCONCLUSIVE;
         return in(affected, v) ? Exposure.EXPOSED : Exposure.SAFE;
+    }
+
+    /** The {@link #hazard} figure in a run's results {@code stats}: 0 when absent, -1 when the entry names none. */
+    public long hazardCount(JsonNode stats) {
+        if (hazard == null) return -1;
+        JsonNode n = stats;
+        for (String key : hazard.split("\\.")) n = n == null ? null : n.get(key);
+        return n != null && n.canConvertToLong() ? n.asLong() : 0;
     }
 
     /** True when the release is in the entry's ranges: affected, or one where a run confirms the fix. */

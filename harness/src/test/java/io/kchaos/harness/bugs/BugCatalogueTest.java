@@ -117,6 +117,9 @@ class BugCatalogueTest {
         assertTrue(refusal(s -> s.replace("\"tries\":2", "\"tries\":0")).contains("\"tries\" must be a whole number >= 1"));
         assertTrue(refusal(s -> s.replace("\"kind\":\"bug\"", "\"kind\":\"feature\"")).contains("kind must be bug or configuration"));
         assertTrue(refusal(s -> s.replace("}", ",\"cannot-judge\":\"x\"}")).contains("either scenario or cannot-judge"));
+        assertEquals("txn.producers.fencings", BugCatalogue.parse("{\"bugs\":[" + GOOD.replace("}", ",\"hazard\":\"txn.producers.fencings\"}") + "]}",
+                "t.json").get(0).hazard());
+        assertTrue(refusal(s -> s.replace("}", ",\"hazard\":\"stats.Txn producers\"}")).contains("\"hazard\" names a figure under results' stats"));
         assertTrue(refusal(s -> s + "," + s).contains("entry 2 (X-1): id X-1 appears twice"));
         assertTrue(refusal(s -> s.replace("\"title\":\"t\",", "")).contains("\"title\" is required"));
     }

@@ -116,6 +116,36 @@ class BugRunnerTest {
         assertEquals("1 of 3 tries held no fault, so nothing was tested (try 2: 20261201T000002-KIP-966-4.4.0-r2)", b.why());
     }
 
+    /**
+     * An entry that names its hazard (a figure of the run's stats): a fixed release's valid try that never met it is no
+     * evidence of safety; one that met it is.
+     */
+    @Test
+    void inconclusiveWhenAValidTryNeverMetTheHazardTheEntryNames() throws Exception {
+        KnownBug withHazard = BugCatalogue.parse(CATALOGUE.replace("\"tries\":3,\"budget-seconds\":400}",
+                "\"tries\":2,\"budget-seconds\":400,\"hazard\":\"txn.producers.ends-across-coordinator-kill\"}"), "planted.json").get(0);
+        RunLauncher launcher = fake(List.of(Map.of(), Map.of()), 100);
+        BugRunner runner = new BugRunner(dir, 5L, args -> {
+            int exit = launcher.launch(args);
+            if (launches.size() == 1) {
+                try (var s = java.nio.file.Files.list(dir)) {
+                    Path results = s.filter(p -> p.getFileName().toString().endsWith("-r1")).findFirst().orElseThrow().resolve("results.json");
+                    java.nio.file.Files.writeString(results, java.nio.file.Files.readString(results).replace("\"stats\":{",
+                            "\"stats\":{\"txn\":{\"producers\":{\"ends-across-coordinator-kill\":1}},"));
+                }
+            }
+            return exit;
+        }, new PrintStream(new ByteArrayOutputStream()), () -> now);
+        BugVerdict b = runner.run(withHazard, V440);
+        assertEquals(Exposure.INCONCLUSIVE, b.exposure(), "try 1 met it, try 2 did not: " + b.why());
+        assertEquals("1 of 2 valid tries never met the bug's conditions (stats.txn.producers.ends-across-coordinator-kill 0), so nothing "
+                + "was tested (try 2: 20261201T000002-KIP-966-4.4.0-r2)", b.why());
+
+        assertEquals(1, withHazard.hazardCount(io.kchaos.history.Json.MAPPER.readTree("{\"txn\":{\"producers\":{\"ends-across-coordinator-kill\":1}}}")));
+        assertEquals(0, withHazard.hazardCount(io.kchaos.history.Json.MAPPER.readTree("{\"txn\":{}}")));
+        assertEquals(-1, KIP966.hazardCount(io.kchaos.history.Json.MAPPER.readTree("{}")), "no hazard named");
+    }
+
     @Test
     void inconclusiveWhenARunCouldNotBeJudged() throws Exception {
         List<Map<String, Long>> perTry = new ArrayList<>();
