@@ -27,13 +27,18 @@ class BugCatalogueTest {
     @Test
     void theShippedEntriesAndTheirRanges() {
         assertEquals(List.of("KIP-966", "KAFKA-16541", "KAFKA-15375", "isr-shrink-unclean", "KAFKA-17754", "KAFKA-20554", "KAFKA-20035", "KAFKA-19850",
-                "KAFKA-20895", "KAFKA-20839", "KAFKA-19975", "KAFKA-20961", "KAFKA-20090", "KAFKA-20732", "KAFKA-20785"), SHIPPED.stream().map(KnownBug::id).toList());
+                "KAFKA-20895", "KAFKA-20839", "KAFKA-19975", "KAFKA-20961", "KAFKA-20090", "KAFKA-20732", "KAFKA-20310", "KAFKA-20785"), SHIPPED.stream().map(KnownBug::id).toList());
         assertEquals(Exposure.NOT_APPLICABLE, expected("KAFKA-20090", "3.9.1"), "transactions v2 from 4.0");
         assertEquals(Exposure.EXPOSED, expected("KAFKA-20090", "4.2.2"));
         assertEquals(Exposure.SAFE, expected("KAFKA-20090", "4.3.0"));
         assertEquals(Exposure.NOT_APPLICABLE, expected("KAFKA-20732", "3.8.1"), "kchaos runs tiered storage from 3.9");
         assertEquals(Exposure.EXPOSED, expected("KAFKA-20732", "4.3.1"));
         assertEquals(Exposure.SAFE, expected("KAFKA-20732", "4.3.2"));
+        assertEquals(Exposure.NOT_APPLICABLE, expected("KAFKA-20310", "3.9.1"), "transactions v2 from 4.0");
+        assertEquals(Exposure.EXPOSED, expected("KAFKA-20310", "4.2.2"));
+        assertEquals(Exposure.SAFE, expected("KAFKA-20310", "4.3.0"));
+        assertEquals(Exposure.SAFE, expected("KAFKA-20310", "4.4.0"));
+        assertEquals("txn.producers.exhausted-ends-across-coordinator-kill", bug("KAFKA-20310").hazard(), "a valid run that never met the failover tested nothing");
         assertEquals(Exposure.NOT_APPLICABLE, expected("KAFKA-20785", "3.9.1"), "transactions v2 from 4.0");
         assertEquals(Exposure.EXPOSED, expected("KAFKA-20785", "4.3.1"));
         assertEquals(Exposure.SAFE, expected("KAFKA-20785", "4.3.2"));
@@ -88,7 +93,7 @@ class BugCatalogueTest {
         assertEquals(List.of("KIP-966", "KAFKA-16541"), BugCatalogue.select(SHIPPED, List.of("kafka-16541", " kip-966")).stream().map(KnownBug::id).toList());
         assertEquals(SHIPPED, BugCatalogue.select(SHIPPED, List.of()));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BugCatalogue.select(SHIPPED, List.of("KIP-966", "KAFKA-1")));
-        assertEquals("--bug 'KAFKA-1' is not in the catalogue; known: KIP-966, KAFKA-16541, KAFKA-15375, isr-shrink-unclean, KAFKA-17754, KAFKA-20554, KAFKA-20035, KAFKA-19850, KAFKA-20895, KAFKA-20839, KAFKA-19975, KAFKA-20961, KAFKA-20090, KAFKA-20732, KAFKA-20785", e.getMessage());
+        assertEquals("--bug 'KAFKA-1' is not in the catalogue; known: KIP-966, KAFKA-16541, KAFKA-15375, isr-shrink-unclean, KAFKA-17754, KAFKA-20554, KAFKA-20035, KAFKA-19850, KAFKA-20895, KAFKA-20839, KAFKA-19975, KAFKA-20961, KAFKA-20090, KAFKA-20732, KAFKA-20310, KAFKA-20785", e.getMessage());
     }
 
     private static final String GOOD = "{\"id\":\"X-1\",\"title\":\"t\",\"kind\":\"bug\",\"link\":\"https://x\",\"affected\":[\"[3.7.0,3.8.0)\"],"
