@@ -7,6 +7,7 @@ import io.kchaos.checker.result.AnomalyType;
 import io.kchaos.checker.result.CheckResult;
 import io.kchaos.history.FaultRole;
 import io.kchaos.history.Json;
+import io.kchaos.history.NemesisOps;
 import io.kchaos.history.Op;
 import io.kchaos.history.TxnFields;
 
@@ -48,7 +49,7 @@ final class ProducerTimeline {
 
     /** A nemesis op: remembers when the coordinator of a transactional.id was killed (the {@code ok} of its kill). */
     void nemesis(Op op) {
-        if (!op.isOk() || !"kill".equals(op.f())) return;
+        if (!op.isOk() || !NemesisOps.KILL.f().equals(op.f())) return;
         FaultRole.of(op.value()).filter(r -> FaultRole.COORDINATOR.equals(r.kind()) && r.of() != null)
                 .map(r -> r.of().path(TxnFields.TRANSACTIONAL_ID))
                 .filter(JsonNode::isTextual)

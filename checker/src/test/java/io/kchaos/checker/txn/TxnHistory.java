@@ -59,9 +59,14 @@ final class TxnHistory {
 
     /** A nemesis op's invocation and completion ({@code info}), value in JSON. */
     TxnHistory nemesis(String f, String value) {
+        return nemesis(f, value, OpType.INFO);
+    }
+
+    /** A nemesis op's invocation and its completion of type {@code completion}, value in JSON. */
+    private TxnHistory nemesis(String f, String value, OpType completion) {
         try {
             JsonNode v = Json.MAPPER.readTree(value);
-            return line(Op.NEMESIS, OpType.INVOKE, f, v, null).line(Op.NEMESIS, OpType.INFO, f, v, null);
+            return line(Op.NEMESIS, OpType.INVOKE, f, v, null).line(Op.NEMESIS, completion, f, v, null);
         } catch (java.io.IOException e) {
             throw new IllegalArgumentException(e);
         }
@@ -76,13 +81,8 @@ final class TxnHistory {
 
     /** The kill of {@code transactionalId}'s coordinator as the nemesis records it: ok when it held, info when not. */
     TxnHistory coordinatorKilled(String transactionalId, OpType completion) {
-        try {
-            JsonNode v = Json.MAPPER.readTree("{\"nodes\": [3], \"role\": \"coordinator\", \"coordinator-of\": {\"transactional-id\": \""
-                    + transactionalId + "\"}}");
-            return line(Op.NEMESIS, OpType.INVOKE, "kill", v, null).line(Op.NEMESIS, completion, "kill", v, null);
-        } catch (java.io.IOException e) {
-            throw new IllegalArgumentException(e);
-        }
+        return nemesis("kill", "{\"nodes\": [3], \"role\": \"coordinator\", \"coordinator-of\": {\"transactional-id\": \""
+                + transactionalId + "\"}}", completion);
     }
 
     /**

@@ -51,9 +51,8 @@ public record KnownBug(String id, String title, String kind, String link, List<V
     /** The {@link #hazard} figure in a run's results {@code stats}: 0 when absent, -1 when the entry names none. */
     public long hazardCount(JsonNode stats) {
         if (hazard == null) return -1;
-        JsonNode n = stats;
-        for (String key : hazard.split("\\.")) n = n == null ? null : n.get(key);
-        return n != null && n.canConvertToLong() ? n.asLong() : 0;
+        JsonNode n = stats.at("/" + hazard.replace('.', '/'));
+        return n.canConvertToLong() ? n.asLong() : 0;
     }
 
     /** True when the release is in the entry's ranges: affected, or one where a run confirms the fix. */
