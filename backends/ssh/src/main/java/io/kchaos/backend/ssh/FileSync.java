@@ -12,7 +12,10 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 
-/** Copies files into a folder on a host, skipping those whose SHA-256 there already matches. */
+/**
+ * Copies files into a folder on a host, skipping those whose SHA-256 there already matches; the rest go in one tar
+ * stream (one exec channel, where each channel costs the host a login shell), or one by one on a host without tar.
+ */
 final class FileSync {
     private FileSync() {
     }
@@ -26,14 +29,11 @@ final class FileSync {
             String[] f = l.split("\\s+\\*?", 2);
             if (f.length == 2) there.put(f[1].trim(), f[0]);
         });
-        int copied = 0;
-        for (Path f : files) {
-            String name = f.getFileName().toString();
-            if (sha256(f).equals(there.get(name))) continue;
-            shell.upload(f, remoteDir + "/" + name);
-            copied++;
+        List<Path> missing = files.stream().filter(f -> !sha256(f).equals(there.get(f.getFileName().toString()))).toList();
+        if (!shell.uploadAll(missing, remoteDir)) {
+            for (Path f : missing) shell.upload(f, remoteDir + "/" + f.getFileName());
         }
-        return copied;
+        return missing.size();
     }
 
     static String sha256(Path file) {

@@ -23,12 +23,15 @@ import java.util.Set;
 
 /**
  * Commands and file transfers on one host over its one SSH session (each command a new exec channel on the same
- * connection). Files go through {@code cat} on the exec channel, so the host needs nothing but a POSIX shell.
+ * connection). Files go through {@code cat} on the exec channel, so the host needs nothing but a POSIX shell; many
+ * files at once go through one {@code tar} stream where the host has tar.
  * Commands that need root are prefixed with {@code sudo -n} when the login user is not root but may sudo.
  */
 public final class RemoteShell implements CommandRunner {
     private static final SecureRandom TEMP_NAMES = new SecureRandom();
     private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(120);
+    /** {@link #uploadAll}'s exit when the host has no tar. */
+    private static final int NO_TAR = 97;
     private final SshHost host;
     private final ClientSession session;
     private volatile String privileged = "";
@@ -80,6 +83,29 @@ public final class RemoteShell implements CommandRunner {
             upload(in, remote);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + local, e);
+        }
+    }
+
+    /**
+     * Copies local files into {@code remoteDir} (which exists) through one exec channel, a tar stream unpacked into a
+     * temporary folder of this host's own and each file renamed into place, so a reader never sees a partial file.
+     * Returns false, having changed nothing, when the host has no {@code tar} or a name does not fit the stream; the
+     * caller then copies file by file.
+     */
+    boolean uploadAll(List<Path> files, String remoteDir) {
+        if (files.isEmpty()) return true;
+        if (!TarStream.fits(files)) return false;
+        String dir = Shell.quote(remoteDir);
+        String tmp = Shell.quote(remoteDir + "/.part-n" + host.id() + "-" + Long.toHexString(TEMP_NAMES.nextLong()));
+        String script = "command -v tar >/dev/null 2>&1 || exit " + NO_TAR + "; mkdir " + tmp + " && tar -xo -f - -C " + tmp
+                + " && mv -f " + tmp + "/* " + dir + "/ && rmdir " + tmp + " || { s=$?; rm -rf " + tmp + "; exit $s; }";
+        try (InputStream in = TarStream.of(files)) {
+            Exit exit = exec(script, in, OutputStream.nullOutputStream(), DEFAULT_TIMEOUT);
+            if (exit.code() == NO_TAR) return false;
+            if (exit.code() != 0) throw new HostAccessException(host, "cannot write " + files.size() + " files to " + remoteDir + ": " + exit.stderr().strip());
+            return true;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the files for " + remoteDir, e);
         }
     }
 
