@@ -27,8 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the active controller) for 30 s one fault schedule judges both, VALID, with at least 20 acknowledged admin ops judged
  * against all three brokers' final reads and the run's quorum polls judged for offset regressions. The negative control is real too: the
  * same history's admin ops judged against the final reads of a second, shorter run of the metadata workload alone
- * (another cluster, whose topics bear the same names but never received the first run's later changes), itself VALID,
- * must be reported as lost changes. (One run serves what two runs, metadata alone and beside the queue, proved before.)
+ * (another cluster, of one node, whose topics bear the same names but never received the first run's later changes),
+ * itself VALID, must be reported as lost changes. (One run serves what two runs, metadata alone and beside the queue, proved before.)
  */
 @Tag("cluster")
 class MetadataRunTest {
@@ -51,7 +51,7 @@ class MetadataRunTest {
         assertEquals("queue,metadata", h.runJson().path("workload").asText());
 
         int exitOther = Main.execute("run", "--store", other.toString(), "--workload", "metadata", "--time-limit", "8",
-                "--seed", "7", "--nemesis", "none");
+                "--seed", "7", "--nemesis", "none", "--nodes", "1");
         assertEquals(0, exitOther, "the second run, the metadata workload alone, is valid on its own");
         assertEquals("metadata", new RunHistories(other).runJson().path("workload").asText());
         List<Op> spliced = withReadsOf(ops(h.dir), ops(new RunHistories(other).dir));
