@@ -58,7 +58,7 @@ final class TarStream {
                         }
                         case 1 -> {
                             step = 2;
-                            return Files.newInputStream(f);
+                            return limited(Files.newInputStream(f), size);
                         }
                         default -> {
                             step = 0;
@@ -72,6 +72,29 @@ final class TarStream {
             }
         };
         return new SequenceInputStream(parts);
+    }
+
+    /** At most {@code size} bytes of {@code in}: a file that grew after its header was written cannot shift the archive. */
+    static InputStream limited(InputStream in, long size) {
+        return new java.io.FilterInputStream(in) {
+            private long left = size;
+
+            @Override
+            public int read() throws IOException {
+                if (left <= 0) return -1;
+                int b = super.read();
+                if (b >= 0) left--;
+                return b;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                if (left <= 0) return -1;
+                int n = super.read(b, off, (int) Math.min(len, left));
+                if (n > 0) left -= n;
+                return n;
+            }
+        };
     }
 
     /** One 512-byte ustar header of a regular file. */

@@ -43,6 +43,15 @@ class TarStreamTest {
     }
 
     @Test
+    void aFileThatGrewAfterItsHeaderGivesOnlyTheBytesTheHeaderNamed() throws Exception {
+        byte[] grown = new byte[700];
+        new Random(3).nextBytes(grown);
+        try (InputStream in = TarStream.limited(new java.io.ByteArrayInputStream(grown), 600)) {
+            assertArrayEquals(java.util.Arrays.copyOf(grown, 600), in.readAllBytes());
+        }
+    }
+
+    @Test
     void aNameAHeaderCannotHoldIsNotStreamed(@TempDir Path dir) throws Exception {
         Path ok = Files.write(dir.resolve("short.jar"), new byte[1]);
         Path longName = Files.write(dir.resolve("x".repeat(100) + ".jar"), new byte[1]);
