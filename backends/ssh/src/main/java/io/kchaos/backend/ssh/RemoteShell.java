@@ -96,7 +96,7 @@ public final class RemoteShell implements CommandRunner {
         if (files.isEmpty()) return true;
         if (!TarStream.fits(files)) return false;
         String dir = Shell.quote(remoteDir);
-        String tmp = Shell.quote(remoteDir + "/.part-n" + host.id() + "-" + Long.toHexString(TEMP_NAMES.nextLong()));
+        String tmp = Shell.quote(partName(remoteDir + "/"));
         String script = "command -v tar >/dev/null 2>&1 || exit " + NO_TAR + "; mkdir " + tmp + " && tar -xo -f - -C " + tmp
                 + " && mv -f " + tmp + "/* " + dir + "/ && rmdir " + tmp + " || { s=$?; rm -rf " + tmp + "; exit $s; }";
         try (InputStream in = TarStream.of(files)) {
@@ -114,15 +114,20 @@ public final class RemoteShell implements CommandRunner {
         upload(new ByteArrayInputStream(content), remote);
     }
 
-    /**
-     * Writes to a temporary name of this host's own (two hosts may share the folder, e.g. on NFS), then renames it into
-     * place, so that concurrent copies of the same file never write one temporary file.
-     */
+    /** Writes to a temporary name of this host's own ({@link #partName}), then renames it into place. */
     private void upload(InputStream in, String remote) {
-        String tmp = remote + ".part-n" + host.id() + "-" + Long.toHexString(TEMP_NAMES.nextLong());
+        String tmp = partName(remote);
         Exit exit = exec("cat > " + Shell.quote(tmp) + " && mv -f " + Shell.quote(tmp) + " " + Shell.quote(remote), in,
                 OutputStream.nullOutputStream(), DEFAULT_TIMEOUT);
         if (exit.code() != 0) throw new HostAccessException(host, "cannot write " + remote + ": " + exit.stderr().strip());
+    }
+
+    /**
+     * A temporary name beside {@code base} (a file's path, or a folder's with its slash) of this host's own: two hosts
+     * may share the folder (e.g. on NFS), so concurrent copies never write one temporary file.
+     */
+    private String partName(String base) {
+        return base + ".part-n" + host.id() + "-" + Long.toHexString(TEMP_NAMES.nextLong());
     }
 
     /** Copies {@code remote} to a local file. */
