@@ -27,7 +27,7 @@ class AclRunTest {
     @Test
     void grantsAndRevokesUnderLeaderAndControllerKillsAreEnforcedOnceApplied(@TempDir Path store) throws Exception {
         int exit = Main.execute("run", "--workload", "acl", "--security", "sasl-scram", "--nemesis", "kill-leader,kill-controller",
-                "--nemesis-option", "fault-order=cycle", "--time-limit", "30", "--nemesis-interval", "6", "--fault-duration", "4", "--seed", "3",
+                "--nemesis-option", "fault-order=cycle", "--nemesis-option", "fault-count=2", "--broker-config", "broker.session.timeout.ms=4000", "--time-limit", "30", "--nemesis-interval", "4", "--fault-duration", "4", "--seed", "3",
                 "--store", store.toString());
         RunHistories h = new RunHistories(store);
         h.assertValid(exit);

@@ -37,7 +37,7 @@ class AddPartitionsRunTest {
     @BeforeAll
     static void runOnce() throws Exception {
         exit = Main.execute("run", "--workload", System.getProperty("kchaos.grow.workload", "group"), "--time-limit", "30",
-                "--nemesis", "add-partitions", "--nemesis-option", "add-partitions-count=2", "--nemesis-option", "add-partitions-max=5",
+                "--nemesis", "add-partitions", "--nemesis-option", "fault-count=1", "--nemesis-option", "add-partitions-count=2", "--nemesis-option", "add-partitions-max=5",
                 "--nemesis-interval", "8", "--fault-duration", "2", "--partitions", "3", "--seed", "38", "--producer-config", RunHistories.ONE_IN_FLIGHT, "--store", store.toString());
         run = new RunHistories(store);
         HistoryFile.open(run.dir.resolve("history.jsonl")).forEach(AddPartitionsRunTest::tally);
