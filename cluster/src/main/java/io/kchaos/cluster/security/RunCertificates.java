@@ -1,31 +1,24 @@
 package io.kchaos.cluster.security;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.cert.Certificate;
-import java.security.cert.CertificateFactory;
-import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
- * A run's certificate authority and its certificates, made with the JDK's {@code keytool}: a CA, one key pair per node
- * signed by it with the node's addresses (every name it is dialed at) as subject alternative names, one for the clients, one for loopback (the kchaos proxy), all as PKCS12 stores under one
- * password, which reaches keytool through its environment, never its command line. The CA's key stays in {@code ca.p12},
- * which no node reads.
+ * A run's certificate authority and its certificates, made in-process ({@link RunAuthority}, with Bouncy Castle): a CA,
+ * one key pair per node signed by it with the node's addresses (every name it is dialed at) as subject alternative names,
+ * one for the clients, one for loopback (the kchaos proxy), all as PKCS12 stores under one random password. The CA's key
+ * stays in {@code ca.p12}, which no node reads.
  */
 public final class RunCertificates {
     /** The PKCS12 stores of one run, all under {@link #password()}. */
@@ -50,27 +43,20 @@ public final class RunCertificates {
     private static final String LOOPBACK_STORE = "loopback";
 
     static final String STORE_TYPE = "PKCS12";
-    private static final String PASSWORD_ENV = "KCHAOS_STORE_PASSWORD";
     private static final String CA = "ca";
     private static final String CA_STORE = "ca.p12";
     private static final String TRUSTSTORE = "truststore.p12";
     private static final String CLIENT = "client";
     private static final String KEY = "key";
-    private static final String VALIDITY_DAYS = "30";
     private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
 
-    private final Path dir;
-    private final String password;
-
-    private RunCertificates(Path dir, String password) {
-        this.dir = dir;
-        this.password = password;
+    private RunCertificates() {
     }
 
     /**
      * Makes the stores in {@code dir} (existing, empty): the truststore holding the CA, node id → its keystore for
-     * {@code nodeHosts}' address (an IP or a host name), the clients' keystore. keytool makes the keys and signs them,
-     * the JDK's KeyStore API assembles the stores. Throws CertificateSetupException when either fails.
+     * {@code nodeHosts}' address (an IP or a host name), the clients' keystore. Throws CertificateSetupException when a
+     * certificate or a store cannot be made.
      */
     public static Stores generate(Path dir, Map<Integer, String> nodeHosts) {
         Map<Integer, List<String>> names = new LinkedHashMap<>();
@@ -86,33 +72,24 @@ public final class RunCertificates {
         nodeHosts.forEach((id, hosts) -> {
             if (hosts.isEmpty()) throw new IllegalArgumentException("node " + id + " has no address for its certificate");
         });
-        RunCertificates c = new RunCertificates(dir, SaslUser.randomSecret());
-        // a thread per keytool chain (the common pool may have one thread, and each chain mostly waits on its process)
-        ExecutorService threads = Executors.newFixedThreadPool(nodeHosts.size() + 3, r -> {
-            Thread t = new Thread(r, "run-certificates");
-            t.setDaemon(true);
-            return t;
-        });
+        char[] password = SaslUser.randomSecret().toCharArray();
+        RunAuthority ca = RunAuthority.create();
+        KeyStore caStore = empty();
+        KeyStore truststore = empty();
         try {
-            CompletableFuture<X509Certificate> ca = CompletableFuture.supplyAsync(c::authority, threads);
-            List<CompletableFuture<Void>> work = new ArrayList<>();
-            nodeHosts.forEach((id, host) -> work.add(CompletableFuture.runAsync(() -> c.signed(nodeStore(id), san(host), ca), threads)));
-            work.add(CompletableFuture.runAsync(() -> c.signed(CLIENT, null, ca), threads));
-            work.add(CompletableFuture.runAsync(() -> c.signed(LOOPBACK_STORE, san(LOOPBACK), ca), threads));
-            work.add(ca.thenAccept(c::truststore));
-            CompletableFuture.allOf(work.toArray(CompletableFuture[]::new)).join();
-        } catch (CompletionException e) {
-            throw e.getCause() instanceof RuntimeException r ? r : e;
-        } finally {
-            threads.shutdownNow();
+            caStore.setKeyEntry(CA, ca.key(), password, new Certificate[]{ca.certificate()});
+            truststore.setCertificateEntry(CA, ca.certificate());
+        } catch (GeneralSecurityException e) {
+            throw new CertificateSetupException("cannot put the run's CA into its stores: " + e.getMessage());
         }
-        Map<Integer, Path> keystores = new LinkedHashMap<>();
-        nodeHosts.keySet().forEach(id -> keystores.put(id, dir.resolve(nodeStore(id) + ".p12")));
-        return new Stores(dir.resolve(TRUSTSTORE), keystores, dir.resolve(CLIENT + ".p12"), c.password);
-    }
+        store(caStore, dir, CA_STORE, password);
+        store(truststore, dir, TRUSTSTORE, password);
 
-    private static String nodeStore(int id) {
-        return "node-" + id;
+        Map<Integer, Path> keystores = new LinkedHashMap<>();
+        nodeHosts.forEach((id, hosts) -> keystores.put(id, keystore(dir, "node-" + id, sanEntries(hosts), ca, password)));
+        Path client = keystore(dir, CLIENT, List.of(), ca, password);
+        keystore(dir, LOOPBACK_STORE, sanEntries(List.of(LOOPBACK)), ca, password);
+        return new Stores(dir.resolve(TRUSTSTORE), keystores, client, new String(password));
     }
 
     /** The {@code SAN} extension for a host: its IP or DNS name, and loopback's (a node is reached at its own address). */
@@ -122,73 +99,34 @@ public final class RunCertificates {
 
     /** The {@code SAN} extension for every one of {@code hosts} (each an IP or a DNS name, once), then loopback's name. */
     static String san(List<String> hosts) {
-        StringBuilder sb = new StringBuilder("SAN=");
-        for (String host : new java.util.LinkedHashSet<>(hosts)) {
+        return "SAN=" + String.join(",", sanEntries(hosts));
+    }
+
+    /** The subject alternative names of a certificate for {@code hosts}: {@code ip:<address>} or {@code dns:<name>} each. */
+    private static List<String> sanEntries(List<String> hosts) {
+        List<String> entries = new ArrayList<>();
+        for (String host : new LinkedHashSet<>(hosts)) {
             if (host.equals("localhost")) continue;
             boolean ip = IPV4.matcher(host).matches() || host.contains(":");
-            sb.append(ip ? "ip:" : "dns:").append(host).append(',');
+            entries.add((ip ? "ip:" : "dns:") + host);
         }
-        return sb.append("dns:localhost").toString();
+        entries.add("dns:localhost");
+        return entries;
     }
 
-    /** The CA's key pair in {@code ca.p12}; its certificate. */
-    private X509Certificate authority() {
-        keytool("-genkeypair", "-alias", CA, "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=kchaos-ca,O=kchaos",
-                "-ext", "bc:c", "-validity", VALIDITY_DAYS, "-keystore", file(CA_STORE));
-        try {
-            return (X509Certificate) load(CA_STORE).getCertificate(CA);
-        } catch (GeneralSecurityException e) {
-            throw new CertificateSetupException("cannot read the run's CA certificate: " + e.getMessage());
-        }
-    }
-
-    /** The truststore: the CA's certificate alone. */
-    private void truststore(X509Certificate ca) {
+    /** {@code <name>.p12}: a new key pair under alias {@code key}, with its certificate signed by {@code ca}, then the CA's. */
+    private static Path keystore(Path dir, String name, List<String> sanEntries, RunAuthority ca, char[] password) {
+        RunAuthority.Issued issued = ca.issue(name, sanEntries);
         KeyStore ks = empty();
         try {
-            ks.setCertificateEntry(CA, ca);
+            ks.setKeyEntry(KEY, issued.key(), password, new Certificate[]{issued.certificate(), ca.certificate()});
         } catch (GeneralSecurityException e) {
-            throw new CertificateSetupException("cannot make the run's truststore: " + e.getMessage());
+            throw new CertificateSetupException("cannot put the signed certificate into " + name + ".p12: " + e.getMessage());
         }
-        store(ks, TRUSTSTORE);
+        return store(ks, dir, name + ".p12", password);
     }
 
-    /**
-     * A key pair in {@code <name>.p12} whose certificate the CA signs ({@code san} when not null), kept with the CA's
-     * certificate as its chain; the key pair and its request are made while the CA is.
-     */
-    private void signed(String name, String san, CompletableFuture<X509Certificate> ca) {
-        String store = name + ".p12";
-        keytool("-genkeypair", "-alias", KEY, "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=kchaos-" + name + ",O=kchaos",
-                "-validity", VALIDITY_DAYS, "-keystore", file(store));
-        keytool("-certreq", "-alias", KEY, "-keystore", file(store), "-file", file(name + ".csr"));
-        X509Certificate authority = ca.join();
-        List<String> gencert = new ArrayList<>(List.of("-gencert", "-rfc", "-alias", CA, "-keystore", file(CA_STORE),
-                "-infile", file(name + ".csr"), "-outfile", file(name + ".crt"), "-validity", VALIDITY_DAYS,
-                "-ext", "EKU=serverAuth,clientAuth"));
-        if (san != null) gencert.addAll(List.of("-ext", san));
-        keytool(gencert.toArray(String[]::new));
-        try (InputStream in = Files.newInputStream(dir.resolve(name + ".crt"))) {
-            Certificate leaf = CertificateFactory.getInstance("X.509").generateCertificate(in);
-            KeyStore ks = load(store);
-            ks.setKeyEntry(KEY, ks.getKey(KEY, password.toCharArray()), password.toCharArray(), new Certificate[]{leaf, authority});
-            store(ks, store);
-        } catch (IOException | GeneralSecurityException e) {
-            throw new CertificateSetupException("cannot put the signed certificate into " + store + ": " + e.getMessage());
-        }
-    }
-
-    private KeyStore load(String name) {
-        try (InputStream in = Files.newInputStream(dir.resolve(name))) {
-            KeyStore ks = KeyStore.getInstance(STORE_TYPE);
-            ks.load(in, password.toCharArray());
-            return ks;
-        } catch (IOException | GeneralSecurityException e) {
-            throw new CertificateSetupException("cannot read " + name + " of the run's certificates: " + e.getMessage());
-        }
-    }
-
-    private KeyStore empty() {
+    private static KeyStore empty() {
         try {
             KeyStore ks = KeyStore.getInstance(STORE_TYPE);
             ks.load(null, null);
@@ -198,39 +136,13 @@ public final class RunCertificates {
         }
     }
 
-    private void store(KeyStore ks, String name) {
-        try (OutputStream out = Files.newOutputStream(dir.resolve(name))) {
-            ks.store(out, password.toCharArray());
+    private static Path store(KeyStore ks, Path dir, String name, char[] password) {
+        Path file = dir.resolve(name);
+        try (OutputStream out = Files.newOutputStream(file)) {
+            ks.store(out, password);
+            return file;
         } catch (IOException | GeneralSecurityException e) {
             throw new CertificateSetupException("cannot write " + name + " of the run's certificates: " + e.getMessage());
-        }
-    }
-
-    private String file(String name) {
-        return dir.resolve(name).toString();
-    }
-
-    /** Runs keytool with the store type and password added; CertificateSetupException with its output when it fails. */
-    private void keytool(String... args) {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                "-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC"));
-        cmd.addAll(List.of(args));
-        cmd.addAll(List.of("-storetype", STORE_TYPE, "-storepass:env", PASSWORD_ENV));
-        if (args[0].equals("-genkeypair")) cmd.addAll(List.of("-keypass:env", PASSWORD_ENV));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-        pb.environment().put(PASSWORD_ENV, password);
-        try {
-            Process p = pb.start();
-            String out = new String(p.getInputStream().readAllBytes());
-            if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                p.destroyForcibly();
-                throw new CertificateSetupException("keytool " + args[0] + " failed for the run's certificates: " + out.strip());
-            }
-        } catch (IOException e) {
-            throw new CertificateSetupException("cannot run keytool for the run's certificates: " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new CertificateSetupException("interrupted while making the run's certificates");
         }
     }
 }
