@@ -35,7 +35,8 @@ import java.util.function.Function;
  * release or reject, drawn by the options' weights, sent with one {@code commitSync}); now and then it stalls past its
  * lock before acknowledging. It ends with a {@code share-close} or, when told to crash, a {@code share-crash} right
  * after a poll that returned records (closed at once, nothing acknowledged). In the final phase it accepts everything
- * and neither stalls nor crashes. After an info outcome it continues under a new process id.
+ * and neither stalls nor crashes. After an info outcome it continues under a new process id. The records of its
+ * {@code ok} acknowledgements that accept or reject go to the run's {@link FinishedOffsets}.
  */
 final class ShareMember implements Runnable {
     static final Duration POLL_TIMEOUT = Duration.ofMillis(200);
@@ -53,13 +54,14 @@ final class ShareMember implements Runnable {
     private final HistoryWriter history;
     private final WorkloadStats stats;
     private final ProcessIds ids;
+    private final FinishedOffsets finished;
     private final Random random;
     private volatile boolean running = true;
     private volatile boolean finalPhase;
     private volatile Exit exit = Exit.NONE;
 
     ShareMember(Function<Integer, ShareConsumer<String, String>> consumers, String topic, String group, ShareOptions options,
-                HistoryWriter history, WorkloadStats stats, ProcessIds ids, long seed) {
+                HistoryWriter history, WorkloadStats stats, ProcessIds ids, FinishedOffsets finished, long seed) {
         this.consumers = consumers;
         this.topic = topic;
         this.group = group;
@@ -67,6 +69,7 @@ final class ShareMember implements Runnable {
         this.history = history;
         this.stats = stats;
         this.ids = ids;
+        this.finished = finished;
         this.random = new Random(seed);
     }
 
@@ -192,12 +195,17 @@ final class ShareMember implements Runnable {
             }
         }
 
-        /** Acknowledges every held record and commits; per partition, whether the broker took them. */
+        /**
+         * Acknowledges every held record and commits; per partition, whether the broker took them. When every partition
+         * did ({@code ok}), the accepted and rejected records are finished.
+         */
         private void acknowledge(List<ConsumerRecord<String, String>> held) {
             ObjectNode v = Json.object();
             ArrayNode acks = v.putArray("acks");
+            List<ConsumerRecord<String, String>> finishing = new ArrayList<>(held.size());
             for (ConsumerRecord<String, String> r : held) {
                 AcknowledgeType type = finalPhase ? AcknowledgeType.ACCEPT : options.draw(random);
+                if (type == AcknowledgeType.ACCEPT || type == AcknowledgeType.REJECT) finishing.add(r);
                 ObjectNode a = ReadRecord.of(r).toJson();
                 a.remove("key");
                 a.put("type", type.name().toLowerCase(Locale.ROOT));
@@ -240,6 +248,7 @@ final class ShareMember implements Runnable {
             if (!errors.isEmpty()) out.set("errors", errors);
             OpType type = ok == partitions.size() ? OpType.OK : fail == partitions.size() ? OpType.FAIL : OpType.INFO;
             history.complete(process, type, ClientOps.SHARE_ACK, out, type == OpType.OK ? null : errors.toString());
+            if (type == OpType.OK) finishing.forEach(r -> finished.finish(r.partition(), r.offset()));
             if (type == OpType.INFO) process = ids.next();
         }
 

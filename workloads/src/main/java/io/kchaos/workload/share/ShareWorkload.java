@@ -34,8 +34,8 @@ import java.util.function.Function;
  * and then, and crashing or closing and rejoining every {@code churn-seconds}; broker faults add theirs. The group's
  * lock duration, delivery limit and earliest start are set as group configs before anything is produced, and
  * {@code start} returns only once the group delivered its first record ({@link ShareGroupReady}), so the time limit
- * and faults begin with a group that can deliver. After the
- * run the consumers accept everything until the group's start offset reaches every partition's end
+ * and faults begin with a group that can deliver. After the run the consumers accept everything until the group's
+ * start offset reaches every partition's end, or their own acknowledgements finished every record below it
  * ({@code share-catch-up}), then close, and a drain outside the group reads every partition. Ops and options:
  * docs/format.md (share ops) and {@link ShareOptions}.
  */
@@ -52,6 +52,7 @@ public final class ShareWorkload extends WorkloadBase {
 
     private final List<ShareMember> members = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
+    private final FinishedOffsets finished = new FinishedOffsets();
     private ShareOptions options;
     private List<TopicPartition> partitions;
     private ProducerFleet producers;
@@ -77,7 +78,8 @@ public final class ShareWorkload extends WorkloadBase {
         Clients.construct("share consumer", () -> factory.apply(-1)).close(Duration.ZERO); // reject bad settings now, not in a thread
         producers = new ProducerFleet(ctx, TopicLayout.single(ctx.topic(), partitions.size()), ids, stats, QueueWorkload.DEFAULT_IN_FLIGHT);
         for (int i = 0; i < Math.max(MIN_CONSUMERS, ctx.consumers()); i++) {
-            ShareMember m = new ShareMember(factory, ctx.topic(), GROUP, options, ctx.history(), stats, ids, ctx.seed() * 131 + i);
+            ShareMember m = new ShareMember(factory, ctx.topic(), GROUP, options, ctx.history(), stats, ids, finished,
+                    ctx.seed() * 131 + i);
             members.add(m);
             threads.add(Clients.daemon(m, "share-member-" + i));
         }
@@ -113,8 +115,9 @@ public final class ShareWorkload extends WorkloadBase {
 
     /**
      * Stops the churn and the producers (every send completes), has the consumers accept everything until the group's
-     * start offsets reach the end offsets or nothing was delivered for a lock duration and 10 s ({@code share-catch-up};
-     * two lock durations and a minute at most), then closes them.
+     * start offsets reach the end offsets, or the consumers' own acknowledgements finished every record below them (the
+     * reported start offsets lag the last acknowledgement; no warning then), or nothing was delivered for a lock
+     * duration and 10 s ({@code share-catch-up}; two lock durations and a minute at most), then closes them.
      */
     @Override
     public synchronized void stop() throws InterruptedException {
@@ -124,9 +127,11 @@ public final class ShareWorkload extends WorkloadBase {
         producers.stop();
         members.forEach(ShareMember::finalPhase);
         Duration timeout = Duration.ofMillis(2 * options.lockMs() + 60_000);
+        ShareCatchUp.Wait wait = new ShareCatchUp.Wait(timeout, Duration.ofMillis(options.lockMs() + 10_000), stats.polled::sum,
+                finished);
         try (Admin admin = Admin.create(ClientConfigs.admin(context))) {
-            if (!ShareCatchUp.run(admin, GROUP, partitions, context.history(), ids.next(), timeout, stats.polled::sum,
-                    Duration.ofMillis(options.lockMs() + 10_000))) {
+            if (ShareCatchUp.run(new ShareGroupReads(admin, GROUP, partitions), context.history(), ids.next(), wait)
+                    == ShareCatchUp.End.GAVE_UP) {
                 System.err.println("warning: share: the group's start offsets did not reach every end offset; the checker "
                         + "judges each record from the history");
             }
