@@ -73,7 +73,7 @@ final class RunAuthority {
 
     /**
      * A new key pair and its certificate for {@code CN=kchaos-<name>,O=kchaos}, for server and client authentication, with
-     * {@code sanEntries} ({@code ip:<address>} or {@code dns:<name>}, as {@link RunCertificates#san} lists them) as its
+     * {@code sanEntries} ({@code ip:<address>} or {@code dns:<name>}, as {@link RunCertificates#sanEntries} lists them) as its
      * subject alternative names, none when empty.
      */
     Issued issue(String name, List<String> sanEntries) {

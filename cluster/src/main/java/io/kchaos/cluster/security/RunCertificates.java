@@ -92,18 +92,11 @@ public final class RunCertificates {
         return new Stores(dir.resolve(TRUSTSTORE), keystores, client, new String(password));
     }
 
-    /** The {@code SAN} extension for a host: its IP or DNS name, and loopback's (a node is reached at its own address). */
-    static String san(String host) {
-        return san(List.of(host));
-    }
-
-    /** The {@code SAN} extension for every one of {@code hosts} (each an IP or a DNS name, once), then loopback's name. */
-    static String san(List<String> hosts) {
-        return "SAN=" + String.join(",", sanEntries(hosts));
-    }
-
-    /** The subject alternative names of a certificate for {@code hosts}: {@code ip:<address>} or {@code dns:<name>} each. */
-    private static List<String> sanEntries(List<String> hosts) {
+    /**
+     * The subject alternative names of a certificate for {@code hosts}: each an IP ({@code ip:<address>}) or a DNS name
+     * ({@code dns:<name>}), once, then loopback's name (a node is reached at its own address too).
+     */
+    static List<String> sanEntries(List<String> hosts) {
         List<String> entries = new ArrayList<>();
         for (String host : new LinkedHashSet<>(hosts)) {
             if (host.equals("localhost")) continue;

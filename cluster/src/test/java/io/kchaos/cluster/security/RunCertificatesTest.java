@@ -154,8 +154,8 @@ class RunCertificatesTest {
 
     @Test
     void theSanNamesEachHostOnceAsAnIpOrADnsName() {
-        assertEquals("SAN=dns:kafka-2,ip:127.0.0.1,dns:localhost", RunCertificates.san(List.of("kafka-2", "127.0.0.1", "kafka-2", "localhost")));
-        assertEquals("SAN=ip:10.0.0.5,dns:localhost", RunCertificates.san("10.0.0.5"));
+        assertEquals(List.of("dns:kafka-2", "ip:127.0.0.1", "dns:localhost"), RunCertificates.sanEntries(List.of("kafka-2", "127.0.0.1", "kafka-2", "localhost")));
+        assertEquals(List.of("ip:10.0.0.5", "dns:localhost"), RunCertificates.sanEntries(List.of("10.0.0.5")));
     }
 
     @Test
