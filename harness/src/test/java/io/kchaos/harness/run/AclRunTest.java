@@ -26,10 +26,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class AclRunTest {
     @Test
     void grantsAndRevokesUnderLeaderAndControllerKillsAreEnforcedOnceApplied(@TempDir Path store) throws Exception {
-        // the run ends once both kills were healed (fault-count=2); a killed broker re-registers only once its old
-        // session expired, so a 4 s session instead of 9 s shortens each kill's window
+        // the run ends once both kills were healed (fault-count=2), each paced by the broker session
         int exit = Main.execute("run", "--workload", "acl", "--security", "sasl-scram", "--nemesis", "kill-leader,kill-controller",
-                "--nemesis-option", "fault-order=cycle", "--nemesis-option", "fault-count=2", "--broker-config", "broker.session.timeout.ms=4000", "--time-limit", "30", "--nemesis-interval", "4", "--fault-duration", "4", "--seed", "3",
+                "--nemesis-option", "fault-order=cycle", "--nemesis-option", "fault-count=2", "--broker-config", RunHistories.SHORT_BROKER_SESSION, "--time-limit", "30", "--nemesis-interval", "4", "--fault-duration", "4", "--seed", "3",
                 "--store", store.toString());
         RunHistories h = new RunHistories(store);
         h.assertValid(exit);

@@ -83,9 +83,9 @@ class ControllerFaultsRunTest {
     void brokersCutFromTheActiveControllerAreFencedAndComeBackAndACutVoterRejoins(@TempDir Path store) throws Exception {
         NetworkSupport support = NetworkSupport.probe(new ProcessCommandRunner(), true);
         assumeTrue(support.namespaces(), "network namespaces unavailable: " + support.noNamespaces());
-        // 10 s cuts: a broker is fenced once its last heartbeat is broker.session.timeout.ms old, lowered here from 9 s to 4 s
+        // 10 s cuts: a broker is fenced once its last heartbeat is broker.session.timeout.ms old (4 s here)
         int exit = Main.execute("run", "--controllers", "3", "--nemesis", "partition-controller-brokers,partition-controller-voter",
-                "--broker-config", "broker.session.timeout.ms=4000",
+                "--broker-config", RunHistories.SHORT_BROKER_SESSION,
                 "--time-limit", "80", "--nemesis-option", "fault-count=2", "--nemesis-interval", "3", "--fault-duration", "10", "--nemesis-option", "fault-order=cycle",
                 "--seed", "41", "--producer-config", RunHistories.ONE_IN_FLIGHT, "--store", store.toString());
         RunHistories h = new RunHistories(store);

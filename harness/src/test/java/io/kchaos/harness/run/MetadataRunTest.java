@@ -37,7 +37,7 @@ class MetadataRunTest {
             throws Exception {
         int exit = Main.execute("run", "--store", store.toString(), "--workload", "queue,metadata", "--time-limit", "30",
                 "--seed", "11", "--nemesis", "kill-leader", "--nemesis-interval", "4", "--fault-duration", "5",
-                "--nemesis-option", "fault-count=1", "--broker-config", "broker.session.timeout.ms=4000", // ends once the kill was healed
+                "--nemesis-option", "fault-count=1", "--broker-config", RunHistories.SHORT_BROKER_SESSION, // ends once the kill was healed
                 "--rate", "300", "--workload-option", "metadata.clients=2", "--producer-config", RunHistories.ONE_IN_FLIGHT);
         RunHistories h = new RunHistories(store);
         h.assertValid(exit);

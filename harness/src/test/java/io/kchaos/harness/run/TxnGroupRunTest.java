@@ -34,7 +34,7 @@ class TxnGroupRunTest {
      */
     private static final String[] FAULTS = {"--nemesis", "kill-coordinator,kill-leader", "--nemesis-option", "fault-order=cycle",
             "--nemesis-option", "fault-count=1", "--nemesis-interval", "5", "--fault-duration", "8",
-            "--broker-config", "broker.session.timeout.ms=4000", "--rate", "300"};
+            "--broker-config", RunHistories.SHORT_BROKER_SESSION, "--rate", "300"};
 
     private static String[] args(Path store, String... more) {
         List<String> a = new ArrayList<>(List.of("run", "--store", store.toString()));
