@@ -3,6 +3,7 @@ package io.kchaos.harness.matrix;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kchaos.history.Json;
 import io.kchaos.harness.cli.Main;
+import io.kchaos.harness.scenario.OneHeldAttempt;
 import io.kchaos.harness.scenario.UncleanElectionNotes;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -10,6 +11,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -32,8 +35,10 @@ class MatrixClusterTest {
 
     @Test
     void aValidExpectationOnALossyCellExitsOne(@TempDir Path store) throws Exception {
-        int exit = Main.execute("matrix", "--scenario", "isr-shrink-unclean", "--set", "min.insync.replicas=1",
-                "--expect", "min.insync.replicas=1:valid", "--seed", "11", "--store", store.toString());
+        List<String> args = new ArrayList<>(List.of("matrix", "--scenario", "isr-shrink-unclean", "--set", "min.insync.replicas=1",
+                "--expect", "min.insync.replicas=1:valid", "--seed", "11", "--store", store.toString(), "--"));
+        args.addAll(OneHeldAttempt.OPTIONS);
+        int exit = Main.execute(args.toArray(String[]::new));
         Path dir = matrixFolder(store);
         JsonNode m = Json.MAPPER.readTree(dir.resolve("matrix.json").toFile());
         JsonNode cell = m.path("cells").get(0);

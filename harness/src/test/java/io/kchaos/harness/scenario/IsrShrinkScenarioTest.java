@@ -7,6 +7,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,8 +25,10 @@ class IsrShrinkScenarioTest {
 
     @Test
     void minInsyncReplicasTwoRefusesWritesAndLosesNothing(@TempDir Path store) {
-        int exit = Main.execute("run", "--scenario", "isr-shrink-unclean", "--broker-config", "min.insync.replicas=2",
-                "--seed", "11", "--store", store.toString());
+        List<String> args = new ArrayList<>(List.of("run", "--scenario", "isr-shrink-unclean", "--broker-config", "min.insync.replicas=2",
+                "--seed", "11", "--store", store.toString()));
+        args.addAll(OneHeldAttempt.OPTIONS);
+        int exit = Main.execute(args.toArray(String[]::new));
         RunSummary run = RunSummary.load(store.resolve("latest"));
         assertEquals(0, exit, "valid expected: " + run.dir() + " " + run.anomalies());
         assertEquals("2", run.settings().get("min.insync.replicas"));
