@@ -27,9 +27,11 @@ class AcksOneLossTest {
 
     @Test
     void acksOneUnderPauseFollowersKillLeaderLosesAcknowledgedWrites(@TempDir Path store) throws Exception {
-        // the shipped scenario: acks=1, pause-followers-kill-leader every ~8 s (scenarios/leader-kill-acks1.json), for 20 s
-        // instead of its 35: seed 7's first fault comes at about 11 s, and one loses writes (the replay below relies on it too)
-        int exit = Main.execute("run", "--scenario", "leader-kill-acks1", "--seed", "7", "--time-limit", "20", "--store", store.toString());
+        // the shipped scenario: acks=1, pause-followers-kill-leader (scenarios/leader-kill-acks1.json), for 12 s instead of
+        // its 35, faults every ~4 s instead of ~8: seed 7's first fault comes at 5 s, and one loses writes (the replay below
+        // relies on it too); the killed leader's restart is read back once its old session expired, so the 4 s session
+        int exit = Main.execute("run", "--scenario", "leader-kill-acks1", "--seed", "7", "--time-limit", "12", "--nemesis-interval", "4",
+                "--broker-config", RunHistories.SHORT_BROKER_SESSION, "--store", store.toString());
         RunHistories h = new RunHistories(store);
         assertTrue(h.nemesis("pause") >= 1 && h.nemesis("kill") >= 1,
                 "the hazard did not happen (followers paused, then their leader killed, both held), so no loss is owed: " + h.nemesisCompletions);
@@ -44,11 +46,12 @@ class AcksOneLossTest {
     }
 
     /**
-     * The failing run's fault schedule replayed (its first fault, seed 7's at about 11 s, within a 20 s time limit to keep
-     * the test short): the same roles in a new cluster, and the replay loses acknowledged writes too.
+     * The failing run's fault schedule replayed (its first fault, seed 7's at 5 s, within a 12 s time limit to keep the
+     * test short; the original's settings, its 4 s session too): the same roles in a new cluster, and the replay loses
+     * acknowledged writes too.
      */
     private static void replayIsInvalidToo(Path store, Path original) throws Exception {
-        int exit = Main.execute("run", "--replay-faults", original.toString(), "--time-limit", "20", "--store", store.toString());
+        int exit = Main.execute("run", "--replay-faults", original.toString(), "--time-limit", "12", "--store", store.toString());
         RunHistories r = new RunHistories(store);
         assertTrue(r.nemesis("pause") >= 1 && r.nemesis("kill") >= 1,
                 "the hazard did not happen in the replay (followers paused, then their leader killed, both held), so no loss is owed: " + r.nemesisCompletions);

@@ -91,8 +91,8 @@ final class RunHistories {
     static final String ONE_IN_FLIGHT = "max.in.flight.requests.per.connection=1";
 
     /**
-     * The broker setting of the cluster tests whose runs end once their kills or cuts were healed ({@code fault-count}):
-     * a 4 s broker session instead of Kafka's 9 s. A SIGKILLed broker started again is refused registration
+     * The broker setting of the cluster tests whose runs end once their kills or cuts were healed ({@code fault-count}, or
+     * a time limit that comes during the heal): a 4 s broker session instead of Kafka's 9 s. A SIGKILLed broker started again is refused registration
      * (DuplicateBrokerRegistrationException) until its old session expired, and a broker cut from the controller is
      * fenced only once its session expired, so the session paces each such fault (docs/testing.md, fifteenth session).
      */
