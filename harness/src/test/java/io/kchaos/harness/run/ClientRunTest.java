@@ -25,7 +25,7 @@ class ClientRunTest {
     @Test
     void librdkafkaUnderKillLeaderIsValid(@TempDir Path store) throws Exception {
         int exit = Main.execute("run", "--client", "librdkafka", "--security", "mtls", "--nemesis", "kill-leader", "--time-limit", "45", "--nemesis-option", "fault-count=1",
-                "--nemesis-interval", "8", "--fault-duration", "4", "--seed", "22", "--producer-config", RunHistories.ONE_IN_FLIGHT, "--store", store.toString());
+                "--nemesis-interval", "4", "--fault-duration", "4", "--seed", "22", "--producer-config", RunHistories.ONE_IN_FLIGHT, "--store", store.toString());
         RunHistories run = new RunHistories(store);
         run.assertValid(exit);
         assertEquals("librdkafka", run.runJson().path("client").path("kind").asText(), "run.json names the client");
@@ -39,8 +39,9 @@ class ClientRunTest {
 
     @Test
     void librdkafkaWithAcksOneLosesAcknowledgedWrites(@TempDir Path store) throws Exception {
-        int exit = Main.execute("run", "--scenario", "leader-kill-acks1", "--client", "librdkafka", "--time-limit", "25",
-                "--seed", "7", "--store", store.toString());
+        // as AcksOneLossTest: the first fault at 5 s, and the time limit ends the run as the killed leader's restart is read back
+        int exit = Main.execute("run", "--scenario", "leader-kill-acks1", "--client", "librdkafka", "--time-limit", "12",
+                "--nemesis-interval", "4", "--broker-config", RunHistories.SHORT_BROKER_SESSION, "--seed", "7", "--store", store.toString());
         RunHistories run = new RunHistories(store);
         assertTrue(run.nemesis("pause") >= 1 && run.nemesis("kill") >= 1,
                 "the hazard did not happen (followers paused, then their leader killed, both held), so no loss is owed: " + run.nemesisCompletions);

@@ -35,7 +35,7 @@ class ControllerFaultsRunTest {
         NetworkSupport support = NetworkSupport.probe(new ProcessCommandRunner(), true);
         assumeTrue(support.namespaces(), "network namespaces unavailable: " + support.noNamespaces());
         int exit = Main.execute("run", "--controllers", "3", "--nemesis", "kill-controller,partition-controller", "--time-limit", "110", "--nemesis-option", "fault-count=4",
-                "--nemesis-interval", "6", "--fault-duration", "5", "--nemesis-option", "fault-order=cycle", "--seed", "37",
+                "--nemesis-interval", "3", "--fault-duration", "5", "--nemesis-option", "fault-order=cycle", "--seed", "37",
                 "--producer-config", RunHistories.ONE_IN_FLIGHT, "--store", store.toString());
         RunHistories h = new RunHistories(store);
         h.assertValid(exit);

@@ -34,8 +34,8 @@ class VoterChurnRunTest {
     void votersReplacedRemovedAddedAndGrownUnderLoadKeepTheQueueValid(@TempDir Path store) throws Exception {
         int exit = Main.execute("run", "--controllers", "5", "--initial-voters", "3", "--quorum", "dynamic",
                 "--nemesis", "voter-replace,voter-churn,voter-grow", "--nemesis-option", "fault-order=cycle",
-                "--nemesis-option", "voter-churn-target=leader", "--nemesis-option", "voter-churn-moves=remove", "--time-limit", "100", "--nemesis-option", "fault-count=3", "--nemesis-interval", "5",
-                "--fault-duration", "5", "--seed", "3", "--producer-config", RunHistories.ONE_IN_FLIGHT, "--store", store.toString());
+                "--nemesis-option", "voter-churn-target=leader", "--nemesis-option", "voter-churn-moves=remove", "--time-limit", "100", "--nemesis-option", "fault-count=3", "--nemesis-interval", "2",
+                "--fault-duration", "3", "--seed", "3", "--producer-config", RunHistories.ONE_IN_FLIGHT, "--store", store.toString());
         RunHistories h = new RunHistories(store);
         h.assertValid(exit);
         List<String> steps = List.of("remove-voter", "stop", "wipe", "start", "add-voter", "grow-voter", "shrink-voter");
