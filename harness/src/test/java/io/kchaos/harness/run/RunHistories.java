@@ -6,6 +6,7 @@ import io.kchaos.history.Json;
 import io.kchaos.history.Op;
 import io.kchaos.history.OpType;
 import io.kchaos.testkit.NodeLogTails;
+import io.kchaos.testkit.ShortBrokerSession;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -92,11 +93,9 @@ final class RunHistories {
 
     /**
      * The broker setting of the cluster tests whose runs end once their kills or cuts were healed ({@code fault-count}, or
-     * a time limit that comes during the heal): a 4 s broker session instead of Kafka's 9 s. A SIGKILLed broker started again is refused registration
-     * (DuplicateBrokerRegistrationException) until its old session expired, and a broker cut from the controller is
-     * fenced only once its session expired, so the session paces each such fault (docs/testing.md, fifteenth session).
+     * a time limit that comes during the heal): {@link ShortBrokerSession}, for {@code --broker-config}.
      */
-    static final String SHORT_BROKER_SESSION = "broker.session.timeout.ms=4000";
+    static final String SHORT_BROKER_SESSION = ShortBrokerSession.BROKER_CONFIG;
 
     /** Asserts the run VALID with exit 0; anything else fails with the results. */
     void assertValid(int exit) {

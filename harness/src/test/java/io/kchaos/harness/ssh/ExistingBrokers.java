@@ -10,6 +10,7 @@ import io.kchaos.cluster.QuorumVoters;
 import io.kchaos.cluster.ServerProperties;
 import io.kchaos.cluster.security.ClusterSecurity;
 import io.kchaos.cluster.security.SecurityMode;
+import io.kchaos.testkit.ShortBrokerSession;
 import org.apache.kafka.common.Uuid;
 
 import java.io.IOException;
@@ -44,10 +45,8 @@ final class ExistingBrokers implements AutoCloseable {
     }
 
     void startAll() throws IOException {
-        Map<String, String> settings = ServerProperties.harnessDefaults(3);
-        // the operator's own setting on this test's cluster: a killed broker's restart is read back once its old
-        // session expired, so a 4 s session (Kafka's 9 s otherwise) ends the run's one kill sooner
-        settings.put("broker.session.timeout.ms", "4000");
+        // the operator's own setting on this test's cluster: the run's one kill ends sooner (ShortBrokerSession)
+        Map<String, String> settings = ShortBrokerSession.with(ServerProperties.harnessDefaults(3));
         List<NodeListeners> all = new ArrayList<>();
         String listener = security.mode().protocol();
         for (int i = 1; i <= 3; i++) {

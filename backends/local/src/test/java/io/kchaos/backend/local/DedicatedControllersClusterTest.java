@@ -18,6 +18,7 @@ import io.kchaos.nemesis.cluster.QuorumState;
 import io.kchaos.nemesis.cluster.VoterQuorumView;
 import io.kchaos.nemesis.cluster.WireNodeReturns;
 import io.kchaos.testkit.NodeLogTails;
+import io.kchaos.testkit.ShortBrokerSession;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.QuorumInfo;
 import org.apache.kafka.common.Node;
@@ -50,12 +51,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Tag("cluster")
 class DedicatedControllersClusterTest {
+    /** kchaos's defaults with a 4 s broker session: each killed broker is back once its old session expired */
+    private static final Map<String, String> SETTINGS = ShortBrokerSession.with(ServerProperties.harnessDefaults(2));
     private static final Duration BACK_BOUND = Duration.ofSeconds(60);
     private static final Duration NOT_BACK_WAIT = Duration.ofSeconds(15);
 
     @Test
     void aDynamicQuorumOfDedicatedControllersFormsAndFailsOver(@TempDir Path dir) throws Exception {
-        ClusterSpec spec = new ClusterSpec(2, KafkaDistribution.bundled(), ServerProperties.harnessDefaults(2), 512, Duration.ofSeconds(120),
+        ClusterSpec spec = new ClusterSpec(2, KafkaDistribution.bundled(), SETTINGS, 512, Duration.ofSeconds(120),
                 new QuorumSpec(3, QuorumMode.DYNAMIC));
         List<Long> pids = new ArrayList<>();
         try (LocalCluster c = new LocalCluster(spec, dir, new LoopbackHosts(), new ProcessCommandRunner())) {

@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The metadata checker cannot be VALID by silence: on a real 3-node cluster the metadata workload changes topics for a
  * few seconds, then broker 3 is killed before the final read. The history names broker 3 as not read (it started with
  * the run) and the verdict is UNKNOWN, not VALID; the brokers that were read are still judged. The final read's bound is
- * 15 s ({@code final-read-seconds}) instead of 60: the killed broker never comes back, so a longer wait proves nothing
+ * 8 s ({@code final-read-seconds}) instead of 60: the killed broker never comes back, so a longer wait proves nothing
  * more, and the two live brokers answer within a second. (The positive control,
  * every broker read and VALID, is {@code MetadataRunTest}.)
  */
@@ -46,10 +46,10 @@ class MetadataUnreadBrokerClusterTest {
              HistoryWriter history = new HistoryWriter(historyFile)) {
             c.start();
             WorkloadContext ctx = new WorkloadContext(c::bootstrapServers, "kchaos-md", 1, (short) 3, Map.of(), Map.of(), Map.of(),
-                    1, 1, 10, 7, history, Map.of("final-read-seconds", "15"), JavaClientKind.INSTANCE, 3);
+                    1, 1, 10, 7, history, Map.of("final-read-seconds", "8"), JavaClientKind.INSTANCE, 3);
             try (MetadataWorkload w = new MetadataWorkload()) {
                 w.start(ctx);
-                Thread.sleep(8_000);
+                Thread.sleep(5_000);
                 w.stop();
                 c.kill(3);
                 w.drain();

@@ -23,6 +23,7 @@ import io.kchaos.nemesis.cluster.AdminTopicView;
 import io.kchaos.nemesis.cluster.NetworkControl;
 import io.kchaos.nemesis.network.PartitionNemesis;
 import io.kchaos.nemesis.network.Topology;
+import io.kchaos.testkit.ShortBrokerSession;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -47,7 +48,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -90,7 +90,8 @@ class NetworkFaultsClusterTest {
         // the NFQUEUE delay queue, forced: the one delay path a machine with netem would otherwise never run
         support = NetworkSupport.probe(runner, true, DelayChoice.NFQUEUE);
         assumeTrue(support.namespaces(), "network namespaces unavailable: " + support.noNamespaces());
-        Map<String, String> settings = new LinkedHashMap<>(ServerProperties.harnessDefaults(3));
+        // a 4 s broker session: the isolated leader is fenced, and its leadership moved, once its session expired
+        Map<String, String> settings = ShortBrokerSession.with(ServerProperties.harnessDefaults(3));
         settings.put("replica.lag.time.max.ms", "5000");
         bounds = new KafkaBounds(settings);
         ClusterSpec spec = new ClusterSpec(3, KafkaDistribution.bundled(), settings, 384, Duration.ofSeconds(120));

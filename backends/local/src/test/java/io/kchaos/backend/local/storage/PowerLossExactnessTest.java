@@ -14,6 +14,7 @@ import io.kchaos.cluster.Readiness;
 import io.kchaos.cluster.ServerProperties;
 import io.kchaos.cluster.os.ProcessCommandRunner;
 import io.kchaos.nemesis.cluster.PowerControl.DroppedBytes;
+import io.kchaos.testkit.ShortBrokerSession;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.Config;
@@ -51,14 +52,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Tag("cluster")
 class PowerLossExactnessTest {
+    /** kchaos's defaults with a 4 s broker session: the broker is back once its old session expired after the power loss */
+    private static final Map<String, String> SETTINGS = ShortBrokerSession.with(ServerProperties.harnessDefaults(1));
     private static final String TOPIC = "exact";
     private static final int SYNCED = 40;
     private static final int UNSYNCED = 40;
-    private static final KafkaBounds BOUNDS = new KafkaBounds(ServerProperties.harnessDefaults(1));
+    private static final KafkaBounds BOUNDS = new KafkaBounds(SETTINGS);
 
     @Test
     void aPowerLossLeavesExactlyTheSyncedBytes(@TempDir Path dir) throws Exception {
-        ClusterSpec spec = new ClusterSpec(1, KafkaDistribution.bundled(), ServerProperties.harnessDefaults(1), 384, Duration.ofSeconds(90));
+        ClusterSpec spec = new ClusterSpec(1, KafkaDistribution.bundled(), SETTINGS, 384, Duration.ofSeconds(90));
         try (LocalCluster c = new LocalCluster(spec, dir, new LoopbackHosts(), new ProcessCommandRunner()).trackSyncs(SyncTracking.withBundledAgent())) {
             c.start();
             try (Admin admin = c.admin(); KafkaProducer<String, String> producer = producer(c.bootstrapServers())) {

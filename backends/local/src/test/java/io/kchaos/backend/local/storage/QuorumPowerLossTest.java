@@ -9,6 +9,7 @@ import io.kchaos.cluster.ServerProperties;
 import io.kchaos.cluster.os.ProcessCommandRunner;
 import io.kchaos.nemesis.cluster.PowerControl;
 import io.kchaos.nemesis.cluster.PowerControl.LieScope;
+import io.kchaos.testkit.ShortBrokerSession;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.ConfigEntry;
@@ -45,11 +46,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Tag("cluster")
 class QuorumPowerLossTest {
+    /** kchaos's defaults with a 4 s broker session: the brokers are back once their old sessions expired after the power loss */
+    private static final Map<String, String> SETTINGS = ShortBrokerSession.with(ServerProperties.harnessDefaults(3));
     private static final Duration BACK = Duration.ofSeconds(120);
     private static final int TOPICS = 4;
 
     private static LocalCluster cluster(Path dir) {
-        ClusterSpec spec = new ClusterSpec(3, KafkaDistribution.bundled(), ServerProperties.harnessDefaults(3), 384, Duration.ofSeconds(90));
+        ClusterSpec spec = new ClusterSpec(3, KafkaDistribution.bundled(), SETTINGS, 384, Duration.ofSeconds(90));
         return new LocalCluster(spec, dir, new LoopbackHosts(), new ProcessCommandRunner()).trackSyncs(SyncTracking.withBundledAgent());
     }
 
