@@ -3,6 +3,7 @@ package io.kchaos.workload.share;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.IntToLongFunction;
 
 /**
  * The offsets of each partition that the workload's own acknowledgements finished (an accept or a reject the broker
@@ -28,8 +29,16 @@ final class FinishedOffsets {
 
     /** Whether every offset of every partition below its end ({@code ends}: partition to end offset) is finished. */
     synchronized boolean allFinishedBelow(Map<Integer, Long> ends) {
+        return endsReached(ends, this::lowestUnfinished);
+    }
+
+    /**
+     * Whether each partition's lowest unfinished offset ({@code lowestUnfinished}: this class's, or the share group's
+     * start offset, below which Kafka counts every record finished) is at or past its end in {@code ends}.
+     */
+    static boolean endsReached(Map<Integer, Long> ends, IntToLongFunction lowestUnfinished) {
         for (Map.Entry<Integer, Long> e : ends.entrySet()) {
-            if (lowestUnfinished(e.getKey()) < e.getValue()) return false;
+            if (lowestUnfinished.applyAsLong(e.getKey()) < e.getValue()) return false;
         }
         return true;
     }

@@ -113,11 +113,9 @@ final class ShareCatchUp {
         return CLIENT_ID_PREFIX + (process < 0 ? "probe" : String.valueOf(process));
     }
 
+    /** Whether the group's start offsets reached every end offset (a partition without one has not). */
     private static boolean reached(Map<Integer, Long> starts, Map<Integer, Long> ends) {
-        for (Map.Entry<Integer, Long> e : ends.entrySet()) {
-            if (starts.getOrDefault(e.getKey(), -1L) < e.getValue()) return false;
-        }
-        return true;
+        return FinishedOffsets.endsReached(ends, p -> starts.getOrDefault(p, -1L));
     }
 
     /** {@code end-offsets} and {@code group-start-offsets} of the partitions with both (one without a start is not judged). */
