@@ -11,6 +11,8 @@ import io.kchaos.history.Json;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -24,14 +26,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Tag("cluster")
 class AcksOneLossTest {
+    /**
+     * The shipped scenario (acks=1, pause-followers-kill-leader, scenarios/leader-kill-acks1.json) for 12 s instead of its
+     * 35, faults every ~4 s instead of ~8: seed 7's first fault comes at 5 s, and one loses writes (the replay below relies
+     * on it too); the killed leader's restart is read back once its old session expired, so the 4 s session. Also
+     * {@code ClientRunTest}'s librdkafka control.
+     */
+    static final List<String> ONE_FAULT = List.of("run", "--scenario", "leader-kill-acks1", "--seed", "7", "--time-limit", "12",
+            "--nemesis-interval", "4", "--broker-config", RunHistories.SHORT_BROKER_SESSION);
 
     @Test
     void acksOneUnderPauseFollowersKillLeaderLosesAcknowledgedWrites(@TempDir Path store) throws Exception {
-        // the shipped scenario: acks=1, pause-followers-kill-leader (scenarios/leader-kill-acks1.json), for 12 s instead of
-        // its 35, faults every ~4 s instead of ~8: seed 7's first fault comes at 5 s, and one loses writes (the replay below
-        // relies on it too); the killed leader's restart is read back once its old session expired, so the 4 s session
-        int exit = Main.execute("run", "--scenario", "leader-kill-acks1", "--seed", "7", "--time-limit", "12", "--nemesis-interval", "4",
-                "--broker-config", RunHistories.SHORT_BROKER_SESSION, "--store", store.toString());
+        List<String> args = new ArrayList<>(ONE_FAULT);
+        args.addAll(List.of("--store", store.toString()));
+        int exit = Main.execute(args.toArray(String[]::new));
         RunHistories h = new RunHistories(store);
         assertTrue(h.nemesis("pause") >= 1 && h.nemesis("kill") >= 1,
                 "the hazard did not happen (followers paused, then their leader killed, both held), so no loss is owed: " + h.nemesisCompletions);

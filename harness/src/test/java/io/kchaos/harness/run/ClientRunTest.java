@@ -8,6 +8,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -39,9 +41,9 @@ class ClientRunTest {
 
     @Test
     void librdkafkaWithAcksOneLosesAcknowledgedWrites(@TempDir Path store) throws Exception {
-        // as AcksOneLossTest: the first fault at 5 s, and the time limit ends the run as the killed leader's restart is read back
-        int exit = Main.execute("run", "--scenario", "leader-kill-acks1", "--client", "librdkafka", "--time-limit", "12",
-                "--nemesis-interval", "4", "--broker-config", RunHistories.SHORT_BROKER_SESSION, "--seed", "7", "--store", store.toString());
+        List<String> args = new ArrayList<>(AcksOneLossTest.ONE_FAULT);
+        args.addAll(List.of("--client", "librdkafka", "--store", store.toString()));
+        int exit = Main.execute(args.toArray(String[]::new));
         RunHistories run = new RunHistories(store);
         assertTrue(run.nemesis("pause") >= 1 && run.nemesis("kill") >= 1,
                 "the hazard did not happen (followers paused, then their leader killed, both held), so no loss is owed: " + run.nemesisCompletions);
